@@ -1,0 +1,36 @@
+package org.mpiverify.core.contextid;
+
+import org.mpiverify.mpi.MpiException;
+
+/**
+ * A process's (rank's) allocator of context ids. One instance per rank, shared by all its threads.
+ *
+ * <p>{@link #allocate} is collective over the members reached by the given {@link MaskAllreduce}: every
+ * member calls it with the same {@code parentContext} and {@code tag}, and all of them return the same
+ * id, which no live communicator on any member's process has. Ids are released with {@link #release}
+ * when the communicator is finally freed.
+ */
+public interface ContextIdAllocator {
+    /** Ids 0 and 1 are COMM_WORLD's and COMM_SELF's and are never handed out. */
+    int FIRST_DYNAMIC_ID = 2;
+
+    /**
+     * Agrees on a new context id with the other members.
+     *
+     * @param parentContext the input communicator's context id (the paper's {@code MyComm->contextid})
+     * @param tag           distinguishes concurrent {@code createGroup} calls on one parent (0 otherwise);
+     *                      (parentContext, tag) is the priority key, lowest first
+     * @param allreduce     the collective AND over the members
+     * @throws MpiException ERR_OTHER when the members have no id in common left (raised on every member)
+     */
+    int allocate(int parentContext, int tag, MaskAllreduce allreduce) throws MpiException;
+
+    /** Returns {@code id} to this process's mask. */
+    void release(int id);
+
+    /** How many ids this process has free (for tests and reports). */
+    int freeCount();
+
+    /** The total number of ids in the mask. */
+    int capacity();
+}

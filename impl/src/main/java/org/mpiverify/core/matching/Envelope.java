@@ -1,0 +1,37 @@
+package org.mpiverify.core.matching;
+
+/**
+ * The matching part of a message that has reached its destination rank: the context id, the
+ * sender's rank in the communicator and the tag. Subclasses carry the payload (an eager packet or a
+ * rendezvous handle to the sender's buffer). A matching engine reads only these three fields, which
+ * are final, so an envelope is safely published to any thread that obtains it through the engine.
+ */
+public abstract class Envelope {
+    private final int context;
+    private final int source;
+    private final int tag;
+
+    protected Envelope(int context, int source, int tag) {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+    }
+
+    public final int context() { return context; }
+
+    public final int source() { return source; }
+
+    public final int tag() { return tag; }
+
+    /** True if a receive for ({@code context}, {@code source}, {@code tag}), possibly with wildcards, matches this message. */
+    public final boolean matches(int context, int source, int tag) {
+        return this.context == context
+                && (source == MatchingEngine.ANY_SOURCE || source == this.source)
+                && (tag == MatchingEngine.ANY_TAG || tag == this.tag);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[ctx=" + context + ", src=" + source + ", tag=" + tag + "]";
+    }
+}

@@ -1,0 +1,36 @@
+package org.mpiverify.mpi;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Basic MPI datatypes. A buffer is a Java array of the matching element type, or a {@link ByteBuffer}
+ * (heap or direct) for any type; offsets and counts are in elements of the datatype.
+ */
+public enum Datatype {
+    BYTE(1, byte[].class),
+    SHORT(2, short[].class),
+    CHAR(2, char[].class),
+    INT(4, int[].class),
+    LONG(8, long[].class),
+    FLOAT(4, float[].class),
+    DOUBLE(8, double[].class);
+
+    private final int size;
+    private final Class<?> arrayClass;
+
+    Datatype(int size, Class<?> arrayClass) {
+        this.size = size;
+        this.arrayClass = arrayClass;
+    }
+
+    /** Size of one element in bytes ({@code MPI_Type_size}). */
+    public int size() { return size; }
+
+    /** The Java array class that holds elements of this type. */
+    public Class<?> arrayClass() { return arrayClass; }
+
+    /** True if {@code buf} is a buffer this type can describe: its array type, or any ByteBuffer. */
+    public boolean accepts(Object buf) {
+        return buf != null && (buf.getClass() == arrayClass || buf instanceof ByteBuffer);
+    }
+}
