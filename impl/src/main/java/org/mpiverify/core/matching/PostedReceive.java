@@ -3,14 +3,27 @@ package org.mpiverify.core.matching;
 /**
  * The matching part of a receive posted at a rank: context id, source (a rank or
  * {@link MatchingEngine#ANY_SOURCE}) and tag (a tag or {@link MatchingEngine#ANY_TAG}). Subclasses carry
- * the receive buffer and the request to complete. The fields are final (safe publication).
+ * the receive buffer and the request to complete.
+ *
+ * <p>Receives are pooled (Balaji et al. §5.3), so the fields are plain and set again for each use by
+ * {@link #setMatchFields}, before the receive is handed to an engine. An engine publishes a receive to
+ * other threads only through its own synchronization (a lock or a volatile/CAS), which makes those
+ * writes visible; the receive's reference count keeps it from being reused while an engine or a
+ * user handle still refers to it.
  */
 public abstract class PostedReceive {
-    private final int context;
-    private final int source;
-    private final int tag;
+    private int context;
+    private int source;
+    private int tag;
 
     protected PostedReceive(int context, int source, int tag) {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+    }
+
+    /** Sets the match fields for a new use. Only the owner calls this, before posting. */
+    protected final void setMatchFields(int context, int source, int tag) {
         this.context = context;
         this.source = source;
         this.tag = tag;

@@ -1,0 +1,203 @@
+package org.mpiverify.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * The core's basic costs, each beside a baseline measured in the same run (the machines are shared and
+ * noisy, so only ratios within one run mean something):
+ * <ul>
+ *   <li>8-byte ping-pong half round trip between two ranks, against a spin handoff between two threads;
+ *   <li>{@code THREAD_MULTIPLE} over {@code SINGLE} with one thread (Gropp &amp; Thakur Fig. 1's question);
+ *   <li>{@code dup}+{@code free} on two ranks with one and with two threads per rank (their Fig. 4).
+ * </ul>
+ * Each measurement is repeated {@code trials} times, interleaved so drift hits all of them alike; the
+ * first trial of each is a warm-up and is dropped. Medians and quartiles are printed and written as JSON.
+ */
+public final class CoreBench {
+    private final int trials;
+    private final int pingPongIterations;
+    private final int dupIterations;
+    private final MatchingKind matching;
+    private final PrintStream out;
+
+    public CoreBench(int trials, boolean quick, MatchingKind matching, PrintStream out) {
+        this.trials = Math.max(2, trials);
+        this.pingPongIterations = quick ? 20_000 : 200_000;
+        this.dupIterations = quick ? 2_000 : 20_000;
+        this.matching = matching;
+        this.out = out;
+    }
+
+    /** One measured quantity: its per-trial values (ns) and the targets it is judged against. */
+    public record Result(String name, String unit, Stats stats, Stats baseline, String baselineName, double ratio,
+                         String target, boolean met) {
+    }
+
+    public List<Result> run() throws Exception {
+        Map<String, List<Double>> v = new LinkedHashMap<>();
+        for (int t = 0; t < trials + 1; t++) {
+            boolean warmup = t == 0;
+            record(v, "spin handoff", SpinHandoff.halfRoundTripNanos(pingPongIterations), warmup);
+            record(v, "ping-pong MULTIPLE", pingPong(ThreadLevel.MULTIPLE), warmup);
+            record(v, "ping-pong SINGLE", pingPong(ThreadLevel.SINGLE), warmup);
+            record(v, "dup+free 1 thread", dupFree(1), warmup);
+            record(v, "dup+free 2 threads", dupFree(2), warmup);
+            out.printf(Locale.ROOT, "  trial %d/%d done%s%n", t, trials, warmup ? " (warm-up, dropped)" : "");
+        }
+        Stats spin = stats(v, "spin handoff");
+        Stats ppm = stats(v, "ping-pong MULTIPLE");
+        Stats pps = stats(v, "ping-pong SINGLE");
+        Stats d1 = stats(v, "dup+free 1 thread");
+        Stats d2 = stats(v, "dup+free 2 threads");
+        List<Result> results = new ArrayList<>();
+        results.add(new Result("8-byte ping-pong half round trip (THREAD_MULTIPLE)", "ns", ppm, spin,
+                "spin handoff", ppm.median() / spin.median(), "<= 2.5x spin handoff",
+                ppm.median() <= 2.5 * spin.median()));
+        results.add(new Result("THREAD_MULTIPLE over SINGLE, one thread (ping-pong)", "ns", ppm, pps,
+                "ping-pong SINGLE", ppm.median() / pps.median(), "<= 1.10x SINGLE",
+                ppm.median() <= 1.10 * pps.median()));
+        results.add(new Result("dup+free, 2 ranks, 1 thread per rank", "ns", d1, spin, "spin handoff",
+                d1.median() / spin.median(), "< 2000 ns", d1.median() < 2000));
+        results.add(new Result("dup+free, 2 ranks, 2 threads per rank (per call)", "ns", d2, d1,
+                "dup+free 1 thread", d2.median() / d1.median(), "no collapse: <= 2x one thread",
+                d2.median() <= 2 * d1.median()));
+        return results;
+    }
+
+    private static void record(Map<String, List<Double>> v, String key, double value, boolean warmup) {
+        if (!warmup) {
+            v.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+        }
+    }
+
+    private static Stats stats(Map<String, List<Double>> v, String key) {
+        return Stats.of(v.get(key).stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private JobConfig config(int ranks) {
+        return JobConfig.of(ranks).withGranularity(Granularity.PER_OBJECT).withMatching(matching);
+    }
+
+    /** Half round trip (ns) of an 8-byte ping-pong between ranks 0 and 1 at the given thread level. */
+    double pingPong(ThreadLevel level) {
+        int n = pingPongIterations;
+        AtomicLong nanos = new AtomicLong();
+        JobResult r = Job.run(config(2), mpi -> {
+            mpi.initThread(level);
+            Comm w = mpi.commWorld();
+            byte[] b = new byte[8];
+            w.barrier();
+            long t0 = System.nanoTime();
+            if (w.rank() == 0) {
+                for (int i = 0; i < n; i++) {
+                    w.send(b, 0, 8, Datatype.BYTE, 1, 0);
+                    w.recv(b, 0, 8, Datatype.BYTE, 1, 0);
+                }
+                nanos.set(System.nanoTime() - t0);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    w.recv(b, 0, 8, Datatype.BYTE, 0, 0);
+                    w.send(b, 0, 8, Datatype.BYTE, 0, 0);
+                }
+            }
+            mpi.finalizeMpi();
+        }, Duration.ofMinutes(5));
+        r.orThrow();
+        return nanos.get() / (2.0 * n);
+    }
+
+    /** Time (ns) of one dup+free per thread, on 2 ranks, each with {@code threadsPerRank} threads on their own parents. */
+    double dupFree(int threadsPerRank) {
+        int n = dupIterations;
+        AtomicLong nanos = new AtomicLong();
+        JobResult r = Job.run(config(2), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm[] parents = new Comm[threadsPerRank];
+            for (int t = 0; t < threadsPerRank; t++) {
+                parents[t] = w.dup();
+            }
+            w.barrier();
+            long t0 = System.nanoTime();
+            Thread[] ts = new Thread[threadsPerRank];
+            Throwable[] fail = new Throwable[1];
+            for (int t = 0; t < threadsPerRank; t++) {
+                Comm p = parents[t];
+                ts[t] = Thread.ofPlatform().start(() -> {
+                    try {
+                        for (int i = 0; i < n; i++) {
+                            p.dup().free();
+                        }
+                    } catch (Throwable e) {
+                        fail[0] = e;
+                    }
+                });
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+            if (fail[0] != null) {
+                throw new IllegalStateException(fail[0]);
+            }
+            long el = System.nanoTime() - t0;
+            nanos.accumulateAndGet(el, Math::max);
+            for (Comm p : parents) {
+                p.free();
+            }
+            mpi.finalizeMpi();
+        }, Duration.ofMinutes(5));
+        r.orThrow();
+        return nanos.get() / (double) n;
+    }
+
+    /** Prints the results as a table. */
+    public static void print(List<Result> results, PrintStream out) {
+        out.printf(Locale.ROOT, "%-52s %10s %10s %10s  %-22s %8s  %s%n", "measurement", "median", "IQR %",
+                "baseline", "(baseline)", "ratio", "target");
+        for (Result r : results) {
+            out.printf(Locale.ROOT, "%-52s %8.1f %s %9.1f%% %10.1f  %-22s %7.2fx  %s %s%n", r.name(),
+                    r.stats().median(), r.unit(), r.stats().spreadPercent(), r.baseline().median(), r.baselineName(),
+                    r.ratio(), r.target(), r.met() ? "MET" : "MISSED");
+        }
+    }
+
+    /** Writes the results, the machine and the date as JSON. */
+    public static void writeJson(List<Result> results, Path file, String matching) throws IOException {
+        StringBuilder sb = new StringBuilder("{\n");
+        sb.append("  \"benchmark\": \"core\",\n");
+        sb.append("  \"date\": \"").append(Instant.now()).append("\",\n");
+        sb.append("  \"matching\": \"").append(matching).append("\",\n");
+        sb.append("  \"machine\": ").append(Machine.describeJson()).append(",\n");
+        sb.append("  \"results\": [\n");
+        for (int i = 0; i < results.size(); i++) {
+            Result r = results.get(i);
+            sb.append(String.format(Locale.ROOT,
+                    "    {\"name\": \"%s\", \"unit\": \"%s\", \"stats\": %s, \"baseline\": \"%s\", "
+                            + "\"baselineStats\": %s, \"ratio\": %.3f, \"target\": \"%s\", \"met\": %s}%s%n",
+                    r.name(), r.unit(), r.stats().json(), r.baselineName(), r.baseline().json(), r.ratio(),
+                    r.target(), r.met(), i + 1 < results.size() ? "," : ""));
+        }
+        sb.append("  ]\n}\n");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, sb.toString());
+    }
+}

@@ -1,0 +1,186 @@
+package org.mpiverify.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.mpiverify.bench.CoreBench;
+import org.mpiverify.bench.Machine;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.specs.TlcCommand;
+
+/**
+ * {@code ./mpiverify COMMAND [ARGS]}: the one command-line tool over the same code the tests use.
+ * Exit codes: 0 success, 1 a check failed, 2 usage error.
+ */
+public final class Main {
+    static final String USAGE = """
+            usage: ./mpiverify COMMAND [ARGS]
+
+              demo [--ranks N] [--threads T] [--messages M]
+                   [--granularity GLOBAL|BRIEF_GLOBAL|PER_OBJECT] [--matching QUEUES|HASH_TABLE]
+                                   run a multithreaded MPI program on the in-JVM core (ranks and threads
+                                   exchange wildcard messages, mprobe unknown sizes, create communicators
+                                   concurrently, run concurrent allreduces) and print what happened
+              bench core [--trials N] [--quick] [--matching QUEUES|HASH_TABLE] [--out DIR]
+                                   ping-pong, THREAD_MULTIPLE cost and dup+free times, each beside a
+                                   spin-handoff baseline measured in the same run; JSON to DIR/bench/
+              tlc [MODEL...] [--full] [--workers N] [--simulate N]
+                                   run the TLA+ models with TLC and compare with the manifest
+              test [MAVEN ARGS]    run the test suites (mvn verify); -Pfull for the long runs
+              help                 this text
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+            out.print(USAGE);
+            return args.length == 0 ? 2 : 0;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        try {
+            return switch (args[0]) {
+                case "demo" -> demo(rest, out);
+                case "bench" -> bench(rest, out);
+                case "tlc" -> TlcCommand.run(rest);
+                default -> {
+                    err.println("unknown command '" + args[0] + "'\n");
+                    err.print(USAGE);
+                    yield 2;
+                }
+            };
+        } catch (UsageException e) {
+            err.println(e.getMessage() + "\n");
+            err.print(USAGE);
+            return 2;
+        } catch (Exception e) {
+            err.println(args[0] + " failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    private static int demo(String[] args, PrintStream out) {
+        Options o = new Options(args);
+        int ranks = o.intValue("--ranks", 4, 2, 64);
+        int threads = o.intValue("--threads", 4, 1, 64);
+        int messages = o.intValue("--messages", 200, 1, 1_000_000);
+        Granularity g = o.enumValue("--granularity", Granularity.class, Granularity.PER_OBJECT);
+        if (g.isExperimental()) {
+            throw new UsageException("granularity " + g + " is experimental and unsafe; the audit uses it, the demo does not");
+        }
+        MatchingKind m = o.enumValue("--matching", MatchingKind.class, MatchingKind.QUEUES);
+        o.requireAllUsed();
+        return new Demo(ranks, threads, messages, g, m, out).run();
+    }
+
+    private static int bench(String[] args, PrintStream out) throws Exception {
+        if (args.length == 0 || !args[0].equals("core")) {
+            throw new UsageException("bench needs a benchmark name: core");
+        }
+        Options o = new Options(Arrays.copyOfRange(args, 1, args.length));
+        int trials = o.intValue("--trials", 7, 2, 1000);
+        boolean quick = o.flag("--quick");
+        MatchingKind m = o.enumValue("--matching", MatchingKind.class, MatchingKind.QUEUES);
+        Path outDir = Path.of(o.stringValue("--out", defaultOut()));
+        o.requireAllUsed();
+        out.println("mpiverify bench core: " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
+        out.println("machine: " + Machine.describe());
+        List<CoreBench.Result> results = new CoreBench(trials, quick, m, out).run();
+        CoreBench.print(results, out);
+        Path json = outDir.resolve("bench").resolve("core.json");
+        CoreBench.writeJson(results, json, m.name());
+        out.println("wrote " + json);
+        return 0;
+    }
+
+    /** {@code out/} at the repository root (the launcher runs from there), or the mpiverify.out property. */
+    static String defaultOut() {
+        return System.getProperty("mpiverify.out", "out");
+    }
+
+    /** A bad command line. */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** {@code --name value} and {@code --flag} options; every option given must be consumed. */
+    static final class Options {
+        private final String[] args;
+        private final boolean[] used;
+
+        Options(String[] args) {
+            this.args = args;
+            this.used = new boolean[args.length];
+        }
+
+        boolean flag(String name) {
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals(name)) {
+                    used[i] = true;
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        String stringValue(String name, String def) {
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals(name)) {
+                    if (i + 1 >= args.length) {
+                        throw new UsageException(name + " needs a value");
+                    }
+                    used[i] = used[i + 1] = true;
+                    return args[i + 1];
+                }
+            }
+            return def;
+        }
+
+        int intValue(String name, int def, int min, int max) {
+            String s = stringValue(name, null);
+            if (s == null) {
+                return def;
+            }
+            try {
+                int v = Integer.parseInt(s);
+                if (v < min || v > max) {
+                    throw new UsageException(name + " must be in [" + min + ", " + max + "], not " + v);
+                }
+                return v;
+            } catch (NumberFormatException e) {
+                throw new UsageException(name + " needs a whole number, not '" + s + "'");
+            }
+        }
+
+        <E extends Enum<E>> E enumValue(String name, Class<E> type, E def) {
+            String s = stringValue(name, null);
+            if (s == null) {
+                return def;
+            }
+            try {
+                return Enum.valueOf(type, s.toUpperCase(Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(name + " must be one of " + Arrays.toString(type.getEnumConstants()));
+            }
+        }
+
+        void requireAllUsed() {
+            for (int i = 0; i < args.length; i++) {
+                if (!used[i]) {
+                    throw new UsageException("unknown argument '" + args[i] + "'");
+                }
+            }
+        }
+    }
+}

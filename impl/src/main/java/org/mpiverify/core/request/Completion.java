@@ -1,0 +1,115 @@
+package org.mpiverify.core.request;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.mpiverify.core.sync.WaitPolicy;
+
+/**
+ * The completion of one request: a flag that is set once per use, plus the one thread that may be
+ * parked waiting for it. This is Dang, Snir &amp; Gropp's ThreadWait/ThreadSignal with the "already
+ * signalled" flag of §3.1: a completion that happens before the wait is not lost, and a wait never
+ * sleeps past a completion.
+ *
+ * <p>The no-lost-wake-up argument is a Dekker pattern over two volatiles: the completer writes
+ * {@code done} then reads {@code waiter}; the waiter writes {@code waiter} then reads {@code done}.
+ * Volatile accesses are sequentially consistent, so at least one of the two reads sees the other
+ * thread's write: either the waiter sees {@code done} and does not park, or the completer sees the
+ * waiter and unparks it (an unpark before the park makes the park return at once).
+ *
+ * <p>Invariants: {@code done} goes false to true at most once per use ({@link #reset} starts a use);
+ * at most one thread is registered in {@code waiter} (MPI forbids two threads waiting on one request;
+ * {@code waitAny} registers its one thread with several completions).
+ *
+ * <p>Linearization point: the volatile write of {@code done} in {@link #signal()} is the moment the
+ * request completes.
+ *
+ * <p>Memory consistency effects: actions of the completing thread before {@link #signal()} (writing the
+ * receive buffer and the status) happen-before actions of any thread after it observes
+ * {@link #isDone()} true or returns from {@link #await}.
+ */
+public class Completion {
+    private static final VarHandle DONE;
+    private static final VarHandle WAITER;
+    static {
+        try {
+            var l = MethodHandles.lookup();
+            DONE = l.findVarHandle(Completion.class, "done", boolean.class);
+            WAITER = l.findVarHandle(Completion.class, "waiter", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile boolean done;
+    private volatile Thread waiter;
+
+    /** True once the request has completed (volatile read: acquire). */
+    public final boolean isDone() {
+        return done;
+    }
+
+    /** Completes the request and wakes its waiter, if one is parked. Call at most once per use. */
+    public final void signal() {
+        done = true;                  // volatile write: publishes buffer and status writes made before it
+        Thread w = waiter;            // volatile read after volatile write: cannot be reordered before it
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    /**
+     * Waits until done: spins within the policy's bound, yields, then registers and parks in slices.
+     * Returns true when done, false if {@code abort} turned true first. Holds no lock.
+     */
+    public final boolean await(BooleanSupplier abort, WaitPolicy policy) {
+        if (done) {
+            return true;
+        }
+        long spinEnd = System.nanoTime() + policy.spinBudgetNanos();
+        int spins = 0;
+        while (!done) {
+            if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        for (int y = 0; y < policy.yields() && !done; y++) {
+            Thread.yield();
+        }
+        if (done) {
+            return true;
+        }
+        Thread me = Thread.currentThread();
+        waiter = me;                  // volatile write, then volatile read of done: the Dekker half of the waiter
+        try {
+            while (!done) {
+                if (abort.getAsBoolean()) {
+                    return false;
+                }
+                LockSupport.parkNanos(this, policy.parkSliceNanos());
+            }
+            return true;
+        } finally {
+            WAITER.compareAndSet(this, me, (Thread) null);
+        }
+    }
+
+    /** Registers {@code t} to be unparked on completion (for waitAny); returns isDone() read after registering. */
+    public final boolean register(Thread t) {
+        waiter = t;
+        return done;
+    }
+
+    /** Removes {@code t} if it is the registered waiter. */
+    public final void deregister(Thread t) {
+        WAITER.compareAndSet(this, t, (Thread) null);
+    }
+
+    /** Starts a new use: not done, nobody waiting. Only the owner calls this, before publishing the request. */
+    protected final void reset() {
+        DONE.setRelease(this, false);
+        WAITER.setRelease(this, (Thread) null);
+    }
+}

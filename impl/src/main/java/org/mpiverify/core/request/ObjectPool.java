@@ -1,0 +1,88 @@
+package org.mpiverify.core.request;
+
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+/**
+ * A pool of reusable objects with per-thread caches in front of a shared lock-free stack: the
+ * thread-local request pools of Balaji et al. §5.3 ("Per-Object tlp") and the private/shared packet
+ * pools of Dang, Snir &amp; Gropp §3.3.
+ *
+ * <p>A thread takes from its own cache first (no synchronization: only the owning thread touches a
+ * cache), then from the shared stack, then allocates. It returns objects to its own cache and, when the
+ * cache is full, to the shared stack. An object released by a thread that never acquires from this pool
+ * (a remote rank's sender completing a request) sits in that thread's cache until it overflows; the
+ * cache is small, so the cost is bounded.
+ *
+ * <p>Invariant: an object is in at most one place: a cache, the shared stack, or in use. The pool does
+ * not check it; callers guarantee it with reference counts ({@link PooledRequest}).
+ *
+ * <p>Memory consistency effects: actions before {@link #release} happen-before actions after the
+ * {@link #acquire} that returns the same object (same thread through program order; other threads
+ * through the stack's CAS).
+ */
+public final class ObjectPool<T> {
+    private final Supplier<T> factory;
+    private final TreiberStack<T> shared = new TreiberStack<>();
+    private final ThreadLocal<Cache<T>> caches;
+    private final LongAdder created = new LongAdder();
+
+    public ObjectPool(Supplier<T> factory, int cacheSize) {
+        this.factory = factory;
+        this.caches = cacheSize > 0 ? ThreadLocal.withInitial(() -> new Cache<>(cacheSize)) : null;
+    }
+
+    public T acquire() {
+        if (caches != null) {
+            T t = caches.get().pop();
+            if (t != null) {
+                return t;
+            }
+        }
+        T t = shared.pop();
+        if (t != null) {
+            return t;
+        }
+        created.increment();
+        return factory.get();
+    }
+
+    public void release(T t) {
+        if (caches == null || !caches.get().push(t)) {
+            shared.push(t);
+        }
+    }
+
+    /** How many objects the pool had to allocate so far. */
+    public long created() {
+        return created.sum();
+    }
+
+    /** A bounded LIFO touched by one thread only. */
+    private static final class Cache<T> {
+        private final Object[] items;
+        private int size;
+
+        Cache(int capacity) {
+            items = new Object[capacity];
+        }
+
+        @SuppressWarnings("unchecked")
+        T pop() {
+            if (size == 0) {
+                return null;
+            }
+            T t = (T) items[--size];
+            items[size] = null;
+            return t;
+        }
+
+        boolean push(T t) {
+            if (size == items.length) {
+                return false;
+            }
+            items[size++] = t;
+            return true;
+        }
+    }
+}

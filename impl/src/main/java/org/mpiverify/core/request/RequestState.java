@@ -1,0 +1,129 @@
+package org.mpiverify.core.request;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The shared state of one nonblocking operation: its {@link Completion}, the status written by the
+ * completing thread, and an atomic reference count that decides when the state may be reused.
+ *
+ * <p>Reference counting (Gropp &amp; Thakur §4.1; Balaji et al. §5.3 "tlp atom"): a request in flight has
+ * two references, the user's handle and the operation (held by whoever will complete it: an engine
+ * queue, a peer rank's sender). Each is dropped exactly once: the user's when the handle completes or is
+ * freed, the operation's after {@link #signal()}. The thread that drops the last one recycles the state,
+ * whichever thread and rank it is. The count is changed only with atomic read-modify-write operations,
+ * so two threads dropping references at once cannot both see 1 (the lost-update bug Balaji et al.
+ * report hitting with non-atomic counts).
+ *
+ * <p>Invariants: {@code refs >= 0}; {@code refs == 0} iff the state is free (in a pool or about to be);
+ * {@code generation} changes exactly when the state is recycled, so a stale user handle (one whose
+ * generation differs) is detected instead of touching another operation's request.
+ *
+ * <p>Linearization point of {@link #release()}: its atomic decrement.
+ */
+public final class RequestState extends Completion {
+    private static final VarHandle REFS;
+    static {
+        try {
+            REFS = MethodHandles.lookup().findVarHandle(RequestState.class, "refs", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Called when the last reference is dropped, to return the owner to its pool. */
+    @FunctionalInterface
+    public interface Recycler {
+        void recycle(RequestState state);
+    }
+
+    /** Something a request keeps alive while in flight (its communicator): released after recycling. */
+    @FunctionalInterface
+    public interface Attachment {
+        void release();
+    }
+
+    private final Recycler recycler;
+    private Attachment attachment;
+    private volatile int refs;
+    private volatile int generation;
+
+    // Status, written by the completing thread before signal() and read after isDone(): the volatile
+    // write/read of Completion.done orders them.
+    private int source;
+    private int tag;
+    private long bytes;
+    private int errorCode;
+    private boolean cancelled;
+
+    public RequestState(Recycler recycler) {
+        this.recycler = recycler;
+    }
+
+    /** Starts a use with {@code references} references; only the owner calls it, before publishing. */
+    public void begin(int references) {
+        reset();
+        source = 0;
+        tag = 0;
+        bytes = 0;
+        errorCode = 0;
+        cancelled = false;
+        REFS.setVolatile(this, references);
+    }
+
+    /** Keeps {@code a} until the last reference is dropped; set by the owner before publishing. */
+    public void attach(Attachment a) {
+        this.attachment = a;
+    }
+
+    public int generation() {
+        return generation;
+    }
+
+    /** Adds a reference; the caller must already hold one. */
+    public void retain() {
+        int r = (int) REFS.getAndAdd(this, 1);
+        if (r <= 0) {
+            throw new IllegalStateException("retain of a free request (refs " + r + ")");
+        }
+    }
+
+    /** Drops one reference; the thread that drops the last recycles the state. */
+    public void release() {
+        int r = (int) REFS.getAndAdd(this, -1) - 1;
+        if (r == 0) {
+            generation = generation + 1; // only the last releaser writes: no race
+            Attachment a = attachment;
+            attachment = null;
+            recycler.recycle(this);
+            if (a != null) {
+                a.release();
+            }
+        } else if (r < 0) {
+            throw new IllegalStateException("request released more often than referenced");
+        }
+    }
+
+    public int refs() {
+        return refs;
+    }
+
+    /** Records the status; call before {@link #signal()}. */
+    public void setStatus(int source, int tag, long bytes, int errorCode, boolean cancelled) {
+        this.source = source;
+        this.tag = tag;
+        this.bytes = bytes;
+        this.errorCode = errorCode;
+        this.cancelled = cancelled;
+    }
+
+    public int source() { return source; }
+
+    public int tag() { return tag; }
+
+    public long bytes() { return bytes; }
+
+    public int errorCode() { return errorCode; }
+
+    public boolean cancelled() { return cancelled; }
+}

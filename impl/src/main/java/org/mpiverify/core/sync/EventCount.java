@@ -1,0 +1,101 @@
+package org.mpiverify.core.sync;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * An event count: lets a thread wait until "something may have changed" without holding any lock and
+ * without missing a signal. Used by blocking {@code probe}/{@code mprobe}: they wait for the next message
+ * arrival at their rank, then look again.
+ *
+ * <p>Protocol: a waiter reads {@link #ticket()}, checks its condition, and only if the condition is false
+ * calls {@link #await(long, BooleanSupplier, WaitPolicy)} with that ticket; a signaller changes the state
+ * first, then calls {@link #signal()}. Because the ticket is read before the condition and the count is
+ * advanced after the state change, a signal that happens after the condition check always makes the
+ * ticket stale, so the waiter does not sleep through it.
+ *
+ * <p>Invariants: {@code count} only increases. A thread is in {@code waiters} only between its
+ * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
+ * already seen a newer count (they remove themselves).
+ *
+ * <p>Memory consistency effects: actions in a thread before {@link #signal()} happen-before actions in
+ * a thread after its {@code await} returns having observed the new count.
+ */
+public final class EventCount {
+    private static final VarHandle COUNT;
+    private static final VarHandle SLEEPERS;
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(EventCount.class, "count", long.class);
+            SLEEPERS = MethodHandles.lookup().findVarHandle(EventCount.class, "sleepers", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through COUNT
+    private volatile long count;
+    /** Number of registered parked waiters; lets signal() skip the queue when nobody sleeps. */
+    private volatile int sleepers;
+    private final ConcurrentLinkedQueue<Thread> waiters = new ConcurrentLinkedQueue<>();
+
+    /** The current count; read it before checking the condition you will wait on. */
+    public long ticket() {
+        return count;
+    }
+
+    /** Advances the count (volatile: the state change before it is visible to a waiter that sees it) and wakes sleepers. */
+    public void signal() {
+        COUNT.getAndAdd(this, 1L);
+        // Volatile read after the volatile increment: a waiter that registered before our increment is seen
+        // here (store-load ordering of volatiles), and one registering after it re-reads the count.
+        if (sleepers != 0) {
+            for (Thread t : waiters) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /**
+     * Waits until the count differs from {@code ticket} or {@code abort} says stop. Spins and yields within the
+     * policy's bounds, then parks in slices; returns true if the count moved, false if aborted.
+     */
+    public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy) {
+        long spinEnd = System.nanoTime() + policy.spinBudgetNanos();
+        int spins = 0;
+        while (count == ticket) {
+            if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        for (int y = 0; y < policy.yields() && count == ticket; y++) {
+            Thread.yield();
+        }
+        if (count != ticket) {
+            return true;
+        }
+        Thread me = Thread.currentThread();
+        waiters.add(me);
+        addSleepers(1);
+        try {
+            while (count == ticket) {
+                if (abort.getAsBoolean()) {
+                    return false;
+                }
+                LockSupport.parkNanos(this, policy.parkSliceNanos());
+            }
+            return true;
+        } finally {
+            addSleepers(-1);
+            waiters.remove(me);
+        }
+    }
+
+    private void addSleepers(int delta) {
+        SLEEPERS.getAndAdd(this, delta);
+    }
+}

@@ -1,0 +1,29 @@
+package org.mpiverify.core.sync;
+
+/**
+ * Critical-section granularity of a rank (Balaji et al. §4), chosen when the job starts.
+ */
+public enum Granularity {
+    /** One rank-wide critical section held for the whole call, released while the call blocks. */
+    GLOBAL(false),
+    /** One rank-wide mutex, taken only around the named sections that touch shared rank state. */
+    BRIEF_GLOBAL(false),
+    /** Each object protects itself (its own lock or atomics); no rank-wide mutex. */
+    PER_OBJECT(false),
+    /**
+     * Experimental and unsafe: one lock taken around every call and kept while the call blocks — the
+     * implementation Gropp &amp; Thakur §4 and Fig. 2 show can deadlock. For the audit and the specs only.
+     */
+    LOCK_AROUND_CALL(true);
+
+    private final boolean experimental;
+
+    Granularity(boolean experimental) {
+        this.experimental = experimental;
+    }
+
+    /** True for deliberately unsafe configurations that exist to be caught by the checks. */
+    public boolean isExperimental() {
+        return experimental;
+    }
+}

@@ -1,0 +1,799 @@
+package org.mpiverify.mpi;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.mpiverify.core.buffer.Buffers;
+import org.mpiverify.core.coll.CollectiveChannel;
+import org.mpiverify.core.coll.Collectives;
+import org.mpiverify.core.contextid.ContextIdAllocator;
+import org.mpiverify.core.contextid.MaskAllreduce;
+import org.mpiverify.core.request.RequestState;
+
+/**
+ * A communicator ({@code MPI_Comm}) as seen by one rank: a group, a context id agreed by all members, an
+ * error handler, and a reference count.
+ *
+ * <p>Every call is bound to this communicator's rank, whichever thread makes it. Blocking calls block
+ * only their thread and hold no lock while they wait. Each method carries its Gropp &amp; Thakur §3
+ * thread-safety class ({@link ThreadSafety}).
+ *
+ * <p>Reference count: the user's handle holds one reference; every nonblocking operation in flight holds
+ * one more, dropped when the operation's request is recycled. {@link #free()} drops the handle's
+ * reference; the context id goes back to the rank's mask when the count reaches zero, so operations
+ * pending at free time still complete (MPI-3.1 §6.4.3). The count changes only atomically.
+ *
+ * <p>Contexts: a communicator with context id {@code c} sends user messages on matching context
+ * {@code 2c} and collective messages on {@code 2c+1}, so they never match each other.
+ */
+public final class Comm {
+    /** {@code MPI_IDENT}, {@code MPI_CONGRUENT}, {@code MPI_SIMILAR}, {@code MPI_UNEQUAL}. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 1;
+    public static final int SIMILAR = 2;
+    public static final int UNEQUAL = 3;
+
+    /** Collective tags of a createGroup channel: base + userTag * span + collective tag. */
+    private static final int CREATE_GROUP_TAG_BASE = 1 << 21;
+    private static final int CREATE_GROUP_TAG_SPAN = 64;
+    /** Tag given to the context-id algorithm for collective creators (dup, split, create). */
+    private static final int NO_TAG = -1;
+
+    private static final VarHandle REFS;
+    static {
+        try {
+            REFS = MethodHandles.lookup().findVarHandle(Comm.class, "refs", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final RankContext rank;
+    private final int contextId;
+    private final Group group;
+    private final Endpoint p2p;
+    private final EndpointChannel coll;
+    private final RequestState.Attachment releaseOnRecycle = this::releaseRef;
+    private final boolean predefined;
+    private volatile ErrorHandler errorHandler;
+    private volatile boolean freed;
+    @SuppressWarnings("unused") // through REFS
+    private volatile int refs = 1;
+
+    private Comm(RankContext rank, int contextId, Group group, ErrorHandler handler, boolean predefined) {
+        this.rank = rank;
+        this.contextId = contextId;
+        this.group = group;
+        this.errorHandler = handler;
+        this.predefined = predefined;
+        RankContext[] peers = new RankContext[group.size()];
+        for (int i = 0; i < peers.length; i++) {
+            peers[i] = rank.job.rank(group.worldRank(i));
+        }
+        this.p2p = new Endpoint(rank, 2 * contextId, group.rank(), peers);
+        this.coll = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), peers), 0);
+    }
+
+    static Comm world(RankContext rank) {
+        int[] all = new int[rank.job.size()];
+        Arrays.setAll(all, i -> i);
+        return new Comm(rank, 0, new Group(all, rank.worldRank), rank.job.config().errorHandler(), true);
+    }
+
+    static Comm self(RankContext rank) {
+        return new Comm(rank, 1, new Group(new int[] {rank.worldRank}, rank.worldRank),
+                rank.job.config().errorHandler(), true);
+    }
+
+    // ---------------------------------------------------------------- access only
+
+    /** {@code MPI_Comm_rank}. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public int rank() {
+        return p2p.myRank;
+    }
+
+    /** {@code MPI_Comm_size}. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public int size() {
+        return group.size();
+    }
+
+    /** {@code MPI_Comm_group}. Groups are immutable here, so no reference count is needed. */
+    @ThreadSafety(SafetyClass.UPDATE_REF)
+    public Group group() {
+        return group;
+    }
+
+    /** The context id all members agreed on (for tests and reports). */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public int contextId() {
+        return contextId;
+    }
+
+    /** True once {@link #free()} was called on this handle. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public boolean isFreed() {
+        return freed;
+    }
+
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public ErrorHandler errorHandler() {
+        return errorHandler;
+    }
+
+    /** {@code MPI_Comm_set_errhandler}. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public void setErrorHandler(ErrorHandler handler) {
+        if (handler == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "error handler is null");
+        }
+        this.errorHandler = handler;
+    }
+
+    /** {@code MPI_Comm_compare}. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public static int compare(Comm a, Comm b) {
+        if (a == b || (a.rank == b.rank && a.contextId == b.contextId)) {
+            return IDENT;
+        }
+        int g = Group.compare(a.group, b.group);
+        return g == Group.IDENT ? CONGRUENT : g == Group.SIMILAR ? SIMILAR : UNEQUAL;
+    }
+
+    // ---------------------------------------------------------------- point to point
+
+    /** {@code MPI_Send}: standard mode; returns once the buffer may be reused (eager) or the message was matched (rendezvous). */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkSend(buf, offset, count, type, dest, tag);
+            if (dest != Mpi.PROC_NULL) {
+                p2p.send(buf, offset, count, type, dest, tag, false);
+            }
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Ssend}: returns only once a matching receive has started receiving the message. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkSend(buf, offset, count, type, dest, tag);
+            if (dest != Mpi.PROC_NULL) {
+                p2p.send(buf, offset, count, type, dest, tag, true);
+            }
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Isend}. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return startSend(buf, offset, count, type, dest, tag, false);
+    }
+
+    /** {@code MPI_Issend}: completes only once matched. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return startSend(buf, offset, count, type, dest, tag, true);
+    }
+
+    private Request startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
+        int[] d = rank.enter(this);
+        try {
+            checkSend(buf, offset, count, type, dest, tag);
+            if (dest == Mpi.PROC_NULL) {
+                return Request.completed(this, Status.PROC_NULL);
+            }
+            retainRef();
+            RequestState st;
+            try {
+                st = p2p.startSend(buf, offset, count, type, dest, tag, sync);
+            } catch (RuntimeException e) {
+                releaseRef();
+                throw e;
+            }
+            if (st == null) {
+                releaseRef();   // eager: already complete, nothing in flight holds the communicator
+                return Request.completed(this, Status.EMPTY);
+            }
+            st.attach(releaseOnRecycle);
+            return Request.forSend(this, st);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Recv}: blocks until a matching message has arrived in {@code buf}. A longer message is
+     * consumed, the buffer filled, and ERR_TRUNCATE raised.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkRecv(buf, offset, count, type, source, tag);
+            if (source == Mpi.PROC_NULL) {
+                return Status.PROC_NULL;
+            }
+            Status s = p2p.recv(buf, offset, count, type, source, tag);
+            if (s.error() == ErrorClass.ERR_TRUNCATE) {
+                throw new MpiException(ErrorClass.ERR_TRUNCATE,
+                        "message longer than the receive buffer of " + count + " " + type + ": " + s);
+            }
+            return s;
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Irecv}. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkRecv(buf, offset, count, type, source, tag);
+            if (source == Mpi.PROC_NULL) {
+                return Request.completed(this, Status.PROC_NULL);
+            }
+            retainRef();
+            RecvRequest r;
+            try {
+                r = p2p.startRecv(buf, offset, count, type, source, tag, 2);
+            } catch (RuntimeException e) {
+                releaseRef();
+                throw e;
+            }
+            r.st.attach(releaseOnRecycle);
+            return Request.forRecv(this, r);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Sendrecv}: sends and receives at once (no deadlock when two ranks exchange). Built from
+     * nested nonblocking calls, so an error in one of them reaches this communicator's error handler
+     * once, at this level (Gropp &amp; Thakur §4.2).
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status sendrecv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest, int sendTag,
+                           Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source, int recvTag) {
+        int[] d = rank.enter(this);
+        try {
+            Request r = irecv(recvBuf, recvOffset, recvCount, recvType, source, recvTag);
+            Request s;
+            try {
+                s = isend(sendBuf, sendOffset, sendCount, sendType, dest, sendTag);
+            } catch (MpiException e) {
+                r.cancel();
+                r.free();
+                throw e;
+            }
+            s.waitFor();
+            return r.waitFor();
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Probe}: waits for a matching message and returns its status without receiving it. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status probe(int source, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkSourceTag(source, tag);
+            return source == Mpi.PROC_NULL ? Status.PROC_NULL : p2p.probe(source, tag);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Iprobe}: the status of a matching message if one has arrived, else null. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status iprobe(int source, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkSourceTag(source, tag);
+            return source == Mpi.PROC_NULL ? Status.PROC_NULL : p2p.iprobe(source, tag);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Mprobe} (Hoefler et al. §3): waits for a matching message and takes it out of matching;
+     * receive it with {@link Message#mrecv}. The status is in {@code status[0]} if given.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Message mprobe(int source, int tag, Status[] status) {
+        int[] d = rank.enter(this);
+        try {
+            checkSourceTag(source, tag);
+            if (source == Mpi.PROC_NULL) {
+                setStatus(status, Status.PROC_NULL);
+                return Message.noProc(this);
+            }
+            SendEnvelope e = p2p.mprobe(source, tag);
+            setStatus(status, Endpoint.probeStatus(e));
+            return new Message(this, e);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Improbe}: takes a matching message out of matching if one has arrived, else returns null. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Message improbe(int source, int tag, Status[] status) {
+        int[] d = rank.enter(this);
+        try {
+            checkSourceTag(source, tag);
+            if (source == Mpi.PROC_NULL) {
+                setStatus(status, Status.PROC_NULL);
+                return Message.noProc(this);
+            }
+            SendEnvelope e = p2p.improbe(source, tag);
+            if (e == null) {
+                return null;
+            }
+            setStatus(status, Endpoint.probeStatus(e));
+            return new Message(this, e);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    Status receiveMessage(Message m, Object buf, int offset, int count, Datatype type) {
+        int[] d = rank.enter(this);
+        try {
+            Status s = receiveMessageNoRaise(m, buf, offset, count, type);
+            if (s.error() == ErrorClass.ERR_TRUNCATE) {
+                throw new MpiException(ErrorClass.ERR_TRUNCATE, "matched message longer than the buffer: " + s);
+            }
+            return s;
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    Request receiveMessageNonblocking(Message m, Object buf, int offset, int count, Datatype type) {
+        int[] d = rank.enter(this);
+        try {
+            return Request.completed(this, receiveMessageNoRaise(m, buf, offset, count, type));
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    private Status receiveMessageNoRaise(Message m, Object buf, int offset, int count, Datatype type) {
+        Buffers.checkWritable(buf, offset, count, type);
+        if (m.isNoProc()) {
+            return Status.PROC_NULL;
+        }
+        if (!m.claim()) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "message was already received");
+        }
+        return p2p.receiveMatched(m.envelope(), buf, offset, count, type);
+    }
+
+    // ---------------------------------------------------------------- collectives
+
+    /** {@code MPI_Barrier}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void barrier() {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.barrier(coll);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Bcast}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void bcast(Object buf, int offset, int count, Datatype type, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.bcast(coll, buf, offset, count, type, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Reduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+                       Op op, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Allreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+                          Op op) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Gather}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void gather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                       Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.gather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
+                    recvType, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Gatherv}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void gatherv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                        Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, Datatype recvType, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.gatherv(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCounts,
+                    displs, recvType, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Scatter}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void scatter(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                        Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.scatter(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
+                    recvType, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Scatterv}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void scatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, Datatype sendType,
+                         Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.scatterv(coll, sendBuf, sendOffset, sendCounts, displs, sendType, recvBuf, recvOffset,
+                    recvCount, recvType, root);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Allgather}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void allgather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                          Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.allgather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
+                    recvType);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Alltoall}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void alltoall(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                         Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            Collectives.alltoall(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
+                    recvType);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    // ---------------------------------------------------------------- communicator creation
+
+    /** {@code MPI_Comm_dup}: same group, new context id (Gropp &amp; Thakur Fig. 3), same error handler. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Comm dup() {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
+            return new Comm(rank, id, group, errorHandler, false);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Comm_split}: one new communicator per colour, members ordered by (key, old rank). Returns
+     * null ({@code MPI_COMM_NULL}) for colour {@link Mpi#UNDEFINED}.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Comm split(int color, int key) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            if (color < 0 && color != Mpi.UNDEFINED) {
+                throw new MpiException(ErrorClass.ERR_ARG, "colour " + color + " must be >= 0 or UNDEFINED");
+            }
+            int n = size();
+            int[] all = new int[2 * n];
+            allgather(new int[] {color, key}, 0, 2, Datatype.INT, all, 0, 2, Datatype.INT);
+            // One id for all the new communicators: they are disjoint, so sharing it is safe (MPICH does the same).
+            int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
+            if (color == Mpi.UNDEFINED) {
+                rank.contextIds.release(id);
+                return null;
+            }
+            Integer[] members = java.util.stream.IntStream.range(0, n).filter(i -> all[2 * i] == color)
+                    .boxed().sorted(Comparator.<Integer>comparingInt(i -> all[2 * i + 1]).thenComparingInt(i -> i))
+                    .toArray(Integer[]::new);
+            int[] world = new int[members.length];
+            for (int i = 0; i < members.length; i++) {
+                world[i] = group.worldRank(members[i]);
+            }
+            return new Comm(rank, id, new Group(world, rank.worldRank), errorHandler, false);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Comm_create}: collective over this communicator; null on processes not in {@code g}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Comm create(Group g) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            checkSubgroup(g);
+            int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
+            if (g.rank() == Mpi.UNDEFINED) {
+                rank.contextIds.release(id);
+                return null;
+            }
+            return new Comm(rank, id, g, errorHandler, false);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Comm_create_group} (MPI-3): collective over the members of {@code g} only, so several
+     * threads may create communicators from this one at once, each with its own {@code tag} (0 to
+     * {@link Mpi#CREATE_GROUP_TAG_UB}). The caller must be in {@code g}.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Comm createGroup(Group g, int tag) {
+        int[] d = rank.enter(this);
+        try {
+            checkLive();
+            checkSubgroup(g);
+            if (tag < 0 || tag > Mpi.CREATE_GROUP_TAG_UB) {
+                throw new MpiException(ErrorClass.ERR_TAG, "createGroup tag " + tag + " outside [0, "
+                        + Mpi.CREATE_GROUP_TAG_UB + "]");
+            }
+            if (g.rank() == Mpi.UNDEFINED) {
+                throw new MpiException(ErrorClass.ERR_GROUP, "the calling process is not in the group " + g);
+            }
+            RankContext[] peers = new RankContext[g.size()];
+            for (int i = 0; i < peers.length; i++) {
+                peers[i] = rank.job.rank(g.worldRank(i));
+            }
+            CollectiveChannel ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, g.rank(), peers),
+                    CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN);
+            int id = rank.contextIds.allocate(contextId, tag, words -> Collectives.allreduce(ch,
+                    Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND));
+            return new Comm(rank, id, g, errorHandler, false);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Comm_free}: the handle may no longer be used; operations already started on it still
+     * complete, and its context id is reused only after they have. COMM_WORLD and COMM_SELF cannot be freed.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void free() {
+        int[] d = rank.enter(this);
+        try {
+            if (predefined) {
+                throw new MpiException(ErrorClass.ERR_COMM, "COMM_WORLD and COMM_SELF cannot be freed");
+            }
+            synchronized (this) { // only to make a double free report ERR_COMM once; never held while waiting
+                checkLive();
+                freed = true;
+            }
+            releaseRef();
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    RankContext rankContext() {
+        return rank;
+    }
+
+    Endpoint p2p() {
+        return p2p;
+    }
+
+    ErrorHandler errorHandlerForFailure() {
+        return errorHandler;
+    }
+
+    void abortFromHandler(MpiException e) {
+        rank.job.abort(e.errorClass().code(), "ERRORS_ARE_FATAL on rank " + rank.worldRank + ": " + e.getMessage());
+    }
+
+    /** Finalize's barrier: an internal collective on COMM_WORLD, made as an MPI call. */
+    void barrierForFinalize() {
+        int[] d = rank.enter(this);
+        try {
+            Collectives.barrier(coll);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, this, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    private MaskAllreduce viaPublicAllreduce() {
+        // A nested MPI call: its failure is handled once, by the outermost call (Gropp & Thakur §4.2).
+        return words -> allreduce(Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND);
+    }
+
+    private void retainRef() {
+        REFS.getAndAdd(this, 1);
+    }
+
+    /** Drops a reference; the last one returns the context id to the rank's mask. */
+    void releaseRef() {
+        int r = (int) REFS.getAndAdd(this, -1) - 1;
+        if (r == 0 && contextId >= ContextIdAllocator.FIRST_DYNAMIC_ID) {
+            rank.contextIds.release(contextId);
+        }
+    }
+
+    private void checkLive() {
+        if (freed) {
+            throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");
+        }
+    }
+
+    private void checkSubgroup(Group g) {
+        if (g == null) {
+            throw new MpiException(ErrorClass.ERR_GROUP, "group is null");
+        }
+        java.util.Set<Integer> mine = new java.util.HashSet<>();
+        for (int w : group.worldRanks()) {
+            mine.add(w);
+        }
+        for (int w : g.worldRanks()) {
+            if (!mine.contains(w)) {
+                throw new MpiException(ErrorClass.ERR_GROUP, "group " + g + " is not a subgroup of " + group);
+            }
+        }
+    }
+
+    private void checkSend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkLive();
+        if (dest != Mpi.PROC_NULL && (dest < 0 || dest >= size())) {
+            throw new MpiException(ErrorClass.ERR_RANK, "destination " + dest + " is not a rank of a communicator of size " + size());
+        }
+        if (tag < 0 || tag > Mpi.TAG_UB) {
+            throw new MpiException(ErrorClass.ERR_TAG, "send tag " + tag + " outside [0, " + Mpi.TAG_UB + "]");
+        }
+        Buffers.check(buf, offset, count, type);
+    }
+
+    private void checkRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        checkSourceTag(source, tag);
+        Buffers.checkWritable(buf, offset, count, type);
+    }
+
+    private void checkSourceTag(int source, int tag) {
+        checkLive();
+        if (source != Mpi.PROC_NULL && source != Mpi.ANY_SOURCE && (source < 0 || source >= size())) {
+            throw new MpiException(ErrorClass.ERR_RANK, "source " + source + " is not a rank of a communicator of size " + size());
+        }
+        if (tag != Mpi.ANY_TAG && (tag < 0 || tag > Mpi.TAG_UB)) {
+            throw new MpiException(ErrorClass.ERR_TAG, "receive tag " + tag + " outside [0, " + Mpi.TAG_UB + "] and not ANY_TAG");
+        }
+    }
+
+    private static void setStatus(Status[] out, Status s) {
+        if (out != null && out.length > 0) {
+            out[0] = s;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Comm[context=" + contextId + ", rank " + rank() + " of " + size() + ", world rank " + rank.worldRank + "]";
+    }
+}

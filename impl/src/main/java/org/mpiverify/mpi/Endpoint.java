@@ -1,0 +1,157 @@
+package org.mpiverify.mpi;
+
+import org.mpiverify.core.buffer.Buffers;
+import org.mpiverify.core.matching.Envelope;
+import org.mpiverify.core.matching.PostedReceive;
+import org.mpiverify.core.request.RequestState;
+
+/**
+ * The point-to-point protocol on one context of one communicator, as seen from one rank: its rank in the
+ * communicator and the rank objects of its peers. A communicator has two endpoints, one for user
+ * traffic and one for its collectives (Gropp &amp; Thakur §5.1: separate contexts never match each other).
+ *
+ * <p>There is no communication thread: the sending thread runs the receive side of Dang, Snir &amp;
+ * Gropp's Algorithm 2 on the destination's engine itself, and the receiving thread runs Algorithm 1.
+ * Whichever finds the other in the engine copies the data and completes the requests. No lock is held
+ * while anything waits: engines lock only inside their own operations.
+ *
+ * <p>Arguments are validated by the caller ({@link Comm}); this class assumes they are valid.
+ */
+final class Endpoint {
+    final RankContext rank;
+    final int context;
+    final int myRank;
+    final RankContext[] peers;
+
+    Endpoint(RankContext rank, int context, int myRank, RankContext[] peers) {
+        this.rank = rank;
+        this.context = context;
+        this.myRank = myRank;
+        this.peers = peers;
+    }
+
+    /**
+     * Starts a send. Returns null if it has already completed (an eager send), otherwise the send's
+     * request state holding two references: the caller's and the operation's. {@code sync} forces
+     * rendezvous, so the send completes only once matched ({@code MPI_Ssend}).
+     */
+    RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
+        RankContext target = peers[dest];
+        long bytes = (long) count * type.size();
+        SendEnvelope e;
+        RequestState st = null;
+        if (!sync && bytes <= rank.eagerLimit) {
+            byte[] p = rank.packets.acquire((int) bytes);
+            Buffers.pack(buf, offset, type, p, bytes);
+            e = SendEnvelope.eager(context, myRank, tag, bytes, p, rank.packets);
+        } else {
+            st = rank.sendStates.acquire();
+            st.begin(2);
+            e = SendEnvelope.rendezvous(context, myRank, tag, bytes, buf, offset, type, st);
+        }
+        PostedReceive r = target.engine.matchOrEnqueue(e);   // Alg. 2 line 4: H.insert
+        if (r != null) {
+            e.deliverTo((RecvRequest) r);
+        } else {
+            target.arrivals.signal();                          // wake blocked probes at the target
+        }
+        return st;
+    }
+
+    /** Blocking send: starts it and waits for it (rendezvous and synchronous sends wait to be matched). */
+    void send(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
+        RequestState st = startSend(buf, offset, count, type, dest, tag, sync);
+        if (st != null) {
+            try {
+                rank.await(st);
+            } finally {
+                st.release();
+            }
+        }
+    }
+
+    /** Starts a receive: matches an unexpected message now or posts the receive (Alg. 1 line 12: H.insert). */
+    RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references) {
+        RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, buf, offset, count, type, references);
+        Envelope e = rank.engine.matchOrPost(r);
+        if (e != null) {
+            ((SendEnvelope) e).deliverTo(r);
+        }
+        return r;
+    }
+
+    /** Blocking receive; returns its status (the caller raises ERR_TRUNCATE from it). */
+    Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        RecvRequest r = startRecv(buf, offset, count, type, source, tag, 2);
+        try {
+            rank.await(r.st);
+            return statusOf(r.st);
+        } finally {
+            r.st.release();
+        }
+    }
+
+    /** Receives the message a matched probe took out of the engine; completes at once. */
+    Status receiveMatched(SendEnvelope e, Object buf, int offset, int count, Datatype type) {
+        RecvRequest r = rank.recvPool.acquire().prepare(context, e.source(), e.tag(), buf, offset, count, type, 2);
+        e.deliverTo(r);
+        Status s = statusOf(r.st);
+        r.st.release();
+        return s;
+    }
+
+    /** Cancels a posted receive: true if it was still unmatched and is now complete as cancelled. */
+    boolean cancel(RecvRequest r) {
+        if (!rank.engine.remove(r)) {
+            return false;
+        }
+        r.st.setStatus(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, 0, true);
+        r.st.signal();
+        r.st.release();       // the operation's reference, which the engine held
+        return true;
+    }
+
+    /** Non-blocking probe: the status of the earliest matching unexpected message, or null. */
+    Status iprobe(int source, int tag) {
+        Envelope e = rank.engine.peek(context, source, tag);
+        return e == null ? null : probeStatus((SendEnvelope) e);
+    }
+
+    /** Blocking probe: waits (no lock held) for a matching message and returns its status. */
+    Status probe(int source, int tag) {
+        while (true) {
+            long ticket = rank.arrivals.ticket();   // read before looking: an arrival after it moves the count
+            Status s = iprobe(source, tag);
+            if (s != null) {
+                return s;
+            }
+            rank.awaitArrival(ticket);
+        }
+    }
+
+    /** Non-blocking matched probe: removes the earliest matching message, or returns null. */
+    SendEnvelope improbe(int source, int tag) {
+        return (SendEnvelope) rank.engine.take(context, source, tag);
+    }
+
+    /** Blocking matched probe. */
+    SendEnvelope mprobe(int source, int tag) {
+        while (true) {
+            long ticket = rank.arrivals.ticket();
+            SendEnvelope e = improbe(source, tag);
+            if (e != null) {
+                return e;
+            }
+            rank.awaitArrival(ticket);
+        }
+    }
+
+    static Status probeStatus(SendEnvelope e) {
+        return new Status(e.source(), e.tag(), e.bytes, ErrorClass.SUCCESS, false);
+    }
+
+    static Status statusOf(RequestState st) {
+        ErrorClass err = st.errorCode() == 0 ? ErrorClass.SUCCESS : ErrorClass.ERR_TRUNCATE;
+        return new Status(st.source(), st.tag(), st.bytes(), err, st.cancelled());
+    }
+}

@@ -1,0 +1,141 @@
+package org.mpiverify.mpi;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * An in-JVM MPI job: N ranks in this JVM, each rank's main on its own platform thread. Ranks are
+ * isolated objects: they share no mutable state, static or otherwise, except through messages (each
+ * rank's matching engine is reached by other ranks' senders, as a NIC would be).
+ *
+ * <pre>{@code
+ * JobResult r = Job.run(JobConfig.of(4), mpi -> {
+ *     mpi.initThread(ThreadLevel.MULTIPLE);
+ *     Comm world = mpi.commWorld();
+ *     ...
+ *     mpi.finalizeMpi();
+ * }, Duration.ofSeconds(30));
+ * }</pre>
+ *
+ * <p>An exception escaping a rank's main aborts the job (as a dying process ends an MPI job): every
+ * other rank's blocked call then fails with {@link ErrorClass#ERR_ABORTED}. A job still running at its
+ * deadline is aborted too, and its result carries every thread's stack.
+ */
+public final class Job {
+    private final JobConfig config;
+    private final RankContext[] ranks;
+    private final ThreadLocal<int[]> callDepth = ThreadLocal.withInitial(() -> new int[1]);
+    private final AtomicReference<Abort> abort = new AtomicReference<>();
+    private final long startNanos = System.nanoTime();
+
+    private record Abort(int code, String cause) {
+    }
+
+    private Job(JobConfig config) {
+        this.config = config;
+        this.ranks = new RankContext[config.ranks()];
+        for (int i = 0; i < ranks.length; i++) {
+            ranks[i] = new RankContext(this, i);
+        }
+    }
+
+    /** Runs {@code main} on every rank and waits for all of them, at most {@code deadline}. */
+    public static JobResult run(JobConfig config, RankMain main, Duration deadline) {
+        return new Job(config).execute(main, deadline);
+    }
+
+    /** Runs {@code main} on {@code ranks} ranks with the default configuration. */
+    public static JobResult run(int ranks, RankMain main, Duration deadline) {
+        return run(JobConfig.of(ranks), main, deadline);
+    }
+
+    private JobResult execute(RankMain main, Duration deadline) {
+        Throwable[] failures = new Throwable[ranks.length];
+        Thread[] threads = new Thread[ranks.length];
+        for (int i = 0; i < ranks.length; i++) {
+            int r = i;
+            threads[i] = Thread.ofPlatform().name("mpiverify-rank-" + i).daemon(true).unstarted(() -> {
+                try {
+                    main.run(new Mpi(ranks[r]));
+                } catch (Throwable t) {
+                    failures[r] = t;
+                    abort(1, "rank " + r + " main threw " + t);
+                }
+            });
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        long end = System.nanoTime() + deadline.toNanos();
+        boolean hung = false;
+        String dump = "";
+        try {
+            for (Thread t : threads) {
+                long left = end - System.nanoTime();
+                if (left <= 0 || !t.join(Duration.ofNanos(left))) {
+                    hung = true;
+                    break;
+                }
+            }
+            if (hung) {
+                dump = threadDump();
+                abort(2, "deadline of " + deadline.toMillis() + " ms exceeded");
+                for (Thread t : threads) {
+                    t.join(Duration.ofSeconds(2)); // aborted waits end within a park slice
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abort(3, "interrupted while waiting for the ranks");
+        }
+        Abort a = abort.get();
+        boolean aborted = a != null && !(hung && a.code == 2);
+        return new JobResult(Arrays.asList(failures), aborted, a == null ? 0 : a.code,
+                a == null ? null : a.cause, hung, dump, Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+
+    JobConfig config() {
+        return config;
+    }
+
+    RankContext rank(int worldRank) {
+        return ranks[worldRank];
+    }
+
+    int size() {
+        return ranks.length;
+    }
+
+    /** Per-thread nesting depth of MPI calls (Gropp &amp; Thakur §4.2: thread-private, not per rank). */
+    int[] callDepth() {
+        return callDepth.get();
+    }
+
+    boolean isAborted() {
+        return abort.get() != null;
+    }
+
+    /** Aborts the job: every blocked call fails with ERR_ABORTED within one park slice. The first abort wins. */
+    void abort(int code, String cause) {
+        abort.compareAndSet(null, new Abort(code, cause));
+    }
+
+    double wtime() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Every live thread's stack, for hang reports. */
+    public static String threadDump() {
+        StringBuilder sb = new StringBuilder("Thread dump:\n");
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            Thread t = e.getKey();
+            sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
+            for (StackTraceElement el : e.getValue()) {
+                sb.append("    at ").append(el).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

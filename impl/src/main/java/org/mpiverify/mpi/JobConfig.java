@@ -1,0 +1,121 @@
+package org.mpiverify.mpi;
+
+import org.mpiverify.core.contextid.ContextIdAlgorithm;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.core.sync.WaitPolicy;
+
+/**
+ * How an in-JVM job runs: number of ranks, critical-section granularity, matching engine, context-id
+ * algorithm, eager limit, thread-level checking, waiting policy. Immutable; use the {@code with...}
+ * methods. Experimental (deliberately unsafe) choices are refused unless {@link #withExperimental}
+ * enables them.
+ *
+ * @param ranks              number of ranks (processes), at least 1
+ * @param granularity        critical-section granularity used at {@code THREAD_MULTIPLE}
+ * @param matching           matching engine
+ * @param contextIds         context-id algorithm
+ * @param eagerLimit         largest message (bytes) sent eagerly; larger ones use rendezvous
+ * @param checked            detect FUNNELED/SERIALIZED misuse and report it as an error
+ * @param maxThreadLevel     the highest level {@code initThread} provides (lower it to test honesty checks)
+ * @param waitPolicy         spin/yield/park bounds for blocked calls
+ * @param countLocks         count mutex acquisitions and wait time (Balaji et al. Table 1)
+ * @param requestCacheSize   per-thread request cache size (0: shared pool only)
+ * @param errorHandler       the initial error handler of COMM_WORLD and COMM_SELF
+ * @param experimental       allow experimental, unsafe granularities and context-id algorithms
+ */
+public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
+                        int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
+                        boolean countLocks, int requestCacheSize, ErrorHandler errorHandler, boolean experimental) {
+
+    /** Largest eager limit accepted (bytes). */
+    public static final int MAX_EAGER_LIMIT = 1 << 20;
+
+    public JobConfig {
+        if (ranks < 1) {
+            throw new IllegalArgumentException("a job needs at least one rank, not " + ranks);
+        }
+        if (eagerLimit < 0 || eagerLimit > MAX_EAGER_LIMIT) {
+            throw new IllegalArgumentException("eager limit " + eagerLimit + " outside [0, " + MAX_EAGER_LIMIT + "]");
+        }
+        if (requestCacheSize < 0) {
+            throw new IllegalArgumentException("negative request cache size");
+        }
+        if (!experimental && (granularity.isExperimental() || contextIds.isExperimental())) {
+            throw new IllegalArgumentException(granularity + " / " + contextIds
+                    + ": experimental and unsafe; enable with withExperimental(true)");
+        }
+    }
+
+    /** {@code ranks} ranks, PER_OBJECT granularity, queue matching, the multithreaded context-id algorithm, 16 KiB eager limit. */
+    public static JobConfig of(int ranks) {
+        return new JobConfig(ranks, Granularity.PER_OBJECT, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
+                16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32,
+                ErrorHandler.ERRORS_ARE_FATAL, false);
+    }
+
+    public JobConfig withRanks(int n) {
+        return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withGranularity(Granularity g) {
+        return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withMatching(MatchingKind m) {
+        return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withContextIds(ContextIdAlgorithm a) {
+        return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withEagerLimit(int bytes) {
+        return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withChecked(boolean c) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withMaxThreadLevel(ThreadLevel l) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withWaitPolicy(WaitPolicy p) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
+                countLocks, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withCountLocks(boolean c) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                c, requestCacheSize, errorHandler, experimental);
+    }
+
+    public JobConfig withRequestCacheSize(int n) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, n, errorHandler, experimental);
+    }
+
+    public JobConfig withErrorHandler(ErrorHandler h) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, h, experimental);
+    }
+
+    public JobConfig withExperimental(boolean e) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, errorHandler, e);
+    }
+
+    @Override
+    public String toString() {
+        return ranks + " ranks, " + granularity + ", " + matching + ", context ids " + contextIds
+                + ", eager <= " + eagerLimit + " B" + (checked ? ", checked" : "");
+    }
+}

@@ -1,0 +1,160 @@
+package org.mpiverify.mpi;
+
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.sync.CriticalSections;
+
+/**
+ * One rank's entry point to MPI, and MPI's constants. A rank's main receives its {@code Mpi}; every
+ * other call is made on a handle ({@link Comm}, {@link Request}, {@link Message}) and is bound to its
+ * rank by that handle, never by the calling thread, so at {@code THREAD_MULTIPLE} any thread — platform
+ * or virtual, started by the rank or not — may call for the rank.
+ */
+public final class Mpi {
+    /** Wildcard source for receives and probes. */
+    public static final int ANY_SOURCE = MatchingEngine.ANY_SOURCE;
+    /** Wildcard tag for receives and probes. */
+    public static final int ANY_TAG = MatchingEngine.ANY_TAG;
+    /** The null process: sends to it and receives from it complete at once and move no data. */
+    public static final int PROC_NULL = -1;
+    /** {@code MPI_UNDEFINED}. */
+    public static final int UNDEFINED = -32766;
+    /** Largest tag a user may use ({@code MPI_TAG_UB}). */
+    public static final int TAG_UB = (1 << 21) - 1;
+    /** Largest tag of {@link Comm#createGroup} (its tag also selects an internal channel). */
+    public static final int CREATE_GROUP_TAG_UB = 32767;
+
+    private final RankContext rank;
+
+    Mpi(RankContext rank) {
+        this.rank = rank;
+    }
+
+    /**
+     * {@code MPI_Init_thread}: initializes MPI on this rank and returns the level provided: the level
+     * required, capped at what the job's configuration provides ({@link JobConfig#maxThreadLevel()}). The
+     * calling thread becomes the rank's main thread. Not collective: a message sent to a rank that has not
+     * initialized yet waits in its matching engine.
+     */
+    @ThreadSafety(SafetyClass.OTHER)
+    public ThreadLevel initThread(ThreadLevel required) {
+        if (required == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "required thread level is null");
+        }
+        synchronized (this) { // once per rank, at start-up; no MPI call can be in progress yet
+            if (rank.phase != RankContext.NEW) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "MPI is already initialized on rank " + rank.worldRank);
+            }
+            JobConfig c = rank.job.config();
+            ThreadLevel provided = required.compareTo(c.maxThreadLevel()) <= 0 ? required : c.maxThreadLevel();
+            rank.level = provided;
+            rank.mainThread = Thread.currentThread();
+            rank.cs = provided == ThreadLevel.MULTIPLE
+                    ? CriticalSections.forMultiple(c.granularity(), c.countLocks())
+                    : CriticalSections.unlocked();
+            rank.world = Comm.world(rank);
+            rank.self = Comm.self(rank);
+            rank.phase = RankContext.RUNNING;
+            return provided;
+        }
+    }
+
+    /** {@code MPI_Init}: {@code initThread(SINGLE)}. */
+    @ThreadSafety(SafetyClass.OTHER)
+    public ThreadLevel init() {
+        return initThread(ThreadLevel.SINGLE);
+    }
+
+    /** {@code MPI_Query_thread}: the level provided. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public ThreadLevel queryThread() {
+        return rank.level;
+    }
+
+    /** {@code MPI_Is_thread_main}: true on the thread that called initThread. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public boolean isThreadMain() {
+        return Thread.currentThread() == rank.mainThread;
+    }
+
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public boolean isInitialized() {
+        return rank.phase != RankContext.NEW;
+    }
+
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public boolean isFinalized() {
+        return rank.phase == RankContext.FINALIZED;
+    }
+
+    /**
+     * {@code MPI_Finalize} (named so because {@code Object.finalize} is taken): collective over
+     * COMM_WORLD; returns once every rank has reached it, then no further MPI call is allowed here.
+     */
+    @ThreadSafety(SafetyClass.OTHER)
+    public void finalizeMpi() {
+        rank.world.barrierForFinalize();
+        rank.phase = RankContext.FINALIZED;
+    }
+
+    /** {@code MPI_Abort}: ends the whole job; every rank's blocked call fails with ERR_ABORTED. */
+    @ThreadSafety(SafetyClass.OTHER)
+    public void abort(int errorCode) {
+        rank.job.abort(errorCode, "MPI_Abort(" + errorCode + ") called on rank " + rank.worldRank);
+    }
+
+    /** {@code MPI_Wtime}: seconds since the job started. */
+    @ThreadSafety(SafetyClass.NONE)
+    public double wtime() {
+        return rank.job.wtime();
+    }
+
+    /** {@code MPI_Wtick}: resolution of {@link #wtime()}. */
+    @ThreadSafety(SafetyClass.NONE)
+    public double wtick() {
+        return 1e-9;
+    }
+
+    /** {@code MPI_COMM_WORLD} of this rank. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public Comm commWorld() {
+        requireInit();
+        return rank.world;
+    }
+
+    /** {@code MPI_COMM_SELF} of this rank. */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public Comm commSelf() {
+        requireInit();
+        return rank.self;
+    }
+
+    /** Mutex acquisitions counted on this rank (when the job counts locks; Balaji et al. Table 1). */
+    @ThreadSafety(SafetyClass.NONE)
+    public long lockAcquisitions() {
+        return rank.cs.acquisitions();
+    }
+
+    /** Nanoseconds this rank's threads waited for contended mutexes (when the job counts locks). */
+    @ThreadSafety(SafetyClass.NONE)
+    public long lockWaitNanos() {
+        return rank.cs.waitNanos();
+    }
+
+    /** Number of messages and receives held in this rank's matching engine (for leak checks). */
+    @ThreadSafety(SafetyClass.NONE)
+    public int pendingMatches() {
+        return rank.engine.size();
+    }
+
+    /** The number of context ids this rank has free. */
+    @ThreadSafety(SafetyClass.NONE)
+    public int freeContextIds() {
+        return rank.contextIds.freeCount();
+    }
+
+    private void requireInit() {
+        if (rank.phase == RankContext.NEW) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "MPI is not initialized on rank " + rank.worldRank);
+        }
+    }
+}

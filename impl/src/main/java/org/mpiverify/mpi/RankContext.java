@@ -1,0 +1,174 @@
+package org.mpiverify.mpi;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.mpiverify.core.buffer.PacketPool;
+import org.mpiverify.core.contextid.ContextIdAllocator;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.request.ObjectPool;
+import org.mpiverify.core.request.RequestState;
+import org.mpiverify.core.sync.CriticalSections;
+import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.WaitPolicy;
+
+/**
+ * Everything one rank (MPI process) owns: its matching engine, pools, context-id allocator, critical
+ * sections, thread level and call bookkeeping. One object per rank; nothing in it is static.
+ *
+ * <p>Invariants: {@code phase} goes NEW → RUNNING (in initThread) → FINALIZED, never back; {@code cs} and
+ * {@code level} are written once, in initThread, before {@code phase} becomes RUNNING (volatile), so a
+ * thread that sees RUNNING sees them. Under checked SERIALIZED, {@code serialOwner} is the thread inside
+ * an outermost call, or null.
+ */
+final class RankContext {
+    static final int NEW = 0;
+    static final int RUNNING = 1;
+    static final int FINALIZED = 2;
+
+    final Job job;
+    final int worldRank;
+    final MatchingEngine engine;
+    /** Advanced whenever a message is queued as unexpected here: blocking probes wait on it. */
+    final EventCount arrivals = new EventCount();
+    final ObjectPool<RecvRequest> recvPool;
+    final ObjectPool<RequestState> sendStates;
+    final PacketPool packets;
+    final ContextIdAllocator contextIds;
+    final WaitPolicy waitPolicy;
+    final BooleanSupplier aborted;
+    final boolean checked;
+    final int eagerLimit;
+    private final AtomicReference<Thread> serialOwner = new AtomicReference<>();
+
+    volatile CriticalSections cs = CriticalSections.unlocked();
+    volatile ThreadLevel level = ThreadLevel.SINGLE;
+    volatile Thread mainThread;
+    volatile int phase = NEW;
+    Comm world;
+    Comm self;
+
+    RankContext(Job job, int worldRank) {
+        JobConfig c = job.config();
+        this.job = job;
+        this.worldRank = worldRank;
+        this.engine = c.matching().create();
+        this.packets = new PacketPool(c.eagerLimit());
+        this.contextIds = c.contextIds().create();
+        this.waitPolicy = c.waitPolicy();
+        this.aborted = job::isAborted;
+        this.checked = c.checked();
+        this.eagerLimit = c.eagerLimit();
+        int cache = c.requestCacheSize();
+        this.recvPool = new ObjectPool<>(() -> new RecvRequest(this), cache);
+        this.sendStates = new ObjectPool<>(() -> new RequestState(this::recycleSendState), cache);
+    }
+
+    private void recycleSendState(RequestState st) {
+        sendStates.release(st);
+    }
+
+    /**
+     * Enters an MPI call made on {@code comm}: counts the nesting depth (thread-private, Gropp &amp; Thakur
+     * §4.2), and at the outermost level checks the rank's phase and thread level and enters the ALLFUNC
+     * section. Returns the depth holder to pass to {@link #exit} and {@link #fail}.
+     */
+    int[] enter(Comm comm) {
+        int[] depth = job.callDepth();
+        if (depth[0]++ > 0) {
+            return depth;
+        }
+        try {
+            if (phase != RUNNING) {
+                throw new MpiException(ErrorClass.ERR_OTHER, phase == NEW
+                        ? "MPI is not initialized on rank " + worldRank + ": call initThread first"
+                        : "MPI is finalized on rank " + worldRank);
+            }
+            if (job.isAborted()) {
+                throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted");
+            }
+            if (checked && level != ThreadLevel.MULTIPLE) {
+                checkThreadLevel();
+            }
+            cs.enterCall(aborted);
+        } catch (MpiException e) {
+            depth[0]--;
+            serialOwner.compareAndSet(Thread.currentThread(), null);
+            throw handle(comm, e);
+        }
+        return depth;
+    }
+
+    /** Leaves a call entered with {@link #enter}. */
+    void exit(int[] depth) {
+        if (--depth[0] == 0) {
+            cs.exitCall();
+            if (checked && level == ThreadLevel.SERIALIZED) {
+                serialOwner.compareAndSet(Thread.currentThread(), null);
+            }
+        }
+    }
+
+    /**
+     * A call failed with {@code e}: at the outermost level run {@code comm}'s error handler (once), then
+     * return the exception for the caller to throw. Non-MPI runtime exceptions become ERR_INTERN.
+     */
+    MpiException fail(int[] depth, Comm comm, RuntimeException e) {
+        MpiException m = e instanceof MpiException me ? me
+                : new MpiException(ErrorClass.ERR_INTERN, "internal error: " + e, e);
+        return depth[0] == 1 ? handle(comm, m) : m;
+    }
+
+    private MpiException handle(Comm comm, MpiException e) {
+        Comm c = comm != null ? comm : world;
+        if (c != null && e.errorClass() != ErrorClass.ERR_ABORTED) {
+            c.errorHandlerForFailure().handle(c, e);
+        }
+        return e;
+    }
+
+    private void checkThreadLevel() {
+        Thread me = Thread.currentThread();
+        ThreadLevel l = level;
+        if (l == ThreadLevel.SERIALIZED) {
+            Thread owner = serialOwner.compareAndExchange(null, me);
+            if (owner != null && owner != me) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "THREAD_SERIALIZED violated on rank " + worldRank
+                        + ": thread '" + me.getName() + "' called MPI while thread '" + owner.getName()
+                        + "' was inside a call");
+            }
+        } else if (me != mainThread) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "THREAD_" + l + " violated on rank " + worldRank
+                    + ": thread '" + me.getName() + "' is not the thread that initialized MPI ('"
+                    + mainThread.getName() + "')");
+        }
+    }
+
+    /** Waits for {@code st} without holding the rank mutex (GLOBAL releases it here). */
+    void await(RequestState st) {
+        if (st.isDone()) {
+            return;
+        }
+        cs.beforeBlocking();
+        try {
+            if (!st.await(aborted, waitPolicy)) {
+                throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
+                        + " was waiting");
+            }
+        } finally {
+            cs.afterBlocking(aborted);
+        }
+    }
+
+    /** Waits for the next unexpected arrival after {@code ticket}, without holding the rank mutex. */
+    void awaitArrival(long ticket) {
+        cs.beforeBlocking();
+        try {
+            if (!arrivals.await(ticket, aborted, waitPolicy)) {
+                throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
+                        + " was probing");
+            }
+        } finally {
+            cs.afterBlocking(aborted);
+        }
+    }
+}

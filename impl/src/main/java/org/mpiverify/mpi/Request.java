@@ -1,0 +1,310 @@
+package org.mpiverify.mpi;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import org.mpiverify.core.request.RequestState;
+
+/**
+ * A nonblocking operation's handle ({@code MPI_Request}). It holds one reference to the operation's
+ * pooled {@link RequestState}, dropped when the handle completes ({@link #waitFor}, a successful
+ * {@link #test}) or is {@link #free freed}; the state is reused only when the operation has dropped its
+ * own reference too.
+ *
+ * <p>Handle states: ACTIVE → INACTIVE (completed: like {@code MPI_REQUEST_NULL}, waiting on it returns an
+ * empty status at once) or ACTIVE → FREED (any further use is ERR_REQUEST). Transitions are CASes, so
+ * two threads racing on one handle (erroneous in MPI) drop the reference once and get an error, never
+ * corrupt a reused request.
+ */
+public final class Request {
+    private static final int ACTIVE = 0;
+    private static final int INACTIVE = 1;
+    private static final int FREED = 2;
+    private static final VarHandle STATE;
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Request.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Comm comm;
+    private final RequestState st;
+    private final int generation;
+    private final RecvRequest recv;
+    private volatile int state;
+    private volatile Status status;
+
+    private Request(Comm comm, RequestState st, RecvRequest recv, int state, Status status) {
+        this.comm = comm;
+        this.st = st;
+        this.generation = st == null ? 0 : st.generation();
+        this.recv = recv;
+        this.state = state;
+        this.status = status;
+    }
+
+    static Request forSend(Comm comm, RequestState st) {
+        return new Request(comm, st, null, ACTIVE, null);
+    }
+
+    static Request forRecv(Comm comm, RecvRequest r) {
+        return new Request(comm, r.st, r, ACTIVE, null);
+    }
+
+    /** A request that completed when it started (eager send, PROC_NULL, imrecv): no pooled state. */
+    static Request completed(Comm comm, Status s) {
+        return new Request(comm, null, null, ACTIVE, s);
+    }
+
+    /** {@code MPI_Wait}: blocks until done (no lock held while waiting) and returns the status. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status waitFor() {
+        RankContext rank = comm.rankContext();
+        int[] d = rank.enter(comm);
+        try {
+            int s = state;
+            if (s == FREED) {
+                throw freed();
+            }
+            if (s == INACTIVE) {
+                return Status.EMPTY;
+            }
+            if (st != null) {
+                checkGeneration();
+                rank.await(st);
+            }
+            return finish(true);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, comm, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** {@code MPI_Test}: the status if the operation is done (the handle then becomes inactive), else null. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status test() {
+        RankContext rank = comm.rankContext();
+        int[] d = rank.enter(comm);
+        try {
+            int s = state;
+            if (s == FREED) {
+                throw freed();
+            }
+            if (s == INACTIVE) {
+                return Status.EMPTY;
+            }
+            if (st != null && !st.isDone()) {
+                return null;
+            }
+            return finish(true);
+        } catch (RuntimeException e) {
+            throw rank.fail(d, comm, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Cancel}: a receive not yet matched completes as cancelled ({@link Status#isCancelled()});
+     * one already matched completes normally. Cancelling a send has no effect (MPI allows a cancel to fail;
+     * the send then completes normally). Complete the request afterwards with waitFor, test or free.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public void cancel() {
+        RankContext rank = comm.rankContext();
+        int[] d = rank.enter(comm);
+        try {
+            if (state == FREED) {
+                throw freed();
+            }
+            if (state == ACTIVE && recv != null) {
+                checkGeneration();
+                comm.p2p().cancel(recv);
+            }
+        } catch (RuntimeException e) {
+            throw rank.fail(d, comm, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /**
+     * {@code MPI_Request_free}: drops the handle; an operation in progress still completes (a receive still
+     * fills its buffer), and its resources are reused only after that.
+     */
+    @ThreadSafety(SafetyClass.UPDATE_REF)
+    public void free() {
+        RankContext rank = comm.rankContext();
+        int[] d = rank.enter(comm);
+        try {
+            int s = (int) STATE.compareAndExchange(this, ACTIVE, FREED);
+            if (s == ACTIVE) {
+                if (st != null) {
+                    st.release();
+                }
+            } else if (s == FREED) {
+                throw freed();
+            } else if (!STATE.compareAndSet(this, INACTIVE, FREED)) {
+                throw freed();
+            }
+        } catch (RuntimeException e) {
+            throw rank.fail(d, comm, e);
+        } finally {
+            rank.exit(d);
+        }
+    }
+
+    /** True once the handle has completed (it is then like {@code MPI_REQUEST_NULL}). */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public boolean isInactive() {
+        return state != ACTIVE;
+    }
+
+    /** The status the handle completed with (null while active). */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public Status status() {
+        return state == ACTIVE ? null : status;
+    }
+
+    /** {@code MPI_Waitall}: completes every request; raises ERR_IN_STATUS after all completed if any failed. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public static Status[] waitAll(Request... requests) {
+        Status[] out = new Status[requests.length];
+        StringBuilder errors = null;
+        for (int i = 0; i < requests.length; i++) {
+            Request r = requests[i];
+            if (r == null) {
+                out[i] = Status.EMPTY;
+                continue;
+            }
+            try {
+                out[i] = r.waitFor();
+            } catch (MpiException e) {
+                if (e.errorClass() == ErrorClass.ERR_ABORTED) {
+                    throw e;
+                }
+                out[i] = r.status() != null ? r.status() : Status.EMPTY;
+                errors = (errors == null ? new StringBuilder() : errors.append("; "))
+                        .append("request ").append(i).append(": ").append(e.getMessage());
+            }
+        }
+        if (errors != null) {
+            throw new MpiException(ErrorClass.ERR_IN_STATUS, errors.toString());
+        }
+        return out;
+    }
+
+    /** {@code MPI_Testall}: the statuses if every request is done (all then complete), else null (none completes). */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public static Status[] testAll(Request... requests) {
+        for (Request r : requests) {
+            if (r != null && r.state == ACTIVE && r.st != null && !r.st.isDone()) {
+                return null;
+            }
+        }
+        return waitAll(requests);
+    }
+
+    /** {@code MPI_Testany}: completes one done request and returns its index, or {@link Mpi#UNDEFINED} if none is done. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public static int testAny(Request... requests) {
+        for (int i = 0; i < requests.length; i++) {
+            Request r = requests[i];
+            if (r != null && r.state == ACTIVE && (r.st == null || r.st.isDone())) {
+                r.waitFor();
+                return i;
+            }
+        }
+        return Mpi.UNDEFINED;
+    }
+
+    /**
+     * {@code MPI_Waitany}: waits until one request is done, completes it and returns its index
+     * ({@link Request#status()} has its status), or returns {@link Mpi#UNDEFINED} if none is active. Waits
+     * with the bounded spin-then-park policy, registered with every pending request's completion, and
+     * holds no lock while parked.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public static int waitAny(Request... requests) {
+        Request first = null;
+        for (Request r : requests) {
+            if (r != null && r.state == ACTIVE) {
+                first = r;
+                break;
+            }
+        }
+        if (first == null) {
+            return Mpi.UNDEFINED;
+        }
+        RankContext rank = first.comm.rankContext();
+        long spinEnd = System.nanoTime() + rank.waitPolicy.spinBudgetNanos();
+        while (true) {
+            int i = testAny(requests);
+            if (i != Mpi.UNDEFINED) {
+                return i;
+            }
+            if (System.nanoTime() - spinEnd < 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            Thread me = Thread.currentThread();
+            boolean ready = false;
+            for (Request r : requests) {
+                if (r != null && r.state == ACTIVE && r.st != null) {
+                    ready |= r.st.register(me);
+                }
+            }
+            try {
+                if (!ready) {
+                    if (rank.job.isAborted()) {
+                        throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted during waitAny");
+                    }
+                    rank.cs.beforeBlocking();
+                    try {
+                        LockSupport.parkNanos(requests, rank.waitPolicy.parkSliceNanos());
+                    } finally {
+                        rank.cs.afterBlocking(rank.aborted);
+                    }
+                }
+            } finally {
+                for (Request r : requests) {
+                    if (r != null && r.st != null) {
+                        r.st.deregister(me);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Makes the handle inactive, records the status, drops the handle's reference; raises ERR_TRUNCATE if truncated. */
+    private Status finish(boolean raiseTruncation) {
+        Status s = status;
+        if (st != null) {
+            s = Endpoint.statusOf(st);
+        }
+        if (!STATE.compareAndSet(this, ACTIVE, INACTIVE)) {
+            throw freed();
+        }
+        status = s;
+        if (st != null) {
+            st.release();
+        }
+        if (raiseTruncation && s.error() == ErrorClass.ERR_TRUNCATE) {
+            throw new MpiException(ErrorClass.ERR_TRUNCATE, "message of more bytes than the receive buffer: " + s);
+        }
+        return s;
+    }
+
+    private void checkGeneration() {
+        if (st.generation() != generation) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "request handle is stale: its operation was recycled");
+        }
+    }
+
+    private static MpiException freed() {
+        return new MpiException(ErrorClass.ERR_REQUEST, "request was freed");
+    }
+}

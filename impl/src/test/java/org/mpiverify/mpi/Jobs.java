@@ -1,0 +1,76 @@
+package org.mpiverify.mpi;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.mpiverify.core.sync.Granularity;
+
+/** Test helpers: run jobs under a deadline (a hang fails with every thread's stack), configurations to sweep. */
+final class Jobs {
+    static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private Jobs() {
+    }
+
+    /** Runs the job and fails (with the thread dump if it hung) unless it ended ok. */
+    static JobResult ok(JobConfig config, RankMain main) {
+        return Job.run(config, main, DEADLINE).orThrow();
+    }
+
+    static JobResult ok(int ranks, RankMain main) {
+        return ok(JobConfig.of(ranks).withErrorHandler(ErrorHandler.ERRORS_RETURN), main);
+    }
+
+    /** Every supported (non-experimental) granularity with every matching engine. */
+    static Stream<JobConfig> configs(int ranks) {
+        List<JobConfig> l = new ArrayList<>();
+        for (Granularity g : Granularity.values()) {
+            if (g.isExperimental()) {
+                continue;
+            }
+            for (MatchingKind m : MatchingKind.values()) {
+                l.add(JobConfig.of(ranks).withGranularity(g).withMatching(m)
+                        .withErrorHandler(ErrorHandler.ERRORS_RETURN));
+            }
+        }
+        return l.stream();
+    }
+
+    interface ThreadBody {
+        void run(int thread) throws Exception;
+    }
+
+    /** Runs {@code n} threads (platform or virtual) and rethrows the first failure; joined within the job's deadline. */
+    static void threads(int n, boolean virtual, ThreadBody body) throws Exception {
+        Thread[] ts = new Thread[n];
+        Throwable[] fail = new Throwable[1];
+        for (int i = 0; i < n; i++) {
+            int t = i;
+            Runnable r = () -> {
+                try {
+                    body.run(t);
+                } catch (Throwable e) {
+                    synchronized (fail) {
+                        if (fail[0] == null) {
+                            fail[0] = e;
+                        }
+                    }
+                }
+            };
+            ts[i] = virtual ? Thread.ofVirtual().start(r) : Thread.ofPlatform().daemon(true).start(r);
+        }
+        for (Thread t : ts) {
+            if (!t.join(DEADLINE)) {
+                throw new AssertionError("thread did not finish within " + DEADLINE + "\n" + Job.threadDump());
+            }
+        }
+        if (fail[0] != null) {
+            throw new Exception("a thread failed: " + fail[0], fail[0]);
+        }
+    }
+
+    static void threads(int n, ThreadBody body) throws Exception {
+        threads(n, false, body);
+    }
+}
