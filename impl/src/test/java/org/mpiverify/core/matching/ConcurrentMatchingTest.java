@@ -85,7 +85,7 @@ class ConcurrentMatchingTest {
         for (int round = 0; round < ROUNDS; round++) {
             MatchingEngine engine = factory.get();
             List<String> violations = new ConcurrentMatchingRun(engine).run(List.of(), scripts(new Random(round), true), DEADLINE);
-            assertEquals(List.of(), violations, "round " + round);
+            assertEquals(List.of(), violations.subList(0, Math.min(20, violations.size())), "round " + round + " (first 20)");
         }
     }
 
