@@ -16,6 +16,8 @@ import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,58 @@ class MatchTableTest {
         assertNull(h.get(5));
         assertEquals(0, h.size());
         assertSame(w, h.insertEntry(5, w).value());
+    }
+
+    /** An insert as a function, so one race check can run against the table and its known-bad twin. */
+    interface Insert {
+        Object insert(long key, Object value);
+    }
+
+    /** Two threads insert into key 1 (holding ⊥) at once; returns how many were told they succeeded. */
+    static int winnersOfARace(Insert table) throws InterruptedException {
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicInteger winners = new AtomicInteger();
+        List<Thread> racers = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            racers.add(Thread.ofPlatform().name("racer-" + t).start(() -> {
+                Object mine = new Object();
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (table.insert(1, mine) == mine) winners.incrementAndGet();
+            }));
+        }
+        start.countDown();
+        for (Thread r : racers) {
+            if (!r.join(Duration.ofSeconds(20))) {
+                System.err.println(ThreadDumpOnTimeout.dump("insert race"));
+                throw new AssertionError("racers did not finish (thread dump on stderr)");
+            }
+        }
+        return winners.get();
+    }
+
+    @Test
+    void racingInsertsIntoBottomHaveExactlyOneWinner() throws InterruptedException {
+        for (int round = 0; round < 2_000; round++) {
+            MatchTable h = new MatchTable(1);
+            assertEquals(1, winnersOfARace(h::insert), "round " + round);
+        }
+    }
+
+    @Test
+    void knownBadCheckThenActTableIsCaught() throws InterruptedException {
+        CyclicBarrier bothChecked = new CyclicBarrier(2);
+        CheckThenActTable bad = new CheckThenActTable(() -> {
+            try {
+                bothChecked.await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals(2, winnersOfARace(bad::insert), "the race check must see both inserts succeed");
     }
 
     /**
