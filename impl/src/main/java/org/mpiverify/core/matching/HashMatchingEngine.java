@@ -44,6 +44,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * writes the mode word only after all items are back in the table. Lock order is context lock, then
  * one bucket lock; a fast operation never holds a bucket lock while waiting for the context lock.
  *
+ * <p><b>Invariants.</b> For each context: in fast mode its {@link ContextQueues} are empty and each of
+ * its keys holds ⊥ or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
+ * none of its keys holds a value and its queues hold everything; the mode word changes only under
+ * the context lock; unexpected sequence numbers increase along every FIFO and queue; no pending
+ * receive matches a pending envelope.
+ *
  * <p><b>Linearization points.</b> Fast mode: an envelope that becomes unexpected linearizes at its
  * clock fetch-and-add; every other fast operation at its bucket-lock acquisition. Both lie inside the
  * bucket's critical section, so operations on one key are ordered as their critical sections, and

@@ -37,7 +37,7 @@ class ConcurrentMatchingTest {
     static final int SENDERS = 3;
     static final int MESSAGES_PER_SENDER = 3_000;
     static final int RECEIVERS = 3;
-    static final int ROUNDS = 4;
+    static final int ROUNDS = 8;
     static final Duration DEADLINE = Duration.ofSeconds(30);
 
     @Test
