@@ -113,6 +113,15 @@ final class Lockstep {
             }
         }
 
+        boolean started() {
+            lock.lock();
+            try {
+                return started;
+            } finally {
+                lock.unlock();
+            }
+        }
+
         boolean finished() {
             lock.lock();
             try {
