@@ -42,6 +42,7 @@ final class Lockstep {
         private int arrivals;
         private int permits;
         private boolean started, finished;
+        private boolean inAllreduce;    // arrived at an allreduce and not yet let out of it
         private Throwable failure;
 
         private Actor(String name, SimComm comm, int proc, Body body) {
@@ -87,6 +88,7 @@ final class Lockstep {
             lock.lock();
             try {
                 arrivals++;
+                inAllreduce = true;
                 changed.signalAll();
             } finally {
                 lock.unlock();
@@ -108,6 +110,7 @@ final class Lockstep {
                 }
                 if (aborted) throw new HarnessAbortedException(name + ": lockstep aborted");
                 permits--;
+                inAllreduce = false;
             } finally {
                 lock.unlock();
             }
@@ -187,7 +190,9 @@ final class Lockstep {
         int before;
         lock.lock();
         try {
-            if (!a.started || a.finished) throw new IllegalStateException(a + " is not waiting in an allreduce");
+            if (!a.started || a.finished || !a.inAllreduce) {
+                throw new IllegalStateException(a + " is not waiting in an allreduce");
+            }
             before = a.arrivals;
             a.permits++;
             changed.signalAll();
@@ -222,7 +227,7 @@ final class Lockstep {
             for (Actor a : actors) {
                 if (!a.started) {
                     r.add(a);
-                } else if (!a.finished) {
+                } else if (!a.finished && a.inAllreduce) {   // not blocked elsewhere (e.g. on a lock)
                     boolean complete = true;
                     for (Actor b : actors) {
                         if (b.comm == a.comm && b != a && b.arrivals < a.arrivals) complete = false;
