@@ -45,6 +45,14 @@ final class SimWorld {
         return c;
     }
 
+    /** The allocators' and communicators' state, for failure messages. */
+    String describe() {
+        StringBuilder sb = new StringBuilder();
+        for (int p = 0; p < procs.size(); p++) sb.append("process ").append(p).append(": ").append(procs.get(p)).append('\n');
+        for (SimComm c : comms) sb.append(c).append(" rounds=").append(c.rounds()).append('\n');
+        return sb.toString();
+    }
+
     /** Wakes every waiter of every communicator with {@link HarnessAbortedException}. */
     void abort() {
         for (SimComm c : comms) c.abort();
@@ -144,7 +152,7 @@ final class SimWorld {
             }
             List<Thread> stuck = threads.stream().filter(Thread::isAlive).toList();
             if (!stuck.isEmpty()) {
-                String dump = ThreadDumpOnFailure.dump();
+                String dump = world.describe() + ThreadDumpOnFailure.dump();
                 world.abort();
                 fail(name + ": " + stuck.size() + " of " + threads.size() + " workers made no progress within "
                         + deadline.toMillis() + " ms: " + stuck + "\n" + dump);
