@@ -146,14 +146,27 @@ class CollectivesTest {
     @ParameterizedTest(name = "size {0}, {1}")
     @MethodSource("communicators")
     void allreduceGivesBitwiseIdenticalResultsOnEveryRank(int n, SendMode mode) {
+        assertSameBitsOnEveryRank(n, mode, (ch, mine, sum) ->
+                Collectives.allreduce(ch, mine, 0, sum, 0, mine.length, Datatype.DOUBLE, Op.SUM));
+    }
+
+    /** An allreduce of doubles with SUM, so that a known-bad twin can be put through the same check. */
+    @FunctionalInterface
+    interface DoubleSumAllreduce {
+        void allreduce(CollectiveChannel ch, double[] mine, double[] sum);
+    }
+
+    /**
+     * Sums values of wildly different magnitudes, whose floating-point sum depends on the association,
+     * and fails unless every rank got the same bits.
+     */
+    static void assertSameBitsOnEveryRank(int n, SendMode mode, DoubleSumAllreduce impl) {
         int count = 257;
         List<double[]> results = run(n, mode, ch -> {
-            // Values of wildly different magnitude: the sum depends on the association, so ranks that
-            // associated differently would disagree.
             SplittableRandom rnd = new SplittableRandom(1000 + ch.rank());
             double[] mine = new double[count], sum = new double[count];
             for (int i = 0; i < count; i++) mine[i] = rnd.nextDouble() * Math.pow(10, rnd.nextInt(-8, 17)) * (rnd.nextBoolean() ? 1 : -1);
-            Collectives.allreduce(ch, mine, 0, sum, 0, count, Datatype.DOUBLE, Op.SUM);
+            impl.allreduce(ch, mine, sum);
             return sum;
         });
         for (int r = 1; r < n; r++) assertArrayEquals(bits(results.get(0)), bits(results.get(r)), "rank " + r + " vs rank 0");
