@@ -17,7 +17,9 @@ package org.mpiverify.core.coll;
  * matches exactly the message of collective {@code c}, even when a fast rank has already started the
  * next collective (which MPI allows: only a barrier synchronizes).
  *
- * <p>Distinct tags per kind and step are what makes this argument local: a receive of one step can only
+ * <p>Note that the argument does not use the tags: with exact sources and non-overtaking order, even one
+ * tag for everything would be correct for correct programs (the test suite passes with it). Distinct tags
+ * per kind and step are defence in depth, and they make the argument local: a receive of one step can only
  * ever match a message of the same step, so an algorithm need not reason about the order of messages of
  * other steps or other collectives, a transport that reorders messages of different tags (legal in MPI)
  * cannot mix steps, and an erroneous program that calls different collectives on different ranks blocks

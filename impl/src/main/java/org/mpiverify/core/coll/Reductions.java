@@ -191,9 +191,9 @@ public final class Reductions {
             case PROD -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] * y[yo + i]; }
             case MIN -> { for (int i = 0; i < n; i++) y[yo + i] = Math.min(x[xo + i], y[yo + i]); }
             case MAX -> { for (int i = 0; i < n; i++) y[yo + i] = Math.max(x[xo + i], y[yo + i]); }
-            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? (int) 1 : (int) 0; }
-            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? (int) 1 : (int) 0; }
-            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? (int) 1 : (int) 0; }
+            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? 1 : 0; }
+            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? 1 : 0; }
+            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? 1 : 0; }
             case BAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] & y[yo + i]; }
             case BOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] | y[yo + i]; }
             case BXOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] ^ y[yo + i]; }
@@ -206,9 +206,9 @@ public final class Reductions {
             case PROD -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] * y[yo + i]; }
             case MIN -> { for (int i = 0; i < n; i++) y[yo + i] = Math.min(x[xo + i], y[yo + i]); }
             case MAX -> { for (int i = 0; i < n; i++) y[yo + i] = Math.max(x[xo + i], y[yo + i]); }
-            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? (long) 1 : (long) 0; }
-            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? (long) 1 : (long) 0; }
-            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? (long) 1 : (long) 0; }
+            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? 1L : 0L; }
+            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? 1L : 0L; }
+            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? 1L : 0L; }
             case BAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] & y[yo + i]; }
             case BOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] | y[yo + i]; }
             case BXOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] ^ y[yo + i]; }
@@ -221,9 +221,9 @@ public final class Reductions {
             case PROD -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] * y[yo + i]; }
             case MIN -> { for (int i = 0; i < n; i++) y[yo + i] = Math.min(x[xo + i], y[yo + i]); }
             case MAX -> { for (int i = 0; i < n; i++) y[yo + i] = Math.max(x[xo + i], y[yo + i]); }
-            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? (float) 1 : (float) 0; }
-            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? (float) 1 : (float) 0; }
-            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? (float) 1 : (float) 0; }
+            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? 1f : 0f; }
+            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? 1f : 0f; }
+            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? 1f : 0f; }
             case BAND, BOR, BXOR -> throw undefined(op, Datatype.FLOAT);
         }
     }
@@ -234,9 +234,9 @@ public final class Reductions {
             case PROD -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] * y[yo + i]; }
             case MIN -> { for (int i = 0; i < n; i++) y[yo + i] = Math.min(x[xo + i], y[yo + i]); }
             case MAX -> { for (int i = 0; i < n; i++) y[yo + i] = Math.max(x[xo + i], y[yo + i]); }
-            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? (double) 1 : (double) 0; }
-            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? (double) 1 : (double) 0; }
-            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? (double) 1 : (double) 0; }
+            case LAND -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 && y[yo + i] != 0 ? 1d : 0d; }
+            case LOR -> { for (int i = 0; i < n; i++) y[yo + i] = x[xo + i] != 0 || y[yo + i] != 0 ? 1d : 0d; }
+            case LXOR -> { for (int i = 0; i < n; i++) y[yo + i] = (x[xo + i] != 0) != (y[yo + i] != 0) ? 1d : 0d; }
             case BAND, BOR, BXOR -> throw undefined(op, Datatype.DOUBLE);
         }
     }

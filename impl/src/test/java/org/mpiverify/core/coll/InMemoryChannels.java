@@ -37,6 +37,10 @@ import org.mpiverify.mpi.MpiException;
  * <p>Every wait is bounded by {@code waitLimit}: a wait that outlives it throws {@link Stuck}, and
  * when any rank fails, every other wait is abandoned promptly, so a broken algorithm fails a test with a
  * thread dump instead of hanging it.
+ *
+ * <p>Memory consistency effects: the receiver's buffer is written either by the receiving thread or by
+ * the matching sender, before the receive's latch is counted down; a completed {@code await} therefore
+ * happens-after the write of the data, and after everything the sender did before posting the send.
  */
 final class InMemoryChannels {
     enum SendMode { EAGER, SYNCHRONOUS }
