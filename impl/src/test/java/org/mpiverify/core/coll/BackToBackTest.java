@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.coll.InMemoryChannels.SendMode;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.Op;
@@ -42,6 +44,57 @@ class BackToBackTest {
         InMemoryChannels comm = new InMemoryChannels(n, mode);
         comm.run(ch -> {
             runMixed(ch, ITERATIONS, 7);
+            return null;
+        });
+        assertEquals(0, comm.undelivered());
+    }
+
+    /**
+     * Deterministic overlap: the root runs a long sequence of root-sends-only collectives (bcast, scatter,
+     * scatterv) to completion, which eager sends allow, before any other rank starts. Every receiver then
+     * finds a backlog of messages from the root, of several kinds and many instances per kind, and must
+     * take each collective's own message.
+     */
+    @ParameterizedTest(name = "size {0}")
+    @ValueSource(ints = {2, 3, 5, 8})
+    void aRootThatRunsFarAheadStillFeedsEachCollectiveItsOwnMessage(int n) {
+        InMemoryChannels comm = new InMemoryChannels(n, SendMode.EAGER);
+        CountDownLatch rootDone = new CountDownLatch(1);
+        int iterations = 300;
+        comm.run(ch -> {
+            int r = ch.rank();
+            if (r != 0 && !rootDone.await(20, TimeUnit.SECONDS)) throw new AssertionError("root never finished");
+            for (int it = 0; it < iterations; it++) {
+                long base = it * 1000L;
+                int count = 1 + it % 4;
+                String where = "iteration " + it;
+                switch (it % 3) {
+                    case 0 -> {
+                        long[] buf = new long[count];
+                        if (r == 0) for (int i = 0; i < count; i++) buf[i] = base + i;
+                        Collectives.bcast(ch, buf, 0, count, Datatype.LONG, 0);
+                        for (int i = 0; i < count; i++) assertEquals(base + i, buf[i], where);
+                    }
+                    case 1 -> {
+                        long[] all = new long[n * count], mine = new long[count];
+                        for (int j = 0; j < n * count; j++) all[j] = base + j;
+                        Collectives.scatter(ch, all, 0, count, Datatype.LONG, mine, 0, count, Datatype.LONG, 0);
+                        for (int i = 0; i < count; i++) assertEquals(base + r * count + i, mine[i], where);
+                    }
+                    default -> {
+                        int[] counts = new int[n], displs = new int[n];
+                        for (int j = 0; j < n; j++) {
+                            counts[j] = 1 + (j + it) % 2;
+                            displs[j] = 2 * j;
+                        }
+                        long[] all = new long[2 * n], mine = new long[counts[r]];
+                        for (int j = 0; j < 2 * n; j++) all[j] = base + j;
+                        Collectives.scatterv(ch, all, 0, counts, displs, Datatype.LONG, mine, 0, counts[r], Datatype.LONG, 0);
+                        for (int i = 0; i < counts[r]; i++) assertEquals(base + 2L * r + i, mine[i], where);
+                    }
+                }
+            }
+            if (r == 0) rootDone.countDown();
             return null;
         });
         assertEquals(0, comm.undelivered());
