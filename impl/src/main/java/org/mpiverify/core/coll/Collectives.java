@@ -1,0 +1,451 @@
+package org.mpiverify.core.coll;
+
+import static org.mpiverify.core.coll.CollectiveTags.ALLGATHER;
+import static org.mpiverify.core.coll.CollectiveTags.ALLREDUCE;
+import static org.mpiverify.core.coll.CollectiveTags.ALLTOALL;
+import static org.mpiverify.core.coll.CollectiveTags.BARRIER;
+import static org.mpiverify.core.coll.CollectiveTags.BCAST;
+import static org.mpiverify.core.coll.CollectiveTags.FOLD_IN;
+import static org.mpiverify.core.coll.CollectiveTags.FOLD_OUT;
+import static org.mpiverify.core.coll.CollectiveTags.GATHER;
+import static org.mpiverify.core.coll.CollectiveTags.LINEAR;
+import static org.mpiverify.core.coll.CollectiveTags.REDUCE;
+import static org.mpiverify.core.coll.CollectiveTags.REDUCE_TO_ROOT;
+import static org.mpiverify.core.coll.CollectiveTags.RING;
+import static org.mpiverify.core.coll.CollectiveTags.SCATTER;
+import static org.mpiverify.core.coll.CollectiveTags.round;
+import static org.mpiverify.core.coll.CollectiveTags.tag;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.mpiverify.core.coll.CollectiveChannel.Pending;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.ErrorClass;
+import org.mpiverify.mpi.MpiException;
+import org.mpiverify.mpi.Op;
+
+/**
+ * The collective operations (MPI-3.1 chapter 5) over point-to-point messages on a communicator's
+ * {@link CollectiveChannel}.
+ *
+ * <p>Algorithms (Thakur, Rabenseifner &amp; Gropp, "Optimization of Collective Communication Operations in
+ * MPICH", IJHPCA 2005, for the short-message cases):
+ * <ul>
+ *   <li>{@link #barrier}: dissemination (Hensgen, Finkel &amp; Manber), {@code ceil(log2 p)} rounds.
+ *   <li>{@link #bcast}: binomial tree rooted at {@code root}.
+ *   <li>{@link #reduce}: binomial tree rooted at rank 0 that combines in rank order, then one message to
+ *       {@code root} if it is not 0; the result is the same, bit for bit, for every root.
+ *   <li>{@link #allreduce}: recursive doubling; for a size that is not a power of two the first
+ *       {@code 2r} ranks fold pairwise into {@code r} first and get the result back last.
+ *   <li>{@link #gather}, {@link #gatherv}, {@link #scatter}, {@link #scatterv}: linear, with every
+ *       transfer of the root posted at once (nonblocking) so they proceed in parallel.
+ *   <li>{@link #allgather}: recursive doubling for power-of-two sizes, ring otherwise.
+ *   <li>{@link #alltoall}: pairwise schedule ({@code r} receives from {@code r-s} and sends to
+ *       {@code r+s}, step {@code s}); all receives, then all sends posted nonblocking, so no size deadlocks
+ *       even when standard sends are synchronous.
+ * </ul>
+ * No algorithm relies on a standard send being buffered: every exchange between two ranks posts one side
+ * nonblocking, and every tree sends only towards a rank that is already waiting or will wait for it.
+ *
+ * <p>Reductions combine in rank order ({@code lower op higher}), as MPI requires for non-commutative
+ * operations. For {@link #allreduce} every rank ends with the same bits: in each round two partners
+ * hold the two partial results and both compute {@code lower op higher} from the same operands in the same
+ * order, so by induction every rank of a block of {@code 2^k} new ranks holds identical bits after round
+ * {@code k}; folded ranks receive a copy.
+ *
+ * <p>Error checking: every argument that is significant on the calling rank is checked before any message
+ * is sent or received, so a bad call throws {@link MpiException} (ERR_TYPE, ERR_OP, ERR_COUNT, ERR_ROOT,
+ * ERR_BUFFER, ERR_ARG) on the rank that made it and leaves the channel as it was. Mismatches between ranks
+ * (a longer message than the receive expects) surface as the channel's ERR_TRUNCATE. Tags: see
+ * {@link CollectiveTags}.
+ *
+ * <p>When every rank's count is zero (for the uniform-count collectives one rank's zero count implies
+ * this, as the type signatures must match) the collective sends nothing; v-collectives skip the blocks of
+ * zero length on both sides.
+ *
+ * <p>Memory consistency effects: as for the channel's messages. Everything a rank did before sending
+ * its contribution happens-before the actions of a rank after it received a message that depends on that
+ * contribution (a collective is not a barrier unless it is {@link #barrier}).
+ */
+public final class Collectives {
+    private Collectives() {}
+
+    /** {@code MPI_IN_PLACE}: the send buffer argument of {@link #reduce} (at the root) and {@link #allreduce}. */
+    public static final Object IN_PLACE = new Object() {
+        @Override
+        public String toString() { return "IN_PLACE"; }
+    };
+
+    private static final byte[] NOTHING = new byte[0];
+
+    /** Blocks until every rank has entered the barrier. Dissemination: round {@code k} signals {@code r + 2^k}. */
+    public static void barrier(CollectiveChannel ch) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        for (int dist = 1; dist < n; dist <<= 1) {
+            int tag = tag(BARRIER, round(dist));
+            Pending signal = ch.isend(NOTHING, 0, 0, Datatype.BYTE, mod(r + (long) dist, n), tag);
+            ch.recv(NOTHING, 0, 0, Datatype.BYTE, mod(r - (long) dist, n), tag);
+            signal.await();
+        }
+    }
+
+    /** Copies {@code buf[offset .. offset+count)} of {@code root} to the same region of every rank. Binomial tree. */
+    public static void bcast(CollectiveChannel ch, Object buf, int offset, int count, Datatype type, int root)
+            throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(type, "bcast");
+        CollectiveArgs.count(count, "bcast");
+        CollectiveArgs.root(root, n);
+        Buffers.checkRegion("bcast buffer", buf, offset, count, type, r != root);
+        if (n == 1 || count == 0) return;
+
+        int vr = mod(r - (long) root, n); // rank relative to the root, which is 0
+        int mask = 1;
+        for (; mask < n; mask <<= 1) {
+            if ((vr & mask) != 0) {
+                ch.recv(buf, offset, count, type, mod(r - (long) mask, n), tag(BCAST, round(mask)));
+                break;
+            }
+        }
+        // Children are vr + m for the powers of two m below the bit we received on: largest subtree first.
+        List<Pending> sends = new ArrayList<>();
+        for (mask >>= 1; mask > 0; mask >>= 1) {
+            if (vr + mask < n) {
+                sends.add(ch.isend(buf, offset, count, type, mod(r + (long) mask, n), tag(BCAST, round(mask))));
+            }
+        }
+        awaitAll(sends);
+    }
+
+    /**
+     * Combines {@code send[soff .. soff+count)} of every rank with {@code op} in rank order into
+     * {@code recv[roff..]} of {@code root}. {@code send} may be {@link #IN_PLACE} at the root: its
+     * contribution is then read from {@code recv}. {@code recv} is significant only at the root.
+     */
+    public static void reduce(CollectiveChannel ch, Object send, int soff, Object recv, int roff, int count,
+                              Datatype type, Op op, int root) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        Reductions.check(op, type);
+        CollectiveArgs.count(count, "reduce");
+        CollectiveArgs.root(root, n);
+        boolean inPlace = send == IN_PLACE;
+        if (inPlace && r != root) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "reduce: IN_PLACE is allowed only at the root");
+        }
+        if (!inPlace) Buffers.checkRegion("reduce send buffer", send, soff, count, type, false);
+        if (r == root) Buffers.checkRegion("reduce receive buffer", recv, roff, count, type, true);
+        if (count == 0) return;
+        Object mine = inPlace ? recv : send;
+        int mineOff = inPlace ? roff : soff;
+        if (n == 1) {
+            if (!inPlace) Buffers.copy(type, send, soff, recv, roff, count);
+            return;
+        }
+
+        // Binomial tree towards rank 0: after the round at distance mask, acc holds ranks [r, r + 2*mask).
+        Object acc = mine;
+        int accOff = mineOff;
+        Object spare = null;
+        for (int mask = 1; mask < n; mask <<= 1) {
+            int tag = tag(REDUCE, round(mask));
+            if ((r & mask) != 0) {
+                ch.send(acc, accOff, count, type, r - mask, tag);
+                break;
+            }
+            int child = r + mask;
+            if (child < n) {
+                Object theirs = spare != null ? spare : Reductions.allocateLike(type, count);
+                ch.recv(theirs, 0, count, type, child, tag);
+                Reductions.apply(op, type, acc, accOff, theirs, 0, count); // theirs = acc (lower) op theirs
+                spare = acc == mine ? null : acc;  // never write into the caller's send buffer
+                acc = theirs;
+                accOff = 0;
+            }
+        }
+        if (r == 0) {
+            if (root == 0) {
+                Buffers.copy(type, acc, accOff, recv, roff, count);
+            } else {
+                ch.send(acc, accOff, count, type, root, tag(REDUCE, REDUCE_TO_ROOT));
+            }
+        } else if (r == root) {
+            // The root's own contribution (possibly in recv, if IN_PLACE) was sent up the tree above.
+            ch.recv(recv, roff, count, type, 0, tag(REDUCE, REDUCE_TO_ROOT));
+        }
+    }
+
+    /**
+     * Combines {@code send[soff .. soff+count)} of every rank with {@code op} in rank order into
+     * {@code recv[roff..]} of every rank; every rank gets the same bits. {@code send} may be
+     * {@link #IN_PLACE}: the contribution is then read from {@code recv}.
+     */
+    public static void allreduce(CollectiveChannel ch, Object send, int soff, Object recv, int roff, int count,
+                                 Datatype type, Op op) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        Reductions.check(op, type);
+        CollectiveArgs.count(count, "allreduce");
+        boolean inPlace = send == IN_PLACE;
+        if (!inPlace) Buffers.checkRegion("allreduce send buffer", send, soff, count, type, false);
+        Buffers.checkRegion("allreduce receive buffer", recv, roff, count, type, true);
+        if (count == 0) return;
+        Object mine = inPlace ? recv : send;
+        int mineOff = inPlace ? roff : soff;
+        if (n == 1) {
+            if (!inPlace) Buffers.copy(type, send, soff, recv, roff, count);
+            return;
+        }
+
+        // Fold: with p the largest power of two <= n and rem = n - p, ranks 2i and 2i+1 (i < rem) become new
+        // rank i, held by the odd one; rank j >= 2*rem becomes new rank j - rem. New ranks keep rank order.
+        int p = Integer.highestOneBit(n), rem = n - p;
+        if (r < 2 * rem && r % 2 == 0) {
+            ch.send(mine, mineOff, count, type, r + 1, tag(ALLREDUCE, FOLD_IN));
+            ch.recv(recv, roff, count, type, r + 1, tag(ALLREDUCE, FOLD_OUT));
+            return;
+        }
+        Object acc = Reductions.allocateLike(type, count);
+        Object theirs = Reductions.allocateLike(type, count);
+        Buffers.copy(type, mine, mineOff, acc, 0, count);
+        int newRank;
+        if (r < 2 * rem) {
+            ch.recv(theirs, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_IN));
+            Reductions.apply(op, type, theirs, 0, acc, 0, count); // acc = theirs (lower) op acc
+            newRank = r / 2;
+        } else {
+            newRank = r - rem;
+        }
+
+        for (int mask = 1; mask < p; mask <<= 1) {
+            int newPartner = newRank ^ mask;
+            int partner = newPartner < rem ? 2 * newPartner + 1 : newPartner + rem;
+            int tag = tag(ALLREDUCE, round(mask));
+            Pending sent = ch.isend(acc, 0, count, type, partner, tag);
+            ch.recv(theirs, 0, count, type, partner, tag);
+            sent.await(); // acc may be overwritten only after the send completed
+            if (newPartner < newRank) {
+                Reductions.apply(op, type, theirs, 0, acc, 0, count);  // acc = theirs (lower) op acc
+            } else {
+                Reductions.apply(op, type, acc, 0, theirs, 0, count);  // theirs = acc (lower) op theirs
+                Object t = acc;
+                acc = theirs;
+                theirs = t;
+            }
+        }
+
+        if (r < 2 * rem) ch.send(acc, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_OUT));
+        Buffers.copy(type, acc, 0, recv, roff, count);
+    }
+
+    /**
+     * Concatenates {@code scount} elements from every rank, in rank order, into {@code recv[roff..]} of
+     * {@code root}; rank {@code i}'s block starts at {@code roff + i*rcount}. The receive arguments are
+     * significant only at the root. Linear.
+     */
+    public static void gather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
+                              Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(stype, "gather send");
+        CollectiveArgs.count(scount, "gather send");
+        CollectiveArgs.root(root, n);
+        Buffers.checkRegion("gather send buffer", send, soff, scount, stype, false);
+        if (r == root) {
+            CollectiveArgs.type(rtype, "gather receive");
+            CollectiveArgs.count(rcount, "gather receive");
+            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            Buffers.checkRegion("gather receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        }
+        if (scount == 0) return;
+        int tag = tag(GATHER, LINEAR);
+        if (r != root) {
+            ch.send(send, soff, scount, stype, root, tag);
+            return;
+        }
+        List<Pending> recvs = new ArrayList<>(n - 1);
+        for (int i = 0; i < n; i++) {
+            if (i != root) recvs.add(ch.irecv(recv, roff + i * rcount, rcount, rtype, i, tag));
+        }
+        Buffers.copy(stype, send, soff, recv, roff + root * rcount, scount);
+        awaitAll(recvs);
+    }
+
+    /**
+     * Like {@link #gather}, with {@code rcounts[i]} elements from rank {@code i} placed at
+     * {@code recv[roff + displs[i]]}. The receive arguments are significant only at the root. Linear.
+     */
+    public static void gatherv(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
+                               Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
+            throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(stype, "gatherv send");
+        CollectiveArgs.count(scount, "gatherv send");
+        CollectiveArgs.root(root, n);
+        Buffers.checkRegion("gatherv send buffer", send, soff, scount, stype, false);
+        if (r == root) {
+            CollectiveArgs.type(rtype, "gatherv receive");
+            CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, "gatherv receive");
+            CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
+        }
+        int tag = tag(GATHER, LINEAR);
+        if (r != root) {
+            if (scount > 0) ch.send(send, soff, scount, stype, root, tag);
+            return;
+        }
+        List<Pending> recvs = new ArrayList<>(n - 1);
+        for (int i = 0; i < n; i++) {
+            if (i != root && rcounts[i] > 0) recvs.add(ch.irecv(recv, roff + displs[i], rcounts[i], rtype, i, tag));
+        }
+        Buffers.copy(stype, send, soff, recv, roff + displs[root], scount);
+        awaitAll(recvs);
+    }
+
+    /**
+     * Sends block {@code i} ({@code scount} elements at {@code send[soff + i*scount]}) of {@code root} to
+     * rank {@code i}'s {@code recv[roff..]}. The send arguments are significant only at the root. Linear.
+     */
+    public static void scatter(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
+                               Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(rtype, "scatter receive");
+        CollectiveArgs.count(rcount, "scatter receive");
+        CollectiveArgs.root(root, n);
+        Buffers.checkRegion("scatter receive buffer", recv, roff, rcount, rtype, true);
+        if (r == root) {
+            CollectiveArgs.type(stype, "scatter send");
+            CollectiveArgs.count(scount, "scatter send");
+            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            Buffers.checkRegion("scatter send buffer", send, soff, (long) n * scount, stype, false);
+        }
+        if (rcount == 0) return;
+        int tag = tag(SCATTER, LINEAR);
+        if (r != root) {
+            ch.recv(recv, roff, rcount, rtype, root, tag);
+            return;
+        }
+        List<Pending> sends = new ArrayList<>(n - 1);
+        for (int i = 0; i < n; i++) {
+            if (i != root) sends.add(ch.isend(send, soff + i * scount, scount, stype, i, tag));
+        }
+        Buffers.copy(stype, send, soff + root * scount, recv, roff, rcount);
+        awaitAll(sends);
+    }
+
+    /**
+     * Like {@link #scatter}, with {@code scounts[i]} elements at {@code send[soff + displs[i]]} going to
+     * rank {@code i}. The send arguments are significant only at the root. Linear.
+     */
+    public static void scatterv(CollectiveChannel ch, Object send, int soff, int[] scounts, int[] displs,
+                                Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
+            throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(rtype, "scatterv receive");
+        CollectiveArgs.count(rcount, "scatterv receive");
+        CollectiveArgs.root(root, n);
+        Buffers.checkRegion("scatterv receive buffer", recv, roff, rcount, rtype, true);
+        if (r == root) {
+            CollectiveArgs.type(stype, "scatterv send");
+            CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, "scatterv send");
+            CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
+        }
+        int tag = tag(SCATTER, LINEAR);
+        if (r != root) {
+            if (rcount > 0) ch.recv(recv, roff, rcount, rtype, root, tag);
+            return;
+        }
+        List<Pending> sends = new ArrayList<>(n - 1);
+        for (int i = 0; i < n; i++) {
+            if (i != root && scounts[i] > 0) sends.add(ch.isend(send, soff + displs[i], scounts[i], stype, i, tag));
+        }
+        Buffers.copy(stype, send, soff + displs[root], recv, roff, rcount);
+        awaitAll(sends);
+    }
+
+    /**
+     * Concatenates {@code scount} elements from every rank, in rank order, into {@code recv[roff..]} of
+     * every rank. Recursive doubling for power-of-two sizes ({@code log2 p} rounds), ring otherwise.
+     */
+    public static void allgather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
+                                 Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(stype, "allgather send");
+        CollectiveArgs.type(rtype, "allgather receive");
+        CollectiveArgs.count(scount, "allgather send");
+        CollectiveArgs.count(rcount, "allgather receive");
+        CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+        Buffers.checkRegion("allgather send buffer", send, soff, scount, stype, false);
+        Buffers.checkRegion("allgather receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        if (rcount == 0) return;
+        Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
+
+        if (Integer.bitCount(n) == 1) {
+            // Before the round at distance mask, r holds the mask blocks of its aligned group; the partner
+            // holds the neighbouring group. After it, r holds 2*mask blocks.
+            for (int mask = 1; mask < n; mask <<= 1) {
+                int partner = r ^ mask;
+                int mine = r & -mask, theirs = partner & -mask;
+                int tag = tag(ALLGATHER, round(mask));
+                Pending sent = ch.isend(recv, roff + mine * rcount, mask * rcount, rtype, partner, tag);
+                ch.recv(recv, roff + theirs * rcount, mask * rcount, rtype, partner, tag);
+                sent.await();
+            }
+        } else {
+            // Step s: pass block r - s to the right, take block r - s - 1 from the left. One tag for all steps:
+            // the left neighbour sends its blocks in step order and we receive them in step order.
+            int right = mod(r + 1L, n), left = mod(r - 1L, n), tag = tag(ALLGATHER, RING);
+            for (int s = 0; s < n - 1; s++) {
+                int out = mod((long) r - s, n), in = mod((long) r - s - 1, n);
+                Pending sent = ch.isend(recv, roff + out * rcount, rcount, rtype, right, tag);
+                ch.recv(recv, roff + in * rcount, rcount, rtype, left, tag);
+                sent.await();
+            }
+        }
+    }
+
+    /**
+     * Sends block {@code j} of rank {@code i}'s {@code send} (at {@code soff + j*scount}) to block {@code i}
+     * of rank {@code j}'s {@code recv} (at {@code roff + i*rcount}). Pairwise schedule, all transfers
+     * nonblocking.
+     */
+    public static void alltoall(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
+                                Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        CollectiveArgs.type(stype, "alltoall send");
+        CollectiveArgs.type(rtype, "alltoall receive");
+        CollectiveArgs.count(scount, "alltoall send");
+        CollectiveArgs.count(rcount, "alltoall receive");
+        CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+        Buffers.checkRegion("alltoall send buffer", send, soff, (long) n * scount, stype, false);
+        Buffers.checkRegion("alltoall receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        if (rcount == 0) return;
+        int tag = tag(ALLTOALL, LINEAR);
+        List<Pending> transfers = new ArrayList<>(2 * (n - 1));
+        // Receives first, so that a transport that delivers into posted receives needs no buffering.
+        for (int s = 1; s < n; s++) {
+            int from = mod((long) r - s, n);
+            transfers.add(ch.irecv(recv, roff + from * rcount, rcount, rtype, from, tag));
+        }
+        for (int s = 1; s < n; s++) {
+            int to = mod((long) r + s, n);
+            transfers.add(ch.isend(send, soff + to * scount, scount, stype, to, tag));
+        }
+        Buffers.copy(stype, send, soff + r * scount, recv, roff + r * rcount, rcount);
+        awaitAll(transfers);
+    }
+
+    /** Waits for all; if some fail, still waits for the others (their buffers stay in use) and throws the first error. */
+    private static void awaitAll(List<Pending> pending) throws MpiException {
+        MpiException first = null;
+        for (Pending p : pending) {
+            try {
+                p.await();
+            } catch (MpiException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+
+    private static int mod(long x, int n) {
+        return (int) Math.floorMod(x, (long) n);
+    }
+}

@@ -1,0 +1,179 @@
+package org.mpiverify.core.contextid;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.mpiverify.mpi.MpiException;
+
+/**
+ * The context-id allocator the core runs: Gropp &amp; Thakur, "Thread Safety in an MPI Implementation:
+ * Requirements and Analysis" (2007), §5.3, Fig. 3, with exactly two changes.
+ * <ol>
+ *   <li>The priority key is {@code (parentContext, tag)} compared lexicographically, not the parent's
+ *       context id alone: {@code dup}/{@code split}/{@code create} pass tag -1, {@code createGroup} its
+ *       user tag (&ge; 0). Several {@code createGroup} calls on one parent from different threads of a
+ *       process therefore have distinct keys and are ordered, so §5.3's "lowest context id wins"
+ *       argument still applies to them.</li>
+ *   <li>The allreduce carries one extra word (index 16): all ones if the caller owns the mask, else 0.
+ *       After the allreduce, an owner that sees this word non-zero knows that every member owned its
+ *       mask; it then takes the lowest set bit of the AND or, if the AND is empty, raises
+ *       {@code ERR_OTHER} "out of context ids". Every member sees the same words and decides the same,
+ *       so exhaustion is an error on every member, never the endless retry of the published Fig. 3.</li>
+ * </ol>
+ * A TLA+ specification of exactly this algorithm lives in {@code specs/}; keep the two in step.
+ *
+ * <p>Each round takes the lock, decides ownership, releases the lock, and only then calls the
+ * allreduce: no lock is held while the allreduce waits, so threads of different processes cannot
+ * form the deadly embrace of §5.2. Threads that lose a round retry; the thread with the lowest key
+ * on a process eventually owns the mask there (others yield to it via {@code lowestKey}), so the
+ * lowest-keyed pending call among all processes completes, then the next, and so on (§5.3).
+ *
+ * <p>Memory consistency effects: as for {@link MaskContextIdAllocator}; in addition, the owner's update
+ * of the mask at the end of one allocate happens-before the next owner's snapshot on this process.
+ */
+public final class MultithreadedContextIdAllocator extends MaskContextIdAllocator {
+
+    /*
+     * Source: Gropp & Thakur 2007, §5.3, Fig. 3; changes (1) and (2) of the class comment.
+     *
+     * The fundamental invariants (all fields guarded by lock):
+     * - maskInUse is true iff exactly one thread of this process holds the mask, i.e. is between
+     *   its owner decision and the update after its allreduce (that thread's own == true).
+     * - While maskInUse, only the owner clears bits of mask; release() may set bits. So every bit in
+     *   the owner's snapshot that is still in the AND is still free when the owner takes it.
+     * - A bit of mask (in [2, capacity)) is clear iff its id is live on this process: allocated by a
+     *   call that has reached its linearization point and not yet released. There is no window in
+     *   which an id is chosen but still marked free: the owner picks the bit and clears it in one
+     *   critical section, after the allreduce (the general form "live, or held by an owner between
+     *   allreduce and update" degenerates to "live" here).
+     * - lowestKey is NONE or the key of a thread of this process that is inside allocate: the thread
+     *   that last wrote it resets it to NONE when it leaves allocate (keys of concurrent calls on one
+     *   process are distinct, so "lowestKey == key" identifies that writer). It only decreases between
+     *   resets: owners need key <= lowestKey, non-owners only lower it.
+     * - Members of one call agree on every round's outcome: the extra word is non-zero iff every member
+     *   owned; non-owners see it zero and retry, owners see the same AND and pick the same bit.
+     *
+     * Happens-before: an owner's update (under lock) happens-before the next snapshot by any thread of
+     * this process (under lock). The allreduce orders each member's snapshot before every member's use
+     * of the AND (that is MaskAllreduce's contract).
+     *
+     * Linearization points: allocate returning id — the owner's ContextIdMask.clear(mask, id) in the
+     * final round, on each process; allocate raising "out of context ids" — the owner's snapshot in
+     * the final round (no id was free in common then); release — the set in MaskContextIdAllocator.
+     */
+
+    /** Index of the ownership word in the allreduce buffer. */
+    static final int OWNER_WORD = ContextIdMask.WORDS;
+    /** Length of the allreduce buffer: the mask plus the ownership word. */
+    static final int BUFFER_WORDS = ContextIdMask.WORDS + 1;
+
+    /** Some thread of this process holds the mask (the paper's {@code mask_in_use}). Guarded by lock. */
+    private boolean maskInUse;
+    /** The lowest key among this process's contending calls, or NONE (the paper's {@code lowestContextId}). Guarded by lock. */
+    private long lowestKey = ContextIdKey.NONE;
+
+    /** A full allocator: 1024 ids, ids 0 and 1 reserved, no counters. */
+    public MultithreadedContextIdAllocator() {
+        this(ContextIdMask.MAX_CAPACITY, false);
+    }
+
+    /**
+     * @param capacity   ids {@code [2, capacity)} are free initially, {@code 2 < capacity <= 1024}
+     *                   (smaller values make exhaustion easy to test; the buffer is always 17 words)
+     * @param countStats whether to keep {@link #stats()}
+     */
+    public MultithreadedContextIdAllocator(int capacity, boolean countStats) {
+        super(capacity, countStats);
+    }
+
+    @Override
+    public int allocate(int parentContext, int tag, MaskAllreduce allreduce) throws MpiException {
+        Objects.requireNonNull(allreduce, "allreduce");
+        final long key = ContextIdKey.of(parentContext, tag);
+        final long[] words = new long[BUFFER_WORDS];
+        int locks = 0, rounds = 0;
+        while (true) {
+            boolean own;
+            lock.lock();
+            try {
+                locks++;
+                if (maskInUse || key > lowestKey) {
+                    Arrays.fill(words, 0L);
+                    own = false;
+                    if (key < lowestKey) {
+                        lowestKey = key;          // make the current owner's successors yield to us
+                    }
+                } else {
+                    System.arraycopy(mask, 0, words, 0, ContextIdMask.WORDS);
+                    words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
+                    maskInUse = true;
+                    own = true;
+                    lowestKey = key;
+                }
+            } finally {
+                lock.unlock();
+            }
+
+            rounds++;
+            try {
+                allreduce.allreduceBand(words);   // no lock held: §5.2's deadly embrace is impossible
+            } catch (RuntimeException | Error e) {
+                abandon(key, own);
+                throw e;
+            }
+
+            if (own) {
+                int id = -1;
+                boolean exhausted = false;
+                lock.lock();
+                try {
+                    locks++;
+                    if (words[OWNER_WORD] != 0) {  // every member owned its mask this round
+                        id = ContextIdMask.lowestSetBit(words);
+                        if (id >= 0) {
+                            ContextIdMask.clear(mask, id);   // linearization point of a successful allocate
+                        } else {
+                            exhausted = true;
+                        }
+                        if (lowestKey == key) {
+                            lowestKey = ContextIdKey.NONE;   // we leave; let higher keys compete again
+                        }
+                        recordLocked(!exhausted, locks, rounds);
+                    }
+                    maskInUse = false;
+                } finally {
+                    lock.unlock();
+                }
+                if (id >= 0) return id;
+                if (exhausted) throw outOfIds();
+            }
+            // Not everyone owned (or we did not): every member saw the same word and retries with us.
+        }
+    }
+
+    /**
+     * The allreduce failed (job aborted, interrupted): leave the shared state as if this call had
+     * never started, so the other threads of this process are not blocked by a mask that nobody
+     * releases or a lowestKey that nobody resets. Not part of Fig. 3, which has no error path.
+     */
+    private void abandon(long key, boolean own) {
+        lock.lock();
+        try {
+            if (own) maskInUse = false;
+            if (lowestKey == key) lowestKey = ContextIdKey.NONE;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        lock.lock();
+        try {
+            return "MultithreadedContextIdAllocator[free=" + ContextIdMask.count(mask) + ", maskInUse=" + maskInUse
+                    + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
+        } finally {
+            lock.unlock();
+        }
+    }
+}

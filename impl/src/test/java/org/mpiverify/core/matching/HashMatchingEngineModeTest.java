@@ -1,0 +1,62 @@
+package org.mpiverify.core.matching;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.core.matching.MatchingEngine.ANY_SOURCE;
+import static org.mpiverify.core.matching.MatchingEngine.ANY_TAG;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.matching.Items.Msg;
+import org.mpiverify.core.matching.Items.Recv;
+
+/** When {@link HashMatchingEngine} leaves and rejoins the DSG fast path, per context. */
+@Timeout(20)
+@ExtendWith(ThreadDumpOnTimeout.class)
+class HashMatchingEngineModeTest {
+    @Test
+    void exactTrafficNeverLeavesTheFastPath() {
+        HashMatchingEngine h = new HashMatchingEngine(4, 0);
+        for (int i = 0; i < 100; i++) {
+            h.matchOrEnqueue(new Msg(0, i % 3, i % 5, i));
+            h.matchOrPost(new Recv(0, i % 3, i % 5));
+            h.peek(0, 1, 1);
+        }
+        assertFalse(h.isWild(0));
+    }
+
+    @Test
+    void aWildcardMakesOnlyItsContextWildUntilNoWildcardIsPosted() {
+        HashMatchingEngine h = new HashMatchingEngine(4, 0);
+        h.matchOrEnqueue(new Msg(1, 0, 0, 0));
+        Recv w = new Recv(0, ANY_SOURCE, 3);
+        assertNull(h.matchOrPost(w));
+        assertTrue(h.isWild(0));
+        assertFalse(h.isWild(1), "contexts switch independently");
+        Msg unexpected = new Msg(0, 1, 2, 1);
+        assertNull(h.matchOrEnqueue(unexpected));
+        assertTrue(h.isWild(0), "a wildcard receive is still posted");
+        assertSame(w, h.matchOrEnqueue(new Msg(0, 1, 3, 2)));
+        assertFalse(h.isWild(0), "the matching arrival was the exact operation that switched back");
+        assertSame(unexpected, h.take(0, 1, 2), "the unexpected message moved back to the table with its key");
+        assertNull(h.take(0, 1, 2));
+    }
+
+    @Test
+    void lingerKeepsAContextWildForSomeExactOperationsAfterAProbe() {
+        HashMatchingEngine h = new HashMatchingEngine(4, 3);
+        Msg m = new Msg(0, 2, 2, 0);
+        h.matchOrEnqueue(m);
+        assertSame(m, h.peek(0, ANY_SOURCE, ANY_TAG));
+        assertTrue(h.isWild(0));
+        h.peek(0, 2, 2);
+        h.peek(0, 2, 2);
+        assertTrue(h.isWild(0), "two exact operations after the probe");
+        assertSame(m, h.peek(0, 2, 2));
+        assertFalse(h.isWild(0), "the third switched back");
+        assertSame(m, h.take(0, 2, 2), "the message survived both moves");
+    }
+}
