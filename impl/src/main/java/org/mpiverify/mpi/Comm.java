@@ -112,6 +112,16 @@ public final class Comm {
         return contextId;
     }
 
+    /**
+     * Messages and receives of this communicator's point-to-point traffic still held in this rank's
+     * matching engine (unexpected messages plus posted receives), for leak checks; collective traffic is
+     * not counted.
+     */
+    @ThreadSafety(SafetyClass.NONE)
+    public int pendingMatches() {
+        return rank.engine.size(p2p.context);
+    }
+
     /** True once {@link #free()} was called on this handle. */
     @ThreadSafety(SafetyClass.ACCESS_ONLY)
     public boolean isFreed() {

@@ -123,7 +123,7 @@ class PointToPointTest {
                 Request r = w.irecv(new long[10], 0, 10, Datatype.LONG, 0, 1);
                 assertEquals(ErrorClass.ERR_TRUNCATE, assertThrows(MpiException.class, r::waitFor).errorClass());
                 assertEquals(ErrorClass.ERR_TRUNCATE, r.status().error());
-                assertEquals(0, mpi.pendingMatches());
+                assertEquals(0, w.pendingMatches());
             }
             mpi.finalizeMpi();
         });
@@ -221,7 +221,7 @@ class PointToPointTest {
                 Status sm = rm.waitFor();
                 assertFalse(sm.isCancelled());
                 assertEquals(55, m[0]);
-                assertEquals(0, mpi.pendingMatches());
+                assertEquals(0, w.pendingMatches());
             } else if (w.rank() == 1) {
                 w.recv(new int[0], 0, 0, Datatype.INT, 0, 0);
                 w.send(new int[] {22}, 0, 1, Datatype.INT, 0, 2);

@@ -48,6 +48,9 @@ class ThreadLevelTest {
 
     @Test
     void serializedOverlapIsReportedAndSerializedUseIsNot() {
+        // Rank 0 cannot release its blocked thread with an MPI call (that would be the overlap itself), so
+        // rank 1 is told outside MPI, through a latch shared by the two rank mains.
+        java.util.concurrent.CountDownLatch overlapSeen = new java.util.concurrent.CountDownLatch(1);
         Jobs.ok(JobConfig.of(2).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
             mpi.initThread(ThreadLevel.SERIALIZED);
             Comm w = mpi.commWorld();
@@ -57,14 +60,14 @@ class ThreadLevelTest {
                 // Its receive is visibly posted (pendingMatches is not an MPI call), so it is inside recv,
                 // and it cannot return before rank 1 sends.
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (mpi.pendingMatches() == 0) {
+                while (w.pendingMatches() == 0) {
                     assertTrue(System.nanoTime() < deadline, "the receive was never posted\n" + Job.threadDump());
                     Thread.onSpinWait();
                 }
                 MpiException overlap = assertThrows(MpiException.class, () -> w.iprobe(1, 77));
                 assertEquals(ErrorClass.ERR_OTHER, overlap.errorClass());
                 assertTrue(overlap.getMessage().contains("THREAD_SERIALIZED"), overlap.getMessage());
-                w.send(new int[0], 0, 0, Datatype.INT, 1, 1);    // let rank 1 send
+                overlapSeen.countDown();                          // let rank 1 send
                 assertTrue(blocked.join(Jobs.DEADLINE));
                 // correctly serialized use by several threads: no false report
                 for (int t = 0; t < 4; t++) {
@@ -72,7 +75,7 @@ class ThreadLevelTest {
                     assertTrue(th.join(Jobs.DEADLINE));
                 }
             } else {
-                w.recv(new int[0], 0, 0, Datatype.INT, 0, 1);
+                assertTrue(overlapSeen.await(60, TimeUnit.SECONDS));
                 w.send(new int[1], 0, 1, Datatype.INT, 0, 0);
                 for (int t = 0; t < 4; t++) {
                     w.recv(new int[1], 0, 1, Datatype.INT, 0, 2);

@@ -399,4 +399,25 @@ public final class HashMatchingEngine implements MatchingEngine {
     private static long keyOf(PostedReceive r) { return key(r.context(), r.source(), r.tag()); }
 
     private static long keyOf(Envelope e) { return key(e.context(), e.source(), e.tag()); }
+
+    @Override
+    public int size(int context) {
+        int[] n = {0};
+        table.forEachValue(v -> {
+            for (MatchNode m = (MatchNode) v; m != null; m = m.next) {
+                int ctx = m.item instanceof PostedReceive r ? r.context() : ((Envelope) m.item).context();
+                if (ctx == context) n[0]++;
+            }
+        });
+        Context c = contexts.getIfPresent(context);
+        if (c != null) {
+            c.lock();
+            try {
+                n[0] += c.queues.size();
+            } finally {
+                c.unlock();
+            }
+        }
+        return n[0];
+    }
 }

@@ -46,4 +46,7 @@ public interface MatchingEngine {
 
     /** Number of posted receives plus unexpected envelopes held, for leak checks; may be approximate under concurrency. */
     int size();
+
+    /** As {@link #size()}, for one context only (a communicator's point-to-point traffic, say). */
+    int size(int context);
 }

@@ -98,4 +98,16 @@ public final class QueueMatchingEngine implements MatchingEngine {
         });
         return n[0];
     }
+
+    @Override
+    public int size(int context) {
+        Context c = contexts.getIfPresent(context);
+        if (c == null) return 0;
+        c.lock();
+        try {
+            return c.queues.size();
+        } finally {
+            c.unlock();
+        }
+    }
 }

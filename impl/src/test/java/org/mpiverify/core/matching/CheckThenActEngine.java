@@ -59,4 +59,9 @@ final class CheckThenActEngine implements MatchingEngine {
 
     @Override
     public synchronized int size() { return posted.size() + unexpectedSide.size(); }
+
+    @Override
+    public synchronized int size(int context) {
+        return (int) posted.stream().filter(r -> r.context() == context).count() + unexpectedSide.size(context);
+    }
 }

@@ -62,4 +62,10 @@ final class SequentialMatchingModel implements MatchingEngine {
     public synchronized int size() {
         return posted.size() + unexpected.size();
     }
+
+    @Override
+    public synchronized int size(int context) {
+        return (int) (posted.stream().filter(r -> r.context() == context).count()
+                + unexpected.stream().filter(e -> e.context() == context).count());
+    }
 }

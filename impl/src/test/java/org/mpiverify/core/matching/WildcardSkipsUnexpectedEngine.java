@@ -56,4 +56,10 @@ final class WildcardSkipsUnexpectedEngine implements MatchingEngine {
 
     @Override
     public int size() { return posted.size() + unexpected.size(); }
+
+    @Override
+    public int size(int context) {
+        return (int) (posted.stream().filter(r -> r.context() == context).count()
+                + unexpected.stream().filter(e -> e.context() == context).count());
+    }
 }
