@@ -71,7 +71,11 @@ import org.mpiverify.mpi.Op;
 public final class Collectives {
     private Collectives() {}
 
-    /** {@code MPI_IN_PLACE}: the send buffer argument of {@link #reduce} (at the root) and {@link #allreduce}. */
+    /**
+     * {@code MPI_IN_PLACE}: the send buffer argument of {@link #allreduce}, {@link #allgather}, and at the root
+     * of {@link #reduce}, {@link #gather} and {@link #gatherv}; the receive buffer argument at the root of
+     * {@link #scatter} and {@link #scatterv}. Anywhere else it is ERR_BUFFER.
+     */
     public static final Object IN_PLACE = new Object() {
         @Override
         public String toString() { return "IN_PLACE"; }
@@ -240,51 +244,59 @@ public final class Collectives {
     /**
      * Concatenates {@code scount} elements from every rank, in rank order, into {@code recv[roff..]} of
      * {@code root}; rank {@code i}'s block starts at {@code roff + i*rcount}. The receive arguments are
-     * significant only at the root. Linear.
+     * significant only at the root. At the root {@code send} may be {@link #IN_PLACE}: its block is then
+     * already in place in {@code recv} and the send count and type are ignored. Linear.
      */
     public static void gather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                               Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(stype, "gather send");
-        CollectiveArgs.count(scount, "gather send");
         CollectiveArgs.root(root, n);
-        Buffers.checkRegion("gather send buffer", send, soff, scount, stype, false);
+        boolean inPlace = r == root && send == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(stype, "gather send");
+            CollectiveArgs.count(scount, "gather send");
+            Buffers.checkRegion("gather send buffer", send, soff, scount, stype, false);
+        }
         if (r == root) {
             CollectiveArgs.type(rtype, "gather receive");
             CollectiveArgs.count(rcount, "gather receive");
-            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
             Buffers.checkRegion("gather receive buffer", recv, roff, (long) n * rcount, rtype, true);
         }
-        if (scount == 0) return;
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
-            ch.send(send, soff, scount, stype, root, tag);
+            if (scount > 0) ch.send(send, soff, scount, stype, root, tag);
             return;
         }
+        if (rcount == 0) return;
         List<Pending> recvs = new ArrayList<>(n - 1);
         for (int i = 0; i < n; i++) {
             if (i != root) recvs.add(ch.irecv(recv, roff + i * rcount, rcount, rtype, i, tag));
         }
-        Buffers.copy(stype, send, soff, recv, roff + root * rcount, scount);
+        if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + root * rcount, scount);
         awaitAll(recvs);
     }
 
     /**
      * Like {@link #gather}, with {@code rcounts[i]} elements from rank {@code i} placed at
-     * {@code recv[roff + displs[i]]}. The receive arguments are significant only at the root. Linear.
+     * {@code recv[roff + displs[i]]}. The receive arguments are significant only at the root, where
+     * {@code send} may be {@link #IN_PLACE} as for {@link #gather}. Linear.
      */
     public static void gatherv(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(stype, "gatherv send");
-        CollectiveArgs.count(scount, "gatherv send");
         CollectiveArgs.root(root, n);
-        Buffers.checkRegion("gatherv send buffer", send, soff, scount, stype, false);
+        boolean inPlace = r == root && send == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(stype, "gatherv send");
+            CollectiveArgs.count(scount, "gatherv send");
+            Buffers.checkRegion("gatherv send buffer", send, soff, scount, stype, false);
+        }
         if (r == root) {
             CollectiveArgs.type(rtype, "gatherv receive");
             CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, "gatherv receive");
-            CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
         }
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
@@ -295,57 +307,66 @@ public final class Collectives {
         for (int i = 0; i < n; i++) {
             if (i != root && rcounts[i] > 0) recvs.add(ch.irecv(recv, roff + displs[i], rcounts[i], rtype, i, tag));
         }
-        Buffers.copy(stype, send, soff, recv, roff + displs[root], scount);
+        if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + displs[root], scount);
         awaitAll(recvs);
     }
 
     /**
      * Sends block {@code i} ({@code scount} elements at {@code send[soff + i*scount]}) of {@code root} to
-     * rank {@code i}'s {@code recv[roff..]}. The send arguments are significant only at the root. Linear.
+     * rank {@code i}'s {@code recv[roff..]}. The send arguments are significant only at the root. At the
+     * root {@code recv} may be {@link #IN_PLACE}: the root's own block then stays where it is in
+     * {@code send} and the receive count and type are ignored. Linear.
      */
     public static void scatter(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(rtype, "scatter receive");
-        CollectiveArgs.count(rcount, "scatter receive");
         CollectiveArgs.root(root, n);
-        Buffers.checkRegion("scatter receive buffer", recv, roff, rcount, rtype, true);
+        boolean inPlace = r == root && recv == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(rtype, "scatter receive");
+            CollectiveArgs.count(rcount, "scatter receive");
+            Buffers.checkRegion("scatter receive buffer", recv, roff, rcount, rtype, true);
+        }
         if (r == root) {
             CollectiveArgs.type(stype, "scatter send");
             CollectiveArgs.count(scount, "scatter send");
-            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
             Buffers.checkRegion("scatter send buffer", send, soff, (long) n * scount, stype, false);
         }
-        if (rcount == 0) return;
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
-            ch.recv(recv, roff, rcount, rtype, root, tag);
+            if (rcount > 0) ch.recv(recv, roff, rcount, rtype, root, tag);
             return;
         }
+        if (scount == 0) return;
         List<Pending> sends = new ArrayList<>(n - 1);
         for (int i = 0; i < n; i++) {
             if (i != root) sends.add(ch.isend(send, soff + i * scount, scount, stype, i, tag));
         }
-        Buffers.copy(stype, send, soff + root * scount, recv, roff, rcount);
+        if (!inPlace) Buffers.copy(stype, send, soff + root * scount, recv, roff, rcount);
         awaitAll(sends);
     }
 
     /**
      * Like {@link #scatter}, with {@code scounts[i]} elements at {@code send[soff + displs[i]]} going to
-     * rank {@code i}. The send arguments are significant only at the root. Linear.
+     * rank {@code i}. The send arguments are significant only at the root, where {@code recv} may be
+     * {@link #IN_PLACE} as for {@link #scatter}. Linear.
      */
     public static void scatterv(CollectiveChannel ch, Object send, int soff, int[] scounts, int[] displs,
                                 Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(rtype, "scatterv receive");
-        CollectiveArgs.count(rcount, "scatterv receive");
         CollectiveArgs.root(root, n);
-        Buffers.checkRegion("scatterv receive buffer", recv, roff, rcount, rtype, true);
+        boolean inPlace = r == root && recv == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(rtype, "scatterv receive");
+            CollectiveArgs.count(rcount, "scatterv receive");
+            Buffers.checkRegion("scatterv receive buffer", recv, roff, rcount, rtype, true);
+        }
         if (r == root) {
             CollectiveArgs.type(stype, "scatterv send");
             CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, "scatterv send");
-            CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
         }
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
@@ -356,26 +377,31 @@ public final class Collectives {
         for (int i = 0; i < n; i++) {
             if (i != root && scounts[i] > 0) sends.add(ch.isend(send, soff + displs[i], scounts[i], stype, i, tag));
         }
-        Buffers.copy(stype, send, soff + displs[root], recv, roff, rcount);
+        if (!inPlace) Buffers.copy(stype, send, soff + displs[root], recv, roff, rcount);
         awaitAll(sends);
     }
 
     /**
      * Concatenates {@code scount} elements from every rank, in rank order, into {@code recv[roff..]} of
-     * every rank. Recursive doubling for power-of-two sizes ({@code log2 p} rounds), ring otherwise.
+     * every rank. {@code send} may be {@link #IN_PLACE}: each rank's block is then already in place in
+     * {@code recv} and the send count and type are ignored. Recursive doubling for power-of-two sizes
+     * ({@code log2 p} rounds), ring otherwise.
      */
     public static void allgather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                  Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(stype, "allgather send");
+        boolean inPlace = send == IN_PLACE;
         CollectiveArgs.type(rtype, "allgather receive");
-        CollectiveArgs.count(scount, "allgather send");
         CollectiveArgs.count(rcount, "allgather receive");
-        CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-        Buffers.checkRegion("allgather send buffer", send, soff, scount, stype, false);
+        if (!inPlace) {
+            CollectiveArgs.type(stype, "allgather send");
+            CollectiveArgs.count(scount, "allgather send");
+            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            Buffers.checkRegion("allgather send buffer", send, soff, scount, stype, false);
+        }
         Buffers.checkRegion("allgather receive buffer", recv, roff, (long) n * rcount, rtype, true);
         if (rcount == 0) return;
-        Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
+        if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
 
         if (Integer.bitCount(n) == 1) {
             // Before the round at distance mask, r holds the mask blocks of its aligned group; the partner

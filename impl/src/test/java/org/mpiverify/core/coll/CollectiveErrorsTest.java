@@ -94,6 +94,13 @@ class CollectiveErrorsTest {
                     bad("gatherv displacement out of range", ErrorClass.ERR_BUFFER, caller,
                             ch -> Collectives.gatherv(ch, four, 0, 1, I, four, 0, ones, new int[] {0, 1, 2, 4}, I, caller)),
 
+                    bad("gather IN_PLACE off the root", ErrorClass.ERR_BUFFER, caller,
+                            ch -> Collectives.gather(ch, Collectives.IN_PLACE, 0, 1, I, big, 0, 1, I, caller == 0 ? 1 : 0)),
+                    bad("scatter IN_PLACE off the root", ErrorClass.ERR_BUFFER, caller,
+                            ch -> Collectives.scatter(ch, big, 0, 1, I, Collectives.IN_PLACE, 0, 1, I, caller == 0 ? 1 : 0)),
+                    bad("alltoall IN_PLACE (not supported)", ErrorClass.ERR_BUFFER, caller,
+                            ch -> Collectives.alltoall(ch, Collectives.IN_PLACE, 0, 1, I, big, 0, 1, I)),
+
                     bad("gatherv null counts", ErrorClass.ERR_ARG, caller,
                             ch -> Collectives.gatherv(ch, four, 0, 1, I, four, 0, null, zeros, I, caller)),
                     bad("scatterv displacements too short", ErrorClass.ERR_ARG, caller,

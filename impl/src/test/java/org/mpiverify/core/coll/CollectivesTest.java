@@ -284,6 +284,56 @@ class CollectivesTest {
 
     @ParameterizedTest(name = "size {0}, {1}")
     @MethodSource("communicators")
+    void inPlaceGatherScatterAndAllgatherLeaveTheOwnBlockWhereItIs(int n, SendMode mode) {
+        int count = 3;
+        run(n, mode, ch -> {
+            int r = ch.rank();
+            Datatype type = Datatype.INT;
+            for (int root = 0; root < n; root++) {
+                Kind kind = Kind.values()[root % 3];
+                int rt = root;
+                // gather: the root's block is already in recv
+                Object send = r == root ? Collectives.IN_PLACE : TestData.buffer(type, kind, count, i -> tagged(r, i));
+                Object recv = r == root ? TestData.buffer(type, kind, n * count, i -> i / count == rt ? tagged(rt, i % count) : -9) : null;
+                Collectives.gather(ch, send, 0, count, type, recv, 0, count, type, root);
+                if (r == root) {
+                    for (int i = 0; i < n * count; i++) assertEquals(TestData.bitsOf(type, tagged(i / count, i % count)), TestData.bits(recv, type, i));
+                }
+
+                // gatherv with one element per rank at displacement 2*i
+                int[] ones = new int[n], displs = new int[n];
+                for (int i = 0; i < n; i++) { ones[i] = 1; displs[i] = 2 * i; }
+                Object vsend = r == root ? Collectives.IN_PLACE : TestData.buffer(type, kind, 1, i -> tagged(r, 0));
+                Object vrecv = r == root ? TestData.buffer(type, kind, 2 * n, j -> j == 2 * rt ? tagged(rt, 0) : -9) : null;
+                Collectives.gatherv(ch, vsend, 0, 1, type, vrecv, 0, ones, displs, type, root);
+                if (r == root) {
+                    for (int i = 0; i < n; i++) assertEquals(TestData.bitsOf(type, tagged(i, 0)), TestData.bits(vrecv, type, 2 * i));
+                }
+
+                // scatter and scatterv: the root keeps its block in send and receives nothing
+                Object all = r == root ? TestData.buffer(type, kind, n * count, i -> tagged(rt, i)) : null;
+                Object mine = r == root ? Collectives.IN_PLACE : TestData.buffer(type, kind, count, i -> -9);
+                Collectives.scatter(ch, all, 0, count, type, mine, 0, count, type, root);
+                if (r != root) {
+                    for (int i = 0; i < count; i++) assertEquals(TestData.bitsOf(type, tagged(root, r * count + i)), TestData.bits(mine, type, i));
+                }
+                Object one = r == root ? Collectives.IN_PLACE : TestData.buffer(type, kind, 1, i -> -9);
+                Collectives.scatterv(ch, all, 0, ones, displs, type, one, 0, 1, type, root);
+                if (r != root) assertEquals(TestData.bitsOf(type, tagged(root, 2 * r)), TestData.bits(one, type, 0));
+            }
+
+            // allgather: every rank's block is already in recv
+            Object recv = TestData.buffer(Datatype.DOUBLE, Kind.DIRECT, n * count, i -> i / count == r ? tagged(r, i % count) : -9);
+            Collectives.allgather(ch, Collectives.IN_PLACE, 0, 0, null, recv, 0, count, Datatype.DOUBLE);
+            for (int i = 0; i < n * count; i++) {
+                assertEquals(TestData.bitsOf(Datatype.DOUBLE, tagged(i / count, i % count)), TestData.bits(recv, Datatype.DOUBLE, i));
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest(name = "size {0}, {1}")
+    @MethodSource("communicators")
     void zeroCountsNeedNoBuffersAndSendNothing(int n, SendMode mode) {
         InMemoryChannels comm = new InMemoryChannels(n, mode);
         comm.run(ch -> {
