@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.coll.CollectiveChannel;
+import org.mpiverify.core.coll.CollectiveTags;
 import org.mpiverify.core.coll.Collectives;
 import org.mpiverify.core.contextid.ContextIdAllocator;
 import org.mpiverify.core.contextid.MaskAllreduce;
@@ -34,9 +35,12 @@ public final class Comm {
     public static final int SIMILAR = 2;
     public static final int UNEQUAL = 3;
 
-    /** Collective tags of a createGroup channel: base + userTag * span + collective tag. */
+    /**
+     * Collective tags of a createGroup channel: base + userTag * span + collective tag, with span the
+     * collectives' whole tag range, so concurrent createGroup calls on one parent never share a tag.
+     */
     private static final int CREATE_GROUP_TAG_BASE = 1 << 21;
-    private static final int CREATE_GROUP_TAG_SPAN = 64;
+    private static final int CREATE_GROUP_TAG_SPAN = CollectiveTags.LIMIT;
     /** Tag given to the context-id algorithm for collective creators (dup, split, create). */
     private static final int NO_TAG = -1;
 

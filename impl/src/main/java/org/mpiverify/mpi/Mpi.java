@@ -20,8 +20,12 @@ public final class Mpi {
     public static final int UNDEFINED = -32766;
     /** Largest tag a user may use ({@code MPI_TAG_UB}). */
     public static final int TAG_UB = (1 << 21) - 1;
-    /** Largest tag of {@link Comm#createGroup} (its tag also selects an internal channel). */
-    public static final int CREATE_GROUP_TAG_UB = 32767;
+    /**
+     * Largest tag of {@link Comm#createGroup}: its tag also selects the internal channel of the group's
+     * collectives, a range of {@code CollectiveTags.LIMIT} tags above {@code 2^21}, and the matching engines
+     * take tags below {@code 2^22}.
+     */
+    public static final int CREATE_GROUP_TAG_UB = (1 << 21) / org.mpiverify.core.coll.CollectiveTags.LIMIT - 1;
 
     private final RankContext rank;
 

@@ -8,10 +8,10 @@ import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
 
 /**
- * Checks and copies message buffers. A buffer is a Java array of the datatype's element type or a
- * {@link ByteBuffer} (heap or direct) holding elements in native byte order; offsets and counts are in
- * elements and, for a ByteBuffer, relative to index 0 (position and limit are ignored, as in the
- * absolute bulk methods of {@code ByteBuffer}).
+ * Checks and copies message buffers, for point-to-point and collectives alike. A buffer is a Java array
+ * of the datatype's element type or a {@link ByteBuffer} (heap or direct) holding elements in native
+ * byte order, whatever its {@code order()}; offsets and counts are in elements. A ByteBuffer's elements
+ * run from index 0 to its {@code limit()}: its position is ignored, as in the absolute bulk methods.
  */
 public final class Buffers {
     private Buffers() {
@@ -19,50 +19,67 @@ public final class Buffers {
 
     /** Throws ERR_TYPE, ERR_COUNT or ERR_BUFFER unless {@code buf[offset, offset+count)} is a valid region of {@code type}. */
     public static void check(Object buf, int offset, int count, Datatype type) {
+        checkTypeAndCount(count, type);
+        checkRegion("buffer", buf, offset, count, type, false);
+    }
+
+    /** As {@link #check}, and the buffer must be writable (a receive buffer). */
+    public static void checkWritable(Object buf, int offset, int count, Datatype type) {
+        checkTypeAndCount(count, type);
+        checkRegion("receive buffer", buf, offset, count, type, true);
+    }
+
+    private static void checkTypeAndCount(int count, Datatype type) {
         if (type == null) {
             throw new MpiException(ErrorClass.ERR_TYPE, "datatype is null");
         }
         if (count < 0) {
             throw new MpiException(ErrorClass.ERR_COUNT, "count " + count + " is negative");
         }
+    }
+
+    /**
+     * Checks that {@code buf[offset .. offset+count)} is a valid region of a buffer of {@code type}, and
+     * writable if {@code writable}. A null buffer is allowed only for {@code count == 0}, as in MPI. The count
+     * is a {@code long} because callers pass products such as {@code size * count}.
+     */
+    public static void checkRegion(String what, Object buf, int offset, long count, Datatype type, boolean writable) {
         if (buf == null) {
             if (count == 0) {
                 return;
             }
-            throw new MpiException(ErrorClass.ERR_BUFFER, "buffer is null");
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " is null");
         }
         if (!type.accepts(buf)) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "a " + buf.getClass().getSimpleName()
-                    + " cannot hold " + type + " (needs " + type.arrayClass().getSimpleName() + " or a ByteBuffer)");
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " is a " + buf.getClass().getSimpleName()
+                    + ", not a buffer of " + type + " (" + type.arrayClass().getSimpleName() + " or ByteBuffer)");
         }
-        if (offset < 0) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "offset " + offset + " is negative");
+        if (writable && buf instanceof ByteBuffer bb && bb.isReadOnly() && count > 0) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " is a read-only ByteBuffer");
         }
-        long capacity = capacityElements(buf, type);
-        if ((long) offset + count > capacity) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "offset " + offset + " + count " + count
-                    + " exceeds the buffer's " + capacity + " elements of " + type);
-        }
-        if (buf instanceof ByteBuffer bb && bb.isReadOnly()) {
-            // A read-only buffer is fine to send from; receives check it with checkWritable.
-            return;
+        // long arithmetic: offset + count may overflow int
+        if (offset < 0 || offset + count > capacity(buf, type)) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + ": elements [" + offset + ", " + (offset + count)
+                    + ") out of range, capacity " + capacity(buf, type) + " " + type);
         }
     }
 
-    /** As {@link #check}, and the buffer must be writable (a receive buffer). */
-    public static void checkWritable(Object buf, int offset, int count, Datatype type) {
-        check(buf, offset, count, type);
-        if (buf instanceof ByteBuffer bb && bb.isReadOnly() && count > 0) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "receive buffer is a read-only ByteBuffer");
-        }
-    }
-
-    /** Capacity of {@code buf} in elements of {@code type}. */
-    public static long capacityElements(Object buf, Datatype type) {
+    /** Number of elements of {@code type} that {@code buf} holds ({@code buf} must be accepted by {@code type}). */
+    public static int capacity(Object buf, Datatype type) {
         if (buf instanceof ByteBuffer bb) {
-            return bb.capacity() / type.size();
+            return bb.limit() / type.size();
         }
         return Array.getLength(buf);
+    }
+
+    /** An empty array of {@code type} in place of a null zero-length buffer. */
+    public static Object orEmpty(Object buf, Datatype type) {
+        return buf != null ? buf : Array.newInstance(type.arrayClass().getComponentType(), 0);
+    }
+
+    /** Copies {@code count} elements of {@code type} from {@code src[srcOffset..]} to {@code dst[dstOffset..]}. */
+    public static void copy(Datatype type, Object src, int srcOffset, Object dst, int dstOffset, int count) {
+        copy(src, srcOffset, type, dst, dstOffset, type, (long) count * type.size());
     }
 
     /**
@@ -94,7 +111,8 @@ public final class Buffers {
         copy(packet, 0, Datatype.BYTE, dst, dstOffset, dstType, bytes);
     }
 
-    private static MemorySegment segment(Object buf) {
+    /** A segment over the whole buffer: an array, or a ByteBuffer from index 0 to its limit. */
+    public static MemorySegment segment(Object buf) {
         return switch (buf) {
             case byte[] a -> MemorySegment.ofArray(a);
             case int[] a -> MemorySegment.ofArray(a);
@@ -103,9 +121,8 @@ public final class Buffers {
             case float[] a -> MemorySegment.ofArray(a);
             case short[] a -> MemorySegment.ofArray(a);
             case char[] a -> MemorySegment.ofArray(a);
-            // Absolute addressing: the whole buffer from index 0, whatever its position and limit.
-            case ByteBuffer bb -> MemorySegment.ofBuffer(bb.duplicate().clear());
-            default -> throw new MpiException(ErrorClass.ERR_BUFFER, "unsupported buffer " + buf.getClass());
+            case ByteBuffer bb -> MemorySegment.ofBuffer(bb.duplicate().position(0));
+            default -> throw new MpiException(ErrorClass.ERR_BUFFER, "not a buffer: " + buf.getClass());
         };
     }
 }

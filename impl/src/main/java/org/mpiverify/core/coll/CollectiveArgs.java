@@ -1,5 +1,6 @@
 package org.mpiverify.core.coll;
 
+import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
@@ -55,7 +56,15 @@ final class CollectiveArgs {
             if (start < 0 || start > Integer.MAX_VALUE) {
                 throw new MpiException(ErrorClass.ERR_BUFFER, what + ": block " + i + " starts at " + start);
             }
-            Buffers.checkRegion(what + " block " + i, buf, (int) start, counts[i], type, writable);
+            CollectiveArgs.region(what + " block " + i, buf, (int) start, counts[i], type, writable);
         }
+    }
+
+    /** {@link Buffers#checkRegion}, and {@link Collectives#IN_PLACE} is not a buffer where this is called. */
+    static void region(String what, Object buf, int offset, long count, Datatype type, boolean writable) {
+        if (buf == Collectives.IN_PLACE) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + ": IN_PLACE is not allowed here");
+        }
+        Buffers.checkRegion(what, buf, offset, count, type, writable);
     }
 }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.mpiverify.core.coll.CollectiveChannel.Pending;
+import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
@@ -101,7 +102,7 @@ public final class Collectives {
         CollectiveArgs.type(type, "bcast");
         CollectiveArgs.count(count, "bcast");
         CollectiveArgs.root(root, n);
-        Buffers.checkRegion("bcast buffer", buf, offset, count, type, r != root);
+        CollectiveArgs.region("bcast buffer", buf, offset, count, type, r != root);
         if (n == 1 || count == 0) return;
 
         int vr = mod(r - (long) root, n); // rank relative to the root, which is 0
@@ -137,8 +138,8 @@ public final class Collectives {
         if (inPlace && r != root) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "reduce: IN_PLACE is allowed only at the root");
         }
-        if (!inPlace) Buffers.checkRegion("reduce send buffer", send, soff, count, type, false);
-        if (r == root) Buffers.checkRegion("reduce receive buffer", recv, roff, count, type, true);
+        if (!inPlace) CollectiveArgs.region("reduce send buffer", send, soff, count, type, false);
+        if (r == root) CollectiveArgs.region("reduce receive buffer", recv, roff, count, type, true);
         if (count == 0) return;
         Object mine = inPlace ? recv : send;
         int mineOff = inPlace ? roff : soff;
@@ -190,8 +191,8 @@ public final class Collectives {
         Reductions.check(op, type);
         CollectiveArgs.count(count, "allreduce");
         boolean inPlace = send == IN_PLACE;
-        if (!inPlace) Buffers.checkRegion("allreduce send buffer", send, soff, count, type, false);
-        Buffers.checkRegion("allreduce receive buffer", recv, roff, count, type, true);
+        if (!inPlace) CollectiveArgs.region("allreduce send buffer", send, soff, count, type, false);
+        CollectiveArgs.region("allreduce receive buffer", recv, roff, count, type, true);
         if (count == 0) return;
         Object mine = inPlace ? recv : send;
         int mineOff = inPlace ? roff : soff;
@@ -255,13 +256,13 @@ public final class Collectives {
         if (!inPlace) {
             CollectiveArgs.type(stype, "gather send");
             CollectiveArgs.count(scount, "gather send");
-            Buffers.checkRegion("gather send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.region("gather send buffer", send, soff, scount, stype, false);
         }
         if (r == root) {
             CollectiveArgs.type(rtype, "gather receive");
             CollectiveArgs.count(rcount, "gather receive");
             if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            Buffers.checkRegion("gather receive buffer", recv, roff, (long) n * rcount, rtype, true);
+            CollectiveArgs.region("gather receive buffer", recv, roff, (long) n * rcount, rtype, true);
         }
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
@@ -291,7 +292,7 @@ public final class Collectives {
         if (!inPlace) {
             CollectiveArgs.type(stype, "gatherv send");
             CollectiveArgs.count(scount, "gatherv send");
-            Buffers.checkRegion("gatherv send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.region("gatherv send buffer", send, soff, scount, stype, false);
         }
         if (r == root) {
             CollectiveArgs.type(rtype, "gatherv receive");
@@ -325,13 +326,13 @@ public final class Collectives {
         if (!inPlace) {
             CollectiveArgs.type(rtype, "scatter receive");
             CollectiveArgs.count(rcount, "scatter receive");
-            Buffers.checkRegion("scatter receive buffer", recv, roff, rcount, rtype, true);
+            CollectiveArgs.region("scatter receive buffer", recv, roff, rcount, rtype, true);
         }
         if (r == root) {
             CollectiveArgs.type(stype, "scatter send");
             CollectiveArgs.count(scount, "scatter send");
             if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            Buffers.checkRegion("scatter send buffer", send, soff, (long) n * scount, stype, false);
+            CollectiveArgs.region("scatter send buffer", send, soff, (long) n * scount, stype, false);
         }
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
@@ -361,7 +362,7 @@ public final class Collectives {
         if (!inPlace) {
             CollectiveArgs.type(rtype, "scatterv receive");
             CollectiveArgs.count(rcount, "scatterv receive");
-            Buffers.checkRegion("scatterv receive buffer", recv, roff, rcount, rtype, true);
+            CollectiveArgs.region("scatterv receive buffer", recv, roff, rcount, rtype, true);
         }
         if (r == root) {
             CollectiveArgs.type(stype, "scatterv send");
@@ -397,9 +398,9 @@ public final class Collectives {
             CollectiveArgs.type(stype, "allgather send");
             CollectiveArgs.count(scount, "allgather send");
             CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            Buffers.checkRegion("allgather send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.region("allgather send buffer", send, soff, scount, stype, false);
         }
-        Buffers.checkRegion("allgather receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        CollectiveArgs.region("allgather receive buffer", recv, roff, (long) n * rcount, rtype, true);
         if (rcount == 0) return;
         if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
 
@@ -440,8 +441,8 @@ public final class Collectives {
         CollectiveArgs.count(scount, "alltoall send");
         CollectiveArgs.count(rcount, "alltoall receive");
         CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-        Buffers.checkRegion("alltoall send buffer", send, soff, (long) n * scount, stype, false);
-        Buffers.checkRegion("alltoall receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        CollectiveArgs.region("alltoall send buffer", send, soff, (long) n * scount, stype, false);
+        CollectiveArgs.region("alltoall receive buffer", recv, roff, (long) n * rcount, rtype, true);
         if (rcount == 0) return;
         int tag = tag(ALLTOALL, LINEAR);
         List<Pending> transfers = new ArrayList<>(2 * (n - 1));

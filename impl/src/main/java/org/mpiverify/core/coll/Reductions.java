@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 
+import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
@@ -46,8 +47,8 @@ public final class Reductions {
                              int count) throws MpiException {
         check(op, type);
         if (count < 0) throw new MpiException(ErrorClass.ERR_COUNT, "negative count " + count);
-        Buffers.checkRegion("reduction input", in, inOffset, count, type, false);
-        Buffers.checkRegion("reduction in/out buffer", inout, inoutOffset, count, type, true);
+        CollectiveArgs.region("reduction input", in, inOffset, count, type, false);
+        CollectiveArgs.region("reduction in/out buffer", inout, inoutOffset, count, type, true);
         if (count == 0) return;
         switch (in) {
             case byte[] x when inout instanceof byte[] y -> applyByte(op, x, inOffset, y, inoutOffset, count);
