@@ -41,6 +41,28 @@ public final class Job {
         }
     }
 
+    /**
+     * Creates a job without running rank mains, for embedding: tests, Lincheck and the audit drive its ranks
+     * from threads of their own. Each rank is used through {@link #mpi(int)} and must be initialized with
+     * {@code initThread} before other calls. {@link #shutdown()} ends every blocked call.
+     */
+    public static Job create(JobConfig config) {
+        return new Job(config);
+    }
+
+    /** The entry point of rank {@code worldRank} of a job made with {@link #create}. */
+    public Mpi mpi(int worldRank) {
+        if (worldRank < 0 || worldRank >= ranks.length) {
+            throw new MpiException(ErrorClass.ERR_RANK, "rank " + worldRank + " is not in a job of " + ranks.length);
+        }
+        return new Mpi(ranks[worldRank]);
+    }
+
+    /** Ends an embedded job: every call blocked in it fails with ERR_ABORTED within one park slice. */
+    public void shutdown() {
+        abort(0, "job shut down");
+    }
+
     /** Runs {@code main} on every rank and waits for all of them, at most {@code deadline}. */
     public static JobResult run(JobConfig config, RankMain main, Duration deadline) {
         return new Job(config).execute(main, deadline);

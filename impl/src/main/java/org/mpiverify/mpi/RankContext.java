@@ -1,6 +1,5 @@
 package org.mpiverify.mpi;
 
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.contextid.ContextIdAllocator;
@@ -9,6 +8,7 @@ import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.SerializedCallDetector;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
@@ -17,8 +17,7 @@ import org.mpiverify.core.sync.WaitPolicy;
  *
  * <p>Invariants: {@code phase} goes NEW → RUNNING (in initThread) → FINALIZED, never back; {@code cs} and
  * {@code level} are written once, in initThread, before {@code phase} becomes RUNNING (volatile), so a
- * thread that sees RUNNING sees them. Under checked SERIALIZED, {@code serialOwner} is the thread inside
- * an outermost call, or null.
+ * thread that sees RUNNING sees them.
  */
 final class RankContext {
     static final int NEW = 0;
@@ -38,7 +37,7 @@ final class RankContext {
     final BooleanSupplier aborted;
     final boolean checked;
     final int eagerLimit;
-    private final AtomicReference<Thread> serialOwner = new AtomicReference<>();
+    private final SerializedCallDetector serialized = new SerializedCallDetector();
 
     volatile CriticalSections cs = CriticalSections.unlocked();
     volatile ThreadLevel level = ThreadLevel.SINGLE;
@@ -92,7 +91,7 @@ final class RankContext {
             cs.enterCall(aborted);
         } catch (MpiException e) {
             depth[0]--;
-            serialOwner.compareAndSet(Thread.currentThread(), null);
+            serialized.exit();
             throw handle(comm, e);
         }
         return depth;
@@ -103,7 +102,7 @@ final class RankContext {
         if (--depth[0] == 0) {
             cs.exitCall();
             if (checked && level == ThreadLevel.SERIALIZED) {
-                serialOwner.compareAndSet(Thread.currentThread(), null);
+                serialized.exit();
             }
         }
     }
@@ -130,8 +129,8 @@ final class RankContext {
         Thread me = Thread.currentThread();
         ThreadLevel l = level;
         if (l == ThreadLevel.SERIALIZED) {
-            Thread owner = serialOwner.compareAndExchange(null, me);
-            if (owner != null && owner != me) {
+            Thread owner = serialized.enter();
+            if (owner != null) {
                 throw new MpiException(ErrorClass.ERR_OTHER, "THREAD_SERIALIZED violated on rank " + worldRank
                         + ": thread '" + me.getName() + "' called MPI while thread '" + owner.getName()
                         + "' was inside a call");
