@@ -98,7 +98,7 @@ public final class CoreBench {
     }
 
     /** Half round trip (ns) of an 8-byte ping-pong between ranks 0 and 1 at the given thread level. */
-    double pingPong(ThreadLevel level) {
+    public double pingPong(ThreadLevel level) {
         int n = pingPongIterations;
         AtomicLong nanos = new AtomicLong();
         JobResult r = Job.run(config(2), mpi -> {
@@ -126,7 +126,7 @@ public final class CoreBench {
     }
 
     /** Time (ns) of one dup+free per thread, on 2 ranks, each with {@code threadsPerRank} threads on their own parents. */
-    double dupFree(int threadsPerRank) {
+    public double dupFree(int threadsPerRank) {
         int n = dupIterations;
         AtomicLong nanos = new AtomicLong();
         JobResult r = Job.run(config(2), mpi -> {

@@ -45,9 +45,11 @@ public final class Comm {
     private static final int NO_TAG = -1;
 
     private static final VarHandle REFS;
+    private static final VarHandle FREED;
     static {
         try {
             REFS = MethodHandles.lookup().findVarHandle(Comm.class, "refs", int.class);
+            FREED = MethodHandles.lookup().findVarHandle(Comm.class, "freed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -694,9 +696,8 @@ public final class Comm {
             if (predefined) {
                 throw new MpiException(ErrorClass.ERR_COMM, "COMM_WORLD and COMM_SELF cannot be freed");
             }
-            synchronized (this) { // only to make a double free report ERR_COMM once; never held while waiting
-                checkLive();
-                freed = true;
+            if (!FREED.compareAndSet(this, false, true)) {   // a second free drops no second reference
+                throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");
             }
             releaseRef();
         } catch (RuntimeException e) {
