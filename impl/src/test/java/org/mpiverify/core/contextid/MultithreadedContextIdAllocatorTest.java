@@ -153,6 +153,53 @@ class MultithreadedContextIdAllocatorTest {
         assertEquals(1023, w.allocateOnAll(c, 0, DUP));
     }
 
+    /**
+     * Documents a caveat of the ownership word (see the class comment's "Non-guarantees"): ERR_OTHER
+     * means "the AND of the members' snapshots was empty", not "at some instant the members had no free
+     * id in common". Forced deterministically: both processes have only 5 free; p0 snapshots {5} and
+     * waits in the allreduce; p0 and p1 get 7 back; p1 takes 5 for a comm of its own; p1 snapshots {7}.
+     * The intersection of the live masks was never empty ({5}, {5,7}, {7}), yet both members raise.
+     * A retry succeeds with 7.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void exhaustionIsRelativeToSnapshots() throws InterruptedException {
+        SimWorld w = world(2, 8);
+        SimComm c = w.comm("c", 0, 1), solo1 = w.comm("solo1", 1);
+        for (int i = 2; i < 8; i++) w.allocateOnAll(c, 0, DUP);
+        w.proc(0).release(5);
+        w.proc(1).release(5);
+        java.util.concurrent.CountDownLatch p0InAllreduce = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Object> p0Outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        MaskAllreduce p0Allreduce = words -> {
+            p0InAllreduce.countDown();            // p0's snapshot ({5}) is in words now
+            c.at(0).allreduceBand(words);
+        };
+        Thread p0 = Thread.ofPlatform().daemon(true).name("p0").start(() -> {
+            try {
+                p0Outcome.set(w.proc(0).allocate(0, DUP, p0Allreduce));
+            } catch (Throwable t) {
+                p0Outcome.set(t);
+            }
+        });
+        try {
+            assertTrue(p0InAllreduce.await(5, TimeUnit.SECONDS), "p0 never reached its allreduce");
+            w.proc(0).release(7);
+            w.proc(1).release(7);
+            assertEquals(5, w.allocateOnAll(solo1, 9, DUP));           // p1 alone takes 5
+            MpiException p1Error = assertThrows(MpiException.class,
+                    () -> w.proc(1).allocate(0, DUP, c.at(1)));          // p1 snapshots {7}
+            assertEquals(ErrorClass.ERR_OTHER, p1Error.errorClass());
+            p0.join(WAIT);
+            assertFalse(p0.isAlive(), "p0 did not finish");
+        } finally {
+            if (p0.isAlive()) w.abort();
+        }
+        MpiException p0Error = assertInstanceOf(MpiException.class, p0Outcome.get());
+        assertEquals(ErrorClass.ERR_OTHER, p0Error.errorClass());
+        assertEquals(7, w.allocateOnAll(c, 0, DUP));                  // the retry succeeds
+    }
+
     /** Runs one allocate per member of {@code c}; returns what each member threw (all must throw). */
     static List<Throwable> allocateExpectingFailure(SimWorld w, SimComm c) {
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
