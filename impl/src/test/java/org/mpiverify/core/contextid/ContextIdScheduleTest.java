@@ -123,7 +123,7 @@ class ContextIdScheduleTest {
     void multithreadedSurvivesTheDeadlyEmbraceOrder() throws InterruptedException {
         SimWorld w = new SimWorld(3, () -> new MultithreadedContextIdAllocator(1024, true), WAIT);
         List<Lockstep.Actor> order = new ArrayList<>();
-        Lockstep ls = cyclic(w, order);
+        Lockstep ls = cyclic(w, order, PROGRESS);
         try {
             for (Lockstep.Actor a : order) assertTrue(ls.start(a), a + " blocked before its allreduce");
             assertTrue(Scenarios.runRoundRobin(ls, order, 1_000) >= 0, "did not finish");
@@ -174,10 +174,13 @@ class ContextIdScheduleTest {
         System.out.printf("starvation: H needed %d allreduce rounds while L made %d calls%n", h.rounds(), 50);
     }
 
-    /** Actors for A={0,1}, B={1,2}, C={2,0}, one dup each; {@code order} gets A@0, B@1, C@2, A@1, B@2, C@0. */
-    static Lockstep cyclic(SimWorld w, List<Lockstep.Actor> order) {
+    /**
+     * Actors for A={0,1}, B={1,2}, C={2,0}, one dup each; {@code order} gets A@0, B@1, C@2, A@1, B@2, C@0.
+     * {@code progressLimit} bounds each start/step's wait for the actor to reach its next allreduce.
+     */
+    static Lockstep cyclic(SimWorld w, List<Lockstep.Actor> order, Duration progressLimit) {
         SimComm a = w.comm("A", 0, 1), b = w.comm("B", 1, 2), c = w.comm("C", 2, 0);
-        Lockstep ls = new Lockstep(Duration.ofMillis(300));
+        Lockstep ls = new Lockstep(progressLimit);
         List<Lockstep.Actor> as = Scenarios.members(ls, w, a, 100, -1, 1);
         List<Lockstep.Actor> bs = Scenarios.members(ls, w, b, 101, -1, 1);
         List<Lockstep.Actor> cs = Scenarios.members(ls, w, c, 102, -1, 1);

@@ -191,9 +191,9 @@ class MultithreadedContextIdAllocatorTest {
                     () -> w.proc(1).allocate(0, DUP, c.at(1)));          // p1 snapshots {7}
             assertEquals(ErrorClass.ERR_OTHER, p1Error.errorClass());
             p0.join(WAIT);
-            assertFalse(p0.isAlive(), "p0 did not finish");
+            assertFalse(SimWorld.Workers.running(p0), "p0 did not finish");
         } finally {
-            if (p0.isAlive()) w.abort();
+            if (SimWorld.Workers.running(p0)) w.abort();
         }
         MpiException p0Error = assertInstanceOf(MpiException.class, p0Outcome.get());
         assertEquals(ErrorClass.ERR_OTHER, p0Error.errorClass());
