@@ -200,6 +200,38 @@ class MultithreadedContextIdAllocatorTest {
         assertEquals(7, w.allocateOnAll(c, 0, DUP));                  // the retry succeeds
     }
 
+    /**
+     * Error path (not in Fig. 3): an owner whose allreduce fails (here: aborted while its peer never
+     * came) must give the mask back and clear lowestKey, or every other thread of its process would
+     * wait forever. After the failure, process 0 allocates on another comm with a higher key at once.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aFailedAllreduceGivesTheMaskBack() throws InterruptedException {
+        SimWorld w = world(2);
+        SimComm a = w.comm("A", 0, 1), b = w.comm("B", 0, 1);
+        java.util.concurrent.CountDownLatch inAllreduce = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread owner = Thread.ofPlatform().daemon(true).name("A@0").start(() -> {
+            try {
+                w.proc(0).allocate(3, DUP, words -> {
+                    inAllreduce.countDown();
+                    a.at(0).allreduceBand(words);                    // A@1 never comes
+                });
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        assertTrue(inAllreduce.await(5, TimeUnit.SECONDS));
+        assertTrue(w.proc(0).toString().contains("maskInUse=true"), w.proc(0).toString());
+        a.abort();
+        owner.join(WAIT);
+        assertFalse(SimWorld.Workers.running(owner));
+        assertInstanceOf(HarnessAbortedException.class, failure.get());
+        assertTrue(w.proc(0).toString().contains("maskInUse=false, lowestKey=NONE"), w.proc(0).toString());
+        assertEquals(2, w.allocateOnAll(b, 9, DUP));                  // key (9,-1) > (3,-1): not blocked
+    }
+
     /** Runs one allocate per member of {@code c}; returns what each member threw (all must throw). */
     static List<Throwable> allocateExpectingFailure(SimWorld w, SimComm c) {
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
