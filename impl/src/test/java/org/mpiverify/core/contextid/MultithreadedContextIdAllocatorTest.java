@@ -373,11 +373,14 @@ class MultithreadedContextIdAllocatorTest {
      * rounds are a busy wait: a thread that does not own the mask (or whose peers do not) retries its
      * allreduce at once. With virtual threads on 2 carriers, two comms whose members ping-pong through
      * failed rounds (each wake-up lands on the waker's carrier queue) can hold both carriers, while the
-     * lowest-keyed call they yield to never gets a carrier: observed with 4 processes, 9 comms,
-     * 21 virtual threads, capacity 20 — comms D1 and D3 made ~10^7 rounds in 25 s while G0..G2 made 0.
-     * Platform threads (preemptive) finish the same load in ~2 s. Thread.yield() after a failed round
-     * cuts platform-thread rounds ~10x but does not cure the virtual-thread starvation. The fix is
-     * §5.3.3's: park threads that are not the lowest key until the lowest key changes.
+     * lowest-keyed call they yield to never gets a carrier. Observed with this test (4 processes,
+     * 9 comms, 21 virtual threads, capacity 20) in 2 of 5 runs on 2 cores (JDK 25): comms D1 and D3
+     * made 1.2-1.4 x 10^7 rounds in 25 s while G0..G2 made none; the other 3 runs finished in 2.4-3.3 s
+     * but needed 200-435 allreduce rounds per call. Platform threads (preemptive) finish the same load
+     * in ~1-2 s. Thread.yield() after a failed round cut platform-thread rounds ~10x in one trial but
+     * did not cure the virtual-thread starvation. The fix is §5.3.3's: park threads that are not the
+     * lowest key until the lowest key changes. Enable by hand with
+     * -Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition.
      */
     @org.junit.jupiter.api.Disabled("reproduces the virtual-thread starvation finding; run by hand")
     @Test
