@@ -58,8 +58,7 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
             if (ContextIdMask.isSet(mask, id)) {
                 throw new IllegalStateException("context id " + id + " released twice");
             }
-            ContextIdMask.set(mask, id);        // linearization point of release
-            if (counters != null) counters[LOCKS]++;
+            ContextIdMask.set(mask, id);        // linearization point of release (not counted in stats)
         } finally {
             lock.unlock();
         }

@@ -22,6 +22,11 @@ import org.mpiverify.mpi.MpiException;
  * </ol>
  * A TLA+ specification of exactly this algorithm lives in {@code specs/}; keep the two in step.
  *
+ * <p>Precondition (MPI's rule that a thread may not call a collective on a communicator another thread
+ * is using, and that concurrent {@code createGroup} calls on one parent carry distinct tags): the calls
+ * in progress on one process have distinct keys. With equal keys the priority argument fails and the
+ * livelock of {@link PublishedFig3ContextIdAllocator} is possible again.
+ *
  * <p>Each round takes the lock, decides ownership, releases the lock, and only then calls the
  * allreduce: no lock is held while the allreduce waits, so threads of different processes cannot
  * form the deadly embrace of §5.2. Threads that lose a round retry; the thread with the lowest key
@@ -53,13 +58,33 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * - Members of one call agree on every round's outcome: the extra word is non-zero iff every member
      *   owned; non-owners see it zero and retry, owners see the same AND and pick the same bit.
      *
+     * Non-guarantees (what the tests and the TLA+ model should not expect):
+     * - Starvation freedom. §5.3's argument gives progress for a finite set of concurrent calls: the
+     *   lowest key finishes, then the next. A thread that keeps allocating with a lower key (say dups
+     *   of COMM_WORLD in a loop) can keep a higher-keyed call on the same process waiting for as long
+     *   as it goes on; the waiting call only wins if it reaches the lock in the short gap between two
+     *   of the lower-keyed calls, when lowestKey is NONE. Test: aLowerKeyThatKeepsAllocatingStarvesAHigherKey.
+     * - Exhaustion "at one instant". ERR_OTHER means the AND of the members' snapshots was empty;
+     *   the snapshots are taken at different times, so with concurrent release() and allocations on
+     *   other communicators the members may never have lacked a common free id at any single instant
+     *   (both have {5} free; p0 snapshots {5}; p0 and p1 get 7 back; p1 takes 5 for another comm;
+     *   p1 snapshots {7}: the AND is empty, the intersection never was). A retry then succeeds. No
+     *   member can detect this alone without another allreduce. Test: exhaustionIsRelativeToSnapshots.
+     * - Progress under a non-preemptive scheduler. Losing rounds are retried at once (a busy wait
+     *   through the allreduce). Virtual threads on few carriers can spend every carrier on such
+     *   retries while the lowest-keyed call they wait for never runs; see the disabled reproduction
+     *   MultithreadedContextIdAllocatorTest.virtualThreadCallersUnderContentionCanStarve. §5.3.3's
+     *   refinement (park until the lowest key changes) would remove the busy wait.
+     *
      * Happens-before: an owner's update (under lock) happens-before the next snapshot by any thread of
      * this process (under lock). The allreduce orders each member's snapshot before every member's use
      * of the AND (that is MaskAllreduce's contract).
      *
      * Linearization points: allocate returning id — the owner's ContextIdMask.clear(mask, id) in the
      * final round, on each process; allocate raising "out of context ids" — the owner's snapshot in
-     * the final round (no id was free in common then); release — the set in MaskContextIdAllocator.
+     * the final round, on each process (the AND of those snapshots was empty; see "Exhaustion at one
+     * instant" above for why that is weaker than "no common id was free at one moment"); release —
+     * the set in MaskContextIdAllocator.release.
      */
 
     /** Index of the ownership word in the allreduce buffer. */

@@ -123,7 +123,7 @@ class ContextIdScheduleTest {
     void multithreadedSurvivesTheDeadlyEmbraceOrder() throws InterruptedException {
         SimWorld w = new SimWorld(3, () -> new MultithreadedContextIdAllocator(1024, true), WAIT);
         List<Lockstep.Actor> order = new ArrayList<>();
-        Lockstep ls = cyclic(w, order);
+        Lockstep ls = cyclic(w, order, PROGRESS);
         try {
             for (Lockstep.Actor a : order) assertTrue(ls.start(a), a + " blocked before its allreduce");
             assertTrue(Scenarios.runRoundRobin(ls, order, 1_000) >= 0, "did not finish");
@@ -134,10 +134,53 @@ class ContextIdScheduleTest {
         assertEquals(3, w.calls());
     }
 
-    /** Actors for A={0,1}, B={1,2}, C={2,0}, one dup each; {@code order} gets A@0, B@1, C@2, A@1, B@2, C@0. */
-    static Lockstep cyclic(SimWorld w, List<Lockstep.Actor> order) {
+    /**
+     * Fig. 3 gives progress, not starvation freedom (class comment, "Non-guarantees"). Comm L with the
+     * lower key (2,-1) allocates 50 times in a row; comm H = the same processes, key (9,-1), wants one id.
+     * In this fair round-robin schedule L's owner finishes a call and starts the next (taking the mask
+     * again) within one move, so H never sees the mask free and waits out every one of L's calls.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLowerKeyThatKeepsAllocatingStarvesAHigherKey() throws InterruptedException {
+        SimWorld w = new SimWorld(2, () -> new MultithreadedContextIdAllocator(1024, true), WAIT);
+        SimComm l = w.comm("L", 0, 1), h = w.comm("H", 0, 1);
+        java.util.concurrent.ConcurrentLinkedQueue<String> finished = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        Lockstep ls = new Lockstep(PROGRESS);
+        List<Lockstep.Actor> order = new ArrayList<>();
+        for (SimComm c : List.of(l, h)) {
+            int key = c == l ? 2 : 9, calls = c == l ? 50 : 1;
+            for (int p : c.members) {
+                order.add(ls.actor(c.name + "@" + p, c, p, self -> {
+                    MaskAllreduce ar = self.allreduce();
+                    for (long call = 0; call < calls; call++) {
+                        int id = w.proc(p).allocate(key, -1, ar);
+                        w.took(c, call, p, id);
+                        w.free(p, id);
+                        finished.add(c.name + "@" + p + "#" + call);
+                    }
+                }));
+            }
+        }
+        try {
+            assertTrue(Scenarios.runRoundRobin(ls, order, 10_000) >= 0, "did not finish");
+        } finally {
+            assertTrue(ls.abandon(w, WAIT));
+        }
+        w.assertConsistent();
+        List<String> sequence = new ArrayList<>(finished);
+        assertTrue(sequence.indexOf("H@0#0") > sequence.indexOf("L@0#49"), "H finished before L's last call: " + sequence);
+        assertTrue(h.rounds() >= 50, "H's rounds: " + h.rounds());
+        System.out.printf("starvation: H needed %d allreduce rounds while L made %d calls%n", h.rounds(), 50);
+    }
+
+    /**
+     * Actors for A={0,1}, B={1,2}, C={2,0}, one dup each; {@code order} gets A@0, B@1, C@2, A@1, B@2, C@0.
+     * {@code progressLimit} bounds each start/step's wait for the actor to reach its next allreduce.
+     */
+    static Lockstep cyclic(SimWorld w, List<Lockstep.Actor> order, Duration progressLimit) {
         SimComm a = w.comm("A", 0, 1), b = w.comm("B", 1, 2), c = w.comm("C", 2, 0);
-        Lockstep ls = new Lockstep(Duration.ofMillis(300));
+        Lockstep ls = new Lockstep(progressLimit);
         List<Lockstep.Actor> as = Scenarios.members(ls, w, a, 100, -1, 1);
         List<Lockstep.Actor> bs = Scenarios.members(ls, w, b, 101, -1, 1);
         List<Lockstep.Actor> cs = Scenarios.members(ls, w, c, 102, -1, 1);

@@ -32,7 +32,7 @@ class ContextIdStressTest {
      * (see {@link MultithreadedContextIdAllocatorTest#virtualThreadCallersUnderContentionCanStarve}).
      */
     @ParameterizedTest(name = "capacity {0}")
-    @ValueSource(ints = {20, 1024})
+    @ValueSource(ints = {14, 1024})
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void manyThreadsManyCommsPlatformThreads(int capacity) {
         stress(capacity, false);
@@ -70,7 +70,7 @@ class ContextIdStressTest {
                             assertEquals(ErrorClass.ERR_OTHER, e.errorClass());
                             w.exhausted(s.comm(), call, p);
                         }
-                        int keep = r.nextInt(6);    // up to 5 live per thread: capacity 20 runs out
+                        int keep = r.nextInt(6);    // up to 5 live per thread: capacity 14 runs out
                         while (window.size() > keep) w.free(p, window.poll());
                         if (ThreadLocalRandom.current().nextInt(8) == 0) Thread.yield();
                     }
@@ -95,7 +95,7 @@ class ContextIdStressTest {
                 s0.roundsPerCall(), s0.locksPerCall(), s0.maxRoundsPerCall());
         assertTrue(s0.roundsPerCall() > 1.0, "no contention at all: the stress did not stress");
         long exhausted = w.procs.stream().mapToLong(a -> a.stats().exhausted()).sum();
-        if (capacity <= 20) assertTrue(exhausted > 0, "capacity " + capacity + " should run out sometimes");
+        if (capacity <= 14) assertTrue(exhausted > 0, "capacity " + capacity + " should run out sometimes");
         assertTrue(dupIds > 0);
     }
 }

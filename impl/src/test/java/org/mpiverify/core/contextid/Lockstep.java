@@ -272,6 +272,6 @@ final class Lockstep {
             long left = end - System.nanoTime();
             if (left > 0) a.thread.join(Duration.ofNanos(left));
         }
-        return actors.stream().noneMatch(a -> a.thread.isAlive());
+        return actors.stream().noneMatch(a -> SimWorld.Workers.running(a.thread));
     }
 }

@@ -122,6 +122,16 @@ final class SimWorld {
             runAll(name, tasks, deadline, world, false);
         }
 
+        /**
+         * Whether {@code t} has not terminated, judged the way {@link Thread#join(Duration)} judges it.
+         * Not {@link Thread#isAlive()}: join(Duration) reads the thread's state without the lock the
+         * JVM holds while it marks the thread TERMINATED and then clears the native link, so join can
+         * return true while isAlive() is still true for a moment (seen on JDK 25).
+         */
+        static boolean running(Thread t) {
+            return t.getState() != Thread.State.TERMINATED;
+        }
+
         static void runAll(String name, List<Runnable> tasks, Duration deadline, SimWorld world, boolean virtual) {
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             List<Thread> threads = new ArrayList<>();
@@ -150,7 +160,7 @@ final class SimWorld {
                 world.abort();
                 throw new AssertionError(name + ": interrupted while waiting for the workers", e);
             }
-            List<Thread> stuck = threads.stream().filter(Thread::isAlive).toList();
+            List<Thread> stuck = threads.stream().filter(Workers::running).toList();
             if (!stuck.isEmpty()) {
                 String dump = world.describe() + ThreadDumpOnFailure.dump();
                 world.abort();
