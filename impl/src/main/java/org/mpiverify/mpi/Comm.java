@@ -675,8 +675,8 @@ public final class Comm {
             }
             CollectiveChannel ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, g.rank(), peers),
                     CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN);
-            int id = rank.contextIds.allocate(contextId, tag, words -> Collectives.allreduce(ch,
-                    Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND));
+            int id = rank.contextIds.allocate(contextId, tag, maskAllreduce(words -> Collectives.allreduce(ch,
+                    Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND)));
             return new Comm(rank, id, g, errorHandler, false);
         } catch (RuntimeException e) {
             throw rank.fail(d, this, e);
@@ -739,7 +739,27 @@ public final class Comm {
 
     private MaskAllreduce viaPublicAllreduce() {
         // A nested MPI call: its failure is handled once, by the outermost call (Gropp & Thakur §4.2).
-        return words -> allreduce(Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND);
+        return maskAllreduce(words -> allreduce(Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND));
+    }
+
+    /** The collective step of context-id allocation, whose backoff pauses release the rank mutex (GLOBAL). */
+    private MaskAllreduce maskAllreduce(MaskAllreduce allreduce) {
+        return new MaskAllreduce() {
+            @Override
+            public void allreduceBand(long[] words) {
+                allreduce.allreduceBand(words);
+            }
+
+            @Override
+            public void pause(long nanos) {
+                rank.cs.beforeBlocking();
+                try {
+                    java.util.concurrent.locks.LockSupport.parkNanos(this, nanos);
+                } finally {
+                    rank.cs.afterBlocking(rank.aborted);
+                }
+            }
+        };
     }
 
     private void retainRef() {

@@ -127,6 +127,33 @@ class ConcurrencyTest {
         return Jobs.configs(3);
     }
 
+    /** Many virtual threads per rank dup their own communicators at once (the allocator backs off, never starves). */
+    @Test
+    void concurrentDupFromManyVirtualThreads() {
+        int threads = 12;
+        Jobs.ok(3, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm[] parents = new Comm[threads];
+            for (int t = 0; t < threads; t++) {
+                parents[t] = w.dup();
+            }
+            Jobs.threads(threads, true, t -> {
+                for (int i = 0; i < 40; i++) {
+                    Comm d = parents[t].dup();
+                    int[] ids = new int[3];
+                    d.allgather(new int[] {d.contextId()}, 0, 1, Datatype.INT, ids, 0, 1, Datatype.INT);
+                    assertTrue(ids[0] == ids[1] && ids[1] == ids[2], "members disagree");
+                    d.free();
+                }
+            });
+            for (Comm p : parents) {
+                p.free();
+            }
+            mpi.finalizeMpi();
+        });
+    }
+
     /** MPI-3 createGroup: several threads of each rank create communicators from one parent at once. */
     @ParameterizedTest
     @MethodSource("fourRanks")

@@ -18,8 +18,9 @@ public interface ContextIdAllocator {
      * Agrees on a new context id with the other members.
      *
      * @param parentContext the input communicator's context id (the paper's {@code MyComm->contextid})
-     * @param tag           distinguishes concurrent {@code createGroup} calls on one parent (0 otherwise);
-     *                      (parentContext, tag) is the priority key, lowest first
+     * @param tag           the {@code createGroup} tag (>= 0), which distinguishes concurrent calls on one
+     *                      parent; -1 for dup, split and create. (parentContext, tag) is the priority key,
+     *                      lowest first, and concurrent calls on one process must have distinct keys
      * @param allreduce     the collective AND over the members
      * @throws MpiException ERR_OTHER when the members have no id in common left (raised on every member)
      */

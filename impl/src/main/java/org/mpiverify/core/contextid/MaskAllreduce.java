@@ -12,4 +12,15 @@ import org.mpiverify.mpi.MpiException;
 public interface MaskAllreduce {
     /** Replaces {@code words} in place with the bitwise AND of every member's {@code words}. */
     void allreduceBand(long[] words) throws MpiException;
+
+    /**
+     * Waits about {@code nanos} between two rounds that found no id (a bounded backoff). The caller holds no
+     * allocator lock; an implementation that runs inside an MPI call must also let go of the rank's call
+     * lock while it waits (the core's communicators do).
+     */
+    default void pause(long nanos) {
+        if (nanos > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(this, nanos);
+        }
+    }
 }

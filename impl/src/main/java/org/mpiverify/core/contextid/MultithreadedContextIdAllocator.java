@@ -173,7 +173,23 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 if (exhausted) throw outOfIds();
             }
             // Not everyone owned (or we did not): every member saw the same word and retries with us.
+            // Back off before the next round: a loser that retries at once keeps its carrier (virtual
+            // threads) or core busy with rounds that cannot succeed until the lowest key has run.
+            allreduce.pause(backoffNanos(rounds));
         }
+    }
+
+    /**
+     * Bounded, jittered backoff after {@code rounds} rounds without an id: none after the first (the second
+     * round usually succeeds), then 1 µs doubling up to 256 µs, each drawn uniformly from [n/2, n). Timing
+     * only: the algorithm's states and decisions are those of Fig. 3 (the TLA+ model's stuttering steps).
+     */
+    static long backoffNanos(int rounds) {
+        if (rounds <= 1) {
+            return 0;
+        }
+        long n = Math.min(1_000L << Math.min(rounds - 2, 8), 256_000L);
+        return n / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(n / 2);
     }
 
     /**

@@ -28,8 +28,7 @@ import org.mpiverify.mpi.MpiException;
 class ContextIdStressTest {
 
     /**
-     * Platform threads only: Fig. 3's retries are a busy wait that relies on a preemptive scheduler
-     * (see {@link MultithreadedContextIdAllocatorTest#virtualThreadCallersUnderContentionCanStarve}).
+     * Platform threads (virtual ones: {@link MultithreadedContextIdAllocatorTest#virtualThreadCallersUnderContentionMakeProgress}).
      */
     @ParameterizedTest(name = "capacity {0}")
     @ValueSource(ints = {14, 1024})
