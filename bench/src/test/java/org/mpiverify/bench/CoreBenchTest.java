@@ -1,0 +1,48 @@
+package org.mpiverify.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.mpi.MatchingKind;
+
+/**
+ * The benchmark runs and reports what it measured (not how fast: timings are judged by the benchmark
+ * itself against its same-run baseline, never asserted by a test).
+ */
+class CoreBenchTest {
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void quickRunProducesEveryMeasurementAndItsJson(@TempDir Path dir) throws Exception {
+        var text = new ByteArrayOutputStream();
+        List<CoreBench.Result> results = new CoreBench(2, true, MatchingKind.HASH_TABLE, new PrintStream(text)).run();
+        assertEquals(4, results.size());
+        for (CoreBench.Result r : results) {
+            assertTrue(r.stats().median() > 0 && r.baseline().median() > 0, r.toString());
+            assertEquals(2, r.stats().n());
+        }
+        Path json = dir.resolve("bench/core.json");
+        CoreBench.writeJson(results, json, "HASH_TABLE");
+        String s = Files.readString(json);
+        assertTrue(s.contains("\"benchmark\": \"core\"") && s.contains("\"machine\"") && s.contains("dup+free"), s);
+    }
+
+    @Test
+    void statsAreMediansAndQuartiles() {
+        Stats s = Stats.of(new double[] {5, 1, 3, 2, 4});
+        assertEquals(3, s.median());
+        assertEquals(1, s.min());
+        assertEquals(5, s.max());
+        assertEquals(2, s.p25());
+        assertEquals(4, s.p75());
+    }
+}

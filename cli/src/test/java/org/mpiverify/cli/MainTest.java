@@ -1,0 +1,52 @@
+package org.mpiverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The CLI as a user runs it: the demo succeeds on every engine and granularity; bad usage is exit code 2. */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class MainTest {
+
+    private static int run(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void demoRunsEveryPhaseAndReportsTimes() {
+        for (String g : new String[] {"PER_OBJECT", "GLOBAL", "BRIEF_GLOBAL"}) {
+            for (String m : new String[] {"QUEUES", "HASH_TABLE"}) {
+                var out = new ByteArrayOutputStream();
+                var err = new ByteArrayOutputStream();
+                int code = run(out, err, "demo", "--ranks", "3", "--threads", "3", "--messages", "20",
+                        "--granularity", g, "--matching", m);
+                String text = out.toString(StandardCharsets.UTF_8);
+                assertEquals(0, code, text + err);
+                assertTrue(text.contains("point-to-point with wildcards"), text);
+                assertTrue(text.contains("matched probe"), text);
+                assertTrue(text.contains("job finished"), text);
+                assertTrue(text.contains("rank 0: 3 threads received 24 messages of unknown size"), text);
+            }
+        }
+    }
+
+    @Test
+    void badUsageIsExitCode2WithAMessage() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "frobnicate"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command"));
+        assertEquals(2, run(out, err, "demo", "--ranks", "1"));
+        assertEquals(2, run(out, err, "demo", "--granularity", "LOCK_AROUND_CALL"));
+        assertEquals(2, run(out, err, "demo", "--bogus"));
+        assertEquals(2, run(out, err, "bench"));
+        assertEquals(0, run(out, err, "help"));
+    }
+}
