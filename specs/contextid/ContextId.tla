@@ -143,8 +143,10 @@ Complete(c) ==
                                          [] pc[t] = "wait2" -> "got2"
                                   ELSE pc[t]]
     /\ contrib' = [contrib EXCEPT ![c] = [p \in Procs |-> None]]
-    /\ event' = Ev(c, "allreduce " \o c \o " = " \o ToString(w.m)
-                       \o (IF w.o THEN " all-owned" ELSE ""),
+    /\ event' = Ev(c, IF Variant = "naive" /\ \E p \in ms : pc[<<p, c>>] = "wait2"
+                        THEN "allreduce #2 " \o c \o (IF w.o THEN ": all reserved" ELSE ": not all reserved")
+                        ELSE "allreduce " \o c \o " = " \o ToString(w.m)
+                             \o (IF w.o /\ Variant # "naive" THEN " (everyone owned)" ELSE ""),
                    {Lane(<<p, c>>) : p \in ms})
     /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, newId>>
 

@@ -39,15 +39,19 @@
 (*  "noflag": wait parks at once; signal wakes the thread only if it is    *)
 (*            already parked (a signal with no sleeper is lost). TLC must  *)
 (*            find the lost wake-up.                                       *)
+(*  "overwrite": "flag", but insert stores its value even when the key     *)
+(*            holds one - a table that breaks equation (1). It exists to   *)
+(*            show that the refinement check is not vacuous: TLC must      *)
+(*            report that the table no longer refines AtomicMap.           *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS Msgs,        \* message ids, a set of positive integers
           Kind,        \* [Msgs -> {"eager", "rndv"}]
           NumBuckets,  \* buckets per table (1 forces every key into one bucket)
-          Variant      \* "flag" | "noflag"
+          Variant      \* "flag" | "noflag" | "overwrite"
 
-ASSUME Variant \in {"flag", "noflag"}
+ASSUME Variant \in {"flag", "noflag", "overwrite"}
 
 Bot == [kind |-> "bot"]
 Free == "free"
@@ -167,7 +171,7 @@ InsertReq(t) ==    \* RECV-EAGER lines 12-18: v' = H.insert(k, v); unlock
     LET n == HomeOf(t)  k == KeyOf(t)  b == Hash(k)  r == Found(n, k) IN
     /\ pc[t] = "insert"
     /\ blk' = [blk EXCEPT ![n][b] = Free]
-    /\ IF ~InsertFails(n, k)
+    /\ IF ~InsertFails(n, k) \/ Variant = "overwrite"
          THEN /\ tbl' = TableAfterInsert(n, k, ReqV(t))
               /\ slot' = [slot EXCEPT ![t] = SlotAfterInsert(n, k)]
               /\ pc' = [pc EXCEPT ![t] = "wait"]
@@ -185,14 +189,14 @@ InsertReq(t) ==    \* RECV-EAGER lines 12-18: v' = H.insert(k, v); unlock
 
 (* ThreadWait, "flag": the Completion protocol. *)
 PublishWaiter(t) ==
-    /\ Variant = "flag"
+    /\ Variant # "noflag"
     /\ pc[t] = "wait"
     /\ waiter' = [waiter EXCEPT ![t] = TRUE]
     /\ pc' = [pc EXCEPT ![t] = "check"]
     /\ event' = Ev(t, "wait: publish waiter", {})
     /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, permit, delivered>>
 CheckFlag(t) ==
-    /\ Variant = "flag"
+    /\ Variant # "noflag"
     /\ pc[t] = "check"
     /\ pc' = [pc EXCEPT ![t] = IF flag[t] THEN "erase" ELSE "parked"]
     /\ event' = Ev(t, IF flag[t] THEN "wait: already signalled, go on" ELSE "wait: flag clear, park", {})
@@ -209,7 +213,7 @@ Unpark(t) ==
     /\ pc[t] = "parked"
     /\ permit[t]
     /\ permit' = [permit EXCEPT ![t] = FALSE]
-    /\ pc' = [pc EXCEPT ![t] = IF Variant = "flag" THEN "check" ELSE "erase"]
+    /\ pc' = [pc EXCEPT ![t] = IF Variant # "noflag" THEN "check" ELSE "erase"]
     /\ event' = Ev(t, "wakes up", {})
     /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, waiter, delivered>>
 
@@ -257,7 +261,7 @@ SrvInsert(s) ==    \* lines 4-10: v' = H.insert(k, p); on failure copy into r.b
     LET n == NodeOfSrv(s)  p == cur[s]  k == p.key  b == Hash(k)  r == Found(n, k) IN
     /\ pc[s] = "insert"
     /\ blk' = [blk EXCEPT ![n][b] = Free]
-    /\ IF ~InsertFails(n, k)
+    /\ IF ~InsertFails(n, k) \/ Variant = "overwrite"
          THEN /\ tbl' = TableAfterInsert(n, k, p)
               /\ pc' = [pc EXCEPT ![s] = "idle"]
               /\ UNCHANGED <<buf, target, delivered>>
@@ -275,7 +279,7 @@ SrvInsert(s) ==    \* lines 4-10: v' = H.insert(k, p); on failure copy into r.b
 SrvSignal(s) ==
     LET t == target[s] IN
     /\ pc[s] = "signal"
-    /\ IF Variant = "flag"
+    /\ IF Variant # "noflag"
          THEN /\ flag' = [flag EXCEPT ![t] = TRUE]
               /\ pc' = [pc EXCEPT ![s] = "unpark"]
               /\ UNCHANGED permit

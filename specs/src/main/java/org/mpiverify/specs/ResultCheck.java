@@ -32,14 +32,16 @@ final class ResultCheck {
             return "expected a " + e + " but TLC found a " + r.outcome().manifestName()
                     + (r.violated() == null ? "" : " of " + r.violated());
         }
-        if (e.outcome() == Outcome.SAFETY && e.violated() != null && !e.violated().equals(r.violated())) {
+        if (e.outcome() == Outcome.SAFETY && e.violated() != null && r.violated() != null
+                && !e.violated().equals(r.violated())) {
             return "expected " + e.violated() + " to be violated but TLC reports " + r.violated();
         }
-        if (e.outcome() == Outcome.LIVENESS && e.violated() != null) {
-            // TLC does not name the temporal property; the configuration must check exactly that one.
+        if (e.violated() != null && r.violated() == null) {
+            // TLC names a violated invariant, but neither a temporal property nor an action property
+            // (a refinement): the configuration must check exactly that one property.
             List<String> props = properties(model.folder(specsDir).resolve(model.config()));
             if (!props.equals(List.of(e.violated()))) {
-                return "a liveness failure was found, but the model checks " + props + ", so it cannot be "
+                return "a " + r.outcome().manifestName() + " was found, but the model checks " + props + ", so it cannot be "
                         + "attributed to " + e.violated() + " alone";
             }
         }

@@ -79,7 +79,7 @@ public final class TlcCommand {
             return 2;
         }
         if (simulate > 0) models = models.stream().map(ModelSpec::simulated).toList();
-        int sim = simulate > 0 ? simulate : 1000;
+        int sim = simulate > 0 ? simulate : TlcProcess.DEFAULT_SIMULATION_TRACES;
         out.printf("TLC: %d model(s), %d worker(s) each%s%n", models.size(), workers,
                 simulate > 0 ? ", simulation with " + simulate + " behaviors each" : "");
         List<ModelOutcome> outcomes = new ArrayList<>();

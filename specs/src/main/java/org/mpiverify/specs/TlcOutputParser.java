@@ -34,7 +34,7 @@ public final class TlcOutputParser {
     private static final Pattern SIM_COUNTS = Pattern.compile("The number of states generated: ([\\d,]+)");
     private static final Pattern DEPTH = Pattern.compile("depth of the complete state graph search is (\\d+)");
     private static final Pattern INVARIANT = Pattern.compile("Invariant (\\S+) is violated");
-    private static final Pattern ACTION_PROPERTY = Pattern.compile("[Pp]roperty (\\S+) ");
+    private static final Pattern ACTION_PROPERTY = Pattern.compile("[Pp]roperty ([A-Za-z_]\\w*) is violated");
     private static final Pattern STATE_HEAD = Pattern.compile("^(\\d+): (?:<(.*?)(?: line \\d+, col.*)?>|(Stuttering))\\s*$");
     private static final Pattern BACK = Pattern.compile("^(\\d+): Back to state|Back to state (\\d+)");
     private static final Pattern PROGRESS = Pattern.compile(

@@ -25,8 +25,11 @@ import java.util.stream.Stream;
  * temporary {@code -metadir} that is deleted afterwards, so a run leaves nothing in the spec folder.
  */
 public final class TlcProcess {
-    /** Behaviors generated per model with {@code --simulate N} when N is not given otherwise. */
+    /** The longest behavior TLC generates in simulation mode. */
     public static final int DEFAULT_SIMULATION_DEPTH = 200;
+
+    /** Behaviors per simulation-mode model of the manifest (the CLI's --simulate N overrides it). */
+    public static final int DEFAULT_SIMULATION_TRACES = 300;
 
     private final Path specsDir;
     private final int workers;

@@ -38,8 +38,11 @@ public final class TraceReport {
             changed.remove(TraceEvent.VARIABLE);
             StringBuilder vars = new StringBuilder();
             for (Map.Entry<String, String> e : changed.entrySet()) {
-                if (!vars.isEmpty()) vars.append("<br>");
-                vars.append('`').append(e.getKey()).append(" = ").append(shorten(e.getValue(), 300)).append('`');
+                String before = prev == null ? null : prev.variables().get(e.getKey());
+                for (String line : TlaValues.changes(e.getKey(), before, e.getValue())) {
+                    if (!vars.isEmpty()) vars.append("<br>");
+                    vars.append('`').append(shorten(line, 300)).append('`');
+                }
             }
             b.append("| ").append(s.number()).append(" | ").append(cell(who)).append(" | ").append(cell(what))
                     .append(s.number() == 1 ? "" : " <sub>(" + s.action() + ")</sub>").append(" | ")
@@ -80,7 +83,12 @@ public final class TraceReport {
             }
             Map<String, String> changed = s.changedSince(prev);
             changed.remove(TraceEvent.VARIABLE);
-            step.put("changed", new LinkedHashMap<String, Object>(changed));
+            List<Object> lines = new ArrayList<>();
+            for (Map.Entry<String, String> e : changed.entrySet()) {
+                lines.addAll(TlaValues.changes(e.getKey(), prev == null ? null : prev.variables().get(e.getKey()),
+                        e.getValue()));
+            }
+            step.put("changed", lines);
             step.put("state", new LinkedHashMap<String, Object>(s.variables()));
             steps.add(step);
             prev = s;

@@ -29,7 +29,8 @@ class ManifestModelsTest {
         List<ModelSpec> models = manifest.select(full);
         assertFalse(models.isEmpty(), "the manifest selects no model");
 
-        TlcRunner runner = new TlcRunner(manifest.specsDir(), Runtime.getRuntime().availableProcessors(), 1000,
+        TlcRunner runner = new TlcRunner(manifest.specsDir(), Runtime.getRuntime().availableProcessors(),
+                TlcProcess.DEFAULT_SIMULATION_TRACES,
                 new TlcRunner.Listener() {
                     @Override
                     public void finished(ModelOutcome o) {

@@ -55,6 +55,7 @@ class TlcOutputParserTest {
         assertEquals("Next", r.trace().get(1).action());
         assertEquals("( <<\"p1\", \"c1\">> :> 0 @@ <<\"p2\", \"c1\">> :> 0 )", r.trace().get(0).variables().get("f"));
         assertEquals(List.of("x"), List.copyOf(r.trace().get(1).changedSince(r.trace().get(0)).keySet()));
+        assertEquals(2, r.backToState());
         assertEquals(1, progress.size());
         assertEquals(27, progress.getFirst().generatedPerSecond());
     }
