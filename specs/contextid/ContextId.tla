@@ -1,0 +1,357 @@
+------------------------------ MODULE ContextId ------------------------------
+(***************************************************************************)
+(* Multithreaded context-id allocation.                                    *)
+(*                                                                         *)
+(* Paper: W. Gropp, R. Thakur, "Thread Safety in an MPI Implementation:    *)
+(*   Requirements and Analysis" (2007), §5.1 (single-threaded allreduce of *)
+(*   the bit mask), §5.2 (naive retry), §5.3 and Fig. 3 (mask_in_use,      *)
+(*   lowestContextId).                                                     *)
+(*                                                                         *)
+(* Java, one class per Variant, all in org.mpiverify.core.contextid:       *)
+(*   "impl"       MultithreadedContextIdAllocator    (what impl runs)      *)
+(*   "published"  PublishedFig3ContextIdAllocator    (Fig. 3 verbatim)     *)
+(*   "singlelock" SingleThreadedContextIdAllocator   (lock held across     *)
+(*                                                    the allreduce)       *)
+(*   "naive"      NaiveRetryContextIdAllocator       (§5.2)                *)
+(*                                                                         *)
+(* What is modelled. Processes Procs; communicator-creating calls Calls,   *)
+(* each with a member set Members[c], an input context id Parent[c] and a  *)
+(* tag Tag[c] (-1 for dup/split/create, >= 0 for MPI-3 createGroup, where  *)
+(* several groups may be created from one parent at once). Every member    *)
+(* process runs exactly one calling thread per call, so a thread is a pair *)
+(* <<p, c>>. Each process has the shared mask of free ids (InitMask[p]),   *)
+(* mask_in_use and lowestContextId; every access to them happens under the *)
+(* process's mutex, which we model by making each critical section one     *)
+(* atomic step (only the "singlelock" variant holds the mutex across a     *)
+(* blocking call, so only there is the mutex an explicit variable).        *)
+(* The allreduce is a collective per call that completes only when every   *)
+(* member has contributed; its result is the AND of the contributions.     *)
+(* A finished thread may free its communicator (AllowFree), returning the  *)
+(* id to its process's mask, so ids are reused.                            *)
+(*                                                                         *)
+(* The priority key. Fig. 3 compares MyComm->contextid only. The impl      *)
+(* variant compares the pair (parentContext, tag) lexicographically; we    *)
+(* encode the pair as the number Parent*100 + Tag + 1 (tags are in -1..98) *)
+(* which orders exactly like the pair. The published variant uses          *)
+(* Parent*100 for every tag, i.e. it ignores the tag.                      *)
+(*                                                                         *)
+(* Properties: Agreement (all members agree on the id, or all fail),       *)
+(* UniqueLive (no process gives one id to two live communicators, and a    *)
+(* live id is not in the free mask), Termination (every thread returns)    *)
+(* and TLC's deadlock check.                                               *)
+(***************************************************************************)
+EXTENDS Integers, FiniteSets, Sequences, TLC
+
+CONSTANTS
+    Procs,      \* processes
+    Calls,      \* communicator-creating calls
+    Members,    \* [Calls -> SUBSET Procs]
+    Parent,     \* [Calls -> Nat]  input communicator's context id
+    Tag,        \* [Calls -> -1..98]
+    Ids,        \* the id space (a small set of naturals)
+    InitMask,   \* [Procs -> SUBSET Ids]  ids free on each process at start
+    AllowFree,  \* BOOLEAN  may a thread free its new communicator?
+    Variant     \* "impl" | "published" | "singlelock" | "naive"
+
+ASSUME Variant \in {"impl", "published", "singlelock", "naive"}
+ASSUME \A c \in Calls : Members[c] \subseteq Procs /\ Members[c] # {}
+ASSUME \A c \in Calls : Tag[c] \in -1..98
+
+Threads == {t \in Procs \X Calls : t[1] \in Members[t[2]]}
+NoThread == <<"none", "none">>
+MaxKey == 1000000
+None == [m |-> {}, o |-> FALSE, none |-> TRUE]   \* "no contribution yet"
+
+Key(c) == IF Variant = "published" THEN Parent[c] * 100
+                                   ELSE Parent[c] * 100 + Tag[c] + 1
+
+Min(S) == CHOOSE x \in S : \A y \in S : x <= y
+
+Lane(t) == t[1] \o "/" \o t[2]
+
+VARIABLES
+    mask,     \* [Procs -> SUBSET Ids]   free ids (bit set = free)
+    inUse,    \* [Procs -> BOOLEAN]      mask_in_use
+    lowest,   \* [Procs -> Int]          lowestContextId (as a key)
+    lock,     \* [Procs -> Threads \cup {NoThread}] held across the allreduce ("singlelock" only)
+    pc,       \* [Threads -> phase]
+    own,      \* [Threads -> BOOLEAN]    i_own_the_mask (naive: "my reservation held")
+    cand,     \* [Threads -> Ids \cup {0}] naive: the candidate of the first allreduce
+    res,      \* [Threads -> word]       result of the last allreduce
+    newId,    \* [Threads -> Ids \cup {0}] the id returned
+    contrib,  \* [Calls -> [Procs -> word]] contributions to the allreduce in progress
+    event,    \* history variable for readable traces: who did what (no effect on behaviour)
+    snap      \* [Threads -> SUBSET Ids] naive: the snapshot taken before allreduce #1
+
+vars == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, event>>
+
+Word(m, o) == [m |-> m, o |-> o, none |-> FALSE]
+
+Ev(who, what, peers) == [who |-> who, what |-> what, peers |-> peers]
+
+Init ==
+    /\ mask = InitMask
+    /\ inUse = [p \in Procs |-> FALSE]
+    /\ lowest = [p \in Procs |-> MaxKey]
+    /\ lock = [p \in Procs |-> NoThread]
+    /\ pc = [t \in Threads |-> "start"]
+    /\ own = [t \in Threads |-> FALSE]
+    /\ cand = [t \in Threads |-> 0]
+    /\ res = [t \in Threads |-> None]
+    /\ newId = [t \in Threads |-> 0]
+    /\ contrib = [c \in Calls |-> [p \in Procs |-> None]]
+    /\ event = Ev("", "init", {})
+
+Contribute(t, w) == contrib' = [contrib EXCEPT ![t[2]][t[1]] = w]
+
+(* ---------------- Fig. 3 and the impl variant: first critical section -- *)
+(* lock; decide whether to own the mask; unlock; enter the allreduce. The  *)
+(* contribution is a local send, so joining it to the unlock loses no      *)
+(* interleaving another thread could observe.                              *)
+Enter(t) ==
+    LET p == t[1]  k == Key(t[2]) IN
+    /\ Variant \in {"impl", "published"}
+    /\ pc[t] = "start"
+    /\ IF inUse[p] \/ k > lowest[p]
+         THEN /\ own' = [own EXCEPT ![t] = FALSE]
+              /\ lowest' = IF k < lowest[p] THEN [lowest EXCEPT ![p] = k] ELSE lowest
+              /\ UNCHANGED inUse
+              /\ Contribute(t, Word({}, FALSE))
+              /\ event' = Ev(Lane(t), "enter: no mask, lowest=" \o ToString(lowest'[p]), {})
+         ELSE /\ own' = [own EXCEPT ![t] = TRUE]
+              /\ inUse' = [inUse EXCEPT ![p] = TRUE]
+              /\ lowest' = [lowest EXCEPT ![p] = k]
+              /\ Contribute(t, Word(mask[p], TRUE))
+              /\ event' = Ev(Lane(t), "enter: owns mask " \o ToString(mask[p]), {})
+    /\ pc' = [pc EXCEPT ![t] = "wait"]
+    /\ UNCHANGED <<mask, lock, cand, res, newId>>
+
+(* ---------------- the allreduce of call c completes --------------------- *)
+(* Collective: enabled only when every member has contributed. Every member *)
+(* gets the same AND of the words (mask part: intersection; "everyone       *)
+(* owned" part: conjunction).                                               *)
+Complete(c) ==
+    LET ms == Members[c]
+        ts == {<<p, c>> : p \in ms}
+        w  == Word({i \in Ids : \A p \in ms : i \in contrib[c][p].m}, \A p \in ms : contrib[c][p].o)
+    IN
+    /\ \A p \in ms : ~contrib[c][p].none
+    /\ res' = [t \in Threads |-> IF t \in ts THEN w ELSE res[t]]
+    /\ pc' = [t \in Threads |-> IF t \in ts
+                                  THEN CASE pc[t] = "wait"  -> "got"
+                                         [] pc[t] = "wait1" -> "got1"
+                                         [] pc[t] = "wait2" -> "got2"
+                                  ELSE pc[t]]
+    /\ contrib' = [contrib EXCEPT ![c] = [p \in Procs |-> None]]
+    /\ event' = Ev(c, IF Variant = "naive" /\ \E p \in ms : pc[<<p, c>>] = "wait2"
+                        THEN "allreduce #2 " \o c \o (IF w.o THEN ": all reserved" ELSE ": not all reserved")
+                        ELSE "allreduce " \o c \o " = " \o ToString(w.m)
+                             \o (IF w.o /\ Variant # "naive" THEN " (everyone owned)" ELSE ""),
+                   {Lane(<<p, c>>) : p \in ms})
+    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, newId>>
+
+(* ---------------- Fig. 3 second critical section (published) ----------- *)
+FinishPublished(t) ==
+    LET p == t[1]  k == Key(t[2]) IN
+    /\ Variant = "published"
+    /\ pc[t] = "got"
+    /\ IF own[t]
+         THEN /\ inUse' = [inUse EXCEPT ![p] = FALSE]
+              /\ IF res[t].m # {}
+                   THEN LET id == Min(res[t].m) IN
+                        /\ newId' = [newId EXCEPT ![t] = id]
+                        /\ mask' = [mask EXCEPT ![p] = @ \ {id}]
+                        /\ lowest' = IF lowest[p] = k THEN [lowest EXCEPT ![p] = MaxKey] ELSE lowest
+                        /\ pc' = [pc EXCEPT ![t] = "done"]
+                        /\ event' = Ev(Lane(t), "takes id " \o ToString(id), {})
+                   ELSE /\ pc' = [pc EXCEPT ![t] = "start"]
+                        /\ UNCHANGED <<newId, mask, lowest>>
+                        /\ event' = Ev(Lane(t), "result 0: releases mask, retries", {})
+         ELSE /\ pc' = [pc EXCEPT ![t] = "start"]
+              /\ UNCHANGED <<newId, mask, lowest, inUse>>
+              /\ event' = Ev(Lane(t), "retries", {})
+    /\ UNCHANGED <<lock, own, cand, res, contrib>>
+
+(* ---------------- impl: second critical section with the extra word ---- *)
+FinishImpl(t) ==
+    LET p == t[1]  k == Key(t[2]) IN
+    /\ Variant = "impl"
+    /\ pc[t] = "got"
+    /\ IF own[t]
+         THEN /\ inUse' = [inUse EXCEPT ![p] = FALSE]
+              /\ IF res[t].o
+                   THEN /\ lowest' = IF lowest[p] = k THEN [lowest EXCEPT ![p] = MaxKey] ELSE lowest
+                        /\ IF res[t].m # {}
+                             THEN LET id == Min(res[t].m) IN
+                                  /\ newId' = [newId EXCEPT ![t] = id]
+                                  /\ mask' = [mask EXCEPT ![p] = @ \ {id}]
+                                  /\ pc' = [pc EXCEPT ![t] = "done"]
+                                  /\ event' = Ev(Lane(t), "takes id " \o ToString(id), {})
+                             ELSE /\ pc' = [pc EXCEPT ![t] = "failed"]
+                                  /\ UNCHANGED <<newId, mask>>
+                                  /\ event' = Ev(Lane(t), "out of context ids (ERR_OTHER)", {})
+                   ELSE /\ pc' = [pc EXCEPT ![t] = "start"]
+                        /\ UNCHANGED <<newId, mask, lowest>>
+                        /\ event' = Ev(Lane(t), "not all owned: releases mask, retries", {})
+         ELSE \* a non-owner contributed own=0, so "everyone owned" is false: retry
+              /\ pc' = [pc EXCEPT ![t] = "start"]
+              /\ UNCHANGED <<newId, mask, lowest, inUse>>
+              /\ event' = Ev(Lane(t), "retries", {})
+    /\ UNCHANGED <<lock, own, cand, res, contrib>>
+
+(* ---------------- §5.1 used with threads: lock held across allreduce --- *)
+EnterLocked(t) ==
+    LET p == t[1] IN
+    /\ Variant = "singlelock"
+    /\ pc[t] = "start"
+    /\ lock[p] = NoThread
+    /\ lock' = [lock EXCEPT ![p] = t]
+    /\ Contribute(t, Word(mask[p], TRUE))
+    /\ pc' = [pc EXCEPT ![t] = "wait"]
+    /\ event' = Ev(Lane(t), "locks " \o p \o ", enters allreduce holding it", {})
+    /\ UNCHANGED <<mask, inUse, lowest, own, cand, res, newId>>
+
+FinishLocked(t) ==
+    LET p == t[1] IN
+    /\ Variant = "singlelock"
+    /\ pc[t] = "got"
+    /\ lock' = [lock EXCEPT ![p] = NoThread]
+    /\ IF res[t].m # {}
+         THEN LET id == Min(res[t].m) IN
+              /\ newId' = [newId EXCEPT ![t] = id]
+              /\ mask' = [mask EXCEPT ![p] = @ \ {id}]
+              /\ pc' = [pc EXCEPT ![t] = "done"]
+              /\ event' = Ev(Lane(t), "takes id " \o ToString(id) \o ", unlocks", {})
+         ELSE /\ pc' = [pc EXCEPT ![t] = "failed"]
+              /\ UNCHANGED <<newId, mask>>
+              /\ event' = Ev(Lane(t), "out of context ids, unlocks", {})
+    /\ UNCHANGED <<inUse, lowest, own, cand, res, contrib>>
+
+(* ---------------- §5.2 naive retry -------------------------------------- *)
+(* lock; snapshot the mask; unlock; allreduce #1 proposes the lowest common *)
+(* free id. Then under the lock the thread reserves that id if its          *)
+(* process's mask is still the snapshot ("the bit vector has not been       *)
+(* changed by another thread"); allreduce #2 ANDs the reservations; on      *)
+(* failure every reservation is undone and the whole thing repeats.         *)
+NaiveSnap(t) ==
+    LET p == t[1] IN
+    /\ Variant = "naive"
+    /\ pc[t] = "start"
+    /\ Contribute(t, Word(mask[p], TRUE))
+    /\ pc' = [pc EXCEPT ![t] = "wait1"]
+    /\ event' = Ev(Lane(t), "snapshots mask " \o ToString(mask[p]), {})
+    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, res, newId>>
+
+NaiveReserve(t) ==
+    LET p == t[1] IN
+    /\ Variant = "naive"
+    /\ pc[t] = "got1"
+    /\ IF res[t].m = {}
+         THEN /\ pc' = [pc EXCEPT ![t] = "failed"]   \* same result on every member
+              /\ UNCHANGED <<mask, own, cand, contrib>>
+              /\ event' = Ev(Lane(t), "out of context ids", {})
+         ELSE LET id == Min(res[t].m)
+                  ok == mask[p] = snap[t]
+              IN /\ cand' = [cand EXCEPT ![t] = id]
+                 /\ own' = [own EXCEPT ![t] = ok]
+                 /\ mask' = IF ok THEN [mask EXCEPT ![p] = @ \ {id}] ELSE mask
+                 /\ Contribute(t, Word({}, ok))
+                 /\ pc' = [pc EXCEPT ![t] = "wait2"]
+                 /\ event' = Ev(Lane(t), IF ok THEN "reserves id " \o ToString(id)
+                                               ELSE "mask changed: cannot reserve " \o ToString(id), {})
+    /\ UNCHANGED <<inUse, lowest, lock, res, newId>>
+
+NaiveDecide(t) ==
+    LET p == t[1] IN
+    /\ Variant = "naive"
+    /\ pc[t] = "got2"
+    /\ IF res[t].o
+         THEN /\ newId' = [newId EXCEPT ![t] = cand[t]]
+              /\ pc' = [pc EXCEPT ![t] = "done"]
+              /\ UNCHANGED mask
+              /\ event' = Ev(Lane(t), "accepts id " \o ToString(cand[t]), {})
+         ELSE /\ mask' = IF own[t] THEN [mask EXCEPT ![p] = @ \cup {cand[t]}] ELSE mask
+              /\ pc' = [pc EXCEPT ![t] = "start"]
+              /\ UNCHANGED newId
+              /\ event' = Ev(Lane(t), "someone could not reserve: undo, retry", {})
+    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, contrib>>
+
+(* ---------------- freeing a communicator --------------------------------- *)
+Free(t) ==
+    /\ AllowFree
+    /\ pc[t] = "done"
+    /\ mask' = [mask EXCEPT ![t[1]] = @ \cup {newId[t]}]
+    /\ pc' = [pc EXCEPT ![t] = "freed"]
+    /\ event' = Ev(Lane(t), "frees id " \o ToString(newId[t]), {})
+    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, newId, contrib>>
+
+Finished(t) == pc[t] \in {"done", "failed", "freed"}
+
+(* All threads have returned: the system stutters (not a deadlock). *)
+Terminated == /\ \A t \in Threads : pc[t] \in {"failed", "freed"} \/ (pc[t] = "done" /\ ~AllowFree)
+              /\ UNCHANGED <<vars, snap>>
+
+ThreadStep(t) ==
+    \/ Enter(t) /\ UNCHANGED snap
+    \/ FinishPublished(t) /\ UNCHANGED snap
+    \/ FinishImpl(t) /\ UNCHANGED snap
+    \/ EnterLocked(t) /\ UNCHANGED snap
+    \/ FinishLocked(t) /\ UNCHANGED snap
+    \/ NaiveSnap(t) /\ snap' = [snap EXCEPT ![t] = mask[t[1]]]
+    \/ NaiveReserve(t) /\ UNCHANGED snap
+    \/ NaiveDecide(t) /\ UNCHANGED snap
+
+Next ==
+    \/ \E t \in Threads : ThreadStep(t)
+    \/ \E t \in Threads : Free(t) /\ UNCHANGED snap
+    \/ \E c \in Calls : Complete(c) /\ UNCHANGED snap
+    \/ Terminated
+
+allVars == <<vars, snap>>
+
+(* Fairness. WF on every thread's steps: an operating-system scheduler     *)
+(* eventually runs a runnable thread, and none of these steps can be       *)
+(* disabled by another thread except by the mutex, which is never held     *)
+(* across a blocking call outside "singlelock" (there the result is a      *)
+(* deadlock, found by the deadlock check before any liveness argument).    *)
+(* WF on Complete(c): MPI's progress rule - once every member has          *)
+(* contributed, the allreduce completes. No fairness on Free: a program    *)
+(* may keep its communicator forever. No strong fairness is needed, and   *)
+(* none is assumed, so a livelock TLC reports is one a fair scheduler can  *)
+(* really produce.                                                         *)
+Fairness ==
+    /\ \A t \in Threads : WF_allVars(ThreadStep(t))
+    /\ \A c \in Calls : WF_allVars(Complete(c) /\ UNCHANGED snap)
+
+InitAll == Init /\ snap = [t \in Threads |-> {}]
+
+Spec == InitAll /\ [][Next]_allVars /\ Fairness
+
+(* TLC's VIEW: states that differ only in the history variable event are   *)
+(* one state (event records how a state was reached, not what it is).      *)
+View == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, snap>>
+
+-----------------------------------------------------------------------------
+TypeOK ==
+    /\ mask \in [Procs -> SUBSET Ids]
+    /\ inUse \in [Procs -> BOOLEAN]
+    /\ pc \in [Threads -> {"start", "wait", "got", "wait1", "got1", "wait2", "got2",
+                           "done", "failed", "freed"}]
+    /\ newId \in [Threads -> Ids \cup {0}]
+
+(* All members of a new communicator agree on its id, or all fail. *)
+Agreement ==
+    \A t1, t2 \in Threads :
+        t1[2] = t2[2] =>
+            /\ (pc[t1] \in {"done", "freed"} /\ pc[t2] \in {"done", "freed"}) => newId[t1] = newId[t2]
+            /\ ~(pc[t1] \in {"done", "freed"} /\ pc[t2] = "failed")
+
+(* No process gives one id to two live communicators, and a live id is not free. *)
+UniqueLive ==
+    \A t1, t2 \in Threads :
+        /\ (t1[1] = t2[1] /\ t1 # t2 /\ pc[t1] = "done" /\ pc[t2] = "done") => newId[t1] # newId[t2]
+        /\ pc[t1] = "done" => newId[t1] \notin mask[t1[1]]
+
+(* Every thread eventually returns (with an id or with ERR_OTHER). *)
+Termination == \A t \in Threads : <>Finished(t)
+=============================================================================

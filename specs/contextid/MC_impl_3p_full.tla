@@ -1,0 +1,11 @@
+---- MODULE MC_impl_3p_full ----
+(* Model impl_3p_full of ContextId: variant "impl". Generated constants, see manifest.json. *)
+EXTENDS ContextId
+MC_Procs == {"p1", "p2", "p3"}
+MC_Calls == {"g0", "g1", "w"}
+MC_Members == [c \in Calls |-> CASE c = "g0" -> {"p1", "p2"} [] c = "g1" -> {"p2", "p3"} [] c = "w" -> {"p1", "p2", "p3"}]
+MC_Parent == [c \in Calls |-> CASE c = "g0" -> 0 [] c = "g1" -> 0 [] c = "w" -> 0]
+MC_Tag == [c \in Calls |-> CASE c = "g0" -> 0 [] c = "g1" -> 1 [] c = "w" -> -1]
+MC_Ids == {2, 3, 4}
+MC_InitMask == [p \in Procs |-> Ids]
+====

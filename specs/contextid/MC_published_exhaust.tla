@@ -1,0 +1,11 @@
+---- MODULE MC_published_exhaust ----
+(* Model published_exhaust of ContextId: variant "published". Generated constants, see manifest.json. *)
+EXTENDS ContextId
+MC_Procs == {"p1", "p2"}
+MC_Calls == {"c1", "c2"}
+MC_Members == [c \in Calls |-> CASE c = "c1" -> {"p1", "p2"} [] c = "c2" -> {"p1", "p2"}]
+MC_Parent == [c \in Calls |-> CASE c = "c1" -> 0 [] c = "c2" -> 1]
+MC_Tag == [c \in Calls |-> CASE c = "c1" -> -1 [] c = "c2" -> -1]
+MC_Ids == {2, 3}
+MC_InitMask == [p \in Procs |-> CASE p = "p1" -> {2, 3} [] p = "p2" -> {2}]
+====

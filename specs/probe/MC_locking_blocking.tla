@@ -1,0 +1,4 @@
+---- MODULE MC_locking_blocking ----
+(* Model locking_blocking of ProbeLocking. *)
+EXTENDS ProbeLocking
+====

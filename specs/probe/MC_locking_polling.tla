@@ -1,0 +1,4 @@
+---- MODULE MC_locking_polling ----
+(* Model locking_polling of ProbeLocking. *)
+EXTENDS ProbeLocking
+====

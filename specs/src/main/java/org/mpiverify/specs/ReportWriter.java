@@ -1,0 +1,128 @@
+package org.mpiverify.specs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes TLC outcomes for the reports module under {@code <out>/tlc/}: {@code results.json} (one
+ * entry per model, merged with the entries of earlier runs of other models) and, per
+ * counterexample, {@code <model>.trace.json}, {@code <model>.md} and {@code <model>.svg}.
+ */
+public final class ReportWriter {
+    private final Path tlcDir;
+    private final Path repoRoot;
+
+    public ReportWriter(Path outDir, Path repoRoot) {
+        this.tlcDir = outDir.resolve("tlc");
+        this.repoRoot = repoRoot;
+    }
+
+    public Path tlcDir() {
+        return tlcDir;
+    }
+
+    /** Writes the files for {@code outcomes} and returns the path of results.json. */
+    public Path write(List<ModelOutcome> outcomes) {
+        try {
+            Files.createDirectories(tlcDir);
+            String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            String commit = gitCommit(repoRoot);
+            Map<String, Object> byName = previous();
+            for (ModelOutcome o : outcomes) {
+                byName.put(o.model().name(), entry(o, date, commit));
+                if (o.result().hasTrace()) {
+                    String n = o.model().name();
+                    Files.writeString(tlcDir.resolve(n + ".trace.json"), Json.write(TraceReport.json(o)));
+                    Files.writeString(tlcDir.resolve(n + ".md"), TraceReport.markdown(o, n + ".svg"));
+                    Files.writeString(tlcDir.resolve(n + ".svg"), SequenceDiagram.svg(o));
+                }
+            }
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("generated", date);
+            root.put("gitCommit", commit);
+            root.put("models", new ArrayList<>(byName.values()));
+            Path results = tlcDir.resolve("results.json");
+            Files.writeString(results, Json.write(root));
+            return results;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write TLC results under " + tlcDir, e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> previous() {
+        Map<String, Object> byName = new LinkedHashMap<>();
+        Path results = tlcDir.resolve("results.json");
+        if (!Files.isRegularFile(results)) return byName;
+        try {
+            Object root = Json.parse(Files.readString(results));
+            for (Object m : (List<Object>) ((Map<String, Object>) root).get("models")) {
+                byName.put((String) ((Map<String, Object>) m).get("name"), m);
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable earlier file is replaced, not merged
+        }
+        return byName;
+    }
+
+    private static Map<String, Object> entry(ModelOutcome o, String date, String commit) {
+        ModelSpec m = o.model();
+        TlcResult r = o.result();
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("name", m.name());
+        e.put("spec", m.spec());
+        e.put("module", m.module());
+        e.put("config", m.config());
+        e.put("constants", m.constants());
+        e.put("mode", m.mode());
+        e.put("size", m.sizeClass());
+        e.put("expected", m.expected().outcome().manifestName());
+        e.put("expectedViolated", m.expected().violated());
+        e.put("actual", r.outcome().manifestName());
+        e.put("actualViolated", r.violated());
+        e.put("asExpected", o.asExpected());
+        e.put("mismatch", o.mismatch());
+        e.put("distinctStates", r.distinctStates());
+        e.put("generatedStates", r.generatedStates());
+        e.put("depth", r.depth());
+        e.put("seconds", o.seconds());
+        e.put("tlcVersion", r.tlcVersion());
+        e.put("date", date);
+        e.put("gitCommit", commit);
+        e.put("message", r.message());
+        if (r.hasTrace()) {
+            Map<String, Object> files = new LinkedHashMap<>();
+            files.put("json", m.name() + ".trace.json");
+            files.put("markdown", m.name() + ".md");
+            files.put("svg", m.name() + ".svg");
+            files.put("steps", r.trace().size());
+            e.put("counterexample", files);
+        }
+        return e;
+    }
+
+    /** HEAD's commit of the repository, or null when git is unavailable. */
+    static String gitCommit(Path root) {
+        try {
+            Process p = new ProcessBuilder("git", "rev-parse", "HEAD").directory(root.toFile())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) return null;
+            return out.matches("[0-9a-f]{40}") ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

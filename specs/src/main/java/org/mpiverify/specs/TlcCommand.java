@@ -1,0 +1,171 @@
+package org.mpiverify.specs;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]}: runs TLC models from the
+ * manifest, shows live progress, ends with a table of outcomes and writes the reports.
+ *
+ * <p>MODEL is a model name or a spec folder name (all its quick models, or all with --full). With
+ * no MODEL, the quick class runs (every model with --full). --simulate N runs every selected
+ * model in simulation mode with N behaviors instead of exhaustively.
+ *
+ * <p>Exit codes: 0 every outcome as expected, 1 a mismatch, 2 a usage error.
+ */
+public final class TlcCommand {
+    public static final String USAGE = """
+            usage: mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]
+              MODEL         a model or spec folder from specs/manifest.json (default: the quick class)
+              --full        include the full-size models
+              --workers N   TLC worker threads per model (default: number of cores)
+              --simulate N  run the models in simulation mode, N behaviors each
+            exit code: 0 all as expected, 1 a mismatch, 2 usage error""";
+
+    private TlcCommand() {}
+
+    public static int run(String[] args) {
+        return run(args, Path.of("").toAbsolutePath(), System.out, System.err);
+    }
+
+    /** As {@link #run(String[])}, from folder {@code cwd}, printing to {@code out}/{@code err}. */
+    public static int run(String[] args, Path cwd, PrintStream out, PrintStream err) {
+        List<String> names = new ArrayList<>();
+        boolean full = false;
+        int workers = Runtime.getRuntime().availableProcessors();
+        int simulate = 0;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--full" -> full = true;
+                    case "--workers" -> workers = positive(args, ++i, "--workers");
+                    case "--simulate" -> simulate = positive(args, ++i, "--simulate");
+                    case "-h", "--help" -> {
+                        out.println(USAGE);
+                        return 0;
+                    }
+                    default -> {
+                        if (args[i].startsWith("-")) throw new IllegalArgumentException("unknown option " + args[i]);
+                        names.add(args[i]);
+                    }
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("mpiverify tlc: " + e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+        Optional<Path> root = RepoLocator.findRoot(cwd);
+        if (root.isEmpty()) {
+            err.println("mpiverify tlc: no specs/manifest.json in " + cwd + " or any folder above it");
+            return 2;
+        }
+        Path specsDir = root.get().resolve("specs");
+        Manifest manifest;
+        List<ModelSpec> models;
+        try {
+            manifest = Manifest.load(specsDir);
+            models = manifest.select(names, full);
+        } catch (IllegalArgumentException e) {
+            err.println("mpiverify tlc: " + e.getMessage());
+            return 2;
+        }
+        if (simulate > 0) models = models.stream().map(ModelSpec::simulated).toList();
+        int sim = simulate > 0 ? simulate : TlcProcess.DEFAULT_SIMULATION_TRACES;
+        out.printf("TLC: %d model(s), %d worker(s) each%s%n", models.size(), workers,
+                simulate > 0 ? ", simulation with " + simulate + " behaviors each" : "");
+        List<ModelOutcome> outcomes = new ArrayList<>();
+        try (ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("tlc-ticker").factory())) {
+            TlcRunner runner = new TlcRunner(specsDir, workers, sim, new LiveProgress(out, ticker), line -> {});
+            for (ModelSpec m : models) outcomes.add(runner.run(m));
+        }
+        Path results = new ReportWriter(RepoLocator.outputDir(root.get()), root.get()).write(outcomes);
+        out.println();
+        out.print(table(outcomes));
+        long bad = outcomes.stream().filter(o -> !o.asExpected()).count();
+        out.printf("%n%d of %d as expected; results in %s%n", outcomes.size() - bad, outcomes.size(), results);
+        return bad == 0 ? 0 : 1;
+    }
+
+    private static int positive(String[] args, int i, String option) {
+        if (i >= args.length) throw new IllegalArgumentException(option + " needs a number");
+        try {
+            int n = Integer.parseInt(args[i]);
+            if (n < 1) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs a positive number, not '" + args[i] + "'");
+        }
+    }
+
+    /** The outcome table printed at the end. */
+    static String table(List<ModelOutcome> outcomes) {
+        StringBuilder b = new StringBuilder();
+        String fmt = "%-32s %-30s %-30s %12s %8s  %s%n";
+        b.append(String.format(Locale.ROOT, fmt, "MODEL", "EXPECTED", "ACTUAL", "DISTINCT", "SECONDS", "VERDICT"));
+        for (ModelOutcome o : outcomes) {
+            b.append(String.format(Locale.ROOT, fmt, o.model().name(), o.model().expected(), o.actual(),
+                    o.result().distinctStates() < 0 ? "-" : String.format(Locale.ROOT, "%,d", o.result().distinctStates()),
+                    String.format(Locale.ROOT, "%.1f", o.seconds()),
+                    o.asExpected() ? "ok" : "MISMATCH: " + o.mismatch()));
+        }
+        return b.toString();
+    }
+
+    /**
+     * Prints TLC's progress reports as they come (TLC prints one a minute) and, in between, a
+     * heartbeat with the elapsed time every 10 s, so a long model visibly is still running.
+     */
+    private static final class LiveProgress implements TlcRunner.Listener {
+        private final PrintStream out;
+        private final ScheduledExecutorService ticker;
+        private volatile long startNanos;
+        private volatile String last = "starting";
+        private ScheduledFuture<?> beat;
+
+        LiveProgress(PrintStream out, ScheduledExecutorService ticker) {
+            this.out = out;
+            this.ticker = ticker;
+        }
+
+        @Override
+        public void started(ModelSpec model) {
+            startNanos = System.nanoTime();
+            last = "starting";
+            out.printf("%n== %s (%s/%s, %s, expect %s)%n", model.name(), model.spec(), model.module(), model.mode(),
+                    model.expected());
+            beat = ticker.scheduleAtFixedRate(() -> out.printf("   %4ds  %s%n", elapsed(), last), 10, 10,
+                    TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void progress(ModelSpec model, TlcOutputParser.Progress p) {
+            last = p.distinct() < 0
+                    ? String.format(Locale.ROOT, "%,d states generated (simulation)", p.generated())
+                    : String.format(Locale.ROOT, "%,d distinct states (%,d/s), %,d generated (%,d/s), queue %,d",
+                    p.distinct(), Math.max(0, p.distinctPerSecond()), p.generated(),
+                    Math.max(0, p.generatedPerSecond()), p.queue());
+            out.printf("   %4ds  %s%n", elapsed(), last);
+        }
+
+        @Override
+        public void finished(ModelOutcome o) {
+            if (beat != null) beat.cancel(false);
+            out.printf("   %4ds  %s: %s%n", elapsed(), o.asExpected() ? "as expected" : "MISMATCH",
+                    o.asExpected() ? o.actual() : o.mismatch());
+        }
+
+        private long elapsed() {
+            return (System.nanoTime() - startNanos) / 1_000_000_000L;
+        }
+    }
+}

