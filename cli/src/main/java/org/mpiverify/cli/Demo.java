@@ -64,7 +64,7 @@ final class Demo {
         for (int i = 0; i < names.length; i++) {
             out.printf("  %-32s %8.2f ms (slowest rank)%n", names[i], phaseNanos[i].get() / 1e6);
         }
-        log.forEach(l -> out.println("  " + l));
+        log.stream().sorted().forEach(l -> out.println("  " + l));
         out.println(result.describe());
         return result.ok() ? 0 : 1;
     }
