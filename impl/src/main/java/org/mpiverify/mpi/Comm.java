@@ -762,8 +762,20 @@ public final class Comm {
         };
     }
 
+    /**
+     * Takes a reference for an operation about to start. Never from zero: a count that reached zero has
+     * returned the context id to the mask, and reviving it would post traffic on an id another
+     * communicator may already have. A program that frees a handle while another thread still calls on it
+     * (erroneous in MPI) gets ERR_COMM here instead. The successful CAS is the linearization point.
+     */
     private void retainRef() {
-        REFS.getAndAdd(this, 1);
+        int r;
+        do {
+            r = refs;
+            if (r <= 0) {
+                throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");
+            }
+        } while (!REFS.compareAndSet(this, r, r + 1));
     }
 
     /** Drops a reference; the last one returns the context id to the rank's mask. */
