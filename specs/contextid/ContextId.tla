@@ -19,7 +19,7 @@
 (* tag Tag[c] (-1 for dup/split/create, >= 0 for MPI-3 createGroup, where  *)
 (* several groups may be created from one parent at once). Every member    *)
 (* process runs exactly one calling thread per call, so a thread is a pair *)
-(* <<p, c>>. Each process has the shared mask of free ids (InitMask[p]),   *)
+(* (p, c). Each process has the shared mask of free ids (InitMask[p]),     *)
 (* mask_in_use and lowestContextId; every access to them happens under the *)
 (* process's mutex, which we model by making each critical section one     *)
 (* atomic step (only the "singlelock" variant holds the mutex across a     *)
@@ -57,8 +57,15 @@ ASSUME Variant \in {"impl", "published", "singlelock", "naive"}
 ASSUME \A c \in Calls : Members[c] \subseteq Procs /\ Members[c] # {}
 ASSUME \A c \in Calls : Tag[c] \in -1..98
 
-Threads == {t \in Procs \X Calls : t[1] \in Members[t[2]]}
-NoThread == <<"none", "none">>
+(* A thread is named "p/c" (a string, not a pair <<p, c>>: TLC 2.18's      *)
+(* simulator cannot check liveness over functions indexed by tuples,       *)
+(* tlaplus/tlaplus#164). Pr[t] and Cl[t] recover its process and call;     *)
+(* both are constant-level, so TLC computes them once.                     *)
+Th(p, c) == p \o "/" \o c
+Threads == UNION {{Th(p, c) : p \in Members[c]} : c \in Calls}
+Pr == [t \in Threads |-> CHOOSE p \in Procs : \E c \in Calls : t = Th(p, c)]
+Cl == [t \in Threads |-> CHOOSE c \in Calls : \E p \in Procs : t = Th(p, c)]
+NoThread == "none"
 MaxKey == 1000000
 None == [m |-> {}, o |-> FALSE, none |-> TRUE]   \* "no contribution yet"
 
@@ -67,7 +74,7 @@ Key(c) == IF Variant = "published" THEN Parent[c] * 100
 
 Min(S) == CHOOSE x \in S : \A y \in S : x <= y
 
-Lane(t) == t[1] \o "/" \o t[2]
+Lane(t) == t
 
 VARIABLES
     mask,     \* [Procs -> SUBSET Ids]   free ids (bit set = free)
@@ -102,14 +109,14 @@ Init ==
     /\ contrib = [c \in Calls |-> [p \in Procs |-> None]]
     /\ event = Ev("", "init", {})
 
-Contribute(t, w) == contrib' = [contrib EXCEPT ![t[2]][t[1]] = w]
+Contribute(t, w) == contrib' = [contrib EXCEPT ![Cl[t]][Pr[t]] = w]
 
 (* ---------------- Fig. 3 and the impl variant: first critical section -- *)
 (* lock; decide whether to own the mask; unlock; enter the allreduce. The  *)
 (* contribution is a local send, so joining it to the unlock loses no      *)
 (* interleaving another thread could observe.                              *)
 Enter(t) ==
-    LET p == t[1]  k == Key(t[2]) IN
+    LET p == Pr[t]  k == Key(Cl[t]) IN
     /\ Variant \in {"impl", "published"}
     /\ pc[t] = "start"
     /\ IF inUse[p] \/ k > lowest[p]
@@ -132,7 +139,7 @@ Enter(t) ==
 (* owned" part: conjunction).                                               *)
 Complete(c) ==
     LET ms == Members[c]
-        ts == {<<p, c>> : p \in ms}
+        ts == {Th(p, c) : p \in ms}
         w  == Word({i \in Ids : \A p \in ms : i \in contrib[c][p].m}, \A p \in ms : contrib[c][p].o)
     IN
     /\ \A p \in ms : ~contrib[c][p].none
@@ -143,16 +150,16 @@ Complete(c) ==
                                          [] pc[t] = "wait2" -> "got2"
                                   ELSE pc[t]]
     /\ contrib' = [contrib EXCEPT ![c] = [p \in Procs |-> None]]
-    /\ event' = Ev(c, IF Variant = "naive" /\ \E p \in ms : pc[<<p, c>>] = "wait2"
+    /\ event' = Ev(c, IF Variant = "naive" /\ \E p \in ms : pc[Th(p, c)] = "wait2"
                         THEN "allreduce #2 " \o c \o (IF w.o THEN ": all reserved" ELSE ": not all reserved")
                         ELSE "allreduce " \o c \o " = " \o ToString(w.m)
                              \o (IF w.o /\ Variant # "naive" THEN " (everyone owned)" ELSE ""),
-                   {Lane(<<p, c>>) : p \in ms})
+                   {Th(p, c) : p \in ms})
     /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, newId>>
 
 (* ---------------- Fig. 3 second critical section (published) ----------- *)
 FinishPublished(t) ==
-    LET p == t[1]  k == Key(t[2]) IN
+    LET p == Pr[t]  k == Key(Cl[t]) IN
     /\ Variant = "published"
     /\ pc[t] = "got"
     /\ IF own[t]
@@ -174,7 +181,7 @@ FinishPublished(t) ==
 
 (* ---------------- impl: second critical section with the extra word ---- *)
 FinishImpl(t) ==
-    LET p == t[1]  k == Key(t[2]) IN
+    LET p == Pr[t]  k == Key(Cl[t]) IN
     /\ Variant = "impl"
     /\ pc[t] = "got"
     /\ IF own[t]
@@ -201,7 +208,7 @@ FinishImpl(t) ==
 
 (* ---------------- §5.1 used with threads: lock held across allreduce --- *)
 EnterLocked(t) ==
-    LET p == t[1] IN
+    LET p == Pr[t] IN
     /\ Variant = "singlelock"
     /\ pc[t] = "start"
     /\ lock[p] = NoThread
@@ -212,7 +219,7 @@ EnterLocked(t) ==
     /\ UNCHANGED <<mask, inUse, lowest, own, cand, res, newId>>
 
 FinishLocked(t) ==
-    LET p == t[1] IN
+    LET p == Pr[t] IN
     /\ Variant = "singlelock"
     /\ pc[t] = "got"
     /\ lock' = [lock EXCEPT ![p] = NoThread]
@@ -234,7 +241,7 @@ FinishLocked(t) ==
 (* changed by another thread"); allreduce #2 ANDs the reservations; on      *)
 (* failure every reservation is undone and the whole thing repeats.         *)
 NaiveSnap(t) ==
-    LET p == t[1] IN
+    LET p == Pr[t] IN
     /\ Variant = "naive"
     /\ pc[t] = "start"
     /\ Contribute(t, Word(mask[p], TRUE))
@@ -243,7 +250,7 @@ NaiveSnap(t) ==
     /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, res, newId>>
 
 NaiveReserve(t) ==
-    LET p == t[1] IN
+    LET p == Pr[t] IN
     /\ Variant = "naive"
     /\ pc[t] = "got1"
     /\ IF res[t].m = {}
@@ -262,7 +269,7 @@ NaiveReserve(t) ==
     /\ UNCHANGED <<inUse, lowest, lock, res, newId>>
 
 NaiveDecide(t) ==
-    LET p == t[1] IN
+    LET p == Pr[t] IN
     /\ Variant = "naive"
     /\ pc[t] = "got2"
     /\ IF res[t].o
@@ -280,7 +287,7 @@ NaiveDecide(t) ==
 Free(t) ==
     /\ AllowFree
     /\ pc[t] = "done"
-    /\ mask' = [mask EXCEPT ![t[1]] = @ \cup {newId[t]}]
+    /\ mask' = [mask EXCEPT ![Pr[t]] = @ \cup {newId[t]}]
     /\ pc' = [pc EXCEPT ![t] = "freed"]
     /\ event' = Ev(Lane(t), "frees id " \o ToString(newId[t]), {})
     /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, newId, contrib>>
@@ -297,7 +304,7 @@ ThreadStep(t) ==
     \/ FinishImpl(t) /\ UNCHANGED snap
     \/ EnterLocked(t) /\ UNCHANGED snap
     \/ FinishLocked(t) /\ UNCHANGED snap
-    \/ NaiveSnap(t) /\ snap' = [snap EXCEPT ![t] = mask[t[1]]]
+    \/ NaiveSnap(t) /\ snap' = [snap EXCEPT ![t] = mask[Pr[t]]]
     \/ NaiveReserve(t) /\ UNCHANGED snap
     \/ NaiveDecide(t) /\ UNCHANGED snap
 
@@ -342,15 +349,15 @@ TypeOK ==
 (* All members of a new communicator agree on its id, or all fail. *)
 Agreement ==
     \A t1, t2 \in Threads :
-        t1[2] = t2[2] =>
+        Cl[t1] = Cl[t2] =>
             /\ (pc[t1] \in {"done", "freed"} /\ pc[t2] \in {"done", "freed"}) => newId[t1] = newId[t2]
             /\ ~(pc[t1] \in {"done", "freed"} /\ pc[t2] = "failed")
 
 (* No process gives one id to two live communicators, and a live id is not free. *)
 UniqueLive ==
     \A t1, t2 \in Threads :
-        /\ (t1[1] = t2[1] /\ t1 # t2 /\ pc[t1] = "done" /\ pc[t2] = "done") => newId[t1] # newId[t2]
-        /\ pc[t1] = "done" => newId[t1] \notin mask[t1[1]]
+        /\ (Pr[t1] = Pr[t2] /\ t1 # t2 /\ pc[t1] = "done" /\ pc[t2] = "done") => newId[t1] # newId[t2]
+        /\ pc[t1] = "done" => newId[t1] \notin mask[Pr[t1]]
 
 (* Every thread eventually returns (with an id or with ERR_OTHER). *)
 Termination == \A t \in Threads : <>Finished(t)

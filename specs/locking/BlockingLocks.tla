@@ -30,8 +30,14 @@ CONSTANTS Granularity, Procs   \* Procs: two processes, e.g. {0, 1}
 ASSUME Granularity \in {"LOCK_AROUND_CALL", "GLOBAL"}
 
 Other(p) == CHOOSE q \in Procs : q # p
-Threads == Procs \X {0, 1}   \* <<p, 0>> receives, <<p, 1>> sends (Fig. 2)
-None == <<-1, -1>>
+(* Thread "p<p>.t0" receives, "p<p>.t1" sends (Fig. 2). Threads are strings, *)
+(* not pairs: TLC 2.18's simulator cannot check liveness over functions     *)
+(* indexed by tuples (tlaplus/tlaplus#164).                                 *)
+Th(p, r) == "p" \o ToString(p) \o ".t" \o ToString(r)
+Threads == {Th(p, r) : p \in Procs, r \in {0, 1}}
+Pr == [t \in Threads |-> CHOOSE p \in Procs : \E r \in {0, 1} : t = Th(p, r)]
+Role == [t \in Threads |-> CHOOSE r \in {0, 1} : \E p \in Procs : t = Th(p, r)]
+None == "none"
 
 VARIABLES lock,   \* [Procs -> Threads \cup {None}]
           queue,  \* [Procs -> Nat] messages delivered to p, not yet received
@@ -40,7 +46,7 @@ VARIABLES lock,   \* [Procs -> Threads \cup {None}]
 
 vars == <<lock, queue, pc, event>>
 
-Lane(t) == "p" \o ToString(t[1]) \o ".t" \o ToString(t[2])
+Lane(t) == t
 Ev(who, what, peers) == [who |-> who, what |-> what, peers |-> peers]
 
 Init == /\ lock = [p \in Procs |-> None]
@@ -48,25 +54,25 @@ Init == /\ lock = [p \in Procs |-> None]
         /\ pc = [t \in Threads |-> "enter"]
         /\ event = Ev("", "init", {})
 
-Acquire(t) == /\ lock[t[1]] = None
-              /\ lock' = [lock EXCEPT ![t[1]] = t]
+Acquire(t) == /\ lock[Pr[t]] = None
+              /\ lock' = [lock EXCEPT ![Pr[t]] = t]
 
 (* MPI_Send(to Other(p)): lock; deposit; unlock. *)
-Send(t) == /\ t[2] = 1
+Send(t) == /\ Role[t] = 1
            /\ pc[t] = "enter"
            /\ Acquire(t)
            /\ pc' = [pc EXCEPT ![t] = "deposit"]
            /\ event' = Ev(Lane(t), "MPI_Send: lock", {})
            /\ UNCHANGED queue
 Deposit(t) == /\ pc[t] = "deposit"
-              /\ queue' = [queue EXCEPT ![Other(t[1])] = @ + 1]
-              /\ lock' = [lock EXCEPT ![t[1]] = None]
+              /\ queue' = [queue EXCEPT ![Other(Pr[t])] = @ + 1]
+              /\ lock' = [lock EXCEPT ![Pr[t]] = None]
               /\ pc' = [pc EXCEPT ![t] = "done"]
               /\ event' = Ev(Lane(t), "send message, unlock, return",
-                             {Lane(<<Other(t[1]), 0>>)})
+                             {Th(Other(Pr[t]), 0)})
 
 (* MPI_Recv(from Other(p)). *)
-RecvEnter(t) == /\ t[2] = 0
+RecvEnter(t) == /\ Role[t] = 0
                 /\ pc[t] \in {"enter", "retry"}
                 /\ Acquire(t)
                 /\ pc' = [pc EXCEPT ![t] = "look"]
@@ -74,9 +80,9 @@ RecvEnter(t) == /\ t[2] = 0
                 /\ UNCHANGED queue
 RecvLook(t) ==
     /\ pc[t] = "look"
-    /\ IF queue[t[1]] > 0
-         THEN /\ queue' = [queue EXCEPT ![t[1]] = @ - 1]
-              /\ lock' = [lock EXCEPT ![t[1]] = None]
+    /\ IF queue[Pr[t]] > 0
+         THEN /\ queue' = [queue EXCEPT ![Pr[t]] = @ - 1]
+              /\ lock' = [lock EXCEPT ![Pr[t]] = None]
               /\ pc' = [pc EXCEPT ![t] = "done"]
               /\ event' = Ev(Lane(t), "message there: take it, unlock, return", {})
          ELSE IF Granularity = "LOCK_AROUND_CALL"
@@ -84,17 +90,17 @@ RecvLook(t) ==
                 /\ UNCHANGED <<queue, lock>>
                 /\ event' = Ev(Lane(t), "no message: wait, HOLDING the lock", {})
            ELSE /\ pc' = [pc EXCEPT ![t] = "blocked"]      \* release before blocking
-                /\ lock' = [lock EXCEPT ![t[1]] = None]
+                /\ lock' = [lock EXCEPT ![Pr[t]] = None]
                 /\ UNCHANGED queue
                 /\ event' = Ev(Lane(t), "no message: unlock, wait", {})
 (* The wait ends when a message has arrived; LOCK_AROUND_CALL still holds *)
 (* the lock and takes the message, GLOBAL retakes the lock first.          *)
 RecvWake(t) ==
     /\ pc[t] = "blocked"
-    /\ queue[t[1]] > 0
+    /\ queue[Pr[t]] > 0
     /\ IF Granularity = "LOCK_AROUND_CALL"
-         THEN /\ queue' = [queue EXCEPT ![t[1]] = @ - 1]
-              /\ lock' = [lock EXCEPT ![t[1]] = None]
+         THEN /\ queue' = [queue EXCEPT ![Pr[t]] = @ - 1]
+              /\ lock' = [lock EXCEPT ![Pr[t]] = None]
               /\ pc' = [pc EXCEPT ![t] = "done"]
               /\ event' = Ev(Lane(t), "message arrives: take it, unlock, return", {})
          ELSE /\ pc' = [pc EXCEPT ![t] = "retry"]

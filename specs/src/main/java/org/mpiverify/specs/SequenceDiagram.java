@@ -9,7 +9,8 @@ import java.util.Set;
  * Draws a counterexample as a message-sequence diagram (SVG): one vertical lane per thread or
  * process, time downwards, one row per step. A step is a dot on its thread's lane with its
  * description; a step that sends to or synchronizes with other lanes draws arrows to them. A lasso
- * is marked with a bracket from the last step back to the step it returns to.
+ * is marked with a bracket from the last step back to the step it returns to. The Markdown page
+ * beside it has every step in full; labels here are cut at 60 characters.
  */
 public final class SequenceDiagram {
     private static final int LANE_WIDTH = 190;
@@ -30,6 +31,7 @@ public final class SequenceDiagram {
             if (e != null) laneSet.addAll(e.peers());
         }
         List<String> lanes = new ArrayList<>(laneSet);
+        lanes.sort(null);   // by name: a process's threads end up side by side (p1/c1, p1/c2, ...)
         int width = LEFT + Math.max(1, lanes.size()) * LANE_WIDTH + 260;
         int height = TOP + trace.size() * ROW + 50;
         StringBuilder b = new StringBuilder();
@@ -69,7 +71,7 @@ public final class SequenceDiagram {
             b.append("<circle cx=\"").append(x).append("\" cy=\"").append(y).append("\" r=\"4\" fill=\"")
                     .append(o.result().outcome().isViolation() && k == trace.size() - 1 ? "#c00" : "#222")
                     .append("\"/>\n");
-            text(b, x + 8, y + 4, TraceReport.shorten(e.what(), 70), "");
+            text(b, x + 8, y + 4, TraceReport.shorten(e.what(), 60), "");
         }
         int back = o.result().backToState();
         if (back > 0 && back <= trace.size()) {
