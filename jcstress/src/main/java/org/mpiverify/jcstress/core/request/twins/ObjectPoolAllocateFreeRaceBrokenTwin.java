@@ -13,8 +13,11 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
  * Known-bad twin of {@code ObjectPoolAllocateFreeRace}: the same scenario, but the shared pool is a
- * list whose head is read and then overwritten (no CAS) and the per-thread caches are one shared slot
- * (a "cache" that is not per thread). Two threads that allocate at once both take the same object.
+ * list whose head is read and then overwritten (no CAS); thread 1's cache is modelled by a local
+ * (it is not what this twin breaks). Two threads that allocate at once both take the same object.
+ * A short spin between the read and the write stands for the cache miss on {@code h.next} that
+ * opens the window in a real pool; without it jcstress sees the double allocation only a few dozen
+ * times per quick run.
  */
 @JCStressTest
 @Description("Broken twin: a pool whose shared stack updates head without CAS")
@@ -39,7 +42,10 @@ public class ObjectPoolAllocateFreeRaceBrokenTwin {
         if (h == null) {
             return new Obj();
         }
-        head = h.next;
+        for (int i = 0; i < 16; i++) {
+            Thread.onSpinWait();   // (the window a cache miss on h.next would open)
+        }
+        head = h.next;             // BUG: another acquire may have taken h meanwhile
         return h;
     }
 
