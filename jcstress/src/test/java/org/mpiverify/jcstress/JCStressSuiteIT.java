@@ -124,6 +124,14 @@ class JCStressSuiteIT {
         for (var e : byTest.entrySet()) {
             verdicts.add(judge(e.getKey(), e.getValue()));
         }
+        // A test that jcstress never reported (its fork died, say) must not go unnoticed.
+        java.util.regex.Pattern selected = java.util.regex.Pattern.compile(regex);
+        for (String name : testList()) {
+            if (selected.matcher(name).find() && !byTest.containsKey(name)) {
+                verdicts.add(new Verdict(name, name.contains("BrokenTwin"), "MISSING", false, 0, 0, 0, List.of(),
+                        List.of("in the jar's test list but no result")));
+            }
+        }
 
         Path out = outputDir(basedir).resolve("jcstress");
         Files.createDirectories(out);
@@ -192,6 +200,24 @@ class JCStressSuiteIT {
         return new Verdict(test, twin, verdict, ok, samples, forbidden, results.size(), outcomes, problems);
     }
 
+    /** Test names from the jar's META-INF/TestList (lines "JCTEST" + length-prefixed fields "<n>S<chars>"). */
+    static List<String> testList() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (var in = JCStressSuiteIT.class.getResourceAsStream("/META-INF/TestList")) {
+            if (in == null) {
+                fail("no META-INF/TestList on the class path: jcstress's annotation processor did not run");
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
+                if (!line.startsWith("JCTEST")) continue;
+                int i = "JCTEST".length();
+                int s = line.indexOf('S', i);
+                int n = Integer.parseInt(line.substring(i, s));
+                names.add(line.substring(s + 1, s + 1 + n));
+            }
+        }
+        return names;
+    }
+
     static String json(List<Verdict> verdicts, boolean full, String command, long wallSeconds) {
         StringBuilder b = new StringBuilder();
         b.append("{\n  \"tool\": \"jcstress\",\n  \"version\": \"0.16\",\n");
@@ -220,7 +246,7 @@ class JCStressSuiteIT {
             for (int j = 0; j < v.outcomes.size(); j++) {
                 Outcome o = v.outcomes.get(j);
                 b.append(j == 0 ? "\n" : ",\n");
-                b.append("       {\"id\": ").append(q(o.id)).append(", \"expect\": ").append(q(String.valueOf(o.expect)))
+                b.append("       {\"id\": ").append(q(o.id)).append(", \"expect\": ").append(q(o.expect == null ? null : o.expect.name()))
                         .append(", \"samples\": ").append(o.samples).append(", \"desc\": ").append(q(o.desc)).append("}");
             }
             b.append("]}");
