@@ -1,0 +1,348 @@
+package org.mpiverify.jcstress;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.infra.Status;
+import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
+import org.openjdk.jcstress.infra.collectors.TestResult;
+import org.openjdk.jcstress.infra.grading.GradingResult;
+import org.openjdk.jcstress.infra.grading.TestGrading;
+
+/**
+ * The meta-test of the jcstress suite: runs every test of {@code target/jcstress.jar} in a forked JVM
+ * (with a deadline; on timeout it prints thread dumps of the jcstress processes and the tail of their
+ * output), reads the binary result file jcstress writes, and fails unless
+ * <ul>
+ *   <li>every known-bad twin ({@code *BrokenTwin}) shows at least one sample of a FORBIDDEN outcome
+ *       (so no check passes vacuously), and</li>
+ *   <li>every good test shows none, and no test ends in an error.</li>
+ * </ul>
+ * It writes {@code jcstress/summary.json} (test, outcomes, samples, verdict) and copies jcstress's HTML
+ * report to {@code jcstress/html/} under the output folder: system property {@code mpiverify.out}, or
+ * {@code out/} in the nearest parent directory that holds the {@code mpiverify} launcher.
+ *
+ * <p>Budget: see {@link #QUICK_ARGS} (about 10 s per test on two cores) and {@link #FULL_ARGS}
+ * ({@code -Pfull}, i.e. {@code mpiverify.full=true}). {@code -Dmpiverify.jcstress.tests=REGEX} selects
+ * tests, {@code -Dmpiverify.jcstress.args="..."} replaces the jcstress options.
+ */
+class JCStressSuiteIT {
+    private static final Duration QUICK_DEADLINE = Duration.ofMinutes(12);
+    private static final Duration FULL_DEADLINE = Duration.ofMinutes(110);
+    /** mvn verify: one fork, unified compilation (interpreter, C1, C2), no C2 stress forks, 2 x 200 ms. */
+    static final String[] QUICK_ARGS = {"-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "2", "-time", "200"};
+    /**
+     * -Pfull: the quick preset's full configuration matrix (split per-actor compilation, C2 stress
+     * forks with random seeds), 5 x 1 s per configuration: about 25x the samples of the quick budget.
+     * (jcstress's "default" preset takes about 3.5 min per test here, nearly 2 h for the suite.)
+     */
+    static final String[] FULL_ARGS = {"-m", "quick", "-iters", "5", "-time", "1000"};
+
+    record Outcome(String id, Expect expect, long samples, String desc) {
+    }
+
+    record Verdict(String test, boolean twin, String verdict, boolean ok, long samples, long forbidden,
+                   int configs, List<Outcome> outcomes, List<String> problems) {
+    }
+
+    @Test
+    void everyTwinFailsAndEveryGoodTestPasses() throws Exception {
+        Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
+        Path jar = basedir.resolve("target/jcstress.jar");
+        assertTrue(Files.isRegularFile(jar), "no " + jar + ": run through Maven (mvn -pl jcstress -am verify)");
+        boolean full = Boolean.parseBoolean(prop("mpiverify.full", "false"));
+        String regex = prop("mpiverify.jcstress.tests", ".*");
+
+        Path run = basedir.resolve("target/jcstress-run");
+        deleteTree(run);
+        Files.createDirectories(run);
+        Path html = run.resolve("html");
+
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "-t", regex, "-r", html.toString()));
+        String extra = prop("mpiverify.jcstress.args", "");
+        if (!extra.isBlank()) {
+            cmd.addAll(List.of(extra.trim().split("\\s+")));
+        } else if (full) {
+            cmd.addAll(List.of(FULL_ARGS));
+        } else {
+            cmd.addAll(List.of(QUICK_ARGS));
+        }
+        Duration deadline = full ? FULL_DEADLINE : QUICK_DEADLINE;
+        Path log = run.resolve("jcstress.log");
+        System.out.println("[jcstress] " + String.join(" ", cmd));
+        Instant start = Instant.now();
+        Process p = new ProcessBuilder(cmd).directory(run.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!p.waitFor(deadline.toSeconds(), TimeUnit.SECONDS)) {
+            String dumps = threadDumps(p);
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            fail("jcstress did not finish within " + deadline + "\n--- thread dumps ---\n" + dumps
+                    + "\n--- last output ---\n" + tail(log, 80));
+        }
+        long wallSeconds = Duration.between(start, Instant.now()).toSeconds();
+
+        Path bin;
+        try (Stream<Path> files = Files.list(run)) {
+            bin = files.filter(f -> f.getFileName().toString().matches("jcstress-results-.*\\.bin\\.gz"))
+                    .findFirst().orElse(null);
+        }
+        if (bin == null) {
+            fail("jcstress wrote no result file (exit " + p.exitValue() + ")\n" + tail(log, 80));
+        }
+
+        Map<String, List<TestResult>> byTest = new TreeMap<>();
+        DiskReadCollector reader = new DiskReadCollector(bin.toString(),
+                r -> byTest.computeIfAbsent(r.getName(), k -> new ArrayList<>()).add(r));
+        try {
+            reader.dump();
+        } finally {
+            reader.close();
+        }
+
+        List<Verdict> verdicts = new ArrayList<>();
+        for (var e : byTest.entrySet()) {
+            verdicts.add(judge(e.getKey(), e.getValue()));
+        }
+        // A test that jcstress never reported (its fork died, say) must not go unnoticed.
+        java.util.regex.Pattern selected = java.util.regex.Pattern.compile(regex);
+        for (String name : testList()) {
+            if (selected.matcher(name).find() && !byTest.containsKey(name)) {
+                verdicts.add(new Verdict(name, name.contains("BrokenTwin"), "MISSING", false, 0, 0, 0, List.of(),
+                        List.of("in the jar's test list but no result")));
+            }
+        }
+
+        Path out = outputDir(basedir).resolve("jcstress");
+        Files.createDirectories(out);
+        if (Files.isDirectory(html)) {
+            deleteTree(out.resolve("html"));
+            copyTree(html, out.resolve("html"));
+        }
+        Files.copy(log, out.resolve("jcstress.log"), StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(out.resolve("summary.json"), json(verdicts, full, String.join(" ", cmd), wallSeconds));
+
+        StringBuilder report = new StringBuilder();
+        for (Verdict v : verdicts) {
+            report.append(String.format("%-4s %-8s %-90s samples=%,d forbidden=%,d%s%n", v.ok ? "ok" : "BAD",
+                    v.verdict, v.test, v.samples, v.forbidden,
+                    v.problems.isEmpty() ? "" : "  " + String.join("; ", v.problems)));
+        }
+        System.out.println("[jcstress] " + verdicts.size() + " tests in " + wallSeconds + " s; summary "
+                + out.resolve("summary.json") + "\n" + report);
+        assertTrue(!verdicts.isEmpty(), "jcstress ran no test\n" + tail(log, 80));
+        if (regex.equals(".*")) {
+            assertTrue(verdicts.stream().anyMatch(Verdict::twin), "no known-bad twin ran: the suite could pass vacuously");
+        }
+        assertTrue(verdicts.stream().allMatch(Verdict::ok), "jcstress suite failed:\n" + report);
+    }
+
+    /** Merges a test's results over all its configurations and grades them. */
+    static Verdict judge(String test, List<TestResult> results) {
+        boolean twin = test.contains("BrokenTwin");
+        Map<String, long[]> counts = new TreeMap<>();
+        Map<String, Expect> expects = new TreeMap<>();
+        Map<String, String> descs = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
+        long samples = 0, forbidden = 0;
+        boolean error = false;
+        for (TestResult r : results) {
+            if (r.status() != Status.NORMAL) {
+                error = true;
+                problems.add("status " + r.status() + (r.getMessages().isEmpty() ? "" : ": " + r.getMessages().get(0)));
+                continue;
+            }
+            TestGrading g = TestGrading.grade(r);
+            for (GradingResult gr : g.gradingResults.values()) {
+                counts.computeIfAbsent(gr.id, k -> new long[1])[0] += gr.count;
+                expects.put(gr.id, gr.expect);
+                descs.put(gr.id, gr.description);
+                samples += gr.count;
+                if (gr.expect == Expect.FORBIDDEN) {
+                    forbidden += gr.count;
+                }
+            }
+        }
+        List<Outcome> outcomes = new ArrayList<>();
+        for (var c : counts.entrySet()) {
+            outcomes.add(new Outcome(c.getKey(), expects.get(c.getKey()), c.getValue()[0], descs.get(c.getKey())));
+        }
+        String verdict = error ? "ERROR" : forbidden > 0 ? "FAILED" : "PASSED";
+        boolean ok;
+        if (twin) {
+            ok = forbidden > 0;   // a twin must be caught; an error does not count as caught
+            if (!ok) problems.add("known-bad twin not caught: no forbidden outcome observed");
+        } else {
+            ok = !error && forbidden == 0 && samples > 0;
+            if (forbidden > 0) problems.add("forbidden outcome observed");
+            if (samples == 0 && !error) problems.add("no samples");
+        }
+        return new Verdict(test, twin, verdict, ok, samples, forbidden, results.size(), outcomes, problems);
+    }
+
+    /** Test names from the jar's META-INF/TestList (lines "JCTEST" + length-prefixed fields "<n>S<chars>"). */
+    static List<String> testList() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (var in = JCStressSuiteIT.class.getResourceAsStream("/META-INF/TestList")) {
+            if (in == null) {
+                fail("no META-INF/TestList on the class path: jcstress's annotation processor did not run");
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
+                if (!line.startsWith("JCTEST")) continue;
+                int i = "JCTEST".length();
+                int s = line.indexOf('S', i);
+                int n = Integer.parseInt(line.substring(i, s));
+                names.add(line.substring(s + 1, s + 1 + n));
+            }
+        }
+        return names;
+    }
+
+    static String json(List<Verdict> verdicts, boolean full, String command, long wallSeconds) {
+        StringBuilder b = new StringBuilder();
+        b.append("{\n  \"tool\": \"jcstress\",\n  \"version\": \"0.16\",\n");
+        b.append("  \"generated\": ").append(q(Instant.now().toString())).append(",\n");
+        b.append("  \"mode\": ").append(q(full ? "full" : "quick")).append(",\n");
+        b.append("  \"command\": ").append(q(command)).append(",\n");
+        b.append("  \"wallSeconds\": ").append(wallSeconds).append(",\n");
+        b.append("  \"ok\": ").append(verdicts.stream().allMatch(Verdict::ok)).append(",\n");
+        b.append("  \"tests\": [");
+        for (int i = 0; i < verdicts.size(); i++) {
+            Verdict v = verdicts.get(i);
+            b.append(i == 0 ? "\n" : ",\n");
+            b.append("    {\"test\": ").append(q(v.test))
+                    .append(", \"kind\": ").append(q(v.twin ? "broken-twin" : "test"))
+                    .append(", \"verdict\": ").append(q(v.verdict))
+                    .append(", \"expectedVerdict\": ").append(q(v.twin ? "FAILED" : "PASSED"))
+                    .append(", \"ok\": ").append(v.ok)
+                    .append(", \"samples\": ").append(v.samples)
+                    .append(", \"forbiddenSamples\": ").append(v.forbidden)
+                    .append(", \"configurations\": ").append(v.configs)
+                    .append(", \"problems\": [");
+            for (int j = 0; j < v.problems.size(); j++) {
+                b.append(j == 0 ? "" : ", ").append(q(v.problems.get(j)));
+            }
+            b.append("],\n     \"outcomes\": [");
+            for (int j = 0; j < v.outcomes.size(); j++) {
+                Outcome o = v.outcomes.get(j);
+                b.append(j == 0 ? "\n" : ",\n");
+                b.append("       {\"id\": ").append(q(o.id)).append(", \"expect\": ").append(q(o.expect == null ? null : o.expect.name()))
+                        .append(", \"samples\": ").append(o.samples).append(", \"desc\": ").append(q(o.desc)).append("}");
+            }
+            b.append("]}");
+        }
+        b.append("\n  ]\n}\n");
+        return b.toString();
+    }
+
+    static String q(String s) {
+        if (s == null) return "null";
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) b.append(String.format("\\u%04x", (int) c));
+                    else b.append(c);
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** {@code mpiverify.out}, else {@code out/} next to the nearest {@code mpiverify} launcher above basedir. */
+    static Path outputDir(Path basedir) {
+        String o = prop("mpiverify.out", "");
+        if (!o.isBlank()) return Path.of(o).toAbsolutePath();
+        for (Path d = basedir; d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("mpiverify"))) return d.resolve("out");
+        }
+        return basedir.resolve("target/out");
+    }
+
+    /** A system property, ignoring Maven placeholders that were left unresolved. */
+    static String prop(String name, String dflt) {
+        String v = System.getProperty(name);
+        return v == null || v.isBlank() || v.startsWith("${") ? dflt : v;
+    }
+
+    static String threadDumps(Process p) {
+        StringBuilder b = new StringBuilder();
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(p.toHandle());
+        p.descendants().forEach(all::add);
+        for (ProcessHandle h : all) {
+            b.append("=== pid ").append(h.pid()).append(' ').append(h.info().commandLine().orElse("?")).append('\n');
+            try {
+                Process d = new ProcessBuilder(jcmd.toString(), Long.toString(h.pid()), "Thread.print")
+                        .redirectErrorStream(true).start();
+                byte[] bytes = d.getInputStream().readAllBytes();
+                d.waitFor(30, TimeUnit.SECONDS);
+                b.append(new String(bytes, StandardCharsets.UTF_8)).append('\n');
+            } catch (IOException | InterruptedException e) {
+                b.append("(no dump: ").append(e).append(")\n");
+            }
+        }
+        return b.toString();
+    }
+
+    static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no output: " + e + ")";
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> {
+                try {
+                    Files.delete(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(f, t, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}
