@@ -1,0 +1,42 @@
+package org.mpiverify.lincheck;
+
+/**
+ * Lincheck budgets. Quick mode (plain {@code mvn verify}) keeps the whole module under 10 minutes on
+ * two cores; {@code -Pfull} sets system property {@code mpiverify.full=true} and multiplies them.
+ * Lincheck's own defaults (100 iterations of 10 000 invocations) would take minutes per suite.
+ *
+ * @param iterations             scenarios generated
+ * @param invocations            invocations (interleavings explored / stress runs) per scenario
+ * @param threads                parallel threads of a scenario
+ * @param actorsPerThread        operations per thread
+ */
+public record Budget(int iterations, int invocations, int threads, int actorsPerThread) {
+    /** True under {@code -Pfull}. */
+    public static boolean full() {
+        return Boolean.getBoolean("mpiverify.full");
+    }
+
+    /** Model checking: a few scenarios, a few hundred interleavings each (many more with -Pfull). */
+    public static Budget modelChecking() {
+        return full() ? new Budget(100, 2_000, 2, 3) : new Budget(10, 150, 2, 3);
+    }
+
+    /** Stress: more scenarios, cheap invocations. */
+    public static Budget stress() {
+        return full() ? new Budget(100, 20_000, 2, 3) : new Budget(10, 1_000, 2, 3);
+    }
+
+    /** Twins: enough to find the planted defect, stopping at the first failure. */
+    public static Budget twin() {
+        return full() ? new Budget(100, 2_000, 2, 3) : new Budget(30, 300, 2, 3);
+    }
+
+    public Budget scaled(double iterationsFactor, double invocationsFactor) {
+        return new Budget(Math.max(1, (int) (iterations * iterationsFactor)),
+                Math.max(1, (int) (invocations * invocationsFactor)), threads, actorsPerThread);
+    }
+
+    public Budget withActors(int threads, int actorsPerThread) {
+        return new Budget(iterations, invocations, threads, actorsPerThread);
+    }
+}

@@ -1,0 +1,94 @@
+package org.mpiverify.lincheck;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+
+/**
+ * Runs Lincheck the same way for every suite: explicit budgets ({@link Budget}), the suite's sequential
+ * specification, a JSON record per run ({@link Reports}); for a known-bad twin, asserts that Lincheck
+ * rejects it and keeps the failing interleaving.
+ */
+public final class Lincheck {
+    private Lincheck() {}
+
+    public static ModelCheckingOptions modelChecking(Budget b, Class<?> spec) {
+        ModelCheckingOptions o = new ModelCheckingOptions();
+        configure(o, b, spec);
+        return o;
+    }
+
+    public static StressOptions stress(Budget b, Class<?> spec) {
+        StressOptions o = new StressOptions();
+        configure(o, b, spec);
+        return o;
+    }
+
+    private static void configure(Options<?, ?> o, Budget b, Class<?> spec) {
+        o.iterations(b.iterations()).invocationsPerIteration(b.invocations())
+                .threads(b.threads()).actorsPerThread(b.actorsPerThread())
+                .actorsBefore(2).actorsAfter(2);
+        if (spec != null) o.sequentialSpecification(spec);
+    }
+
+    /** Checks {@code testClass} in model-checking mode; records the run under {@code suite}. */
+    public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b) {
+        run(suite, checks, "model-checking", testClass, modelChecking(b, spec), b);
+    }
+
+    /** Checks {@code testClass} in stress mode; records the run under {@code suite}. */
+    public static void checkStress(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b) {
+        run(suite, checks, "stress", testClass, stress(b, spec), b);
+    }
+
+    private static void run(String suite, String checks, String mode, Class<?> testClass, Options<?, ?> o, Budget b) {
+        long t0 = System.nanoTime();
+        String verdict = "ERROR";
+        try {
+            o.check(testClass);
+            verdict = "PASS";
+        } catch (LincheckAssertionError e) {
+            verdict = "FAIL";
+            throw e;
+        } finally {
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            Reports.record(suite, false, checks, new Reports.Run(mode, testClass.getName(), b.iterations(),
+                    (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
+            System.out.printf("[lincheck] %s %s: %s in %d ms (%d scenarios x %d invocations)%n",
+                    suite, mode, verdict, ms, b.iterations(), b.invocations());
+        }
+    }
+
+    /**
+     * Asserts that Lincheck rejects the known-bad twin {@code twinClass} in the given mode, prints the
+     * failing interleaving and writes it to {@code twins/<twin>.txt}.
+     */
+    public static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
+                                      Class<?> spec, Budget b) {
+        Options<?, ?> o = modelChecking ? modelChecking(b, spec) : stress(b, spec);
+        String mode = modelChecking ? "model-checking" : "stress";
+        long t0 = System.nanoTime();
+        LincheckAssertionError rejection = null;
+        try {
+            o.check(twinClass);
+        } catch (LincheckAssertionError e) {
+            rejection = e;
+        }
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        String verdict = rejection != null ? "REJECTED" : "NOT REJECTED";
+        Reports.record(twin, true, defect, new Reports.Run(mode, twinClass.getName(), b.iterations(),
+                (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
+        System.out.printf("[lincheck] twin %s %s: %s in %d ms%n", twin, mode, verdict, ms);
+        if (rejection == null) {
+            fail("Lincheck did not reject the known-bad twin " + twin + " (" + defect + ") in " + mode
+                    + " mode within " + b.iterations() + " x " + b.invocations() + " invocations");
+        }
+        String text = "Known-bad twin " + twin + ": " + defect + "\nRejected by Lincheck (" + mode + ") in " + ms
+                + " ms.\n" + rejection.getMessage() + "\n";
+        System.out.println(text);
+        Reports.writeInterleaving(twin, text);
+    }
+}
