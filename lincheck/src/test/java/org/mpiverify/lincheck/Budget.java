@@ -9,8 +9,15 @@ package org.mpiverify.lincheck;
  * @param invocations            invocations (interleavings explored / stress runs) per scenario
  * @param threads                parallel threads of a scenario
  * @param actorsPerThread        operations per thread
+ * @param actorsBeforeAfter      operations of the sequential init and post parts (0 for suites whose
+ *                               operations name their thread with ThreadIdGen: Lincheck runs init and
+ *                               post on one thread but gives their actors arbitrary thread ids)
  */
-public record Budget(int iterations, int invocations, int threads, int actorsPerThread) {
+public record Budget(int iterations, int invocations, int threads, int actorsPerThread, int actorsBeforeAfter) {
+    public Budget(int iterations, int invocations, int threads, int actorsPerThread) {
+        this(iterations, invocations, threads, actorsPerThread, 2);
+    }
+
     /** True under {@code -Pfull}. */
     public static boolean full() {
         return Boolean.getBoolean("mpiverify.full");
@@ -23,7 +30,7 @@ public record Budget(int iterations, int invocations, int threads, int actorsPer
 
     /** Stress: more scenarios, cheap invocations. */
     public static Budget stress() {
-        return full() ? new Budget(100, 20_000, 2, 3) : new Budget(10, 1_000, 2, 3);
+        return full() ? new Budget(100, 20_000, 2, 3) : new Budget(8, 300, 2, 3);
     }
 
     /** Twins: enough to find the planted defect, stopping at the first failure. */
@@ -33,10 +40,15 @@ public record Budget(int iterations, int invocations, int threads, int actorsPer
 
     public Budget scaled(double iterationsFactor, double invocationsFactor) {
         return new Budget(Math.max(1, (int) (iterations * iterationsFactor)),
-                Math.max(1, (int) (invocations * invocationsFactor)), threads, actorsPerThread);
+                Math.max(1, (int) (invocations * invocationsFactor)), threads, actorsPerThread, actorsBeforeAfter);
     }
 
     public Budget withActors(int threads, int actorsPerThread) {
-        return new Budget(iterations, invocations, threads, actorsPerThread);
+        return new Budget(iterations, invocations, threads, actorsPerThread, actorsBeforeAfter);
+    }
+
+    /** No init or post part: for suites whose results depend on the calling thread's identity. */
+    public Budget parallelOnly() {
+        return new Budget(iterations, invocations, threads, actorsPerThread, 0);
     }
 }

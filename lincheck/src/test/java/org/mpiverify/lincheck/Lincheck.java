@@ -30,7 +30,7 @@ public final class Lincheck {
     private static void configure(Options<?, ?> o, Budget b, Class<?> spec) {
         o.iterations(b.iterations()).invocationsPerIteration(b.invocations())
                 .threads(b.threads()).actorsPerThread(b.actorsPerThread())
-                .actorsBefore(2).actorsAfter(2);
+                .actorsBefore(b.actorsBeforeAfter()).actorsAfter(b.actorsBeforeAfter());
         if (spec != null) o.sequentialSpecification(spec);
     }
 
@@ -55,7 +55,7 @@ public final class Lincheck {
             throw e;
         } finally {
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            Reports.record(suite, false, checks, new Reports.Run(mode, testClass.getName(), b.iterations(),
+            Reports.record(suite, null, checks, new Reports.Run(mode, testClass.getName(), b.iterations(),
                     (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
             System.out.printf("[lincheck] %s %s: %s in %d ms (%d scenarios x %d invocations)%n",
                     suite, mode, verdict, ms, b.iterations(), b.invocations());
@@ -68,6 +68,20 @@ public final class Lincheck {
      */
     public static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
                                       Class<?> spec, Budget b) {
+        expectRejected(twin, defect, modelChecking, twinClass, spec, b, "twins", "Known-bad twin");
+    }
+
+    /**
+     * Asserts that Lincheck still rejects a non-linearizable behaviour found in {@code impl} (a finding,
+     * kept as a test so it is noticed when it changes) and writes the interleaving to
+     * {@code findings/<name>.txt}.
+     */
+    public static void expectFinding(String name, String description, Class<?> testClass, Class<?> spec, Budget b) {
+        expectRejected(name, description, true, testClass, spec, b, "findings", "Finding in impl");
+    }
+
+    private static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
+                                       Class<?> spec, Budget b, String folder, String kind) {
         Options<?, ?> o = modelChecking ? modelChecking(b, spec) : stress(b, spec);
         String mode = modelChecking ? "model-checking" : "stress";
         long t0 = System.nanoTime();
@@ -79,16 +93,16 @@ public final class Lincheck {
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String verdict = rejection != null ? "REJECTED" : "NOT REJECTED";
-        Reports.record(twin, true, defect, new Reports.Run(mode, twinClass.getName(), b.iterations(),
+        Reports.record(twin, folder, defect, new Reports.Run(mode, twinClass.getName(), b.iterations(),
                 (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
         System.out.printf("[lincheck] twin %s %s: %s in %d ms%n", twin, mode, verdict, ms);
         if (rejection == null) {
-            fail("Lincheck did not reject the known-bad twin " + twin + " (" + defect + ") in " + mode
+            fail("Lincheck did not reject " + kind + " " + twin + " (" + defect + ") in " + mode
                     + " mode within " + b.iterations() + " x " + b.invocations() + " invocations");
         }
-        String text = "Known-bad twin " + twin + ": " + defect + "\nRejected by Lincheck (" + mode + ") in " + ms
+        String text = kind + " " + twin + ": " + defect + "\nRejected by Lincheck (" + mode + ") in " + ms
                 + " ms.\n" + rejection.getMessage() + "\n";
         System.out.println(text);
-        Reports.writeInterleaving(twin, text);
+        Reports.writeInterleaving(folder, twin, text);
     }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Writes what the reports module reads: {@code <out>/lincheck/<Suite>.json} (one object per suite with
  * its runs: mode, scenarios, invocations, verdict, time) and {@code <out>/lincheck/twins/<Twin>.txt}
- * (the failing interleaving Lincheck printed for a known-bad twin). {@code <out>} is system property
+ * (the failing interleaving Lincheck printed for a known-bad twin), and
+ * {@code <out>/lincheck/findings/<Name>.txt} for non-linearizable behaviour found in impl. {@code <out>} is system property
  * {@code mpiverify.out} if set, else {@code <repo root>/out}, the repo root being the nearest parent
  * directory of the working directory that holds the {@code mpiverify} launcher script.
  */
@@ -43,21 +44,22 @@ public final class Reports {
     }
 
     /** Records a run and rewrites {@code <Suite>.json} (or {@code twins/<Twin>.json}) with every run of it so far. */
-    public static synchronized void record(String name, boolean twin, String checks, Run run) {
-        List<Run> runs = RUNS.computeIfAbsent((twin ? "twins/" : "") + name, k -> new ArrayList<>());
+    public static synchronized void record(String name, String folder, String checks, Run run) {
+        String prefix = folder == null ? "" : folder + "/";
+        List<Run> runs = RUNS.computeIfAbsent(prefix + name, k -> new ArrayList<>());
         runs.add(run);
         StringBuilder sb = new StringBuilder();
-        sb.append("{\n  \"suite\": ").append(q(name)).append(",\n  \"kind\": ").append(q(twin ? "known-bad twin" : "suite"))
+        sb.append("{\n  \"suite\": ").append(q(name)).append(",\n  \"kind\": ").append(q(folder == null ? "suite" : folder.equals("twins") ? "known-bad twin" : "finding"))
                 .append(",\n  \"checks\": ").append(q(checks)).append(",\n  \"runs\": [\n");
         for (int i = 0; i < runs.size(); i++) {
             sb.append("    ").append(runs.get(i).json()).append(i + 1 < runs.size() ? ",\n" : "\n");
         }
         sb.append("  ]\n}\n");
-        write((twin ? "twins/" : "") + name + ".json", sb.toString());
+        write(prefix + name + ".json", sb.toString());
     }
 
-    public static void writeInterleaving(String twin, String text) {
-        write("twins/" + twin + ".txt", text);
+    public static void writeInterleaving(String folder, String name, String text) {
+        write(folder + "/" + name + ".txt", text);
     }
 
     private static void write(String relative, String content) {
