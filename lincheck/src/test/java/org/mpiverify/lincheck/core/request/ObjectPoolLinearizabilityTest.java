@@ -72,10 +72,13 @@ public class ObjectPoolLinearizabilityTest {
                 true, Twin.class, PoolSpec.class, Budget.twin());
     }
 
-    /** The known-bad twin with acquire and release only, so concurrent cache accesses are the common case. */
+    /**
+     * The known-bad twin with acquire and release only and a cache of 4 (every release and most
+     * acquires touch the shared cache), so concurrent cache accesses are the common case.
+     */
     @Param(name = "t", gen = ThreadIdGen.class)
     public static class Twin {
-        private final SharedCacheObjectPool<Object> pool = new SharedCacheObjectPool<>(Object::new, 1);
+        private final SharedCacheObjectPool<Object> pool = new SharedCacheObjectPool<>(Object::new, 4);
         private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
 
         @Operation

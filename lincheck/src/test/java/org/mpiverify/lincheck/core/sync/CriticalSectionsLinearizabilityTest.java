@@ -81,7 +81,7 @@ public class CriticalSectionsLinearizabilityTest {
         Lincheck.checkModel(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
                 Budget.modelChecking().scaled(0.5, 1));
         Lincheck.checkStress(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
-                Budget.stress().scaled(0.5, 1));
+                Budget.stress().scaled(0.5, 0.5));
     }
 
     @Test
@@ -104,7 +104,7 @@ public class CriticalSectionsLinearizabilityTest {
         Lincheck.checkModel(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
                 Budget.modelChecking().scaled(0.5, 1));
         Lincheck.checkStress(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
-                Budget.stress().scaled(0.5, 1));
+                Budget.stress().scaled(0.5, 0.5));
     }
 
     @Test
