@@ -25,12 +25,12 @@ public record Budget(int iterations, int invocations, int threads, int actorsPer
 
     /** Model checking: a few scenarios, a few hundred interleavings each (many more with -Pfull). */
     public static Budget modelChecking() {
-        return full() ? new Budget(100, 2_000, 2, 3) : new Budget(10, 150, 2, 3);
+        return full() ? new Budget(100, 2_000, 2, 3) : new Budget(8, 120, 2, 3);
     }
 
     /** Stress: more scenarios, cheap invocations. */
     public static Budget stress() {
-        return full() ? new Budget(100, 20_000, 2, 3) : new Budget(8, 300, 2, 3);
+        return full() ? new Budget(100, 20_000, 2, 3) : new Budget(6, 200, 2, 3);
     }
 
     /** Twins: enough to find the planted defect, stopping at the first failure. */

@@ -74,12 +74,18 @@ public class ObjectPoolLinearizabilityTest {
 
     /**
      * The known-bad twin with acquire and release only and a cache of 4 (every release and most
-     * acquires touch the shared cache), so concurrent cache accesses are the common case.
+     * acquires touch the shared cache) holding two objects from the start, so concurrent cache
+     * accesses are the common case.
      */
     @Param(name = "t", gen = ThreadIdGen.class)
     public static class Twin {
         private final SharedCacheObjectPool<Object> pool = new SharedCacheObjectPool<>(Object::new, 4);
         private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
+
+        public Twin() {
+            pool.release(new Object()); // two objects waiting in the (shared) cache from the start
+            pool.release(new Object());
+        }
 
         @Operation
         public String acquire(@Param(name = "t") int t) {
