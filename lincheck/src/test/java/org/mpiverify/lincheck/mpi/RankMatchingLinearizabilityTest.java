@@ -121,6 +121,6 @@ public class RankMatchingLinearizabilityTest {
         matching = MatchingKind.QUEUES;
         Lincheck.expectRejected("ProbeThenRecvRank",
                 "matched probe composed as iprobe + irecv(probed source, tag): another thread can take the message in between",
-                true, ProbeThenRecvRank.class, RankSpec.class, Budget.twin());
+                true, ProbeThenRecvRank.class, OneSourceRankSpec.class, Budget.twin());
     }
 }
