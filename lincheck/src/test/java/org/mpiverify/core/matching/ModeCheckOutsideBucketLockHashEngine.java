@@ -1,0 +1,430 @@
+package org.mpiverify.core.matching;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * KNOWN-BAD TWIN of {@link HashMatchingEngine} for the Lincheck suite: a verbatim copy except that
+ * {@code matchOrEnqueue} reads the context's mode word BEFORE taking its bucket lock (see THE DEFECT).
+ * An arrival that read "fast" can then insert into the table after a wildcard operation switched the
+ * context to wild and drained the table: the message is stranded where wild-mode operations never look.
+ * The rest of this comment is the original's.
+ *
+ * <p>A matching engine built on the Dang–Snir–Gropp hash table ({@link MatchTable}, DSG §2.2 and §3.2)
+ * that keeps the whole {@link MatchingEngine} contract (MPI-3.1 §3.5), including what DSG assume
+ * away: wildcards and several pending operations with the same (context, source, tag).
+ *
+ * <p><b>Fast mode (the DSG path).</b> While a context has no wildcard activity, every pending item of
+ * the context lives in the table under its exact key {@code (context, source, tag)}; the value of a
+ * key is the head of a FIFO of {@link MatchNode}s that are all receives or all envelopes (never both:
+ * whoever came second would have matched the head). An operation locks the key's bucket, reads the
+ * context's mode word, and then does DSG's insert-or-match as one step: if the key holds ⊥ it inserts
+ * its item (equation (1), success); if the key holds the complementary kind it takes the FIFO's head
+ * (the failed insert of Algorithms 1-2, fused with the matching empty); if it holds the same kind it
+ * appends (the same-key backlog DSG exclude). One bucket lock, no per-context or global lock. The
+ * only shared write beyond the bucket is that an envelope that becomes unexpected takes a sequence
+ * number from its context's clock (one fetch-and-add), so that its arrival order across keys is known
+ * if a wildcard shows up later.
+ *
+ * <p><b>Wild mode.</b> The first wildcard operation on a context (posting {@code ANY_SOURCE} or
+ * {@code ANY_TAG}, or a wildcard peek/take) takes the context's lock, sets the mode word to wild and
+ * moves every item of the context from the table into the context's {@link ContextQueues}: receives
+ * in posting order per key (their order across keys does not matter: an envelope matches receives of
+ * one key only, and all of them precede any wildcard receive), envelopes sorted by sequence number,
+ * i.e. by arrival. From then on every operation on the context, exact or not, runs under the context
+ * lock on those queues, so wildcards see the earliest-arrived envelope across all keys and arrivals
+ * see the earliest-posted of the exact and wildcard receives. When no wildcard receive is posted any
+ * more, the {@code wildcardLinger}-th exact operation since the last wildcard operation moves the
+ * items back into the table (in order, keeping their sequence numbers) and sets the mode to fast. The
+ * linger keeps a polling {@code Iprobe(ANY_SOURCE)} loop from sweeping the table on every probe.
+ *
+ * <p><b>Why the handshake is safe.</b> A fast operation reads the mode word while holding its bucket
+ * lock; a switch to wild writes the mode word (volatile) and only then locks every bucket in turn to
+ * drain it. If a fast operation read "fast", it locked its bucket before the drain did (otherwise the
+ * drain's unlock would happen-before its read of the mode), so its effect is drained; if it read
+ * "wild", it releases the bucket and redoes the operation under the context lock. A switch back
+ * writes the mode word only after all items are back in the table. Lock order is context lock, then
+ * one bucket lock; a fast operation never holds a bucket lock while waiting for the context lock.
+ *
+ * <p><b>Invariants.</b> For each context: in fast mode its {@link ContextQueues} are empty and each of
+ * its keys holds ⊥ or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
+ * none of its keys holds a value and its queues hold everything; the mode word changes only under
+ * the context lock; unexpected sequence numbers increase along every FIFO and queue; no pending
+ * receive matches a pending envelope.
+ *
+ * <p><b>Linearization points.</b> Fast mode: an envelope that becomes unexpected linearizes at its
+ * clock fetch-and-add; every other fast operation at its bucket-lock acquisition. Both lie inside the
+ * bucket's critical section, so operations on one key are ordered as their critical sections, and
+ * operations on different keys commute except for the order of unexpected envelopes, which is the
+ * clock order; a wildcard operation observes fast items only after draining every bucket, i.e. after
+ * all of their critical sections. Wild mode: the acquisition of the context lock, as in
+ * {@link QueueMatchingEngine}. Hence every operation is atomic, "earliest-arrived" is clock order and
+ * "earliest-posted" is FIFO order (per key in fast mode, where no wildcard receive exists).
+ *
+ * <p><b>Keys.</b> A key packs context (20 bits, 43..62), source (21 bits, 22..42) and tag (22 bits,
+ * 0..21) into a non-negative {@code long}; out-of-range values throw IllegalArgumentException.
+ *
+ * <p>Memory consistency effects: as for {@link QueueMatchingEngine}, actions prior to posting a
+ * receive or enqueueing an envelope happen-before actions after another thread obtains it from this
+ * engine (through a bucket lock or a context lock, released and acquired in between).
+ */
+public final class ModeCheckOutsideBucketLockHashEngine implements MatchingEngine {
+    static final int CONTEXT_BITS = 20;
+    static final int SOURCE_BITS = 21;
+    static final int TAG_BITS = 22;
+    /** Default number of head buckets (DSG size the table by the number of concurrent operations). */
+    public static final int DEFAULT_BUCKETS = 256;
+    /** Default number of exact operations a context stays wild after its last wildcard operation. */
+    public static final int DEFAULT_WILDCARD_LINGER = 64;
+
+    /** Per-context mode word, clock, lock (the object itself) and wild-mode queues. */
+    private static final class Context extends ReentrantLock {
+        private static final VarHandle CLOCK;
+
+        static {
+            try {
+                CLOCK = MethodHandles.lookup().findVarHandle(Context.class, "clock", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final int id;
+        /**
+         * The mode word. Written (volatile) only under this context's lock. Invariant: while false, the
+         * queues are empty and all of this context's items are in the table; while true, none are.
+         */
+        volatile boolean wild;
+        /** Arrival clock; only fetch-and-add (volatile) is used. */
+        @SuppressWarnings("unused") private long clock;
+        /** Wild-mode queues; guarded by this lock. */
+        final ContextQueues queues = new ContextQueues();
+        /** Exact operations left before switching back to fast; guarded by this lock. */
+        int lingerLeft;
+
+        Context(int id) {
+            this.id = id;
+        }
+
+        long nextSeq() { return (long) CLOCK.getAndAdd(this, 1L); }
+    }
+
+    private final MatchTable table;
+    private final ContextDirectory<Context> contexts = new ContextDirectory<>(Context::new);
+    private final int wildcardLinger;
+
+    public ModeCheckOutsideBucketLockHashEngine() {
+        this(DEFAULT_BUCKETS, DEFAULT_WILDCARD_LINGER);
+    }
+
+    /**
+     * @param buckets        head buckets of the table (rounded up to a power of two)
+     * @param wildcardLinger exact operations a context stays in wild mode after its last wildcard
+     *                       operation once no wildcard receive is posted (0 or 1: switch back at once)
+     */
+    public ModeCheckOutsideBucketLockHashEngine(int buckets, int wildcardLinger) {
+        if (wildcardLinger < 0) throw new IllegalArgumentException("wildcardLinger " + wildcardLinger);
+        this.table = new MatchTable(buckets);
+        this.wildcardLinger = wildcardLinger;
+    }
+
+    /** The packed key of an exact (context, source, tag); see the class comment for the layout. */
+    public static long key(int context, int source, int tag) {
+        ContextDirectory.checkContext(context);
+        if (source < 0 || source >= (1 << SOURCE_BITS)) throw new IllegalArgumentException("source " + source);
+        if (tag < 0 || tag >= (1 << TAG_BITS)) throw new IllegalArgumentException("tag " + tag);
+        return ((long) context << (SOURCE_BITS + TAG_BITS)) | ((long) source << TAG_BITS) | tag;
+    }
+
+    static int contextOf(long key) {
+        return (int) (key >>> (SOURCE_BITS + TAG_BITS));
+    }
+
+    private static void checkPattern(int context, int source, int tag) {
+        key(context, source == ANY_SOURCE ? 0 : source, tag == ANY_TAG ? 0 : tag);
+    }
+
+    @Override
+    public Envelope matchOrPost(PostedReceive r) {
+        if (!r.isExact()) return postWildcard(r);
+        long key = key(r.context(), r.source(), r.tag());
+        Context c = contexts.get(r.context());
+        for (;;) {
+            MatchTable.Bucket b = table.lockBucket(key);
+            try {
+                if (!c.wild) { // volatile read under the bucket lock: the mode handshake
+                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+                    if (head == null) {
+                        MatchTable.putLocked(b, key, new MatchNode(r, 0));
+                        return null;
+                    }
+                    if (head.isReceive()) {
+                        head.append(new MatchNode(r, 0)); // same-key backlog: FIFO
+                        return null;
+                    }
+                    MatchTable.putLocked(b, key, head.pop()); // earliest-arrived with this key
+                    return (Envelope) head.item;
+                }
+            } finally {
+                MatchTable.unlock(b);
+            }
+            c.lock();
+            try {
+                if (c.wild) {
+                    Envelope e = c.queues.matchOrPost(r);
+                    afterExactWildOp(c);
+                    return e;
+                }
+            } finally {
+                c.unlock();
+            }
+            // The context went back to fast between the two locks: redo on the fast path.
+        }
+    }
+
+    private Envelope postWildcard(PostedReceive r) {
+        checkPattern(r.context(), r.source(), r.tag());
+        Context c = contexts.get(r.context());
+        c.lock();
+        try {
+            enterWild(c);
+            return c.queues.matchOrPost(r);
+        } finally {
+            c.unlock();
+        }
+    }
+
+    @Override
+    public PostedReceive matchOrEnqueue(Envelope e) {
+        long key = key(e.context(), e.source(), e.tag());
+        Context c = contexts.get(e.context());
+        for (;;) {
+            boolean fast = !c.wild; // THE DEFECT: the mode word is read before the bucket lock is held
+            MatchTable.Bucket b = table.lockBucket(key);
+            try {
+                if (fast) {
+                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+                    if (head == null) {
+                        MatchTable.putLocked(b, key, new MatchNode(e, c.nextSeq()));
+                        return null;
+                    }
+                    if (!head.isReceive()) {
+                        head.append(new MatchNode(e, c.nextSeq()));
+                        return null;
+                    }
+                    MatchTable.putLocked(b, key, head.pop()); // earliest-posted with this key
+                    return (PostedReceive) head.item;
+                }
+            } finally {
+                MatchTable.unlock(b);
+            }
+            c.lock();
+            try {
+                if (c.wild) {
+                    PostedReceive r = c.queues.matchOrEnqueue(e, c.nextSeq());
+                    afterExactWildOp(c);
+                    return r;
+                }
+            } finally {
+                c.unlock();
+            }
+        }
+    }
+
+    @Override
+    public Envelope peek(int context, int source, int tag) {
+        return find(context, source, tag, false);
+    }
+
+    @Override
+    public Envelope take(int context, int source, int tag) {
+        return find(context, source, tag, true);
+    }
+
+    private Envelope find(int context, int source, int tag, boolean take) {
+        checkPattern(context, source, tag);
+        Context c = contexts.getIfPresent(context);
+        if (c == null) return null;
+        if (source == ANY_SOURCE || tag == ANY_TAG) {
+            c.lock();
+            try {
+                enterWild(c);
+                return c.queues.findUnexpected(source, tag, take);
+            } finally {
+                c.unlock();
+            }
+        }
+        long key = key(context, source, tag);
+        for (;;) {
+            MatchTable.Bucket b = table.lockBucket(key);
+            try {
+                if (!c.wild) {
+                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+                    if (head == null || head.isReceive()) return null;
+                    if (take) MatchTable.putLocked(b, key, head.pop());
+                    return (Envelope) head.item;
+                }
+            } finally {
+                MatchTable.unlock(b);
+            }
+            c.lock();
+            try {
+                if (c.wild) {
+                    Envelope e = c.queues.findUnexpected(source, tag, take);
+                    afterExactWildOp(c);
+                    return e;
+                }
+            } finally {
+                c.unlock();
+            }
+        }
+    }
+
+    @Override
+    public boolean remove(PostedReceive r) {
+        Context c = contexts.getIfPresent(r.context());
+        if (c == null) return false;
+        if (!r.isExact()) {
+            c.lock();
+            try {
+                // A wildcard receive is posted only in wild mode.
+                return c.wild && c.queues.removePosted(r);
+            } finally {
+                c.unlock();
+            }
+        }
+        long key = key(r.context(), r.source(), r.tag());
+        for (;;) {
+            MatchTable.Bucket b = table.lockBucket(key);
+            try {
+                if (!c.wild) {
+                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+                    if (head == null || !head.isReceive()) return false;
+                    if (head.item == r) {
+                        MatchTable.putLocked(b, key, head.pop());
+                        return true;
+                    }
+                    for (MatchNode prev = head, n = head.next; n != null; prev = n, n = n.next) {
+                        if (n.item == r) {
+                            prev.next = n.next;
+                            if (head.last == n) head.last = prev;
+                            n.next = null;
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+            } finally {
+                MatchTable.unlock(b);
+            }
+            c.lock();
+            try {
+                if (c.wild) {
+                    boolean removed = c.queues.removePosted(r);
+                    afterExactWildOp(c);
+                    return removed;
+                }
+            } finally {
+                c.unlock();
+            }
+        }
+    }
+
+    @Override
+    public int size() {
+        int[] n = {0};
+        table.forEachValue(v -> {
+            for (MatchNode m = (MatchNode) v; m != null; m = m.next) n[0]++;
+        });
+        contexts.forEach(c -> {
+            c.lock();
+            try {
+                n[0] += c.queues.size();
+            } finally {
+                c.unlock();
+            }
+        });
+        return n[0];
+    }
+
+    /** True if {@code context} is in wild mode now; for tests and reports. */
+    boolean isWild(int context) {
+        Context c = contexts.getIfPresent(context);
+        return c != null && c.wild;
+    }
+
+    // ---- mode switches; both run under the context lock ----
+
+    /** Switches {@code c} to wild mode if it is fast, draining its items from the table in order. */
+    private void enterWild(Context c) {
+        c.lingerLeft = wildcardLinger;
+        if (c.wild) return;
+        c.wild = true; // volatile store BEFORE locking any bucket: see "Why the handshake is safe"
+        int id = c.id;
+        List<MatchNode> unexpected = new ArrayList<>();
+        table.drain(k -> contextOf(k) == id, (k, v) -> {
+            MatchNode head = (MatchNode) v;
+            for (MatchNode n = head, next; n != null; n = next) {
+                next = n.next;
+                if (n.isReceive()) c.queues.addPosted(n); else unexpected.add(n);
+            }
+        });
+        unexpected.sort(Comparator.comparingLong(n -> n.seq)); // arrival order across keys
+        for (MatchNode n : unexpected) c.queues.addUnexpected(n);
+    }
+
+    /** After an exact operation in wild mode: switch back to fast when no wildcard needs the queues. */
+    private void afterExactWildOp(Context c) {
+        if (c.queues.postedWildcards() != 0 || --c.lingerLeft > 0) return;
+        // All receives left are exact and the queues are in order: put every item back under its key,
+        // receives in posting order, envelopes in arrival order, so per-key FIFOs keep their order.
+        moveToTable(c.queues.drainPosted());
+        moveToTable(c.queues.drainUnexpected());
+        c.wild = false; // volatile store AFTER every item is back in the table
+    }
+
+    private void moveToTable(MatchNode first) {
+        for (MatchNode n = first, next; n != null; n = next) {
+            next = n.next;
+            n.next = null;
+            n.last = n;
+            long key = n.isReceive() ? keyOf((PostedReceive) n.item) : keyOf((Envelope) n.item);
+            MatchTable.Bucket b = table.lockBucket(key);
+            try {
+                MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+                if (head == null) MatchTable.putLocked(b, key, n); else head.append(n);
+            } finally {
+                MatchTable.unlock(b);
+            }
+        }
+    }
+
+    private static long keyOf(PostedReceive r) { return key(r.context(), r.source(), r.tag()); }
+
+    private static long keyOf(Envelope e) { return key(e.context(), e.source(), e.tag()); }
+
+    @Override
+    public int size(int context) {
+        int[] n = {0};
+        table.forEachValue(v -> {
+            for (MatchNode m = (MatchNode) v; m != null; m = m.next) {
+                int ctx = m.item instanceof PostedReceive r ? r.context() : ((Envelope) m.item).context();
+                if (ctx == context) n[0]++;
+            }
+        });
+        Context c = contexts.getIfPresent(context);
+        if (c != null) {
+            c.lock();
+            try {
+                n[0] += c.queues.size();
+            } finally {
+                c.unlock();
+            }
+        }
+        return n[0];
+    }
+}

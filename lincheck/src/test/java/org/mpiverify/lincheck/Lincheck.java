@@ -1,0 +1,123 @@
+package org.mpiverify.lincheck;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+
+/**
+ * Runs Lincheck the same way for every suite: explicit budgets ({@link Budget}), the suite's sequential
+ * specification, a JSON record per run ({@link Reports}); for a known-bad twin, asserts that Lincheck
+ * rejects it and keeps the failing interleaving.
+ */
+public final class Lincheck {
+    private Lincheck() {}
+
+    public static ModelCheckingOptions modelChecking(Budget b, Class<?> spec) {
+        ModelCheckingOptions o = new ModelCheckingOptions();
+        configure(o, b, spec);
+        return o;
+    }
+
+    public static StressOptions stress(Budget b, Class<?> spec) {
+        StressOptions o = new StressOptions();
+        configure(o, b, spec);
+        return o;
+    }
+
+    private static void configure(Options<?, ?> o, Budget b, Class<?> spec) {
+        o.iterations(b.iterations()).invocationsPerIteration(b.invocations())
+                .threads(b.threads()).actorsPerThread(b.actorsPerThread())
+                .actorsBefore(b.actorsBeforeAfter()).actorsAfter(b.actorsBeforeAfter());
+        if (spec != null) o.sequentialSpecification(spec);
+    }
+
+    /** Checks {@code testClass} in model-checking mode; records the run under {@code suite}. */
+    public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b) {
+        run(suite, checks, "model-checking", testClass, modelChecking(b, spec), b);
+    }
+
+    /**
+     * As {@link #checkModel(String, String, Class, Class, Budget)} with a larger loop bound: Lincheck
+     * reports a loop that runs more than its bound (about 50) without another thread's help as a
+     * livelock, but some of the core's loops are long and finite (the hash engine's switch to wild mode
+     * locks each of its 256 buckets in turn).
+     */
+    public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b, int loopBound) {
+        run(suite, checks, "model-checking", testClass, modelChecking(b, spec).loopBound(loopBound), b);
+    }
+
+    /** Checks {@code testClass} in stress mode; records the run under {@code suite}. */
+    public static void checkStress(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b) {
+        run(suite, checks, "stress", testClass, stress(b, spec), b);
+    }
+
+    private static void run(String suite, String checks, String mode, Class<?> testClass, Options<?, ?> o, Budget b) {
+        long t0 = System.nanoTime();
+        String verdict = "ERROR";
+        try {
+            o.check(testClass);
+            verdict = "PASS";
+        } catch (LincheckAssertionError e) {
+            verdict = "FAIL";
+            throw e;
+        } finally {
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            Reports.record(suite, null, checks, new Reports.Run(mode, testClass.getName(), b.iterations(),
+                    (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
+            System.out.printf("[lincheck] %s %s: %s in %d ms (%d scenarios x %d invocations)%n",
+                    suite, mode, verdict, ms, b.iterations(), b.invocations());
+        }
+    }
+
+    /**
+     * Asserts that Lincheck rejects the known-bad twin {@code twinClass} in the given mode, prints the
+     * failing interleaving and writes it to {@code twins/<twin>.txt}.
+     */
+    public static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
+                                      Class<?> spec, Budget b) {
+        expectRejected(twin, defect, modelChecking, twinClass, spec, b, "twins", "Known-bad twin");
+    }
+
+    /**
+     * Asserts that Lincheck still rejects a non-linearizable behaviour found in {@code impl} (a finding,
+     * kept as a test so it is noticed when it changes) and writes the interleaving to
+     * {@code findings/<name>.txt}.
+     */
+    public static void expectFinding(String name, String description, Class<?> testClass, Class<?> spec, Budget b) {
+        expectRejected(name, description, true, testClass, spec, b, "findings", "Finding in impl");
+    }
+
+    private static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
+                                       Class<?> spec, Budget b, String folder, String kind) {
+        Options<?, ?> o = modelChecking ? modelChecking(b, spec) : stress(b, spec);
+        String mode = modelChecking ? "model-checking" : "stress";
+        long t0 = System.nanoTime();
+        LincheckAssertionError rejection = null;
+        try {
+            o.check(twinClass);
+        } catch (LincheckAssertionError e) {
+            rejection = e;
+        }
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        String verdict = rejection != null ? "REJECTED" : "NOT REJECTED";
+        Reports.record(twin, folder, defect, new Reports.Run(mode, twinClass.getName(), b.iterations(),
+                (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
+        System.out.printf("[lincheck] twin %s %s: %s in %d ms%n", twin, mode, verdict, ms);
+        if (rejection != null && String.valueOf(rejection.getMessage()).contains("The execution has hung")) {
+            // A hang verdict can come from Lincheck's loop bound rather than from the defect: not accepted.
+            fail("Lincheck rejected " + kind + " " + twin + " for the wrong reason (a hang, not a wrong result):\n"
+                    + rejection.getMessage());
+        }
+        if (rejection == null) {
+            fail("Lincheck did not reject " + kind + " " + twin + " (" + defect + ") in " + mode
+                    + " mode within " + b.iterations() + " x " + b.invocations() + " invocations");
+        }
+        String text = kind + " " + twin + ": " + defect + "\nRejected by Lincheck (" + mode + ") in " + ms
+                + " ms.\n" + rejection.getMessage() + "\n";
+        System.out.println(text);
+        Reports.writeInterleaving(folder, twin, text);
+    }
+}

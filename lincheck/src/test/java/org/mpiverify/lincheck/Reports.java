@@ -1,0 +1,91 @@
+package org.mpiverify.lincheck;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes what the reports module reads: {@code <out>/lincheck/<Suite>.json} (one object per suite with
+ * its runs: mode, scenarios, invocations, verdict, time) and {@code <out>/lincheck/twins/<Twin>.txt}
+ * (the failing interleaving Lincheck printed for a known-bad twin), and
+ * {@code <out>/lincheck/findings/<Name>.txt} for non-linearizable behaviour found in impl. {@code <out>} is system property
+ * {@code mpiverify.out} if set, else {@code <repo root>/out}, the repo root being the nearest parent
+ * directory of the working directory that holds the {@code mpiverify} launcher script.
+ */
+public final class Reports {
+    /** One Lincheck run. */
+    public record Run(String mode, String component, int scenarios, long invocations, int threads,
+                      int actorsPerThread, String verdict, long millis, boolean full) {
+        String json() {
+            return "{\"mode\": " + q(mode) + ", \"component\": " + q(component) + ", \"scenarios\": " + scenarios
+                    + ", \"invocations\": " + invocations + ", \"threads\": " + threads
+                    + ", \"actorsPerThread\": " + actorsPerThread + ", \"verdict\": " + q(verdict)
+                    + ", \"timeMillis\": " + millis + ", \"full\": " + full + "}";
+        }
+    }
+
+    private static final Map<String, List<Run>> RUNS = new LinkedHashMap<>();
+
+    private Reports() {}
+
+    public static Path outDir() {
+        String p = System.getProperty("mpiverify.out");
+        if (p != null && !p.isBlank()) return Paths.get(p).toAbsolutePath().resolve("lincheck");
+        for (Path d = Paths.get("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("mpiverify"))) return d.resolve("out").resolve("lincheck");
+        }
+        return Paths.get("").toAbsolutePath().resolve("out").resolve("lincheck");
+    }
+
+    /** Records a run and rewrites {@code <Suite>.json} (or {@code twins/<Twin>.json}) with every run of it so far. */
+    public static synchronized void record(String name, String folder, String checks, Run run) {
+        String prefix = folder == null ? "" : folder + "/";
+        List<Run> runs = RUNS.computeIfAbsent(prefix + name, k -> new ArrayList<>());
+        runs.add(run);
+        StringBuilder sb = new StringBuilder();
+        sb.append("{\n  \"suite\": ").append(q(name)).append(",\n  \"kind\": ").append(q(folder == null ? "suite" : folder.equals("twins") ? "known-bad twin" : "finding"))
+                .append(",\n  \"checks\": ").append(q(checks)).append(",\n  \"runs\": [\n");
+        for (int i = 0; i < runs.size(); i++) {
+            sb.append("    ").append(runs.get(i).json()).append(i + 1 < runs.size() ? ",\n" : "\n");
+        }
+        sb.append("  ]\n}\n");
+        write(prefix + name + ".json", sb.toString());
+    }
+
+    public static void writeInterleaving(String folder, String name, String text) {
+        write(folder + "/" + name + ".txt", text);
+    }
+
+    private static void write(String relative, String content) {
+        Path f = outDir().resolve(relative);
+        try {
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String q(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c)); else sb.append(c);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+}

@@ -1,0 +1,34 @@
+package org.mpiverify.lincheck;
+
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+
+/**
+ * Prints every thread's stack when a test runs past its {@code @Timeout}, then rethrows: a hung Lincheck
+ * run (a livelock in the component, or a scenario the model checker cannot finish) shows where each
+ * thread was.
+ */
+public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler {
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable t) throws Throwable {
+        if (t instanceof TimeoutException || t.getCause() instanceof TimeoutException) {
+            System.err.println("=== " + context.getDisplayName() + " timed out; thread dump ===");
+            System.err.println(threadDump());
+        }
+        throw t;
+    }
+
+    /** Every live thread's name, state and stack. */
+    public static String threadDump() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            Thread th = e.getKey();
+            sb.append('"').append(th.getName()).append("\" ").append(th.getState()).append('\n');
+            for (StackTraceElement s : e.getValue()) sb.append("    at ").append(s).append('\n');
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,117 @@
+package org.mpiverify.lincheck.core.matching;
+
+import java.util.concurrent.TimeUnit;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.jetbrains.lincheck.datastructures.ThreadIdGen;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.matching.ArrivalCheckThenActQueueEngine;
+import org.mpiverify.core.matching.QueueMatchingEngine;
+import org.mpiverify.lincheck.Budget;
+import org.mpiverify.lincheck.Lincheck;
+import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+
+/**
+ * The posted/unexpected queues ({@link QueueMatchingEngine}: MPICH-style per-context queues behind one
+ * lock per context) are linearizable with respect to {@link MatchingSpec}: post a receive with or
+ * without wildcards, arrive a message, probe, mprobe, cancel. Operations and how they are made
+ * deterministic: {@link MatchingEngineHarness}.
+ *
+ * <p>Twin: {@link ArrivalCheckThenActQueueEngine} (an arrival scans the posted queue under the lock,
+ * then enqueues as unexpected under a second acquisition).
+ */
+@ExtendWith(ThreadDumpOnTimeout.class)
+@Param(name = "ctx", gen = IntGen.class, conf = "0:1")
+@Param(name = "src", gen = IntGen.class, conf = "0:1")
+@Param(name = "tag", gen = IntGen.class, conf = "0:1")
+@Param(name = "srcSel", gen = IntGen.class, conf = "0:2")
+@Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
+@Param(name = "payload", gen = IntGen.class, conf = "0:1")
+@Param(name = "t", gen = ThreadIdGen.class)
+public class QueueMatchingEngineLinearizabilityTest {
+    static final String SUITE = "QueueMatchingEngineLinearizabilityTest";
+    private final MatchingEngineHarness h;
+    static final String CHECKS = "QueueMatchingEngine post(wildcards)/arrive/iprobe/improbe/cancel vs two lists";
+
+    public QueueMatchingEngineLinearizabilityTest() {
+        h = new MatchingEngineHarness(new QueueMatchingEngine());
+    }
+
+    @Operation
+    public String post(@Param(name = "t") int t, @Param(name = "ctx") int ctx,
+                       @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
+        return h.post(t, ctx, src, tag);
+    }
+
+    @Operation
+    public String arrive(@Param(name = "ctx") int ctx, @Param(name = "src") int src,
+                         @Param(name = "tag") int tag, @Param(name = "payload") int payload) {
+        return h.arrive(ctx, src, tag, payload);
+    }
+
+    @Operation
+    public String iprobe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
+        return h.iprobe(ctx, src, tag);
+    }
+
+    @Operation
+    public String improbe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
+        return h.improbe(ctx, src, tag);
+    }
+
+    @Operation
+    public boolean cancel(@Param(name = "t") int t) {
+        return h.cancel(t);
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void modelChecking() {
+        Lincheck.checkModel(SUITE, CHECKS, getClass(), MatchingSpec.class, Budget.modelChecking());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void stress() {
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchingSpec.class, Budget.stress());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void arrivalCheckThenActTwinIsRejected() {
+        Lincheck.expectRejected("ArrivalCheckThenActQueueEngine",
+                "an arrival scans the posted queue, releases the context lock, then enqueues as unexpected",
+                true, Twin.class, OneContextMatchingSpec.class, Budget.twin());
+    }
+
+    /**
+     * The known-bad twin through narrower operations (context 0; arrivals from source 0; post and arrive), checked
+     * against the same specification seen through them ({@link OneContextMatchingSpec}), so that
+     * concurrent operations collide and the quick budget reaches the race.
+     */
+    @Param(name = "tag", gen = IntGen.class, conf = "0:1")
+    @Param(name = "srcSel", gen = IntGen.class, conf = "0:2")
+    @Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
+    @Param(name = "payload", gen = IntGen.class, conf = "0:1")
+    @Param(name = "t", gen = ThreadIdGen.class)
+    public static class Twin {
+        public Twin() {
+            h = new MatchingEngineHarness(new ArrivalCheckThenActQueueEngine());
+        }
+
+        private final MatchingEngineHarness h;
+
+        @Operation
+        public String post(@Param(name = "t") int t, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
+            return h.post(t, 0, src, tag);
+        }
+
+        @Operation
+        public String arrive(@Param(name = "tag") int tag, @Param(name = "payload") int payload) {
+            return h.arrive(0, 0, tag, payload);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.mpiverify.lincheck.core.sync;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.sync.CriticalSections;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.core.sync.Section;
+import org.mpiverify.lincheck.Budget;
+import org.mpiverify.lincheck.Lincheck;
+import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+
+/**
+ * {@link CriticalSections} (Balaji et al. §4 granularities) give mutual exclusion: a plain
+ * read-increment-write of a counter guarded by a named section ({@code COMM}, {@code CONTEXT_ID}) is
+ * linearizable with respect to {@link SectionCountersSpec}, under GLOBAL (the call holds the rank
+ * mutex), BRIEF_GLOBAL (sections share the rank mutex) and PER_OBJECT (one mutex per section).
+ * {@code incrementInCall} enters the call (ALLFUNC) first, as an MPI call does.
+ *
+ * <p>Determinism: each operation's result is the counter value it wrote or read; sections from {0, 1}.
+ *
+ * <p>Twin: {@link CriticalSections#unlocked()}, the lock-free configuration used below
+ * THREAD_MULTIPLE, driven by concurrent threads: the lock dropped on every path.
+ */
+@ExtendWith(ThreadDumpOnTimeout.class)
+@Param(name = "s", gen = IntGen.class, conf = "0:1")
+public class CriticalSectionsLinearizabilityTest {
+    static final String SUITE = "CriticalSectionsLinearizabilityTest";
+    static final String CHECKS = "CriticalSections mutual exclusion per named section, GLOBAL/BRIEF_GLOBAL/PER_OBJECT";
+    private static final Section[] SECTIONS = {Section.COMM, Section.CONTEXT_ID};
+
+
+    /** The configuration the next instances use (null: unlocked); set by each test before Lincheck creates instances. */
+    private static volatile Granularity granularity = Granularity.PER_OBJECT;
+
+    private final CriticalSections cs = granularity == null
+            ? CriticalSections.unlocked() : CriticalSections.forMultiple(granularity, false);
+    private final int[] counters = new int[2];
+
+    @Operation
+    public int increment(@Param(name = "s") int s) {
+        Lock l = cs.section(SECTIONS[s]);
+        l.lock();
+        try {
+            int v = counters[s];
+            counters[s] = v + 1;
+            return v + 1;
+        } finally {
+            l.unlock();
+        }
+    }
+
+    @Operation
+    public int incrementInCall(@Param(name = "s") int s) {
+        cs.enterCall(() -> false);
+        try {
+            return increment(s);
+        } finally {
+            cs.exitCall();
+        }
+    }
+
+    @Operation
+    public int get(@Param(name = "s") int s) {
+        Lock l = cs.section(SECTIONS[s]);
+        l.lock();
+        try {
+            return counters[s];
+        } finally {
+            l.unlock();
+        }
+    }
+
+    private void both(Granularity g) {
+        granularity = g;
+        Lincheck.checkModel(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
+                Budget.modelChecking().scaled(0.5, 1));
+        Lincheck.checkStress(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
+                Budget.stress().scaled(0.5, 0.5));
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void perObject() {
+        both(Granularity.PER_OBJECT);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void briefGlobal() {
+        both(Granularity.BRIEF_GLOBAL);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void global() {
+        // Under GLOBAL the named sections are empty: only incrementInCall is protected, so check that one.
+        granularity = Granularity.GLOBAL;
+        Lincheck.checkModel(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
+                Budget.modelChecking().scaled(0.5, 1));
+        Lincheck.checkStress(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
+                Budget.stress().scaled(0.5, 0.5));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void unlockedTwinIsRejected() {
+        granularity = null;
+        Lincheck.expectRejected("UnlockedCriticalSections",
+                "CriticalSections.unlocked() (the no-lock sections of SINGLE/FUNNELED) used by concurrent threads",
+                true, CriticalSectionsLinearizabilityTest.class, SectionCountersSpec.class, Budget.twin());
+    }
+
+    /** Calls only (GLOBAL's protection is the call's rank mutex). */
+    @Param(name = "s", gen = IntGen.class, conf = "0:1")
+    public static class GlobalCalls {
+        private final CriticalSections cs = CriticalSections.forMultiple(Granularity.GLOBAL, false);
+        private final int[] counters = new int[2];
+
+        @Operation
+        public int incrementInCall(@Param(name = "s") int s) {
+            cs.enterCall(() -> false);
+            try {
+                int v = counters[s];
+                counters[s] = v + 1;
+                return v + 1;
+            } finally {
+                cs.exitCall();
+            }
+        }
+
+        @Operation
+        public int get(@Param(name = "s") int s) {
+            cs.enterCall(() -> false);
+            try {
+                return counters[s];
+            } finally {
+                cs.exitCall();
+            }
+        }
+    }
+}

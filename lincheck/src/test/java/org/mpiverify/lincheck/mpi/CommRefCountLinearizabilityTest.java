@@ -1,0 +1,145 @@
+package org.mpiverify.lincheck.mpi;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.lincheck.Budget;
+import org.mpiverify.lincheck.Lincheck;
+import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.ErrorHandler;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.Mpi;
+import org.mpiverify.mpi.MpiException;
+import org.mpiverify.mpi.Request;
+import org.mpiverify.mpi.Status;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * Reference counting of a communicator ({@code Comm}'s atomic count: the handle plus one per request in
+ * flight; Gropp &amp; Thakur §4.1, Balaji et al. §5.3) and of its requests ({@code RequestState}): a
+ * communicator made by {@code dup} on a 1-rank job; one thread uses the handle (irecv, self-send, free)
+ * while other threads complete its requests (cancel, then test until complete) and so drop request and
+ * communicator references concurrently. Linearizable with respect to {@link CommRefFifoSpec}; after
+ * every execution the context id is back in the rank's mask exactly when the communicator was freed
+ * and no request on it is still held ({@code @Validate}, at quiescence).
+ *
+ * <p>Determinism: MPI makes using a handle concurrently with its free erroneous, so irecv, send and
+ * free share a non-parallel group (one thread at a time); completions run on any thread. The context
+ * id's return is a side effect of whichever thread drops the last reference — possibly a sender
+ * finishing its delivery after the receiver's test already completed — so it is not compared while
+ * operations run (MPI only promises reuse "after they have completed") but validated at quiescence.
+ * Messages are all alike (source 0, tag 0, eager), requests are completed oldest first, free runs at
+ * most once, errors are returned (ERRORS_RETURN) and reported by class. What happens when a program
+ * does race a free with an irecv is a finding: {@link CommIrecvRacesFree}.
+ *
+ * <p>Twin: {@link NonAtomicRefCountComm}, a copy of Comm's reference protocol with read-then-write
+ * updates.
+ */
+@ExtendWith(ThreadDumpOnTimeout.class)
+public class CommRefCountLinearizabilityTest {
+    static final String SUITE = "CommRefCountLinearizabilityTest";
+    static final String CHECKS = "Comm and request reference counts: irecv/send/free (one thread) vs cancel+test (any thread); id returned iff freed and idle";
+
+    private final Mpi mpi;
+    private final Comm comm;
+    private final int freeAfterDup;
+    private final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
+    private volatile boolean freed;
+
+    public CommRefCountLinearizabilityTest() {
+        Job job = Job.create(JobConfig.of(1).withErrorHandler(ErrorHandler.ERRORS_RETURN));
+        mpi = job.mpi(0);
+        mpi.initThread(ThreadLevel.MULTIPLE);
+        comm = mpi.commWorld().dup();
+        freeAfterDup = mpi.freeContextIds();
+    }
+
+    @Operation(nonParallelGroup = "handle")
+    public String irecv() {
+        try {
+            requests.add(comm.irecv(new int[1], 0, 1, Datatype.INT, Mpi.ANY_SOURCE, 0));
+            return "posted";
+        } catch (MpiException e) {
+            return e.errorClass().name();
+        }
+    }
+
+    @Operation(nonParallelGroup = "handle")
+    public String send() {
+        try {
+            Request r = comm.isend(new int[] {7}, 0, 1, Datatype.INT, 0, 0);
+            while (r.test() == null) Thread.onSpinWait(); // eager: complete already
+            return "sent";
+        } catch (MpiException e) {
+            return e.errorClass().name();
+        }
+    }
+
+    @Operation(nonParallelGroup = "handle", runOnce = true)
+    public String free() {
+        try {
+            comm.free();
+            freed = true;
+            return "freed";
+        } catch (MpiException e) {
+            return e.errorClass().name();
+        }
+    }
+
+    @Operation
+    public String complete() {
+        Request r = requests.poll();
+        if (r == null) return "none";
+        r.cancel();
+        Status s;
+        while ((s = r.test()) == null) Thread.onSpinWait();
+        return s.isCancelled() ? "cancelled" : "received";
+    }
+
+    /** At quiescence: the id is back iff the communicator was freed and no request on it is held. */
+    @Validate
+    public void contextIdReturnedIffFreedAndIdle() {
+        boolean expectReturned = freed && requests.isEmpty();
+        boolean returned = mpi.freeContextIds() == freeAfterDup + 1;
+        if (returned != expectReturned) {
+            throw new IllegalStateException("context id " + (returned ? "returned" : "not returned") + " but freed="
+                    + freed + ", requests held=" + requests.size());
+        }
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void modelChecking() {
+        Lincheck.checkModel(SUITE, CHECKS, getClass(), CommRefFifoSpec.class, Budget.modelChecking());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void stress() {
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), CommRefFifoSpec.class, Budget.stress());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void nonAtomicRefCountTwinIsRejected() {
+        Lincheck.expectRejected("NonAtomicRefCountComm", "communicator reference count updated by read-then-write",
+                true, NonAtomicRefCountComm.Ops.class, CommRefFifoSpec.class, Budget.twin());
+    }
+
+    /** Finding: see {@link CommIrecvRacesFree}. */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void irecvRacingFreeIsNotLinearizable() {
+        Lincheck.expectFinding("CommIrecvRacesFree",
+                "Comm.irecv checks the handle is live, then retains a reference: a concurrent free in between "
+                        + "returns the context id while the receive is being posted on it",
+                CommIrecvRacesFree.class, CommRefSpec.class, Budget.twin());
+    }
+}
