@@ -16,12 +16,14 @@ import org.mpiverify.mpi.Status;
 import org.mpiverify.mpi.ThreadLevel;
 
 /**
- * FINDING in impl, kept as a test (CommRefCountLinearizabilityTest#irecvRacingFreeIsNotLinearizable):
+ * FINDING in impl, fixed, kept as a regression test (CommRefCountLinearizabilityTest#irecvRacingFreeIsLinearizable).
+ * What it found:
  * the same operations as the suite, but {@code free} may run concurrently with {@code irecv} on the
  * same handle. {@code Comm.irecv} checks the handle is live ({@code checkLive} in {@code checkRecv})
  * and only then increments the reference count ({@code retainRef}, a plain getAndAdd): a free in
  * between drops the count to 0 and returns the context id to the mask, and the irecv then revives the
- * count from 0 and posts a receive on a context id that may be handed to a new communicator. MPI makes
+ * count from 0 and posts a receive on a context id that may be handed to a new communicator. Fixed: the
+ * retain is now a CAS that refuses a count of zero (ERR_COMM). MPI makes
  * using a handle concurrently with its free erroneous, so the suite forbids it; this class shows what
  * the core does when a program does it anyway. Spec: {@link CommRefSpec}.
  */
