@@ -1,6 +1,5 @@
 package org.mpiverify.lincheck;
 
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
@@ -22,13 +21,6 @@ public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler 
 
     /** Every live thread's name, state and stack. */
     public static String threadDump() {
-        StringBuilder sb = new StringBuilder();
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            Thread th = e.getKey();
-            sb.append('"').append(th.getName()).append("\" ").append(th.getState()).append('\n');
-            for (StackTraceElement s : e.getValue()) sb.append("    at ").append(s).append('\n');
-            sb.append('\n');
-        }
-        return sb.toString();
+        return org.mpiverify.mpi.Job.threadDump();
     }
 }

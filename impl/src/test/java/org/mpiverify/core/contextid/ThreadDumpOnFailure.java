@@ -1,6 +1,5 @@
 package org.mpiverify.core.contextid;
 
-import java.util.Map;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
@@ -16,13 +15,6 @@ public final class ThreadDumpOnFailure implements TestExecutionExceptionHandler 
 
     /** All live threads' stack traces, like jstack without locks. */
     static String dump() {
-        StringBuilder sb = new StringBuilder("--- thread dump ---\n");
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            Thread t = e.getKey();
-            sb.append('"').append(t.getName()).append("\" ").append(t.getState())
-              .append(t.isDaemon() ? " daemon" : "").append('\n');
-            for (StackTraceElement f : e.getValue()) sb.append("    at ").append(f).append('\n');
-        }
-        return sb.append("--- end of thread dump ---").toString();
+        return org.mpiverify.mpi.Job.threadDump();
     }
 }

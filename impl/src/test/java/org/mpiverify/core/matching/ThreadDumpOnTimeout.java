@@ -1,7 +1,6 @@
 package org.mpiverify.core.matching;
 
 import java.lang.reflect.Method;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -55,12 +54,6 @@ public final class ThreadDumpOnTimeout implements InvocationInterceptor {
     }
 
     static String dump(String why) {
-        StringBuilder sb = new StringBuilder("=== thread dump: ").append(why).append(" ===\n");
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            Thread th = e.getKey();
-            sb.append('"').append(th.getName()).append("\" ").append(th.getState()).append('\n');
-            for (StackTraceElement f : e.getValue()) sb.append("    at ").append(f).append('\n');
-        }
-        return sb.toString();
+        return "=== thread dump: " + why + " ===\n" + org.mpiverify.mpi.Job.threadDump();
     }
 }
