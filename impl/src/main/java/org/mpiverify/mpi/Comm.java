@@ -717,10 +717,6 @@ public final class Comm {
         return p2p;
     }
 
-    ErrorHandler errorHandlerForFailure() {
-        return errorHandler;
-    }
-
     void abortFromHandler(MpiException e) {
         rank.job.abort(e.errorClass().code(), "ERRORS_ARE_FATAL on rank " + rank.worldRank + ": " + e.getMessage());
     }

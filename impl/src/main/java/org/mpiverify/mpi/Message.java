@@ -49,8 +49,4 @@ public final class Message {
     SendEnvelope envelope() {
         return envelope;
     }
-
-    Comm comm() {
-        return comm;
-    }
 }

@@ -120,7 +120,7 @@ final class RankContext {
     private MpiException handle(Comm comm, MpiException e) {
         Comm c = comm != null ? comm : world;
         if (c != null && e.errorClass() != ErrorClass.ERR_ABORTED) {
-            c.errorHandlerForFailure().handle(c, e);
+            c.errorHandler().handle(c, e);
         }
         return e;
     }

@@ -72,11 +72,6 @@ public final class Buffers {
         return Array.getLength(buf);
     }
 
-    /** An empty array of {@code type} in place of a null zero-length buffer. */
-    public static Object orEmpty(Object buf, Datatype type) {
-        return buf != null ? buf : Array.newInstance(type.arrayClass().getComponentType(), 0);
-    }
-
     /** Copies {@code count} elements of {@code type} from {@code src[srcOffset..]} to {@code dst[dstOffset..]}. */
     public static void copy(Datatype type, Object src, int srcOffset, Object dst, int dstOffset, int count) {
         copy(src, srcOffset, type, dst, dstOffset, type, (long) count * type.size());
