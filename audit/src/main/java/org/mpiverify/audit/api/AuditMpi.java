@@ -1,0 +1,100 @@
+package org.mpiverify.audit.api;
+
+/**
+ * One rank's view of an MPI implementation under audit: the one small interface every target
+ * (our core, MPICH and Open MPI through FFM, MPJ Express) implements, and the only thing a
+ * scenario calls.
+ *
+ * <p>Conventions, so that one scenario runs unchanged on every target:
+ * <ul>
+ *   <li>Handles (communicators, groups, requests, messages) are opaque {@code long}s owned by the
+ *       binding. {@link #COMM_NULL}, {@link #REQUEST_NULL} and {@link #MESSAGE_NO_PROC} are the
+ *       audit's own values; bindings translate them.</li>
+ *   <li>Wildcards and special ranks are the audit's constants ({@link #ANY_SOURCE},
+ *       {@link #ANY_TAG}, {@link #PROC_NULL}); a binding translates them to its library's values
+ *       (MPICH's {@code MPI_ANY_SOURCE} is -2, Open MPI's -1).</li>
+ *   <li>Buffers are {@code int[]} (MPI_INT); counts are in elements. A nonblocking call keeps
+ *       whatever native memory it needs alive until the request completes, and copies received
+ *       data into the Java array no later than the wait or test that completes it.</li>
+ *   <li>Errors: an MPI error surfaces as {@link AuditException} with the library's error class
+ *       (bindings set {@code MPI_ERRORS_RETURN} on every communicator they create). An operation
+ *       the library does not have (for example {@code MPI_Isendrecv} before MPI-4) throws
+ *       {@link UnsupportedOperationException}; the audit reports it as UNSUPPORTED.</li>
+ *   <li>Thread safety is exactly the library's: the binding adds no locks. That is the point.</li>
+ * </ul>
+ */
+public interface AuditMpi {
+    int THREAD_SINGLE = 0, THREAD_FUNNELED = 1, THREAD_SERIALIZED = 2, THREAD_MULTIPLE = 3;
+    int ANY_SOURCE = -2, ANY_TAG = -1, PROC_NULL = -3;
+    long COMM_NULL = 0, GROUP_NULL = 0, REQUEST_NULL = 0, MESSAGE_NULL = 0;
+    /** The message handle {@code mprobe} returns for a probe of {@code PROC_NULL}. */
+    long MESSAGE_NO_PROC = -1;
+    int IDENT = 0, CONGRUENT = 1, SIMILAR = 2, UNEQUAL = 3;
+    int UNDEFINED = -32766;
+
+    enum ReduceOp { SUM, MAX, MIN, BAND, BOR }
+
+    /** Library name and version, for example {@code "MPICH 4.0.2"} or {@code "core PER_OBJECT/HASH_TABLE"}. */
+    String implementation();
+
+    /** {@code MPI_Init_thread}: returns the level provided. Called once per rank, before anything else. */
+    int initThread(int required);
+    int queryThread();
+    boolean isThreadMain();
+    void finalizeMpi();
+    /** {@code MPI_Abort} on {@code MPI_COMM_WORLD}; does not return normally. */
+    void abort(int errorCode);
+    double wtime();
+
+    long commWorld();
+    int commRank(long comm);
+    int commSize(long comm);
+
+    // Point-to-point. Status is never ignored, so scenarios can check source, tag and count.
+    void send(long comm, int[] buf, int count, int dest, int tag);
+    void ssend(long comm, int[] buf, int count, int dest, int tag);
+    long isend(long comm, int[] buf, int count, int dest, int tag);
+    long issend(long comm, int[] buf, int count, int dest, int tag);
+    AuditStatus recv(long comm, int[] buf, int count, int source, int tag);
+    long irecv(long comm, int[] buf, int count, int source, int tag);
+    AuditStatus sendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                         int[] recvBuf, int recvCount, int source, int recvTag);
+    /** MPI-4 {@code MPI_Isendrecv}; throws {@link UnsupportedOperationException} where absent. */
+    long isendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                   int[] recvBuf, int recvCount, int source, int recvTag);
+
+    AuditStatus probe(long comm, int source, int tag);
+    /** Returns {@code null} when no message matches. */
+    AuditStatus iprobe(long comm, int source, int tag);
+    /** Returns the message handle; {@code status[0]} receives the status. */
+    long mprobe(long comm, int source, int tag, AuditStatus[] status);
+    /** Returns {@link #MESSAGE_NULL} when no message matches. */
+    long improbe(long comm, int source, int tag, AuditStatus[] status);
+    AuditStatus mrecv(long message, int[] buf, int count);
+    long imrecv(long message, int[] buf, int count);
+
+    // Requests.
+    AuditStatus waitFor(long request);
+    /** Returns {@code null} while the request is incomplete; the completed request is freed. */
+    AuditStatus test(long request);
+    void cancel(long request);
+    void requestFree(long request);
+
+    // Communicators and groups.
+    long commDup(long comm);
+    long commSplit(long comm, int color, int key);
+    long commCreate(long comm, long group);
+    /** MPI-3 {@code MPI_Comm_create_group}: collective only over {@code group}. */
+    long commCreateGroup(long comm, long group, int tag);
+    void commFree(long comm);
+    int commCompare(long a, long b);
+    long commGroup(long comm);
+    long groupIncl(long group, int[] ranks);
+    int groupSize(long group);
+    void groupFree(long group);
+
+    // Collectives.
+    void barrier(long comm);
+    void bcast(long comm, int[] buf, int count, int root);
+    void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op);
+}
