@@ -1,0 +1,99 @@
+package org.mpiverify.results;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * When and where a result was produced, written by every producer (TLC runner, Lincheck and
+ * jcstress suites, audit, benchmarks) as a {@code "provenance"} object in its JSON, so the reports
+ * can say where each result comes from and mark results older than the code they describe as stale:
+ *
+ * <pre>{"date":"2026-11-22T07:40:00Z","commit":"d068e80…","dirty":false,"jdk":"25.0.1+8",
+ *  "os":"Linux 6.1 amd64","host":"…","cpus":2,"versions":{"MPICH":"4.0.2"}}</pre>
+ *
+ * {@code commit} is {@code git rev-parse HEAD} in the repository ("unknown" outside git) and
+ * {@code dirty} whether the work tree had uncommitted changes then. JDK only, no dependencies.
+ */
+public record Provenance(String date, String commit, boolean dirty, String jdk, String os, String host,
+                         int cpus, Map<String, String> versions) {
+
+    public Provenance {
+        versions = Map.copyOf(new TreeMap<>(versions));
+    }
+
+    /** The provenance of a result produced now, in the repository at {@code repoRoot}. */
+    public static Provenance now(Path repoRoot, Map<String, String> versions) {
+        String commit = git(repoRoot, "rev-parse", "HEAD");
+        String status = git(repoRoot, "status", "--porcelain", "--untracked-files=no");
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "unknown";
+        }
+        return new Provenance(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                commit == null ? "unknown" : commit.strip(),
+                status != null && !status.isBlank(),
+                System.getProperty("java.runtime.version", System.getProperty("java.version")),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                host, Runtime.getRuntime().availableProcessors(), versions);
+    }
+
+    /** This provenance as a JSON object. */
+    public String toJson() {
+        StringBuilder sb = new StringBuilder("{");
+        field(sb, "date", date).append(',');
+        field(sb, "commit", commit).append(',');
+        sb.append("\"dirty\":").append(dirty).append(',');
+        field(sb, "jdk", jdk).append(',');
+        field(sb, "os", os).append(',');
+        field(sb, "host", host).append(',');
+        sb.append("\"cpus\":").append(cpus).append(",\"versions\":{");
+        boolean first = true;
+        for (Map.Entry<String, String> e : versions.entrySet()) {
+            if (!first) sb.append(',');
+            first = false;
+            field(sb, e.getKey(), e.getValue());
+        }
+        return sb.append("}}").toString();
+    }
+
+    private static StringBuilder field(StringBuilder sb, String key, String value) {
+        return sb.append('"').append(escape(key)).append("\":\"").append(escape(value)).append('"');
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+
+    private static String git(Path dir, String... args) {
+        String[] cmd = new String[args.length + 3];
+        cmd[0] = "git";
+        cmd[1] = "-C";
+        cmd[2] = dir.toString();
+        System.arraycopy(args, 0, cmd, 3, args.length);
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
