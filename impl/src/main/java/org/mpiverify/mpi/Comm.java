@@ -214,14 +214,10 @@ public final class Comm {
             retainRef();
             RequestState st;
             try {
-                st = p2p.startSend(buf, offset, count, type, dest, tag, sync);
+                st = p2p.startSend(buf, offset, count, type, dest, tag, sync, true);
             } catch (RuntimeException e) {
                 releaseRef();
                 throw e;
-            }
-            if (st == null) {
-                releaseRef();   // eager: already complete, nothing in flight holds the communicator
-                return Request.completed(this, Status.EMPTY);
             }
             st.attach(releaseOnRecycle);
             return Request.forSend(this, st);

@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import java.util.concurrent.locks.Lock;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.matching.Envelope;
 import org.mpiverify.core.matching.PostedReceive;
@@ -31,11 +32,14 @@ final class Endpoint {
     }
 
     /**
-     * Starts a send. Returns null if it has already completed (an eager send), otherwise the send's
-     * request state holding two references: the caller's and the operation's. {@code sync} forces
-     * rendezvous, so the send completes only once matched ({@code MPI_Ssend}).
+     * Starts a send. For a rendezvous send returns the send's request state holding two references: the
+     * caller's and the operation's. {@code sync} forces rendezvous, so the send completes only once
+     * matched ({@code MPI_Ssend}). An eager send has completed when this returns: it returns null, or,
+     * if {@code request} (a nonblocking send needs a request, as in MPICH), a completed state from the
+     * request pool holding the caller's reference only.
      */
-    RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
+    RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
+                           boolean request) {
         RankContext target = peers[dest];
         long bytes = (long) count * type.size();
         SendEnvelope e;
@@ -44,12 +48,18 @@ final class Endpoint {
             byte[] p = rank.packets.acquire((int) bytes);
             Buffers.pack(buf, offset, type, p, bytes);
             e = SendEnvelope.eager(context, myRank, tag, bytes, p, rank.packets);
+            if (request) {
+                st = rank.sendStates.acquire();
+                st.begin(1);
+                st.setStatus(myRank, tag, bytes, 0, false);
+                st.signal();
+            }
         } else {
             st = rank.sendStates.acquire();
             st.begin(2);
             e = SendEnvelope.rendezvous(context, myRank, tag, bytes, buf, offset, type, st);
         }
-        PostedReceive r = target.engine.matchOrEnqueue(e);   // Alg. 2 line 4: H.insert
+        PostedReceive r = enqueue(target, e);                  // Alg. 2 line 4: H.insert
         if (r != null) {
             e.deliverTo((RecvRequest) r);
         } else {
@@ -60,7 +70,7 @@ final class Endpoint {
 
     /** Blocking send: starts it and waits for it (rendezvous and synchronous sends wait to be matched). */
     void send(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
-        RequestState st = startSend(buf, offset, count, type, dest, tag, sync);
+        RequestState st = startSend(buf, offset, count, type, dest, tag, sync, false);
         if (st != null) {
             try {
                 rank.await(st);
@@ -73,7 +83,7 @@ final class Endpoint {
     /** Starts a receive: matches an unexpected message now or posts the receive (Alg. 1 line 12: H.insert). */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references) {
         RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, buf, offset, count, type, references);
-        Envelope e = rank.engine.matchOrPost(r);
+        Envelope e = post(r);
         if (e != null) {
             ((SendEnvelope) e).deliverTo(r);
         }
@@ -102,7 +112,7 @@ final class Endpoint {
 
     /** Cancels a posted receive: true if it was still unmatched and is now complete as cancelled. */
     boolean cancel(RecvRequest r) {
-        if (!rank.engine.remove(r)) {
+        if (!remove(r)) {
             return false;
         }
         r.st.setStatus(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, 0, true);
@@ -113,7 +123,7 @@ final class Endpoint {
 
     /** Non-blocking probe: the status of the earliest matching unexpected message, or null. */
     Status iprobe(int source, int tag) {
-        Envelope e = rank.engine.peek(context, source, tag);
+        Envelope e = peek(source, tag);
         return e == null ? null : probeStatus((SendEnvelope) e);
     }
 
@@ -131,7 +141,77 @@ final class Endpoint {
 
     /** Non-blocking matched probe: removes the earliest matching message, or returns null. */
     SendEnvelope improbe(int source, int tag) {
-        return (SendEnvelope) rank.engine.take(context, source, tag);
+        return (SendEnvelope) take(source, tag);
+    }
+
+    // The engine operations, each inside the COMM section of its path (Balaji et al. §4): a sender's
+    // insertion on the path to the destination, the rank's own operations on the path to itself. The
+    // section holds for the engine step only; copying, completion and reference counts happen outside
+    // it, so a thread never holds one rank's mutex while taking another's.
+
+    private PostedReceive enqueue(RankContext target, SendEnvelope e) {
+        Lock vc = rank.cs.comm(target.worldRank);
+        if (vc == null) {
+            return target.engine.matchOrEnqueue(e);
+        }
+        vc.lock();
+        try {
+            return target.engine.matchOrEnqueue(e);
+        } finally {
+            vc.unlock();
+        }
+    }
+
+    private Envelope post(RecvRequest r) {
+        Lock vc = rank.cs.comm(rank.worldRank);
+        if (vc == null) {
+            return rank.engine.matchOrPost(r);
+        }
+        vc.lock();
+        try {
+            return rank.engine.matchOrPost(r);
+        } finally {
+            vc.unlock();
+        }
+    }
+
+    private boolean remove(RecvRequest r) {
+        Lock vc = rank.cs.comm(rank.worldRank);
+        if (vc == null) {
+            return rank.engine.remove(r);
+        }
+        vc.lock();
+        try {
+            return rank.engine.remove(r);
+        } finally {
+            vc.unlock();
+        }
+    }
+
+    private Envelope peek(int source, int tag) {
+        Lock vc = rank.cs.comm(rank.worldRank);
+        if (vc == null) {
+            return rank.engine.peek(context, source, tag);
+        }
+        vc.lock();
+        try {
+            return rank.engine.peek(context, source, tag);
+        } finally {
+            vc.unlock();
+        }
+    }
+
+    private Envelope take(int source, int tag) {
+        Lock vc = rank.cs.comm(rank.worldRank);
+        if (vc == null) {
+            return rank.engine.take(context, source, tag);
+        }
+        vc.lock();
+        try {
+            return rank.engine.take(context, source, tag);
+        } finally {
+            vc.unlock();
+        }
     }
 
     /** Blocking matched probe. */

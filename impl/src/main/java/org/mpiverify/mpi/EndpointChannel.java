@@ -39,7 +39,7 @@ final class EndpointChannel implements CollectiveChannel {
 
     @Override
     public Pending isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        RequestState st = ep.startSend(buf, offset, count, type, dest, tagBase + tag, false);
+        RequestState st = ep.startSend(buf, offset, count, type, dest, tagBase + tag, false, false);
         if (st == null) {
             return () -> count;
         }

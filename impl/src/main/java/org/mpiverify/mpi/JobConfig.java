@@ -19,13 +19,16 @@ import org.mpiverify.core.sync.WaitPolicy;
  * @param maxThreadLevel     the highest level {@code initThread} provides (lower it to test honesty checks)
  * @param waitPolicy         spin/yield/park bounds for blocked calls
  * @param countLocks         count mutex acquisitions and wait time (Balaji et al. Table 1)
- * @param requestCacheSize   per-thread request cache size (0: shared pool only)
+ * @param requestCacheSize   per-thread request cache size (0: the common pool only, no "tlp")
+ * @param atomicRefCounts    update request reference counts atomically (Balaji et al. "atom"), else
+ *                           under the REFCOUNT section of the granularity
  * @param errorHandler       the initial error handler of COMM_WORLD and COMM_SELF
  * @param experimental       allow experimental, unsafe granularities and context-id algorithms
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
-                        boolean countLocks, int requestCacheSize, ErrorHandler errorHandler, boolean experimental) {
+                        boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
+                        boolean experimental) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
@@ -40,82 +43,104 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
         if (requestCacheSize < 0) {
             throw new IllegalArgumentException("negative request cache size");
         }
+        if (granularity == Granularity.LOCK_FREE && !atomicRefCounts) {
+            throw new IllegalArgumentException("LOCK_FREE needs atomic reference counts: it takes no mutex");
+        }
         if (!experimental && (granularity.isExperimental() || contextIds.isExperimental())) {
             throw new IllegalArgumentException(granularity + " / " + contextIds
                     + ": experimental and unsafe; enable with withExperimental(true)");
         }
     }
 
-    /** {@code ranks} ranks, PER_OBJECT granularity, queue matching, the multithreaded context-id algorithm, 16 KiB eager limit. */
+    /**
+     * {@code ranks} ranks, LOCK_FREE granularity with thread-local request pools and atomic reference
+     * counts, queue matching, the multithreaded context-id algorithm, 16 KiB eager limit.
+     */
     public static JobConfig of(int ranks) {
-        return new JobConfig(ranks, Granularity.PER_OBJECT, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
-                16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32,
+        return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
+                16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
                 ErrorHandler.ERRORS_ARE_FATAL, false);
+    }
+
+    /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
+    public boolean threadLocalPools() {
+        return requestCacheSize > 0;
+    }
+
+    /**
+     * Balaji et al. §5.3's request options: thread-local request pools ("tlp", a cache of 32 per thread)
+     * or the common pool only, and atomic reference counts ("atom") or counts under the REFCOUNT section.
+     */
+    public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
+                experimental);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, errorHandler, experimental);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, errorHandler, experimental);
+                countLocks, n, atomicRefCounts, errorHandler, experimental);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, h, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, errorHandler, e);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e);
     }
 
     @Override
     public String toString() {
         return ranks + " ranks, " + granularity + ", " + matching + ", context ids " + contextIds
-                + ", eager <= " + eagerLimit + " B" + (checked ? ", checked" : "");
+                + ", eager <= " + eagerLimit + " B" + (threadLocalPools() ? "" : ", common request pool only")
+                + (atomicRefCounts ? "" : ", locked reference counts") + (checked ? ", checked" : "");
     }
 }

@@ -52,9 +52,9 @@ public final class Mpi {
             ThreadLevel provided = required.compareTo(c.maxThreadLevel()) <= 0 ? required : c.maxThreadLevel();
             rank.level = provided;
             rank.mainThread = Thread.currentThread();
-            rank.cs = provided == ThreadLevel.MULTIPLE
-                    ? CriticalSections.forMultiple(c.granularity(), c.countLocks())
-                    : CriticalSections.unlocked();
+            rank.configure(provided == ThreadLevel.MULTIPLE
+                    ? CriticalSections.forMultiple(c.granularity(), c.countLocks(), c.ranks())
+                    : CriticalSections.unlocked());
             rank.world = Comm.world(rank);
             rank.self = Comm.self(rank);
             rank.phase = RankContext.RUNNING;

@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import java.util.concurrent.locks.Lock;
 import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.contextid.ContextIdAllocator;
@@ -29,8 +30,10 @@ final class RankContext {
     final MatchingEngine engine;
     /** Advanced whenever a message is queued as unexpected here: blocking probes wait on it. */
     final EventCount arrivals = new EventCount();
-    final ObjectPool<RecvRequest> recvPool;
-    final ObjectPool<RequestState> sendStates;
+    // The request pools depend on the thread level and granularity, so initThread creates them
+    // (configure), before phase becomes RUNNING: a thread that sees RUNNING sees them.
+    ObjectPool<RecvRequest> recvPool;
+    ObjectPool<RequestState> sendStates;
     final PacketPool packets;
     final ContextIdAllocator contextIds;
     final WaitPolicy waitPolicy;
@@ -57,9 +60,21 @@ final class RankContext {
         this.aborted = job::isAborted;
         this.checked = c.checked();
         this.eagerLimit = c.eagerLimit();
+    }
+
+    /**
+     * Sets the critical sections chosen by initThread and builds the request pools whose common part
+     * and reference counts they protect (Balaji et al. §5.3). Called once, before phase becomes RUNNING.
+     */
+    void configure(CriticalSections sections) {
+        JobConfig c = job.config();
         int cache = c.requestCacheSize();
-        this.recvPool = new ObjectPool<>(() -> new RecvRequest(this), cache);
-        this.sendStates = new ObjectPool<>(() -> new RequestState(this::recycleSendState), cache);
+        boolean atomic = c.atomicRefCounts();
+        Lock pool = sections.requestPool();
+        this.recvPool = new ObjectPool<>(() -> new RecvRequest(this, sections.newRefCountLock(atomic)), cache, pool);
+        this.sendStates = new ObjectPool<>(
+                () -> new RequestState(this::recycleSendState, sections.newRefCountLock(atomic)), cache, pool);
+        this.cs = sections;
     }
 
     private void recycleSendState(RequestState st) {

@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import java.util.concurrent.locks.Lock;
 import org.mpiverify.core.matching.PostedReceive;
 import org.mpiverify.core.request.RequestState;
 
@@ -19,9 +20,9 @@ final class RecvRequest extends PostedReceive {
     Datatype type;
     long capacityBytes;
 
-    RecvRequest(RankContext rank) {
+    RecvRequest(RankContext rank, Lock refLock) {
         super(0, 0, 0);
-        this.st = new RequestState(s -> recycle(rank));
+        this.st = new RequestState(s -> recycle(rank), refLock);
     }
 
     /** Prepares this receive for a new use with {@code references} references. */

@@ -169,32 +169,55 @@ public final class Request {
         return state == ACTIVE ? null : status;
     }
 
-    /** {@code MPI_Waitall}: completes every request; raises ERR_IN_STATUS after all completed if any failed. */
+    /**
+     * {@code MPI_Waitall}: completes every request; raises ERR_IN_STATUS after all completed if any failed.
+     * One call (one ALLFUNC entry under Global granularity), the per-request waits nested inside it, so
+     * the error handler runs once, for the ERR_IN_STATUS (Gropp &amp; Thakur §4.2).
+     */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static Status[] waitAll(Request... requests) {
+        Request first = null;
+        for (Request r : requests) {
+            if (r != null) {
+                first = r;
+                break;
+            }
+        }
         Status[] out = new Status[requests.length];
-        StringBuilder errors = null;
-        for (int i = 0; i < requests.length; i++) {
-            Request r = requests[i];
-            if (r == null) {
-                out[i] = Status.EMPTY;
-                continue;
-            }
-            try {
-                out[i] = r.waitFor();
-            } catch (MpiException e) {
-                if (e.errorClass() == ErrorClass.ERR_ABORTED) {
-                    throw e;
+        if (first == null) {
+            java.util.Arrays.fill(out, Status.EMPTY);
+            return out;
+        }
+        RankContext rank = first.comm.rankContext();
+        int[] d = rank.enter(first.comm);
+        try {
+            StringBuilder errors = null;
+            for (int i = 0; i < requests.length; i++) {
+                Request r = requests[i];
+                if (r == null) {
+                    out[i] = Status.EMPTY;
+                    continue;
                 }
-                out[i] = r.status() != null ? r.status() : Status.EMPTY;
-                errors = (errors == null ? new StringBuilder() : errors.append("; "))
-                        .append("request ").append(i).append(": ").append(e.getMessage());
+                try {
+                    out[i] = r.waitFor();
+                } catch (MpiException e) {
+                    if (e.errorClass() == ErrorClass.ERR_ABORTED) {
+                        throw e;
+                    }
+                    out[i] = r.status() != null ? r.status() : Status.EMPTY;
+                    errors = (errors == null ? new StringBuilder() : errors.append("; "))
+                            .append("request ").append(i).append(": ").append(e.getMessage());
+                }
             }
+            if (errors != null) {
+                throw new MpiException(ErrorClass.ERR_IN_STATUS, errors.toString());
+            }
+            return out;
+        } catch (RuntimeException e) {
+            throw rank.fail(d, first.comm, e);
+        } finally {
+            rank.exit(d);
         }
-        if (errors != null) {
-            throw new MpiException(ErrorClass.ERR_IN_STATUS, errors.toString());
-        }
-        return out;
     }
 
     /** {@code MPI_Testall}: the statuses if every request is done (all then complete), else null (none completes). */

@@ -298,6 +298,9 @@ class ConcurrencyTest {
         // deadlocks, so several rounds are run and the job's deadline detects the hang.
         JobConfig c = JobConfig.of(3).withExperimental(true)
                 .withContextIds(ContextIdAlgorithm.SINGLE_THREADED_LOCKED).withErrorHandler(ErrorHandler.ERRORS_RETURN);
+        // All six threads start together (on a loaded machine a thread could otherwise finish its loop
+        // before the others run), and the loop is long enough that the cycle forms on 2 busy cores.
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(6);
         JobResult r = Job.run(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
@@ -309,7 +312,8 @@ class ConcurrencyTest {
                 }
             }
             Jobs.threads(2, t -> {
-                for (int i = 0; i < 2000; i++) {
+                start.await(5, java.util.concurrent.TimeUnit.SECONDS);
+                for (int i = 0; i < 50_000; i++) {
                     mine.get(t).dup().free();
                 }
             });

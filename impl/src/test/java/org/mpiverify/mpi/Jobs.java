@@ -22,7 +22,11 @@ final class Jobs {
         return ok(JobConfig.of(ranks).withErrorHandler(ErrorHandler.ERRORS_RETURN), main);
     }
 
-    /** Every supported (non-experimental) granularity with every matching engine. */
+    /**
+     * Every supported (non-experimental) granularity with every matching engine, plus Balaji et al.'s
+     * request options taken back (common pool only, reference counts under a mutex) under Brief Global
+     * and Per Object, where those sections take real mutexes.
+     */
     static Stream<JobConfig> configs(int ranks) {
         List<JobConfig> l = new ArrayList<>();
         for (Granularity g : Granularity.values()) {
@@ -34,6 +38,10 @@ final class Jobs {
                         .withErrorHandler(ErrorHandler.ERRORS_RETURN));
             }
         }
+        l.add(JobConfig.of(ranks).withGranularity(Granularity.BRIEF_GLOBAL).withMatching(MatchingKind.HASH_TABLE)
+                .withRequestOptions(false, false).withErrorHandler(ErrorHandler.ERRORS_RETURN));
+        l.add(JobConfig.of(ranks).withGranularity(Granularity.PER_OBJECT).withMatching(MatchingKind.QUEUES)
+                .withRequestOptions(false, false).withErrorHandler(ErrorHandler.ERRORS_RETURN));
         return l.stream();
     }
 

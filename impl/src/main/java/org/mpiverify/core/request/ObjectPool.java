@@ -1,6 +1,7 @@
 package org.mpiverify.core.request;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
 
 /**
@@ -14,6 +15,12 @@ import java.util.function.Supplier;
  * (a remote rank's sender completing a request) sits in that thread's cache until it overflows; the
  * cache is small, so the cost is bounded.
  *
+ * <p>The shared stack is lock-free; a pool built with a {@code sharedLock} takes that lock around every
+ * access to it instead, which is Balaji et al.'s "common pool of free requests ... protected by a
+ * critical section" (the REQUEST_POOL section under BRIEF_GLOBAL and PER_OBJECT granularity). With
+ * {@code cacheSize == 0} there are no thread-local caches and every acquire and release goes to the
+ * shared stack (their configuration without "tlp").
+ *
  * <p>Invariant: an object is in at most one place: a cache, the shared stack, or in use. The pool does
  * not check it; callers guarantee it with reference counts ({@link PooledRequest}).
  *
@@ -26,10 +33,17 @@ public final class ObjectPool<T> {
     private final TreiberStack<T> shared = new TreiberStack<>();
     private final ThreadLocal<Cache<T>> caches;
     private final LongAdder created = new LongAdder();
+    /** Taken around every access to {@code shared}, or null for the lock-free path. */
+    private final Lock sharedLock;
 
     public ObjectPool(Supplier<T> factory, int cacheSize) {
+        this(factory, cacheSize, null);
+    }
+
+    public ObjectPool(Supplier<T> factory, int cacheSize, Lock sharedLock) {
         this.factory = factory;
         this.caches = cacheSize > 0 ? ThreadLocal.withInitial(() -> new Cache<>(cacheSize)) : null;
+        this.sharedLock = sharedLock;
     }
 
     public T acquire() {
@@ -39,7 +53,7 @@ public final class ObjectPool<T> {
                 return t;
             }
         }
-        T t = shared.pop();
+        T t = popShared();
         if (t != null) {
             return t;
         }
@@ -49,7 +63,32 @@ public final class ObjectPool<T> {
 
     public void release(T t) {
         if (caches == null || !caches.get().push(t)) {
+            pushShared(t);
+        }
+    }
+
+    private T popShared() {
+        if (sharedLock == null) {
+            return shared.pop();
+        }
+        sharedLock.lock();
+        try {
+            return shared.pop();
+        } finally {
+            sharedLock.unlock();
+        }
+    }
+
+    private void pushShared(T t) {
+        if (sharedLock == null) {
             shared.push(t);
+            return;
+        }
+        sharedLock.lock();
+        try {
+            shared.push(t);
+        } finally {
+            sharedLock.unlock();
         }
     }
 

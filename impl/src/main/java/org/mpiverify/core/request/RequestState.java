@@ -2,6 +2,7 @@ package org.mpiverify.core.request;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.Lock;
 
 /**
  * The shared state of one nonblocking operation: its {@link Completion}, the status written by the
@@ -19,7 +20,8 @@ import java.lang.invoke.VarHandle;
  * {@code generation} changes exactly when the state is recycled, so a stale user handle (one whose
  * generation differs) is detected instead of touching another operation's request.
  *
- * <p>Linearization point of {@link #release()}: its atomic decrement.
+ * <p>Linearization point of {@link #release()}: its atomic decrement, or, with a REFCOUNT mutex, its
+ * write inside the mutex (the read-modify-write is then atomic because every update takes the mutex).
  */
 public final class RequestState extends Completion {
     private static final VarHandle REFS;
@@ -44,6 +46,8 @@ public final class RequestState extends Completion {
     }
 
     private final Recycler recycler;
+    /** The REFCOUNT section when counts are not atomic (Balaji et al. §5.3 before "atom"), else null. */
+    private final Lock refLock;
     private Attachment attachment;
     private volatile int refs;
     private volatile int generation;
@@ -57,7 +61,13 @@ public final class RequestState extends Completion {
     private boolean cancelled;
 
     public RequestState(Recycler recycler) {
+        this(recycler, null);
+    }
+
+    /** A state whose reference count is updated under {@code refLock}, or atomically if it is null. */
+    public RequestState(Recycler recycler, Lock refLock) {
         this.recycler = recycler;
+        this.refLock = refLock;
     }
 
     /** Starts a use with {@code references} references; only the owner calls it, before publishing. */
@@ -82,7 +92,7 @@ public final class RequestState extends Completion {
 
     /** Adds a reference; the caller must already hold one. */
     public void retain() {
-        int r = (int) REFS.getAndAdd(this, 1);
+        int r = refLock == null ? (int) REFS.getAndAdd(this, 1) : addLocked(1) - 1;
         if (r <= 0) {
             throw new IllegalStateException("retain of a free request (refs " + r + ")");
         }
@@ -90,7 +100,7 @@ public final class RequestState extends Completion {
 
     /** Drops one reference; the thread that drops the last recycles the state. */
     public void release() {
-        int r = (int) REFS.getAndAdd(this, -1) - 1;
+        int r = refLock == null ? (int) REFS.getAndAdd(this, -1) - 1 : addLocked(-1);
         if (r == 0) {
             generation = generation + 1; // only the last releaser writes: no race
             Attachment a = attachment;
@@ -101,6 +111,18 @@ public final class RequestState extends Completion {
             }
         } else if (r < 0) {
             throw new IllegalStateException("request released more often than referenced");
+        }
+    }
+
+    /** The count update of a mutex-protected count: read, then write, inside the section. */
+    private int addLocked(int delta) {
+        refLock.lock();
+        try {
+            int r = refs + delta;
+            refs = r;
+            return r;
+        } finally {
+            refLock.unlock();
         }
     }
 

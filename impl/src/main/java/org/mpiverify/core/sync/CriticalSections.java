@@ -14,56 +14,83 @@ import org.mpiverify.mpi.MpiException;
 /**
  * A rank's critical sections, with the granularity of Balaji et al. §4 chosen at start-up.
  *
- * <ul>
- *   <li>{@link Granularity#GLOBAL}: {@link #enterCall()} takes the rank's one mutex for the whole call;
- *       {@link #beforeBlocking()} releases it while the call waits and {@link #afterBlocking} takes it back,
- *       so a blocked call never keeps another thread of the rank out (Gropp &amp; Thakur Fig. 2). Named
- *       sections are empty: the call already holds the mutex.
- *   <li>{@link Granularity#BRIEF_GLOBAL}: calls take nothing; every named section takes the rank's one mutex.
- *   <li>{@link Granularity#PER_OBJECT}: calls take nothing; each named section has a mutex of its own.
- *   <li>{@link Granularity#LOCK_AROUND_CALL} (unsafe, experimental): like GLOBAL but the mutex is kept while
- *       the call blocks.
- * </ul>
+ * <table>
+ *   <caption>Which mutex each named section takes</caption>
+ *   <tr><th></th><th>ALLFUNC (whole call)</th><th>COMM (path to a peer)</th><th>REQUEST_POOL</th>
+ *       <th>REFCOUNT (when not atomic)</th><th>CONTEXT_ID</th></tr>
+ *   <tr><td>GLOBAL</td><td>rank mutex, released while blocked</td><td>-</td><td>- (lock-free)</td>
+ *       <td>- (atomic)</td><td>-</td></tr>
+ *   <tr><td>BRIEF_GLOBAL</td><td>-</td><td>rank mutex</td><td>rank mutex</td><td>rank mutex</td>
+ *       <td>rank mutex</td></tr>
+ *   <tr><td>PER_OBJECT</td><td>-</td><td>one mutex per peer</td><td>the pool's mutex</td>
+ *       <td>the request's mutex</td><td>its own mutex</td></tr>
+ *   <tr><td>LOCK_FREE</td><td>-</td><td>-</td><td>- (lock-free)</td><td>- (always atomic)</td><td>-</td></tr>
+ *   <tr><td>LOCK_AROUND_CALL</td><td>rank mutex, kept while blocked (unsafe)</td><td>-</td><td>-</td>
+ *       <td>-</td><td>-</td></tr>
+ * </table>
  * Below {@code THREAD_MULTIPLE} nothing is ever locked (Gropp &amp; Thakur's "runtime" configuration):
  * {@link #unlocked()} is used.
  *
- * <p>Structures shared with other ranks (matching engines, pools, request states) synchronize
- * themselves whatever the granularity: in one JVM another rank's sender is a concurrent thread even
- * when this rank has only one.
+ * <p>Why GLOBAL leaves the pool and the counts to lock-free code: in MPICH the ALLFUNC mutex covers
+ * them because only the process's own threads touch its requests. Here a peer rank's thread completes
+ * this rank's requests (it drops a reference and may recycle the request into this rank's pool) without
+ * holding this rank's ALLFUNC mutex, so those two must be safe on their own. Under BRIEF_GLOBAL the peer
+ * takes this rank's mutex for them; that cannot deadlock because reference counts and pools are only
+ * touched outside every other section (a thread never holds one rank's mutex while taking another's).
  *
- * <p>Counting (Balaji et al. Table 1 and Figs. 4, 6, 8): when enabled, every mutex acquisition is counted
- * and the time spent waiting for a contended mutex is summed. Off by default; when off, the only cost is
- * one final-field test.
+ * <p>Structures shared with other ranks (matching engines, packets) synchronize themselves whatever the
+ * granularity: in one JVM another rank's sender is a concurrent thread even when this rank has only one.
  *
- * <p>Invariant: a thread holds the rank mutex in {@code ALLFUNC} only between {@link #enterCall()} and
+ * <p>Counting (Balaji et al. Table 1 and Figs. 4, 6, 8): when enabled, every acquisition of a mutex of a
+ * named section (ALLFUNC included) is counted and the time spent waiting for a contended one is summed.
+ * Off by default; when off, the only cost is one final-field test.
+ *
+ * <p>Invariant: a thread holds the rank mutex in {@code ALLFUNC} only between {@link #enterCall} and
  * {@link #exitCall()} of its outermost call, and never while parked in a wait (except under
- * LOCK_AROUND_CALL).
+ * LOCK_AROUND_CALL); it holds a COMM, REQUEST_POOL or REFCOUNT mutex only for a bounded step that takes no
+ * other rank's mutex and never waits.
  */
 public final class CriticalSections {
-    private static final CriticalSections UNLOCKED = new CriticalSections(null, false);
+    private static final CriticalSections UNLOCKED = new CriticalSections(null, false, 0);
 
     private final Granularity granularity;
     private final ReentrantLock rankMutex;
     private final Map<Section, Lock> sectionLocks = new EnumMap<>(Section.class);
+    /** The COMM section per peer world rank; null entries mean no mutex. */
+    private final Lock[] peerLocks;
     private final boolean counting;
     /** True if calls take the rank mutex (GLOBAL and LOCK_AROUND_CALL). */
     private final boolean lockAroundCalls;
     private final LongAdder acquisitions = new LongAdder();
     private final LongAdder waitNanos = new LongAdder();
 
-    private CriticalSections(Granularity granularity, boolean counting) {
+    private CriticalSections(Granularity granularity, boolean counting, int peers) {
         this.granularity = granularity;
         this.counting = counting;
         this.rankMutex = granularity == null ? null : new ReentrantLock();
         this.lockAroundCalls = granularity == Granularity.GLOBAL || granularity == Granularity.LOCK_AROUND_CALL;
+        Lock brief = granularity == Granularity.BRIEF_GLOBAL ? new CountingLock(rankMutex) : null;
         for (Section s : Section.values()) {
-            sectionLocks.put(s, lockFor(s));
+            sectionLocks.put(s, s == Section.ALLFUNC ? NoLock.INSTANCE : lockFor(brief));
+        }
+        this.peerLocks = new Lock[peers];
+        for (int p = 0; p < peers; p++) {
+            Lock l = lockFor(brief);
+            peerLocks[p] = l == NoLock.INSTANCE ? null : l;
         }
     }
 
-    /** Critical sections for a rank running at {@code THREAD_MULTIPLE} with the given granularity. */
+    /**
+     * Critical sections for a rank running at {@code THREAD_MULTIPLE} with the given granularity, in a
+     * job of {@code peers} ranks (one COMM mutex per peer under PER_OBJECT).
+     */
+    public static CriticalSections forMultiple(Granularity granularity, boolean counting, int peers) {
+        return new CriticalSections(granularity, counting, peers);
+    }
+
+    /** As {@link #forMultiple(Granularity, boolean, int)} for a rank with no peers. */
     public static CriticalSections forMultiple(Granularity granularity, boolean counting) {
-        return new CriticalSections(granularity, counting);
+        return new CriticalSections(granularity, counting, 0);
     }
 
     /** The no-lock sections used below {@code THREAD_MULTIPLE}. */
@@ -79,20 +106,51 @@ public final class CriticalSections {
         return granularity != null;
     }
 
-    private Lock lockFor(Section s) {
+    /** The mutex of one object's section: the shared rank mutex, a fresh mutex, or none. */
+    private Lock lockFor(Lock brief) {
         if (granularity == null) {
             return NoLock.INSTANCE;
         }
         return switch (granularity) {
-            case GLOBAL, LOCK_AROUND_CALL -> NoLock.INSTANCE;
-            case BRIEF_GLOBAL -> new CountingLock(rankMutex);
+            case GLOBAL, LOCK_AROUND_CALL, LOCK_FREE -> NoLock.INSTANCE;
+            case BRIEF_GLOBAL -> brief;
             case PER_OBJECT -> new CountingLock(new ReentrantLock());
         };
     }
 
-    /** The lock of a named section (acquisitions counted when counting is on). */
+    /**
+     * The lock of a rank-level named section (acquisitions counted when counting is on); the empty
+     * section where the granularity takes no mutex there. ALLFUNC is entered with {@link #enterCall}.
+     */
     public Lock section(Section s) {
         return sectionLocks.get(s);
+    }
+
+    /** The COMM section of the path to peer {@code worldRank}, or null if the granularity takes no mutex. */
+    public Lock comm(int worldRank) {
+        return worldRank < peerLocks.length ? peerLocks[worldRank] : null;
+    }
+
+    /** The REQUEST_POOL section, or null when the common pool is the lock-free stack (GLOBAL, LOCK_FREE). */
+    public Lock requestPool() {
+        Lock l = sectionLocks.get(Section.REQUEST_POOL);
+        return l == NoLock.INSTANCE ? null : l;
+    }
+
+    /**
+     * A REFCOUNT section for one new request: null when counts are atomic ({@code atomic}, or a
+     * granularity whose peers could not share the section: GLOBAL, LOCK_FREE, none); the rank mutex under
+     * BRIEF_GLOBAL; a mutex of the request's own under PER_OBJECT.
+     */
+    public Lock newRefCountLock(boolean atomic) {
+        if (atomic || granularity == null) {
+            return null;
+        }
+        return switch (granularity) {
+            case BRIEF_GLOBAL -> sectionLocks.get(Section.REFCOUNT);
+            case PER_OBJECT -> new CountingLock(new ReentrantLock());
+            default -> null;
+        };
     }
 
     /** Enters the ALLFUNC section at the start of an outermost call. */
