@@ -17,17 +17,18 @@ import org.mpiverify.mpi.MpiException;
  * <table>
  *   <caption>Which mutex each named section takes</caption>
  *   <tr><th></th><th>ALLFUNC (whole call)</th><th>COMM (path to a peer)</th><th>REQUEST_POOL</th>
- *       <th>REFCOUNT (when not atomic)</th><th>CONTEXT_ID</th></tr>
+ *       <th>REFCOUNT (when not atomic)</th></tr>
  *   <tr><td>GLOBAL</td><td>rank mutex, released while blocked</td><td>-</td><td>- (lock-free)</td>
- *       <td>- (atomic)</td><td>-</td></tr>
- *   <tr><td>BRIEF_GLOBAL</td><td>-</td><td>rank mutex</td><td>rank mutex</td><td>rank mutex</td>
- *       <td>rank mutex</td></tr>
+ *       <td>- (atomic)</td></tr>
+ *   <tr><td>BRIEF_GLOBAL</td><td>-</td><td>rank mutex</td><td>rank mutex</td><td>rank mutex</td></tr>
  *   <tr><td>PER_OBJECT</td><td>-</td><td>one mutex per peer</td><td>the pool's mutex</td>
- *       <td>the request's mutex</td><td>its own mutex</td></tr>
- *   <tr><td>LOCK_FREE</td><td>-</td><td>-</td><td>- (lock-free)</td><td>- (always atomic)</td><td>-</td></tr>
+ *       <td>the request's mutex</td></tr>
+ *   <tr><td>LOCK_FREE</td><td>-</td><td>-</td><td>- (lock-free)</td><td>- (always atomic)</td></tr>
  *   <tr><td>LOCK_AROUND_CALL</td><td>rank mutex, kept while blocked (unsafe)</td><td>-</td><td>-</td>
- *       <td>-</td><td>-</td></tr>
+ *       <td>-</td></tr>
  * </table>
+ * The context-id allocator keeps its own mutex under every granularity (Gropp &amp; Thakur Fig. 3 needs
+ * one; a lock-free Fig. 3 is not attempted), so {@link Section#CONTEXT_ID} is not taken by the core.
  * Below {@code THREAD_MULTIPLE} nothing is ever locked (Gropp &amp; Thakur's "runtime" configuration):
  * {@link #unlocked()} is used.
  *
