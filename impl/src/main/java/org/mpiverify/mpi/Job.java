@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.mpiverify.core.sync.SpinGate;
 
 /**
  * An in-JVM MPI job: N ranks in this JVM, each rank's main on its own platform thread. Ranks are
@@ -27,6 +28,8 @@ public final class Job {
     private final JobConfig config;
     private final RankContext[] ranks;
     private final ThreadLocal<int[]> callDepth = ThreadLocal.withInitial(() -> new int[1]);
+    /** Long spinning is admitted per job: its ranks' waiting threads share the machine's cores. */
+    final SpinGate spinGate = SpinGate.forThisMachine();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
     private final long startNanos = System.nanoTime();
 

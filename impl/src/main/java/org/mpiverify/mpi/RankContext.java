@@ -164,7 +164,7 @@ final class RankContext {
         }
         cs.beforeBlocking();
         try {
-            if (!st.await(aborted, waitPolicy)) {
+            if (!st.await(aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was waiting");
             }
@@ -177,7 +177,7 @@ final class RankContext {
     void awaitArrival(long ticket) {
         cs.beforeBlocking();
         try {
-            if (!arrivals.await(ticket, aborted, waitPolicy)) {
+            if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was probing");
             }

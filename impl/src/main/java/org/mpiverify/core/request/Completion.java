@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.mpiverify.core.sync.SpinGate;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
@@ -64,16 +65,41 @@ public class Completion {
      * Returns true when done, false if {@code abort} turned true first. Holds no lock.
      */
     public final boolean await(BooleanSupplier abort, WaitPolicy policy) {
+        return await(abort, policy, null);
+    }
+
+    /**
+     * As {@link #await(BooleanSupplier, WaitPolicy)}, but spinning past {@link WaitPolicy#UNGATED_SPIN_NANOS}
+     * only with a permit of {@code gate} (null: no gate), so that waiting threads leave a core free.
+     */
+    public final boolean await(BooleanSupplier abort, WaitPolicy policy, SpinGate gate) {
         if (done) {
             return true;
         }
-        long spinEnd = System.nanoTime() + policy.spinBudgetNanos();
+        long start = System.nanoTime();
+        long budget = policy.spinBudgetNanos();
+        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
         int spins = 0;
         while (!done) {
-            if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
                 break;
             }
             Thread.onSpinWait();
+        }
+        if (!done && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
+            long spinEnd = start + budget;
+            try {
+                while (!done) {
+                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                        break;
+                    }
+                    Thread.onSpinWait();
+                }
+            } finally {
+                if (gate != null) {
+                    gate.exit();
+                }
+            }
         }
         for (int y = 0; y < policy.yields() && !done; y++) {
             Thread.yield();

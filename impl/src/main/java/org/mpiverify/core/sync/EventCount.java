@@ -64,13 +64,35 @@ public final class EventCount {
      * policy's bounds, then parks in slices; returns true if the count moved, false if aborted.
      */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy) {
-        long spinEnd = System.nanoTime() + policy.spinBudgetNanos();
+        return await(ticket, abort, policy, null);
+    }
+
+    /** As {@link #await(long, BooleanSupplier, WaitPolicy)}, spinning long only with a permit of {@code gate}. */
+    public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate) {
+        long start = System.nanoTime();
+        long budget = policy.spinBudgetNanos();
+        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
         int spins = 0;
         while (count == ticket) {
-            if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
                 break;
             }
             Thread.onSpinWait();
+        }
+        if (count == ticket && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
+            long spinEnd = start + budget;
+            try {
+                while (count == ticket) {
+                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                        break;
+                    }
+                    Thread.onSpinWait();
+                }
+            } finally {
+                if (gate != null) {
+                    gate.exit();
+                }
+            }
         }
         for (int y = 0; y < policy.yields() && count == ticket; y++) {
             Thread.yield();

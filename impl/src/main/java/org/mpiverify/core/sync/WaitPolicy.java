@@ -12,6 +12,12 @@ package org.mpiverify.core.sync;
  */
 public record WaitPolicy(long spinNanos, long virtualSpinNanos, int yields, long parkSliceNanos) {
 
+    /**
+     * How long a wait spins before it needs a {@link SpinGate} permit to go on spinning: long enough for
+     * a cross-core handoff and a short message (sub-microsecond here), short against a park round trip.
+     */
+    public static final long UNGATED_SPIN_NANOS = 2_000;
+
     /** Defaults measured for 2-core machines: 20 µs of spinning, 2 yields, 50 ms park slices. */
     public static final WaitPolicy DEFAULT = new WaitPolicy(20_000, 1_000, 2, 50_000_000);
 
