@@ -8,6 +8,7 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.RankMain;
 
 /** Helpers the core figures share: running a job with its deadline, and starting and joining a rank's threads. */
@@ -19,6 +20,49 @@ final class CoreJobs {
     static void run(JobConfig config, RankMain main, Duration deadline) {
         JobResult r = Job.run(config, main, deadline);
         r.orThrow();
+    }
+
+    /** A rank's main that is told its world rank before it initializes (to pick its thread level). */
+    @FunctionalInterface
+    interface RankBody {
+        void run(Mpi mpi, int worldRank) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} on every rank of an embedded job ({@link Job#create}), each on its own platform
+     * thread. The first failure shuts the job down (every blocked call then fails) and is rethrown; past
+     * the deadline the job is shut down and the exception carries every thread's stack.
+     */
+    static void runRanks(JobConfig config, RankBody body, Duration deadline) throws Exception {
+        Job job = Job.create(config);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread[] ts = new Thread[config.ranks()];
+        for (int r = 0; r < ts.length; r++) {
+            int rank = r;
+            ts[r] = Thread.ofPlatform().name("bench-rank-" + r).daemon(true).start(() -> {
+                try {
+                    body.run(job.mpi(rank), rank);
+                } catch (Throwable e) {
+                    if (failure.compareAndSet(null, e)) {
+                        job.shutdown();
+                    }
+                }
+            });
+        }
+        long end = System.nanoTime() + deadline.toNanos();
+        for (Thread t : ts) {
+            long left = end - System.nanoTime();
+            if (left <= 0 || !t.join(Duration.ofNanos(left))) {
+                String dump = Job.threadDump();
+                job.shutdown();
+                throw new IllegalStateException("job of " + config.ranks() + " ranks passed its deadline of "
+                        + deadline.toMillis() + " ms; threads:\n" + dump);
+            }
+        }
+        Throwable f = failure.get();
+        if (f != null) {
+            throw new IllegalStateException("a rank failed: " + f, f);
+        }
     }
 
     /** The granularities a user may choose (the experimental, unsafe ones are left out), so new ones are picked up. */
