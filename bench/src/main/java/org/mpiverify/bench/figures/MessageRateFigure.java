@@ -72,7 +72,7 @@ public final class MessageRateFigure implements BenchFigure {
         for (Granularity g : CoreJobs.safeGranularities()) {
             v.add(new Variant(g == Granularity.PER_OBJECT ? g.name() + " tlp atom" : g.name(), g, cache));
         }
-        v.add(new Variant("PER_OBJECT atom, shared request pool", Granularity.PER_OBJECT, 0));
+        v.add(new Variant("PER_OBJECT atom, no tlp", Granularity.PER_OBJECT, 0));
         return v;
     }
 

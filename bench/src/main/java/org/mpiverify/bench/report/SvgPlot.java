@@ -14,8 +14,8 @@ import org.mpiverify.bench.Stats;
  * a legend. No fonts or scripts are referenced, so the reports can embed the file as it is.
  */
 public final class SvgPlot {
-    static final int WIDTH = 760, HEIGHT = 440;
-    private static final int LEFT = 78, RIGHT = 230, TOP = 40, BOTTOM = 58;
+    static final int WIDTH = 880, HEIGHT = 440;
+    private static final int LEFT = 78, RIGHT = 300, TOP = 40, BOTTOM = 58;
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
         "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
