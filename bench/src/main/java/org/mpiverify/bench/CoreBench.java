@@ -20,6 +20,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.results.Provenance;
 
 /**
  * The core's basic costs, each beside a baseline measured in the same run (the machines are shared and
@@ -180,10 +181,12 @@ public final class CoreBench {
         }
     }
 
-    /** Writes the results, the machine and the date as JSON. */
-    public static void writeJson(List<Result> results, Path file, String matching) throws IOException {
+    /** Writes the results, where they come from (provenance: commit, JDK, host), the machine and the date as JSON. */
+    public static void writeJson(List<Result> results, Path file, String matching, Path repoRoot) throws IOException {
         StringBuilder sb = new StringBuilder("{\n");
         sb.append("  \"benchmark\": \"core\",\n");
+        sb.append("  \"provenance\": ").append(Provenance.now(repoRoot, Map.of("core matching", matching)).toJson())
+                .append(",\n");
         sb.append("  \"date\": \"").append(Instant.now()).append("\",\n");
         sb.append("  \"matching\": \"").append(matching).append("\",\n");
         sb.append("  \"machine\": ").append(Machine.describeJson()).append(",\n");

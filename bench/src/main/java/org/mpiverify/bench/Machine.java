@@ -29,7 +29,7 @@ public final class Machine {
                 System.getProperty("os.name"), System.getProperty("os.version"));
     }
 
-    static String describeJson() {
+    public static String describeJson() {
         return String.format(Locale.ROOT,
                 "{\"cpu\": \"%s\", \"cores\": %d, \"java\": \"%s\", \"vm\": \"%s\", \"os\": \"%s %s\"}",
                 cpuModel().replace("\"", "'"), Runtime.getRuntime().availableProcessors(),

@@ -23,7 +23,7 @@ public record Stats(double median, double min, double p25, double p75, double ma
         return median == 0 ? 0 : 100 * (p75 - p25) / median;
     }
 
-    String json() {
+    public String json() {
         return String.format(java.util.Locale.ROOT,
                 "{\"median\": %.3f, \"min\": %.3f, \"p25\": %.3f, \"p75\": %.3f, \"max\": %.3f, \"n\": %d}",
                 median, min, p25, p75, max, n);

@@ -31,9 +31,9 @@ class CoreBenchTest {
             assertEquals(2, r.stats().n());
         }
         Path json = dir.resolve("bench/core.json");
-        CoreBench.writeJson(results, json, "HASH_TABLE");
+        CoreBench.writeJson(results, json, "HASH_TABLE", Path.of(""));
         String s = Files.readString(json);
-        assertTrue(s.contains("\"benchmark\": \"core\"") && s.contains("\"machine\"") && s.contains("dup+free"), s);
+        assertTrue(s.contains("\"benchmark\": \"core\"") && s.contains("\"provenance\": {\"date\"") && s.contains("\"machine\"") && s.contains("dup+free"), s);
     }
 
     @Test

@@ -7,8 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
+import org.mpiverify.bench.compare.ComparisonTargets;
+import org.mpiverify.bench.figures.BenchFigure;
+import org.mpiverify.bench.figures.FigureRunner;
+import org.mpiverify.bench.figures.Figures;
+import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.specs.RepoLocator;
 import org.mpiverify.specs.TlcCommand;
 
 /**
@@ -24,9 +30,13 @@ public final class Main {
                                    run a multithreaded MPI program on the in-JVM core (ranks and threads
                                    exchange wildcard messages, mprobe unknown sizes, create communicators
                                    concurrently, run concurrent allreduces) and print what happened
-              bench core [--trials N] [--quick] [--matching QUEUES|HASH_TABLE] [--out DIR]
-                                   ping-pong, THREAD_MULTIPLE cost and dup+free times, each beside a
-                                   spin-handoff baseline measured in the same run; JSON to DIR/bench/
+              bench core|fig1-gt|fig4-gt|balaji|hoefler|all [--trials N] [--quick]
+                    [--matching QUEUES|HASH_TABLE] [--out DIR] [--no-compare]
+                                   core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin
+                                   handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji
+                                   et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; all:
+                                   every one. Medians with spread and same-run ratios; JSON and SVG plots
+                                   to DIR/bench/ (default out/); --no-compare leaves native MPI out
               tlc [MODEL...] [--full] [--workers N] [--simulate N]
                                    run the TLA+ models with TLC and compare with the manifest
               test [MAVEN ARGS]    run the test suites (mvn verify); -Pfull for the long runs
@@ -82,23 +92,39 @@ public final class Main {
         return new Demo(ranks, threads, messages, g, m, out).run();
     }
 
+    private static final List<String> BENCHMARKS = List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "all");
+
     private static int bench(String[] args, PrintStream out) throws Exception {
-        if (args.length == 0 || !args[0].equals("core")) {
-            throw new UsageException("bench needs a benchmark name: core");
+        if (args.length == 0 || !BENCHMARKS.contains(args[0])) {
+            throw new UsageException("bench needs a benchmark name: " + String.join("|", BENCHMARKS)
+                    + (args.length == 0 ? "" : ", not '" + args[0] + "'"));
         }
+        String name = args[0];
         Options o = new Options(Arrays.copyOfRange(args, 1, args.length));
-        int trials = o.intValue("--trials", 7, 2, 1000);
+        int trials = o.intValue("--trials", 7, name.equals("core") ? 2 : 1, 1000);
         boolean quick = o.flag("--quick");
+        boolean compare = !o.flag("--no-compare");
         MatchingKind m = o.enumValue("--matching", MatchingKind.class, MatchingKind.QUEUES);
-        Path outDir = Path.of(o.stringValue("--out", defaultOut()));
+        Path repoRoot = RepoLocator.findRoot(Path.of("")).orElse(Path.of("").toAbsolutePath());
+        Path outDir = Path.of(o.stringValue("--out", RepoLocator.findRoot(Path.of(""))
+                .map(r -> RepoLocator.outputDir(r).toString()).orElse(defaultOut())));
         o.requireAllUsed();
-        out.println("mpiverify bench core: " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
+        out.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
         out.println("machine: " + Machine.describe());
-        List<CoreBench.Result> results = new CoreBench(trials, quick, m, out).run();
-        CoreBench.print(results, out);
-        Path json = outDir.resolve("bench").resolve("core.json");
-        CoreBench.writeJson(results, json, m.name());
-        out.println("wrote " + json);
+        if (name.equals("core") || name.equals("all")) {
+            List<CoreBench.Result> results = new CoreBench(Math.max(2, trials), quick, m, out).run();
+            CoreBench.print(results, out);
+            Path json = outDir.resolve("bench").resolve("core.json");
+            CoreBench.writeJson(results, json, m.name(), repoRoot);
+            out.println("wrote " + json);
+        }
+        ComparisonTargets.Discovery found = ComparisonTargets.discover(compare);
+        Settings settings = Settings.of(trials, quick, m, out).withComparisons(found.targets(), found.skipped());
+        for (BenchFigure f : Figures.all()) {
+            if (name.equals("all") || name.equals(f.id())) {
+                FigureRunner.run(f, settings, outDir, repoRoot);
+            }
+        }
         return 0;
     }
 

@@ -38,6 +38,23 @@ class MainTest {
     }
 
     @Test
+    void benchFigureQuickRunWritesJsonAndPlot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        int code = run(out, err, "bench", "fig1-gt", "--quick", "--trials", "1", "--no-compare", "--out",
+                dir.toString());
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text + err);
+        assertTrue(text.contains("Gropp & Thakur Fig. 1") && text.contains("target"), text);
+        assertTrue(java.nio.file.Files.readString(dir.resolve("bench/fig1-gt.json")).contains("\"provenance\""));
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("bench/fig1-gt.svg")));
+        assertEquals(2, run(out, err, "bench", "fig9"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("balaji"), "names the known benchmarks");
+        assertEquals(2, run(out, err, "bench", "balaji", "--trials", "0"));
+    }
+
+    @Test
     void badUsageIsExitCode2WithAMessage() {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();

@@ -1,0 +1,118 @@
+package org.mpiverify.bench.figures;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.mpiverify.bench.Stats;
+import org.mpiverify.bench.compare.ComparisonTarget;
+import org.mpiverify.bench.compare.DupScenario;
+import org.mpiverify.bench.compare.ScenarioTiming;
+import org.mpiverify.bench.report.Plot;
+import org.mpiverify.bench.report.Report;
+import org.mpiverify.bench.report.Target;
+import org.mpiverify.core.contextid.ContextIdAlgorithm;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * Gropp &amp; Thakur 2007, §5.3.2 Fig. 4: time of one {@code MPI_Comm_dup} (here dup+free, so ids do not
+ * run out) against the number of ranks, for the single-threaded algorithm (§5.1, one thread per rank),
+ * the multithreaded algorithm with one thread per rank ("multi1") and with two threads per rank each
+ * dup'ing its own parent ("multi2"). The time is per call as one thread sees it: a thread's loop time
+ * over its iterations, the slowest thread of all ranks.
+ */
+public final class DupFigure implements BenchFigure {
+    static final String PLOT = "fig4";
+    static final String SINGLE_ALG = "core single-threaded algorithm", MULTI1 = "core multithreaded, 1 thread/rank",
+            MULTI2 = "core multithreaded, 2 threads/rank";
+    private static final PlotSpec SPEC = new PlotSpec(PLOT, "Comm_dup + free time per call", "Gropp & Thakur Fig. 4",
+            "ranks", "time per dup+free (ns)", "ns", false, true, MULTI1);
+
+    @Override
+    public String id() {
+        return "fig4-gt";
+    }
+
+    @Override
+    public String description() {
+        return "Comm_dup time, single-threaded vs multithreaded context-id algorithm, 1 and 2 threads per rank, "
+                + "against ranks (Gropp & Thakur Fig. 4)";
+    }
+
+    static int[] ranks(boolean quick) {
+        return quick ? new int[] {2, 4} : new int[] {2, 4, 8};
+    }
+
+    @Override
+    public Report run(Settings s) throws Exception {
+        int n = s.quick() ? 300 : 5_000;
+        List<Measurement> ms = new ArrayList<>();
+        for (int p : ranks(s.quick())) {
+            JobConfig base = JobConfig.of(p).withMatching(s.matching());
+            JobConfig single = base.withExperimental(true).withContextIds(ContextIdAlgorithm.SINGLE_THREADED_LOCKED);
+            ms.add(Measurement.of("single-threaded algorithm, " + p + " ranks", new Slot(PLOT, SINGLE_ALG, p),
+                    () -> dupFree(single, 1, n, s)));
+            ms.add(Measurement.of("multi1, " + p + " ranks", new Slot(PLOT, MULTI1, p), () -> dupFree(base, 1, n, s)));
+            ms.add(Measurement.of("multi2, " + p + " ranks", new Slot(PLOT, MULTI2, p), () -> dupFree(base, 2, n, s)));
+            for (ComparisonTarget t : s.comparisons()) {
+                for (int threads = 1; threads <= 2; threads++) {
+                    DupScenario sc = new DupScenario(p, threads, n);
+                    ms.add(Measurement.of(t.name() + " " + threads + " thread(s), " + p + " ranks",
+                            new Slot(PLOT, t.name() + ", " + threads + " thread" + (threads > 1 ? "s" : "") + "/rank", p),
+                            () -> ScenarioTiming.measure(t, sc, DupScenario.FACT, s.jobDeadline())));
+                }
+            }
+        }
+        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out());
+        Plot plot = SPEC.assemble(stats);
+        return new Report(id(), "Context-id allocation: Comm_dup time", s.trials(), s.quick(), List.of(plot),
+                targets(plot), List.of(), s.skipped(), List.of(
+                        "each thread dups and frees its own parent communicator " + n + " times; the value is the "
+                                + "slowest thread's loop time divided by " + n,
+                        "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
+                                + "deadlocks with two threads per rank, so it runs with one)"));
+    }
+
+    static List<Target> targets(Plot p) {
+        List<Target> t = new ArrayList<>();
+        for (var pt : p.series(MULTI1).points()) {
+            Stats one = pt.stats(), two = p.series(MULTI2).at(pt.x());
+            double r = two.median() / one.median();
+            t.add(Target.judged("dup with 2 threads per rank vs 1, " + (int) pt.x() + " ranks", "<= 2x one thread",
+                    r, r <= 2, PingPongFigure.fmt("%.0f ns vs %.0f ns", two.median(), one.median())));
+        }
+        return t;
+    }
+
+    /** ns per dup+free as one thread sees it, the slowest of all threads on all ranks. */
+    static double dupFree(JobConfig config, int threadsPerRank, int n, Settings s) {
+        AtomicLong nanos = new AtomicLong();
+        CoreJobs.run(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm[] parents = new Comm[threadsPerRank];
+            for (int t = 0; t < threadsPerRank; t++) {
+                parents[t] = w.dup();
+            }
+            w.barrier();
+            CoreJobs.onThreads(threadsPerRank, t -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    Comm c = parents[t].dup();
+                    if (c.size() != w.size()) {
+                        throw new IllegalStateException("dup has size " + c.size() + ", parent " + w.size());
+                    }
+                    c.free();
+                }
+                nanos.accumulateAndGet(System.nanoTime() - t0, Math::max);
+            });
+            for (Comm p : parents) {
+                p.free();
+            }
+            mpi.finalizeMpi();
+        }, s.jobDeadline());
+        return nanos.get() / (double) n;
+    }
+}

@@ -1,0 +1,18 @@
+package org.mpiverify.bench.figures;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The papers' figures {@code ./mpiverify bench} knows, in the order {@code bench all} runs them. */
+public final class Figures {
+    private Figures() {
+    }
+
+    public static List<BenchFigure> all() {
+        return List.of(new PingPongFigure(), new DupFigure(), new MessageRateFigure(), new ProbeFigure());
+    }
+
+    public static Optional<BenchFigure> byId(String id) {
+        return all().stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+}

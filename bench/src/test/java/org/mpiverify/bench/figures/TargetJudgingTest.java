@@ -1,0 +1,71 @@
+package org.mpiverify.bench.figures;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.bench.Stats;
+import org.mpiverify.bench.report.Plot;
+import org.mpiverify.bench.report.Series;
+import org.mpiverify.bench.report.Target;
+import org.mpiverify.mpi.MatchingKind;
+
+/** The targets are judged from the series and can be missed: known-bad figures must be reported as missed. */
+class TargetJudgingTest {
+    private static final Settings S = Settings.of(1, true, MatchingKind.QUEUES, new PrintStream(OutputStream.nullOutputStream()))
+            .withComparisons(List.of(), List.of("MPICH: not in this test"));
+
+    private static Stats st(double median) {
+        return new Stats(median, median * 0.9, median * 0.95, median * 1.05, median * 1.1, 3);
+    }
+
+    private static Plot fig1(double single, double runtime, double multiple, double floor, Series extra) {
+        List<Series> series = new java.util.ArrayList<>(List.of(
+                new Series(PingPongFigure.SINGLE).with(8, st(single)),
+                new Series(PingPongFigure.RUNTIME).with(8, st(runtime)),
+                new Series(PingPongFigure.MULTIPLE).with(8, st(multiple)),
+                new Series(PingPongFigure.FLOOR).with(8, st(floor))));
+        if (extra != null) {
+            series.add(extra);
+        }
+        return new Plot("fig1", "t", "p", "x", "y", "ns", true, true, PingPongFigure.SINGLE, series);
+    }
+
+    @Test
+    void pingPongTargetsMetAndMissed() {
+        List<Target> good = PingPongFigure.targets(fig1(100, 101, 104, 60, null), S);
+        assertEquals(List.of(Target.Status.MET, Target.Status.MET, Target.Status.MET, Target.Status.NOT_EVALUATED),
+                good.stream().map(Target::status).toList());
+        List<Target> bad = PingPongFigure.targets(fig1(100, 120, 130, 50, new Series("MPICH 4.0.2").with(8, st(90))), S);
+        assertEquals(List.of(Target.Status.MISSED, Target.Status.MISSED, Target.Status.MISSED, Target.Status.MISSED),
+                bad.stream().map(Target::status).toList());
+    }
+
+    @Test
+    void dupWithTwoThreadsMustStayWithinTwiceOneThread() {
+        Plot p = new Plot("fig4", "t", "p", "x", "y", "ns", false, true, DupFigure.MULTI1, List.of(
+                new Series(DupFigure.MULTI1).with(2, st(1000)).with(4, st(2000)),
+                new Series(DupFigure.MULTI2).with(2, st(1900)).with(4, st(4100))));
+        assertEquals(List.of(Target.Status.MET, Target.Status.MISSED),
+                DupFigure.targets(p).stream().map(Target::status).toList());
+    }
+
+    @Test
+    void globalMustBeToldApartFromOtherGranularities() {
+        String po = MessageRateFigure.PER_OBJECT_TLP;
+        Plot apart = new Plot("fig6", "t", "p", "x", "y", "ns", false, false, null, List.of(
+                new Series("GLOBAL").with(1, st(0)).with(2, st(50)), new Series(po).with(1, st(0)).with(2, st(2))));
+        Plot overlapping = new Plot("fig6", "t", "p", "x", "y", "ns", false, false, null, List.of(
+                new Series("GLOBAL").with(1, st(0)).with(2, st(10)), new Series(po).with(1, st(0)).with(2, st(10.5))));
+        Plot none = new Plot("fig6", "t", "p", "x", "y", "ns", false, false, null, List.of(
+                new Series("GLOBAL").with(2, st(0)), new Series(po).with(2, st(0))));
+        assertEquals(Target.Status.MET,
+                MessageRateFigure.separation(List.of(apart), MessageRateFigure.Mode.BLOCKING, po).status());
+        assertEquals(Target.Status.MISSED,
+                MessageRateFigure.separation(List.of(overlapping), MessageRateFigure.Mode.BLOCKING, po).status());
+        assertEquals(Target.Status.MISSED,
+                MessageRateFigure.separation(List.of(none), MessageRateFigure.Mode.BLOCKING, po).status());
+    }
+}
