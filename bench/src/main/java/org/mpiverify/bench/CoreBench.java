@@ -95,7 +95,7 @@ public final class CoreBench {
     }
 
     private JobConfig config(int ranks) {
-        return JobConfig.of(ranks).withGranularity(Granularity.PER_OBJECT).withMatching(matching);
+        return JobConfig.of(ranks).withGranularity(Granularity.LOCK_FREE).withMatching(matching);
     }
 
     /** Half round trip (ns) of an 8-byte ping-pong between ranks 0 and 1 at the given thread level. */

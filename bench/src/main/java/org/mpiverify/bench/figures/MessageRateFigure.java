@@ -58,21 +58,26 @@ public final class MessageRateFigure implements BenchFigure {
     }
 
     /** One configuration of the sending rank: a series name and its job configuration. */
-    record Variant(String name, Granularity granularity, int requestCache) {
+    record Variant(String name, Granularity granularity, boolean threadLocalPools, boolean atomicCounts) {
         JobConfig config(int ranks, Settings s) {
             return JobConfig.of(ranks).withMatching(s.matching()).withGranularity(granularity)
-                    .withRequestCacheSize(requestCache).withCountLocks(true);
+                    .withRequestOptions(threadLocalPools, atomicCounts).withCountLocks(true);
         }
     }
 
-    /** Every safe granularity with the default thread-local request caches ("tlp"; counts are atomic, "atom"), and Per Object without them. */
+    /**
+     * The rows of Balaji et al. Table 1 and Figs. 7-8 — Global, Brief Global and Per Object with the
+     * common request pool and mutex-protected reference counts, Per Object with thread-local pools
+     * ("tlp"), Per Object with tlp and atomic counts ("tlp atom") — and Lock Free, their future work.
+     */
     static List<Variant> variants() {
         List<Variant> v = new ArrayList<>();
-        int cache = JobConfig.of(1).requestCacheSize();
-        for (Granularity g : CoreJobs.safeGranularities()) {
-            v.add(new Variant(g == Granularity.PER_OBJECT ? g.name() + " tlp atom" : g.name(), g, cache));
-        }
-        v.add(new Variant("PER_OBJECT atom, no tlp", Granularity.PER_OBJECT, 0));
+        v.add(new Variant(Granularity.GLOBAL.name(), Granularity.GLOBAL, true, true));
+        v.add(new Variant(Granularity.BRIEF_GLOBAL.name(), Granularity.BRIEF_GLOBAL, false, false));
+        v.add(new Variant(Granularity.PER_OBJECT.name(), Granularity.PER_OBJECT, false, false));
+        v.add(new Variant("PER_OBJECT tlp", Granularity.PER_OBJECT, true, false));
+        v.add(new Variant(PER_OBJECT_TLP, Granularity.PER_OBJECT, true, true));
+        v.add(new Variant(Granularity.LOCK_FREE.name(), Granularity.LOCK_FREE, true, true));
         return v;
     }
 
