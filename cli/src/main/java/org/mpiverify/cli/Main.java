@@ -26,7 +26,7 @@ public final class Main {
             usage: ./mpiverify COMMAND [ARGS]
 
               demo [--ranks N] [--threads T] [--messages M]
-                   [--granularity GLOBAL|BRIEF_GLOBAL|PER_OBJECT] [--matching QUEUES|HASH_TABLE]
+                   [--granularity GLOBAL|BRIEF_GLOBAL|PER_OBJECT|LOCK_FREE] [--matching QUEUES|HASH_TABLE]
                                    run a multithreaded MPI program on the in-JVM core (ranks and threads
                                    exchange wildcard messages, mprobe unknown sizes, create communicators
                                    concurrently, run concurrent allreduces) and print what happened
@@ -83,7 +83,7 @@ public final class Main {
         int ranks = o.intValue("--ranks", 4, 2, 64);
         int threads = o.intValue("--threads", 4, 1, 64);
         int messages = o.intValue("--messages", 200, 1, 1_000_000);
-        Granularity g = o.enumValue("--granularity", Granularity.class, Granularity.PER_OBJECT);
+        Granularity g = o.enumValue("--granularity", Granularity.class, Granularity.LOCK_FREE);
         if (g.isExperimental()) {
             throw new UsageException("granularity " + g + " is experimental and unsafe; the audit uses it, the demo does not");
         }
