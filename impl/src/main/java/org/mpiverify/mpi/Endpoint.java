@@ -63,7 +63,7 @@ final class Endpoint {
         if (r != null) {
             e.deliverTo((RecvRequest) r);
         } else {
-            target.arrivals.signal();                          // wake blocked probes at the target
+            target.arrivals.signalIfWatched();                 // wake blocked probes at the target, if any
         }
         return st;
     }
@@ -129,13 +129,22 @@ final class Endpoint {
 
     /** Blocking probe: waits (no lock held) for a matching message and returns its status. */
     Status probe(int source, int tag) {
-        while (true) {
-            long ticket = rank.arrivals.ticket();   // read before looking: an arrival after it moves the count
-            Status s = iprobe(source, tag);
-            if (s != null) {
-                return s;
+        Status s = iprobe(source, tag);
+        if (s != null) {
+            return s;
+        }
+        rank.arrivals.watch();                      // before the first ticket: senders now advance the count
+        try {
+            while (true) {
+                long ticket = rank.arrivals.ticket();   // read before looking: an arrival after it moves the count
+                s = iprobe(source, tag);
+                if (s != null) {
+                    return s;
+                }
+                rank.awaitArrival(ticket);
             }
-            rank.awaitArrival(ticket);
+        } finally {
+            rank.arrivals.unwatch();
         }
     }
 
@@ -216,13 +225,22 @@ final class Endpoint {
 
     /** Blocking matched probe. */
     SendEnvelope mprobe(int source, int tag) {
-        while (true) {
-            long ticket = rank.arrivals.ticket();
-            SendEnvelope e = improbe(source, tag);
-            if (e != null) {
-                return e;
+        SendEnvelope e = improbe(source, tag);
+        if (e != null) {
+            return e;
+        }
+        rank.arrivals.watch();
+        try {
+            while (true) {
+                long ticket = rank.arrivals.ticket();
+                e = improbe(source, tag);
+                if (e != null) {
+                    return e;
+                }
+                rank.awaitArrival(ticket);
             }
-            rank.awaitArrival(ticket);
+        } finally {
+            rank.arrivals.unwatch();
         }
     }
 

@@ -1,8 +1,11 @@
 package org.mpiverify.core.buffer;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
@@ -98,12 +101,66 @@ public final class Buffers {
 
     /** Copies {@code bytes} bytes from a typed buffer into a byte array packet at 0. */
     public static void pack(Object src, int srcOffset, Datatype srcType, byte[] packet, long bytes) {
+        if (bytes <= SMALL_BYTES && packSmall(src, srcOffset, srcType, packet, (int) bytes)) {
+            return;
+        }
         copy(src, srcOffset, srcType, packet, 0, Datatype.BYTE, bytes);
     }
 
     /** Copies {@code bytes} bytes from a packet into a typed buffer. */
     public static void unpack(byte[] packet, Object dst, int dstOffset, Datatype dstType, long bytes) {
+        if (bytes <= SMALL_BYTES && unpackSmall(packet, dst, dstOffset, dstType, (int) bytes)) {
+            return;
+        }
         copy(packet, 0, Datatype.BYTE, dst, dstOffset, dstType, bytes);
+    }
+
+    // Small messages: element loops over byte-array views. Wrapping both arrays in memory segments
+    // costs more than the copy itself for a few elements (it was the top frame of a send+recv profile).
+    private static final int SMALL_BYTES = 256;
+    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.nativeOrder());
+    private static final VarHandle CHARS = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.nativeOrder());
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final VarHandle FLOATS = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.nativeOrder());
+    private static final VarHandle DOUBLES = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.nativeOrder());
+
+    /** Packs a small heap array whose elements fill {@code bytes} exactly; false if it is not one. */
+    private static boolean packSmall(Object src, int off, Datatype type, byte[] p, int bytes) {
+        if (bytes % type.size() != 0) {
+            return false;
+        }
+        int n = bytes / type.size();
+        switch (src) {
+            case byte[] a -> System.arraycopy(a, off, p, 0, n);
+            case int[] a -> { for (int i = 0; i < n; i++) INTS.set(p, i << 2, a[off + i]); }
+            case long[] a -> { for (int i = 0; i < n; i++) LONGS.set(p, i << 3, a[off + i]); }
+            case double[] a -> { for (int i = 0; i < n; i++) DOUBLES.set(p, i << 3, a[off + i]); }
+            case float[] a -> { for (int i = 0; i < n; i++) FLOATS.set(p, i << 2, a[off + i]); }
+            case short[] a -> { for (int i = 0; i < n; i++) SHORTS.set(p, i << 1, a[off + i]); }
+            case char[] a -> { for (int i = 0; i < n; i++) CHARS.set(p, i << 1, a[off + i]); }
+            default -> { return false; }
+        }
+        return true;
+    }
+
+    /** Unpacks into a small heap array when {@code bytes} is whole elements; false if it is not one. */
+    private static boolean unpackSmall(byte[] p, Object dst, int off, Datatype type, int bytes) {
+        if (bytes % type.size() != 0) {
+            return false;
+        }
+        int n = bytes / type.size();
+        switch (dst) {
+            case byte[] a -> System.arraycopy(p, 0, a, off, n);
+            case int[] a -> { for (int i = 0; i < n; i++) a[off + i] = (int) INTS.get(p, i << 2); }
+            case long[] a -> { for (int i = 0; i < n; i++) a[off + i] = (long) LONGS.get(p, i << 3); }
+            case double[] a -> { for (int i = 0; i < n; i++) a[off + i] = (double) DOUBLES.get(p, i << 3); }
+            case float[] a -> { for (int i = 0; i < n; i++) a[off + i] = (float) FLOATS.get(p, i << 2); }
+            case short[] a -> { for (int i = 0; i < n; i++) a[off + i] = (short) SHORTS.get(p, i << 1); }
+            case char[] a -> { for (int i = 0; i < n; i++) a[off + i] = (char) CHARS.get(p, i << 1); }
+            default -> { return false; }
+        }
+        return true;
     }
 
     /** A segment over the whole buffer: an array, or a ByteBuffer from index 0 to its limit. */

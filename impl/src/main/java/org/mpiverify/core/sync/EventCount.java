@@ -27,10 +27,12 @@ import java.util.function.BooleanSupplier;
 public final class EventCount {
     private static final VarHandle COUNT;
     private static final VarHandle SLEEPERS;
+    private static final VarHandle WATCHERS;
     static {
         try {
             COUNT = MethodHandles.lookup().findVarHandle(EventCount.class, "count", long.class);
             SLEEPERS = MethodHandles.lookup().findVarHandle(EventCount.class, "sleepers", int.class);
+            WATCHERS = MethodHandles.lookup().findVarHandle(EventCount.class, "watchers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -41,6 +43,13 @@ public final class EventCount {
     /** Number of registered parked waiters; lets signal() skip the queue when nobody sleeps. */
     private volatile int sleepers;
     private final ConcurrentLinkedQueue<Thread> waiters = new ConcurrentLinkedQueue<>();
+    /**
+     * Threads between {@link #watch()} and {@link #unwatch()}: those that may wait on a ticket. Lets
+     * {@link #signalIfWatched()} skip the shared increment on the message path when nobody probes
+     * (Dekker pair: a signaller changes state then reads {@code watchers}; a watcher increments
+     * {@code watchers} then reads the state — one of them sees the other).
+     */
+    private volatile int watchers;
 
     /** The current count; read it before checking the condition you will wait on. */
     public long ticket() {
@@ -56,6 +65,31 @@ public final class EventCount {
             for (Thread t : waiters) {
                 LockSupport.unpark(t);
             }
+        }
+    }
+
+    /**
+     * Announces that the calling thread is about to take tickets and wait; call before the first
+     * {@link #ticket()} and pair with {@link #unwatch()} in a finally block.
+     */
+    public void watch() {
+        WATCHERS.getAndAdd(this, 1);
+    }
+
+    /** Ends a {@link #watch()}. */
+    public void unwatch() {
+        WATCHERS.getAndAdd(this, -1);
+    }
+
+    /**
+     * {@link #signal()} if some thread is watching, else nothing. For signallers whose waiters all
+     * {@link #watch()}: the state change must come first (it is then ordered before the volatile read of
+     * {@code watchers}, and a watcher that incremented before this read will be signalled, while one that
+     * increments after it sees the new state when it checks its condition).
+     */
+    public void signalIfWatched() {
+        if (watchers != 0) {
+            signal();
         }
     }
 
