@@ -45,8 +45,7 @@ import org.mpiverify.audit.api.AuditStatus;
  *       freed request is known to be done).</li>
  *   <li>Request ids are unique for the life of the binding ({@link #nextRequestId} only grows), so
  *       a completed request's record is removed exactly once, by the call that completed it.</li>
- *   <li>Received data reaches the caller's {@code int[]} in the call that completes the operation,
- *       and only the elements the status counts.</li>
+ *   <li>Received data reaches the caller's {@code int[]} in the call that completes the operation.</li>
  * </ul>
  *
  * <p>Memory consistency effects: a wait or test that completes a receive happens-after the copy into
@@ -291,7 +290,7 @@ public final class NativeMpi implements AuditMpi {
             check("MPI_Recv", (int) recv.invokeExact(b, count, mpiInt, abi.rankToLibrary(source),
                     abi.tagToLibrary(tag), comm(comm), st));
             AuditStatus s = status(st);
-            copyBack(b, buf, s.count(), count);
+            copyBack(b, buf, count);
             return s;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -323,7 +322,7 @@ public final class NativeMpi implements AuditMpi {
                     abi.rankToLibrary(dest), abi.tagToLibrary(sendTag), rb, recvCount, mpiInt,
                     abi.rankToLibrary(source), abi.tagToLibrary(recvTag), comm(comm), st));
             AuditStatus s = status(st);
-            copyBack(rb, recvBuf, s.count(), recvCount);
+            copyBack(rb, recvBuf, recvCount);
             return s;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -409,7 +408,7 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment st = a.allocate(abi.statusSize(), 8);
             check("MPI_Mrecv", (int) mrecv.invokeExact(b, count, mpiInt, msg, st));
             AuditStatus s = status(st);
-            copyBack(b, buf, s.count(), count);
+            copyBack(b, buf, count);
             return s;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -510,7 +509,7 @@ public final class NativeMpi implements AuditMpi {
     /** Copies received data out and frees the operation's memory; the library is done with it. */
     private void completed(long request, Pending p, AuditStatus s) {
         if (p == null || !pending.remove(request, p)) return; // REQUEST_NULL, or another waiter was first
-        if (p.recvBuf() != null && !s.cancelled()) copyBack(p.recvBuf(), p.target(), s.count(), p.count());
+        if (p.recvBuf() != null && !s.cancelled()) copyBack(p.recvBuf(), p.target(), p.count());
         try {
             p.arena().close();
         } catch (IllegalStateException stillInUse) {
@@ -628,7 +627,7 @@ public final class NativeMpi implements AuditMpi {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment b = ints(a, buf, count);
             check("MPI_Bcast", (int) bcast.invokeExact(b, count, mpiInt, root, comm(comm)));
-            copyBack(b, buf, count, count);
+            copyBack(b, buf, count);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -646,7 +645,7 @@ public final class NativeMpi implements AuditMpi {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment r = a.allocate(JAVA_INT, Math.max(1, count));
             check("MPI_Allreduce", (int) allreduce.invokeExact(ints(a, in, count), r, count, mpiInt, nativeOp, comm(comm)));
-            copyBack(r, out, count, count);
+            copyBack(r, out, count);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -688,9 +687,13 @@ public final class NativeMpi implements AuditMpi {
         return s;
     }
 
-    private static void copyBack(MemorySegment from, int[] to, int received, int posted) {
-        int n = Math.max(0, Math.min(received, posted));
-        MemorySegment.copy(from, JAVA_INT, 0, to, 0, n);
+    /**
+     * Copies the whole posted buffer back, not just the status count: the native buffer started as a
+     * copy of the Java array, so elements the library did not write come back unchanged, and the data
+     * arrives even where a library's status undercounts (MPICH 4.0.2's MPI_Isendrecv reports count 0).
+     */
+    private static void copyBack(MemorySegment from, int[] to, int posted) {
+        MemorySegment.copy(from, JAVA_INT, 0, to, 0, posted);
     }
 
     private AuditStatus status(MemorySegment st) throws Throwable {
