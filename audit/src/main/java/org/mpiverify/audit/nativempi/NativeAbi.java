@@ -131,9 +131,16 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
 
     /** Empty when the library and its mpiexec are installed, else which package to install. */
     public Optional<String> unavailable() {
-        if (Files.isRegularFile(libraryFile()) && Files.isExecutable(mpiexec())) return Optional.empty();
-        return Optional.of(displayName() + " is not installed (" + (Files.isRegularFile(libraryFile()) ? "" : libraryFile() + " ")
-                + (Files.isExecutable(mpiexec()) ? "" : mpiexec() + " ") + "missing): apt-get install " + debianPackages());
+        return missing(displayName(), libraryFile(), mpiexec(), debianPackages());
+    }
+
+    static Optional<String> missing(String name, Path library, Path mpiexec, String packages) {
+        List<String> absent = new java.util.ArrayList<>();
+        if (!Files.isRegularFile(library)) absent.add(library.toString());
+        if (!Files.isExecutable(mpiexec)) absent.add(mpiexec.toString());
+        if (absent.isEmpty()) return Optional.empty();
+        return Optional.of(name + " is not installed (missing " + String.join(", ", absent)
+                + "); install it with: apt-get install " + packages);
     }
 
     /** Audit rank (wildcards and {@code PROC_NULL} as {@link AuditMpi} defines them) to the library's. */
