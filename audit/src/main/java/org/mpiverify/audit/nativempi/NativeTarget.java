@@ -34,7 +34,10 @@ public final class NativeTarget implements AuditTarget {
     private static final int OUTPUT_TAIL_LINES = 40;
 
     private final NativeAbi abi;
-    /** Library version, asked once of the library in a child JVM (loading libmpich here would let UCX take SIGSEGV). */
+    /**
+     * Library version, asked once of the library in a child JVM: the driver never loads a native MPI
+     * library, whose UCX/PMI state and signal handlers have no business in the audit's own JVM.
+     */
     private volatile String description;
 
     private NativeTarget(NativeAbi abi) { this.abi = abi; }
