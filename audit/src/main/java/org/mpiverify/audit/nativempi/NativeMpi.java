@@ -468,7 +468,8 @@ public final class NativeMpi implements AuditMpi {
     public void cancel(long request) {
         Pending p = live(request);
         try (Arena scratch = Arena.ofConfined()) {
-            check("MPI_Cancel", (int) cancel.invokeExact(p != null ? p.cell() : requestCell(scratch)));
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+            check("MPI_Cancel", (int) cancel.invokeExact(cell));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -478,7 +479,8 @@ public final class NativeMpi implements AuditMpi {
     public void requestFree(long request) {
         Pending p = live(request);
         try (Arena scratch = Arena.ofConfined()) {
-            check("MPI_Request_free", (int) requestFree.invokeExact(p != null ? p.cell() : requestCell(scratch)));
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+            check("MPI_Request_free", (int) requestFree.invokeExact(cell));
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -133,6 +133,22 @@ abstract class NativeTargetContract {
     }
 
     @Test
+    void requestsAndTheRemainingCalls() throws Exception {
+        for (RankReport r : completed(new RequestLifecycleScenario())) {
+            int other = 1 - r.rank();
+            assertEquals("true -5", r.fact("cancel"), "cancelled, buffer untouched");
+            assertEquals("null", r.fact("test.before"));
+            assertEquals((60 + other) + "/" + other + "/6", r.fact("test.after"));
+            assertEquals(Integer.toString(70 + other), r.fact("freed.delivered"));
+            assertEquals(Integer.toString(80 + other), r.fact("ssend"));
+            assertEquals("true", r.fact("wtime"), r.fact("wtime.values"));
+            assertEquals("3", r.fact("queryThread"));
+            assertEquals("true", r.fact("isThreadMain"));
+            assertEquals("refused", r.fact("stale"));
+        }
+    }
+
+    @Test
     void receiveFirstDeadlockIsAHangWithStacksAndNoProcessLeft() throws Exception {
         assertHungAndCleanedUp(new RecvFirstDeadlockScenario(), "NativeMpi.recv", "RecvFirstDeadlockScenario.run");
     }
