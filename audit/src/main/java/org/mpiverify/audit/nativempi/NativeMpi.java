@@ -1,0 +1,753 @@
+package org.mpiverify.audit.nativempi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.mpiverify.audit.api.AuditException;
+import org.mpiverify.audit.api.AuditMpi;
+import org.mpiverify.audit.api.AuditStatus;
+
+/**
+ * {@link AuditMpi} over a native MPI library (MPICH or Open MPI) through the Foreign Function &amp;
+ * Memory API, one instance per rank process. What differs between the libraries is in
+ * {@link NativeAbi}; this class is written once against it.
+ *
+ * <p>Concurrency: the binding adds no lock, so the audit sees exactly the library's thread safety
+ * (the audit's point). Its own shared state is {@link #pending}, a concurrent map from a live
+ * request's id to its native request cell and the native memory the operation uses.
+ *
+ * <p>Request handles given to scenarios are the binding's own ids, not the library's handle values:
+ * MPICH 4.0 returns one shared built-in handle for every request it completes at once (small eager
+ * sends), so several live requests of different threads can carry the same native value (measured:
+ * keyed by value, one thread waited on another's memory while that thread freed it).
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>A nonblocking operation's native buffers and request cell stay allocated while the library
+ *       may touch them: from the call that starts it to the wait/test that completes it — or, after
+ *       {@code MPI_Request_free}, until {@code MPI_Finalize} (MPI gives no other point at which a
+ *       freed request is known to be done).</li>
+ *   <li>Request ids are unique for the life of the binding ({@link #nextRequestId} only grows), so
+ *       a completed request's record is removed exactly once, by the call that completed it.</li>
+ *   <li>Received data reaches the caller's {@code int[]} in the call that completes the operation.</li>
+ * </ul>
+ *
+ * <p>Memory consistency effects: a wait or test that completes a receive happens-after the copy into
+ * the Java array in the same thread; publishing the array to other threads is the scenario's job.
+ */
+public final class NativeMpi implements AuditMpi {
+    /** Placeholder in the descriptors below for "a handle" ({@code int} in MPICH, pointer in Open MPI). */
+    private static final MemoryLayout H = JAVA_LONG.withName("MPI handle");
+    private static final MemoryLayout I = JAVA_INT;
+    private static final MemoryLayout P = ADDRESS;
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)");
+
+    private final NativeAbi abi;
+    private final SymbolLookup library;
+    private final long world, commNull, groupNull, requestNull, messageNull, messageNoProc, mpiInt, errorsReturn;
+    private final long opSum, opMax, opMin, opBand, opBor;
+    private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
+    /** Next request id; starts at 1 so no id is {@code REQUEST_NULL} (0). */
+    private final AtomicLong nextRequestId = new AtomicLong(1);
+    /** Arenas of freed requests: closed after MPI_Finalize, when the library can no longer write to them. */
+    private final ConcurrentLinkedQueue<Arena> retired = new ConcurrentLinkedQueue<>();
+
+    private final MethodHandle getLibraryVersion, initThread, queryThread, isThreadMain, initialized, finalized,
+            finalizeMpi, abort, wtime, errorClass, errorString, commSetErrhandler, commRank, commSize,
+            send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
+            getCount, testCancelled, waitFor, test, cancel, requestFree, commDup, commSplit, commCreate,
+            commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
+            allreduce;
+    /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
+    private final MethodHandle isendrecv;
+
+    /** A native request's memory: the request cell, the receive buffer (or null) and where its data goes. */
+    private record Pending(Arena arena, MemorySegment cell, MemorySegment recvBuf, int[] target, int count) { }
+
+    /** Loads the library; no MPI call is made until {@link #initThread}. */
+    public NativeMpi(NativeAbi abi) {
+        this.abi = abi;
+        abi.unavailable().ifPresent(msg -> { throw new IllegalStateException(msg); });
+        this.library = SymbolLookup.libraryLookup(abi.soname(), Arena.global());
+        world = abi.predefined(NativeAbi.Predefined.COMM_WORLD, library);
+        commNull = abi.predefined(NativeAbi.Predefined.COMM_NULL, library);
+        groupNull = abi.predefined(NativeAbi.Predefined.GROUP_NULL, library);
+        requestNull = abi.predefined(NativeAbi.Predefined.REQUEST_NULL, library);
+        messageNull = abi.predefined(NativeAbi.Predefined.MESSAGE_NULL, library);
+        messageNoProc = abi.predefined(NativeAbi.Predefined.MESSAGE_NO_PROC, library);
+        mpiInt = abi.predefined(NativeAbi.Predefined.INT, library);
+        errorsReturn = abi.predefined(NativeAbi.Predefined.ERRORS_RETURN, library);
+        opSum = abi.predefined(NativeAbi.Predefined.OP_SUM, library);
+        opMax = abi.predefined(NativeAbi.Predefined.OP_MAX, library);
+        opMin = abi.predefined(NativeAbi.Predefined.OP_MIN, library);
+        opBand = abi.predefined(NativeAbi.Predefined.OP_BAND, library);
+        opBor = abi.predefined(NativeAbi.Predefined.OP_BOR, library);
+
+        getLibraryVersion = fn("MPI_Get_library_version", P, P);
+        initThread = fn("MPI_Init_thread", P, P, I, P);
+        queryThread = fn("MPI_Query_thread", P);
+        isThreadMain = fn("MPI_Is_thread_main", P);
+        initialized = fn("MPI_Initialized", P);
+        finalized = fn("MPI_Finalized", P);
+        finalizeMpi = fn("MPI_Finalize");
+        abort = fn("MPI_Abort", H, I);
+        wtime = LINKER.downcallHandle(library.findOrThrow("MPI_Wtime"), FunctionDescriptor.of(JAVA_DOUBLE));
+        errorClass = fn("MPI_Error_class", I, P);
+        errorString = fn("MPI_Error_string", I, P, P);
+        commSetErrhandler = fn("MPI_Comm_set_errhandler", H, H);
+        commRank = fn("MPI_Comm_rank", H, P);
+        commSize = fn("MPI_Comm_size", H, P);
+        send = fn("MPI_Send", P, I, H, I, I, H);
+        ssend = fn("MPI_Ssend", P, I, H, I, I, H);
+        isend = fn("MPI_Isend", P, I, H, I, I, H, P);
+        issend = fn("MPI_Issend", P, I, H, I, I, H, P);
+        recv = fn("MPI_Recv", P, I, H, I, I, H, P);
+        irecv = fn("MPI_Irecv", P, I, H, I, I, H, P);
+        sendrecv = fn("MPI_Sendrecv", P, I, H, I, I, P, I, H, I, I, H, P);
+        isendrecv = library.find("MPI_Isendrecv").isPresent() ? fn("MPI_Isendrecv", P, I, H, I, I, P, I, H, I, I, H, P) : null;
+        probe = fn("MPI_Probe", I, I, H, P);
+        iprobe = fn("MPI_Iprobe", I, I, H, P, P);
+        mprobe = fn("MPI_Mprobe", I, I, H, P, P);
+        improbe = fn("MPI_Improbe", I, I, H, P, P, P);
+        mrecv = fn("MPI_Mrecv", P, I, H, P, P);
+        imrecv = fn("MPI_Imrecv", P, I, H, P, P);
+        getCount = fn("MPI_Get_count", P, H, P);
+        testCancelled = fn("MPI_Test_cancelled", P, P);
+        waitFor = fn("MPI_Wait", P, P);
+        test = fn("MPI_Test", P, P, P);
+        cancel = fn("MPI_Cancel", P);
+        requestFree = fn("MPI_Request_free", P);
+        commDup = fn("MPI_Comm_dup", H, P);
+        commSplit = fn("MPI_Comm_split", H, I, I, P);
+        commCreate = fn("MPI_Comm_create", H, H, P);
+        commCreateGroup = fn("MPI_Comm_create_group", H, H, I, P);
+        commFree = fn("MPI_Comm_free", P);
+        commCompare = fn("MPI_Comm_compare", H, H, P);
+        commGroup = fn("MPI_Comm_group", H, P);
+        groupIncl = fn("MPI_Group_incl", H, I, P, P);
+        groupSize = fn("MPI_Group_size", H, P);
+        groupFree = fn("MPI_Group_free", P);
+        barrier = fn("MPI_Barrier", H);
+        bcast = fn("MPI_Bcast", P, I, H, I, H);
+        allreduce = fn("MPI_Allreduce", P, P, I, H, H, H);
+    }
+
+    /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */
+    private MethodHandle fn(String name, MemoryLayout... params) {
+        MemoryLayout[] c = params.clone();
+        for (int i = 0; i < c.length; i++) if (c[i] == H) c[i] = abi.handleLayout();
+        MethodHandle mh = LINKER.downcallHandle(library.findOrThrow(name), FunctionDescriptor.of(JAVA_INT, c));
+        for (int i = 0; i < params.length; i++) {
+            if (params[i] == H) mh = MethodHandles.filterArguments(mh, i, abi.handleArgument());
+        }
+        return mh;
+    }
+
+    public NativeAbi abi() { return abi; }
+
+    /** {@code MPI_Get_library_version}: legal before {@code MPI_Init}, so the driver can ask without a run. */
+    public String libraryVersion() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment buf = a.allocate(abi.maxLibraryVersionString());
+            MemorySegment len = a.allocate(JAVA_INT);
+            check("MPI_Get_library_version", (int) getLibraryVersion.invokeExact(buf, len));
+            return buf.getString(0, StandardCharsets.UTF_8).strip();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public String implementation() {
+        String v = libraryVersion();
+        Matcher m = VERSION.matcher(v);
+        return abi.displayName() + (m.find() ? " " + m.group(1) : "");
+    }
+
+    // ---- environment ----
+
+    @Override
+    public int initThread(int required) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment provided = a.allocate(JAVA_INT);
+            check("MPI_Init_thread", (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required, provided));
+            // Errors must come back as return codes, not abort the rank: the audit reports them.
+            check("MPI_Comm_set_errhandler", (int) commSetErrhandler.invokeExact(world, errorsReturn));
+            return provided.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public int queryThread() { return intOut("MPI_Query_thread", queryThread); }
+
+    @Override
+    public boolean isThreadMain() { return intOut("MPI_Is_thread_main", isThreadMain) != 0; }
+
+    public boolean isInitialized() { return intOut("MPI_Initialized", initialized) != 0; }
+
+    public boolean isFinalized() { return intOut("MPI_Finalized", finalized) != 0; }
+
+    /** {@code MPI_Finalize}, once; then frees the memory of requests the scenario freed. */
+    @Override
+    public void finalizeMpi() {
+        if (!isInitialized() || isFinalized()) return;
+        try {
+            check("MPI_Finalize", (int) finalizeMpi.invokeExact());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        for (Arena a; (a = retired.poll()) != null; ) a.close();
+    }
+
+    @Override
+    public void abort(int errorCode) {
+        try {
+            int rc = (int) abort.invokeExact(world, errorCode);
+            throw new IllegalStateException("MPI_Abort returned " + rc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public double wtime() {
+        try {
+            return (double) wtime.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long commWorld() { return world; }
+
+    @Override
+    public int commRank(long comm) { return intOut("MPI_Comm_rank", commRank, comm); }
+
+    @Override
+    public int commSize(long comm) { return intOut("MPI_Comm_size", commSize, comm); }
+
+    // ---- point-to-point ----
+
+    @Override
+    public void send(long comm, int[] buf, int count, int dest, int tag) { blockingSend("MPI_Send", send, comm, buf, count, dest, tag); }
+
+    @Override
+    public void ssend(long comm, int[] buf, int count, int dest, int tag) { blockingSend("MPI_Ssend", ssend, comm, buf, count, dest, tag); }
+
+    private void blockingSend(String call, MethodHandle fn, long comm, int[] buf, int count, int dest, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            check(call, (int) fn.invokeExact(ints(a, buf, count), count, mpiInt, abi.rankToLibrary(dest),
+                    abi.tagToLibrary(tag), comm(comm)));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long isend(long comm, int[] buf, int count, int dest, int tag) { return nonblockingSend("MPI_Isend", isend, comm, buf, count, dest, tag); }
+
+    @Override
+    public long issend(long comm, int[] buf, int count, int dest, int tag) { return nonblockingSend("MPI_Issend", issend, comm, buf, count, dest, tag); }
+
+    private long nonblockingSend(String call, MethodHandle fn, long comm, int[] buf, int count, int dest, int tag) {
+        Arena a = Arena.ofShared(); // completed, and closed, by whichever thread waits
+        try {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check(call, (int) fn.invokeExact(ints(a, buf, count), count, mpiInt, abi.rankToLibrary(dest),
+                    abi.tagToLibrary(tag), comm(comm), cell));
+            return started(new Pending(a, cell, null, null, 0));
+        } catch (Throwable t) {
+            a.close();
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment b = ints(a, buf, count);
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Recv", (int) recv.invokeExact(b, count, mpiInt, abi.rankToLibrary(source),
+                    abi.tagToLibrary(tag), comm(comm), st));
+            AuditStatus s = status(st);
+            copyBack(b, buf, count);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long irecv(long comm, int[] buf, int count, int source, int tag) {
+        Arena a = Arena.ofShared();
+        try {
+            MemorySegment b = ints(a, buf, count);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Irecv", (int) irecv.invokeExact(b, count, mpiInt, abi.rankToLibrary(source),
+                    abi.tagToLibrary(tag), comm(comm), cell));
+            return started(new Pending(a, cell, b, buf, count));
+        } catch (Throwable t) {
+            a.close();
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus sendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                                int[] recvBuf, int recvCount, int source, int recvTag) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment rb = ints(a, recvBuf, recvCount);
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Sendrecv", (int) sendrecv.invokeExact(ints(a, sendBuf, sendCount), sendCount, mpiInt,
+                    abi.rankToLibrary(dest), abi.tagToLibrary(sendTag), rb, recvCount, mpiInt,
+                    abi.rankToLibrary(source), abi.tagToLibrary(recvTag), comm(comm), st));
+            AuditStatus s = status(st);
+            copyBack(rb, recvBuf, recvCount);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long isendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                          int[] recvBuf, int recvCount, int source, int recvTag) {
+        if (isendrecv == null) {
+            throw new UnsupportedOperationException(abi.displayName() + " has no MPI_Isendrecv (an MPI-4 function)");
+        }
+        Arena a = Arena.ofShared();
+        try {
+            MemorySegment rb = ints(a, recvBuf, recvCount);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Isendrecv", (int) isendrecv.invokeExact(ints(a, sendBuf, sendCount), sendCount, mpiInt,
+                    abi.rankToLibrary(dest), abi.tagToLibrary(sendTag), rb, recvCount, mpiInt,
+                    abi.rankToLibrary(source), abi.tagToLibrary(recvTag), comm(comm), cell));
+            return started(new Pending(a, cell, rb, recvBuf, recvCount));
+        } catch (Throwable t) {
+            a.close();
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus probe(long comm, int source, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Probe", (int) probe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), st));
+            return status(st);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus iprobe(long comm, int source, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(JAVA_INT);
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Iprobe", (int) iprobe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), flag, st));
+            return flag.get(JAVA_INT, 0) != 0 ? status(st) : null;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long mprobe(long comm, int source, int tag, AuditStatus[] status) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment msg = a.allocate(abi.handleLayout());
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Mprobe", (int) mprobe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), msg, st));
+            status[0] = status(st);
+            return message(abi.readHandle(msg));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long improbe(long comm, int source, int tag, AuditStatus[] status) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(JAVA_INT);
+            MemorySegment msg = a.allocate(abi.handleLayout());
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Improbe", (int) improbe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), flag, msg, st));
+            if (flag.get(JAVA_INT, 0) == 0) return MESSAGE_NULL;
+            status[0] = status(st);
+            return message(abi.readHandle(msg));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus mrecv(long message, int[] buf, int count) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment b = ints(a, buf, count);
+            MemorySegment msg = messageCell(a, message);
+            MemorySegment st = a.allocate(abi.statusSize(), 8);
+            check("MPI_Mrecv", (int) mrecv.invokeExact(b, count, mpiInt, msg, st));
+            AuditStatus s = status(st);
+            copyBack(b, buf, count);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long imrecv(long message, int[] buf, int count) {
+        Arena a = Arena.ofShared();
+        try {
+            MemorySegment b = ints(a, buf, count);
+            MemorySegment msg = messageCell(a, message);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Imrecv", (int) imrecv.invokeExact(b, count, mpiInt, msg, cell));
+            return started(new Pending(a, cell, b, buf, count));
+        } catch (Throwable t) {
+            a.close();
+            throw rethrow(t);
+        }
+    }
+
+    // ---- requests ----
+
+    @Override
+    public AuditStatus waitFor(long request) {
+        Pending p = live(request);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch);
+            MemorySegment st = scratch.allocate(abi.statusSize(), 8);
+            check("MPI_Wait", (int) waitFor.invokeExact(cell, st));
+            AuditStatus s = status(st);
+            completed(request, p, s);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public AuditStatus test(long request) {
+        Pending p = live(request);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch);
+            MemorySegment flag = scratch.allocate(JAVA_INT);
+            MemorySegment st = scratch.allocate(abi.statusSize(), 8);
+            check("MPI_Test", (int) test.invokeExact(cell, flag, st));
+            if (flag.get(JAVA_INT, 0) == 0) return null;
+            AuditStatus s = status(st);
+            completed(request, p, s);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public void cancel(long request) {
+        Pending p = live(request);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+            check("MPI_Cancel", (int) cancel.invokeExact(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public void requestFree(long request) {
+        Pending p = live(request);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+            check("MPI_Request_free", (int) requestFree.invokeExact(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (p != null && pending.remove(request, p)) retired.add(p.arena()); // the library may still use it
+    }
+
+    /** The record of a live request; {@code null} for {@code REQUEST_NULL}, which the library handles itself. */
+    private Pending live(long request) {
+        if (request == REQUEST_NULL) return null;
+        Pending p = pending.get(request);
+        if (p == null) {
+            throw new IllegalArgumentException("request " + request + " is not live on " + abi.displayName()
+                    + ": already completed or freed (MPI would have set the caller's handle to MPI_REQUEST_NULL)");
+        }
+        return p;
+    }
+
+    private long started(Pending p) {
+        if (abi.readHandle(p.cell()) == requestNull) { // completed at once: nothing stays pending
+            p.arena().close();
+            return REQUEST_NULL;
+        }
+        long id = nextRequestId.getAndIncrement();
+        pending.put(id, p);
+        return id;
+    }
+
+    /** Copies received data out and frees the operation's memory; the library is done with it. */
+    private void completed(long request, Pending p, AuditStatus s) {
+        if (p == null || !pending.remove(request, p)) return; // REQUEST_NULL, or another waiter was first
+        if (p.recvBuf() != null && !s.cancelled()) copyBack(p.recvBuf(), p.target(), p.count());
+        try {
+            p.arena().close();
+        } catch (IllegalStateException stillInUse) {
+            retired.add(p.arena()); // another thread is (erroneously) still waiting on the same request
+        }
+    }
+
+    // ---- communicators and groups ----
+
+    @Override
+    public long commDup(long comm) { return newComm("MPI_Comm_dup", cell -> (int) commDup.invokeExact(comm(comm), cell)); }
+
+    @Override
+    public long commSplit(long comm, int color, int key) {
+        return newComm("MPI_Comm_split", cell -> (int) commSplit.invokeExact(comm(comm), color, key, cell));
+    }
+
+    @Override
+    public long commCreate(long comm, long group) {
+        return newComm("MPI_Comm_create", cell -> (int) commCreate.invokeExact(comm(comm), group(group), cell));
+    }
+
+    @Override
+    public long commCreateGroup(long comm, long group, int tag) {
+        return newComm("MPI_Comm_create_group", cell -> (int) commCreateGroup.invokeExact(comm(comm), group(group), tag, cell));
+    }
+
+    private interface HandleCall { int call(MemorySegment cell) throws Throwable; }
+
+    /** Creates a communicator and sets {@code MPI_ERRORS_RETURN} on it, so its errors reach the audit too. */
+    private long newComm(String call, HandleCall fn) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check(call, fn.call(cell));
+            long c = abi.readHandle(cell);
+            if (c == commNull) return COMM_NULL;
+            check("MPI_Comm_set_errhandler", (int) commSetErrhandler.invokeExact(c, errorsReturn));
+            return c;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public void commFree(long comm) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            abi.writeHandle(cell, comm(comm));
+            check("MPI_Comm_free", (int) commFree.invokeExact(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public int commCompare(long x, long y) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment r = a.allocate(JAVA_INT);
+            check("MPI_Comm_compare", (int) commCompare.invokeExact(comm(x), comm(y), r));
+            return r.get(JAVA_INT, 0); // MPI_IDENT..MPI_UNEQUAL are 0..3 in both libraries and in AuditMpi
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long commGroup(long comm) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Comm_group", (int) commGroup.invokeExact(comm(comm), cell));
+            return groupFromLibrary(abi.readHandle(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long groupIncl(long group, int[] ranks) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Group_incl", (int) groupIncl.invokeExact(group(group), ranks.length, ints(a, ranks, ranks.length), cell));
+            return groupFromLibrary(abi.readHandle(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public int groupSize(long group) { return intOut("MPI_Group_size", groupSize, group(group)); }
+
+    @Override
+    public void groupFree(long group) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            abi.writeHandle(cell, group(group));
+            check("MPI_Group_free", (int) groupFree.invokeExact(cell));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---- collectives ----
+
+    @Override
+    public void barrier(long comm) {
+        try {
+            check("MPI_Barrier", (int) barrier.invokeExact(comm(comm)));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public void bcast(long comm, int[] buf, int count, int root) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment b = ints(a, buf, count);
+            check("MPI_Bcast", (int) bcast.invokeExact(b, count, mpiInt, root, comm(comm)));
+            copyBack(b, buf, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
+        long nativeOp = switch (op) {
+            case SUM -> opSum;
+            case MAX -> opMax;
+            case MIN -> opMin;
+            case BAND -> opBand;
+            case BOR -> opBor;
+        };
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment r = a.allocate(JAVA_INT, Math.max(1, count));
+            check("MPI_Allreduce", (int) allreduce.invokeExact(ints(a, in, count), r, count, mpiInt, nativeOp, comm(comm)));
+            copyBack(r, out, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ---- translation ----
+
+    private long comm(long c) { return c == COMM_NULL ? commNull : c; }
+
+    private long group(long g) { return g == GROUP_NULL ? groupNull : g; }
+
+    private long groupFromLibrary(long g) { return g == groupNull ? GROUP_NULL : g; }
+
+    private long message(long m) {
+        if (m == messageNull) return MESSAGE_NULL;
+        if (m == messageNoProc) return MESSAGE_NO_PROC;
+        return m;
+    }
+
+    private MemorySegment messageCell(Arena a, long message) {
+        MemorySegment cell = a.allocate(abi.handleLayout());
+        abi.writeHandle(cell, message == MESSAGE_NULL ? messageNull : message == MESSAGE_NO_PROC ? messageNoProc : message);
+        return cell;
+    }
+
+    private MemorySegment requestCell(Arena a) {
+        MemorySegment cell = a.allocate(abi.handleLayout());
+        abi.writeHandle(cell, requestNull);
+        return cell;
+    }
+
+    /** A native copy of the first {@code count} elements (at least one element, so no call sees a zero-size segment). */
+    private static MemorySegment ints(Arena a, int[] buf, int count) {
+        if (count < 0 || count > buf.length) {
+            throw new IllegalArgumentException("count " + count + " outside the buffer of " + buf.length + " ints");
+        }
+        MemorySegment s = a.allocate(JAVA_INT, Math.max(1, count));
+        MemorySegment.copy(buf, 0, s, JAVA_INT, 0, count);
+        return s;
+    }
+
+    /**
+     * Copies the whole posted buffer back, not just the status count: the native buffer started as a
+     * copy of the Java array, so elements the library did not write come back unchanged, and the data
+     * arrives even where a library's status undercounts (MPICH 4.0.2's MPI_Isendrecv reports count 0).
+     */
+    private static void copyBack(MemorySegment from, int[] to, int posted) {
+        MemorySegment.copy(from, JAVA_INT, 0, to, 0, posted);
+    }
+
+    private AuditStatus status(MemorySegment st) throws Throwable {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment count = a.allocate(JAVA_INT);
+            MemorySegment flag = a.allocate(JAVA_INT);
+            check("MPI_Get_count", (int) getCount.invokeExact(st, mpiInt, count));
+            check("MPI_Test_cancelled", (int) testCancelled.invokeExact(st, flag));
+            return new AuditStatus(abi.rankFromLibrary(st.get(JAVA_INT, abi.sourceOffset())),
+                    abi.tagFromLibrary(st.get(JAVA_INT, abi.tagOffset())), count.get(JAVA_INT, 0),
+                    flag.get(JAVA_INT, 0) != 0, st.get(JAVA_INT, abi.errorOffset()));
+        }
+    }
+
+    private int intOut(String call, MethodHandle fn) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment r = a.allocate(JAVA_INT);
+            check(call, (int) fn.invokeExact(r));
+            return r.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private int intOut(String call, MethodHandle fn, long handle) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment r = a.allocate(JAVA_INT);
+            check(call, (int) fn.invokeExact(handle, r));
+            return r.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Turns a nonzero return code into {@link AuditException} with the library's class and message. */
+    private void check(String call, int rc) throws Throwable {
+        if (rc == 0) return;
+        int cls = rc;
+        String detail = null;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(JAVA_INT);
+            if ((int) errorClass.invokeExact(rc, c) == 0) cls = c.get(JAVA_INT, 0);
+            MemorySegment text = a.allocate(abi.maxErrorString() + 1);
+            MemorySegment len = a.allocate(JAVA_INT);
+            if ((int) errorString.invokeExact(rc, text, len) == 0) detail = text.getString(0, StandardCharsets.UTF_8).strip();
+        }
+        throw new AuditException(call, cls, abi.errorName(cls), detail);
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) throw r;
+        if (t instanceof Error e) throw e;
+        throw new IllegalStateException(t);
+    }
+}

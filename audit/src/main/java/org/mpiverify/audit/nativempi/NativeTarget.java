@@ -1,0 +1,227 @@
+package org.mpiverify.audit.nativempi;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.audit.scenario.ReportCodec;
+import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.audit.target.RunOutcome;
+
+/**
+ * MPICH or Open MPI as an audit target: each run starts {@code scenario.ranks()} JVMs with the
+ * library's own {@code mpiexec}, each running {@link RankProcess} on a {@link NativeMpi}, and
+ * collects their {@code rank-<r>.json} reports. Past the deadline it takes every rank JVM's thread
+ * dump and kills the process tree ({@link ProcessTree}).
+ *
+ * <p>The deadline covers the whole launch: {@code scenario.deadline()} plus {@link #LAUNCH_ALLOWANCE}
+ * for starting the launcher and the JVMs on a busy two-core machine.
+ */
+public final class NativeTarget implements AuditTarget {
+    /** Time to start mpiexec and the rank JVMs, on top of the scenario's own deadline. */
+    public static final Duration LAUNCH_ALLOWANCE = Duration.ofSeconds(6);
+    private static final int OUTPUT_TAIL_LINES = 40;
+
+    private final NativeAbi abi;
+    /**
+     * Library version, asked once of the library in a child JVM: the driver never loads a native MPI
+     * library, whose UCX/PMI state and signal handlers have no business in the audit's own JVM.
+     */
+    private volatile String description;
+
+    private NativeTarget(NativeAbi abi) { this.abi = abi; }
+
+    public static NativeTarget mpich() { return new NativeTarget(NativeAbi.forLibrary("mpich")); }
+
+    public static NativeTarget openmpi() { return new NativeTarget(NativeAbi.forLibrary("openmpi")); }
+
+    public NativeAbi abi() { return abi; }
+
+    @Override
+    public String id() { return abi.id(); }
+
+    @Override
+    public Optional<String> unavailable() { return abi.unavailable(); }
+
+    /** For example {@code "MPICH Version: 4.0.2 ..."}: the first line of {@code MPI_Get_library_version}. */
+    @Override
+    public String describe() {
+        String d = description;
+        if (d == null) description = d = askLibraryVersion(); // a race computes it twice: harmless
+        return d;
+    }
+
+    private String askLibraryVersion() {
+        if (unavailable().isPresent()) return abi.displayName() + " (not installed)";
+        try {
+            Path dir = Files.createTempDirectory("mpiverify-" + id() + "-version-");
+            try {
+                Path log = dir.resolve("output.log");
+                List<String> cmd = new ArrayList<>(javaCommand());
+                cmd.addAll(List.of("--library", id(), "--version"));
+                ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+                pb.environment().putAll(abi.rankEnvironment());
+                Process p = pb.start();
+                p.getOutputStream().close();
+                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                    new ProcessTree(p).killAll(List.of(), List.of());
+                    return abi.displayName() + " (version query timed out)";
+                }
+                List<String> lines = Files.readAllLines(log).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+                if (p.exitValue() != 0 || lines.isEmpty()) {
+                    return abi.displayName() + " (version query failed, exit " + p.exitValue() + ": " + String.join(" | ", lines) + ")";
+                }
+                return lines.getFirst().replaceAll("\\s+", " ");
+            } finally {
+                deleteTree(dir);
+            }
+        } catch (IOException e) {
+            return abi.displayName() + " (version query failed: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return abi.displayName() + " (version query interrupted)";
+        }
+    }
+
+    @Override
+    public RunOutcome runOnce(Scenario scenario) {
+        long start = System.nanoTime();
+        Optional<String> missing = unavailable();
+        if (missing.isPresent()) return new RunOutcome.Crashed(missing.get(), System.nanoTime() - start);
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("mpiverify-" + id() + "-");
+        } catch (IOException e) {
+            return new RunOutcome.Crashed("cannot create a run directory: " + e, System.nanoTime() - start);
+        }
+        try {
+            return run(scenario, dir, start);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    /** The command {@link #runOnce} starts: {@code mpiexec <options> -n N java ... RankProcess ...}. */
+    public List<String> command(Scenario scenario, Path outDir) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(abi.mpiexec().toString());
+        cmd.addAll(abi.mpiexecOptions());
+        cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
+        cmd.addAll(javaCommand());
+        cmd.addAll(List.of("--library", id()));
+        if (inCatalog(scenario)) cmd.addAll(List.of("--scenario", scenario.id()));
+        else cmd.addAll(List.of("--scenario-class", scenario.getClass().getName()));
+        cmd.addAll(List.of("--out", outDir.toString()));
+        return cmd;
+    }
+
+    private RunOutcome run(Scenario scenario, Path dir, long start) {
+        Path log = dir.resolve("output.log");
+        ProcessBuilder pb = new ProcessBuilder(command(scenario, dir)).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(abi.rankEnvironment());
+        Process launcher;
+        try {
+            launcher = pb.start();
+            launcher.getOutputStream().close();
+        } catch (IOException e) {
+            return new RunOutcome.Crashed("cannot start " + abi.mpiexec() + ": " + e, System.nanoTime() - start);
+        }
+        ProcessTree tree = new ProcessTree(launcher);
+        boolean exited;
+        try {
+            exited = launcher.waitFor(scenario.deadline().plus(LAUNCH_ALLOWANCE).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            List<ProcessHandle> all = tree.descendants();
+            tree.killAll(all, tree.rankJvms(all));
+            return new RunOutcome.Crashed("interrupted while waiting for the ranks; processes killed", System.nanoTime() - start);
+        }
+        if (!exited) {
+            List<ProcessHandle> all = tree.descendants();
+            List<ProcessHandle> ranks = tree.rankJvms(all);
+            String stacks = tree.threadDumps(ranks, dir, abi.rankVariable());
+            List<Long> survivors = tree.killAll(all, ranks);
+            String header = "deadline of " + scenario.deadline().plus(LAUNCH_ALLOWANCE).toMillis() + " ms exceeded ("
+                    + scenario.deadline().toMillis() + " ms scenario + " + LAUNCH_ALLOWANCE.toMillis() + " ms launch) on "
+                    + abi.displayName() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
+                    .map(p -> Long.toString(p.pid())).toList()
+                    + (survivors.isEmpty() ? " (all gone)" : "; STILL ALIVE: " + survivors) + "\n";
+            return new RunOutcome.Hung(header + stacks + "=== launcher output (last lines) ===\n" + tail(log), System.nanoTime() - start);
+        }
+        // mpiexec is gone; anything it left behind must go too
+        List<ProcessHandle> leftovers = tree.descendants();
+        List<Long> survivors = leftovers.isEmpty() ? List.of() : tree.killAll(leftovers, tree.rankJvms(leftovers));
+        int exit = launcher.exitValue();
+        List<RankReport> reports = new ArrayList<>();
+        List<Integer> missingRanks = new ArrayList<>();
+        String unreadable = null;
+        for (int r = 0; r < scenario.ranks(); r++) {
+            Path f = dir.resolve("rank-" + r + ".json");
+            try {
+                if (Files.isRegularFile(f)) reports.add(ReportCodec.decode(Files.readString(f).strip()));
+                else missingRanks.add(r);
+            } catch (IOException | RuntimeException e) {
+                unreadable = f + ": " + e;
+                missingRanks.add(r);
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        if (exit == 0 && missingRanks.isEmpty() && leftovers.isEmpty()) return new RunOutcome.Completed(reports, nanos);
+        return new RunOutcome.Crashed(abi.mpiexec().getFileName() + " exited with " + exit
+                + (missingRanks.isEmpty() ? "" : "; no report from ranks " + missingRanks)
+                + (unreadable == null ? "" : "; unreadable report " + unreadable)
+                + (leftovers.isEmpty() ? "" : "; killed leftover pids " + leftovers.stream().map(ProcessHandle::pid).toList()
+                        + (survivors.isEmpty() ? "" : ", STILL ALIVE: " + survivors))
+                + "\n=== launcher output (last lines) ===\n" + tail(log), nanos);
+    }
+
+    /** {@code java} of this JVM with this JVM's class path, running {@link RankProcess}. */
+    private static List<String> javaCommand() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                // small, quick-starting rank JVMs: two cores are shared by every rank and the driver
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m",
+                "-cp", System.getProperty("java.class.path"),
+                RankProcess.class.getName());
+    }
+
+    /** Whether rank processes can find this scenario by id (the same class under that id in the catalog). */
+    private static boolean inCatalog(Scenario scenario) {
+        try {
+            return ScenarioCatalog.byId(scenario.id()).getClass() == scenario.getClass();
+        } catch (NoSuchElementException e) {
+            return false;
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - OUTPUT_TAIL_LINES), lines.size()));
+        } catch (IOException e) {
+            return "(no output: " + e + ")";
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary folder is not worth failing a run for
+        }
+    }
+
+    @Override
+    public String toString() { return id(); }
+}

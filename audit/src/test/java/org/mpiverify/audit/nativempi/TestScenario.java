@@ -1,0 +1,24 @@
+package org.mpiverify.audit.nativempi;
+
+import java.time.Duration;
+import java.util.List;
+import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.Verdict;
+
+/** Defaults for the binding's own test scenarios: two ranks, one repeat, a 30 s deadline. */
+abstract class TestScenario implements Scenario {
+    @Override public String id() { return "native-test-" + getClass().getSimpleName(); }
+    @Override public String title() { return getClass().getSimpleName(); }
+    @Override public String origin() { return "audit native binding tests"; }
+    @Override public int ranks() { return 2; }
+    @Override public int repeats(boolean full) { return 1; }
+    @Override public Duration deadline() { return Duration.ofSeconds(30); }
+
+    /** PASS when no rank threw; scenarios with a property to check override this. */
+    @Override
+    public Verdict judge(List<RankReport> reports) {
+        List<String> errors = reports.stream().filter(RankReport::failed).map(r -> "rank " + r.rank() + ": " + r.error()).toList();
+        return errors.isEmpty() ? Verdict.pass("no rank failed") : new Verdict(Verdict.Outcome.CRASH, "a rank threw", errors);
+    }
+}
