@@ -1,0 +1,55 @@
+package org.mpiverify.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TraceabilityTest {
+    private static List<Traceability.Row> readme() throws Exception {
+        return Traceability.parse(Files.readString(FixtureRepo.MODULE.resolveSibling("README.md")));
+    }
+
+    @Test
+    void readsTheReadmesTable() throws Exception {
+        List<Traceability.Row> rows = readme();
+        assertTrue(rows.size() >= 9, "rows: " + rows.size());
+        Traceability.Row ctx = rows.get(0);
+        assertTrue(ctx.algorithm().startsWith("Context ids"));
+        assertTrue(ctx.names(CheckKind.TLC).containsAll(List.of("ctx_impl_2p", "ctx_impl_3p_sim",
+                "ctx_published_3p_creategroup", "ctx_naive_2p")), ctx.names(CheckKind.TLC).toString());
+        assertFalse(ctx.names(CheckKind.TLC).stream().anyMatch(n -> n.contains(".tla")), "spec paths are not models");
+        assertTrue(ctx.names(CheckKind.LINCHECK).contains("MaskNotTakenContextIdAllocator"));
+        assertEquals(List.of("core"), List.copyOf(ctx.names(CheckKind.BENCHMARK)));
+        Traceability.Row collectives = rows.stream().filter(r -> r.algorithm().startsWith("Collectives")).findFirst().orElseThrow();
+        assertFalse(collectives.claims(CheckKind.LINCHECK), "a '—' cell claims nothing");
+    }
+
+    @Test
+    void expandsBraceLists() {
+        assertEquals(List.of("a_x_z", "a_y_z"), Traceability.expand("a_{x,y}_z"));
+        assertEquals(List.of("plain"), Traceability.expand("plain"));
+    }
+
+    @Test
+    void placesAuditScenariosByTheirOrigin() throws Exception {
+        List<Traceability.Row> rows = readme();
+        Traceability.Row ctx = rows.get(0), locking = rows.get(1);
+        assertTrue(Traceability.matchesOrigin(locking, "Gropp & Thakur Fig. 2"));
+        assertFalse(Traceability.matchesOrigin(ctx, "Gropp & Thakur Fig. 2"));
+        assertTrue(Traceability.matchesOrigin(ctx, "Gropp & Thakur §5.2"));
+        assertFalse(Traceability.matchesOrigin(locking, "Hoefler et al. Fig. 2"), "same figure, other paper");
+        assertFalse(Traceability.matchesOrigin(locking, ""));
+    }
+
+    @Test
+    void aReadmeWithoutTheTableIsAClearError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Traceability.parse("# title\n\nno table here\n"));
+        assertTrue(e.getMessage().contains("traceability"), e.getMessage());
+    }
+}
