@@ -9,6 +9,8 @@ import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.reports.ReportMain;
+import org.mpiverify.results.ProgressLine;
 import org.mpiverify.specs.TlcCommand;
 
 /**
@@ -29,6 +31,10 @@ public final class Main {
                                    spin-handoff baseline measured in the same run; JSON to DIR/bench/
               tlc [MODEL...] [--full] [--workers N] [--simulate N]
                                    run the TLA+ models with TLC and compare with the manifest
+              report [--out DIR] [--quiet]
+                                   write the HTML dashboard of every result under out/ (TLC, Lincheck,
+                                   jcstress, audit, benchmarks) to out/report/index.html, with a
+                                   Markdown summary (out/report/summary.md, also printed)
               test [MAVEN ARGS]    run the test suites (mvn verify); -Pfull for the long runs
               help                 this text
             """;
@@ -51,6 +57,7 @@ public final class Main {
                 case "demo" -> demo(rest, out);
                 case "bench" -> bench(rest, out);
                 case "tlc" -> TlcCommand.run(rest);
+                case "report" -> ReportMain.run(rest, out, err);
                 default -> {
                     err.println("unknown command '" + args[0] + "'\n");
                     err.print(USAGE);
@@ -94,7 +101,15 @@ public final class Main {
         o.requireAllUsed();
         out.println("mpiverify bench core: " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
         out.println("machine: " + Machine.describe());
-        List<CoreBench.Result> results = new CoreBench(trials, quick, m, out).run();
+        List<CoreBench.Result> results;
+        // CoreBench prints "trial t/N done" per trial (trial 0 is the warm-up): a live line with rate and ETA
+        try (ProgressLine progress = new ProgressLine(out, "bench core", trials, "trials",
+                out == System.out && ProgressLine.isTerminal())) {
+            PrintStream tap = new PrintStream(new ProgressTap(progress,
+                    java.util.regex.Pattern.compile("trial (\\d+)/\\d+ done")), true, java.nio.charset.StandardCharsets.UTF_8);
+            results = new CoreBench(trials, quick, m, tap).run();
+            tap.flush();
+        }
         CoreBench.print(results, out);
         Path json = outDir.resolve("bench").resolve("core.json");
         CoreBench.writeJson(results, json, m.name());
