@@ -20,7 +20,10 @@ public final class JcstressResults {
         }
     }
 
-    /** One jcstress test or twin. {@code name} is the simple class name the README uses. */
+    /**
+     * One jcstress test or twin. {@code name} is the class name without its package, with the nested
+     * class when the test is one ({@code ReceiveCancelVsMatchRace.HashTable}).
+     */
     public record Test(String name, String className, boolean twin, String jcstressVerdict, boolean ok, long samples,
                        long forbidden, List<String> problems, List<Outcome> outcomes, Stamp stamp)
             implements CheckResult {
@@ -37,9 +40,10 @@ public final class JcstressResults {
             return ok ? "no forbidden outcome" : jcstressVerdict;
         }
 
-        /** The good test this twin breaks: its name without "BrokenTwin". */
+        /** The top-level class the README names, for a twin the good test it breaks (without "BrokenTwin"). */
         public String testedName() {
-            return twin ? name.replace("BrokenTwin", "") : name;
+            String outer = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
+            return outer.replace("BrokenTwin", "");
         }
     }
 
@@ -47,6 +51,14 @@ public final class JcstressResults {
     public record Run(List<Test> tests, String mode, long wallSeconds, Path htmlReport, Stamp stamp) {}
 
     private JcstressResults() {}
+
+    /** {@code a.b.Outer.Inner} to {@code Outer.Inner}: packages are lower case, classes are not. */
+    static String withoutPackage(String cls) {
+        String[] parts = cls.split("\\.");
+        int i = 0;
+        while (i < parts.length - 1 && !parts[i].isEmpty() && Character.isLowerCase(parts[i].charAt(0))) i++;
+        return String.join(".", java.util.Arrays.asList(parts).subList(i, parts.length));
+    }
 
     static Run load(Path outDir, Freshness freshness, List<String> problems) {
         Path file = outDir.resolve("jcstress").resolve("summary.json");
@@ -68,7 +80,7 @@ public final class JcstressResults {
                         Json.integer(o, "samples", 0), Json.str(o, "desc", "")));
             }
             List<String> probs = Json.list(t, "problems").stream().map(String::valueOf).toList();
-            tests.add(new Test(cls.substring(cls.lastIndexOf('.') + 1), cls,
+            tests.add(new Test(withoutPackage(cls), cls,
                     "broken-twin".equals(Json.str(t, "kind", "")) || cls.contains("BrokenTwin"),
                     Json.str(t, "verdict", "?"), Json.bool(t, "ok", false), Json.integer(t, "samples", 0),
                     Json.integer(t, "forbiddenSamples", 0), probs, outcomes, stamp));

@@ -89,7 +89,7 @@ class DashboardBrowserTest {
             try {
                 browser.get(index.toUri().toString());
                 Number height = (Number) browser.executeScript("return document.getElementById('summary').getBoundingClientRect().bottom");
-                browser.manage().window().setSize(new org.openqa.selenium.Dimension(1500, (int) Math.min(2000, height.doubleValue() + 120)));
+                browser.manage().window().setSize(new org.openqa.selenium.Dimension(1500, (int) Math.min(2000, height.doubleValue() + 300)));
                 Path png = browser.getScreenshotAs(OutputType.FILE).toPath();
                 Path docs = FixtureRepo.MODULE.resolveSibling("docs");
                 Files.createDirectories(docs);

@@ -81,6 +81,10 @@ class DashboardTest {
                 lockingAudit.text());
         Summary.Cell lockingTlc = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.TLC);
         assertEquals(Verdict.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
+        Summary.Cell queuesJcstress = cell(repo.root, repo.out, "Posted/unexpected queues", CheckKind.JCSTRESS);
+        assertEquals(List.of(), queuesJcstress.missing(), "nested tests and twins are found under their class");
+        assertTrue(queuesJcstress.results().stream().anyMatch(r -> ((JcstressResults.Test) r).twin()),
+                "a twin goes with the test it breaks");
         Summary.Cell ctxBench = cell(repo.root, repo.out, "Context ids", CheckKind.BENCHMARK);
         assertTrue(ctxBench.text().contains("targets met"), ctxBench.text());
         assertTrue(ctxBench.isUnknown(), "bench core.json has no provenance block");

@@ -30,6 +30,16 @@ class TraceabilityTest {
     }
 
     @Test
+    void jcstressNestedTestsAndTwinsGoWithTheirTopLevelClass() {
+        assertEquals("ReceiveCancelVsMatchRace.HashTable",
+                JcstressResults.withoutPackage("org.mpiverify.jcstress.core.matching.ReceiveCancelVsMatchRace.HashTable"));
+        assertEquals("Race", JcstressResults.withoutPackage("a.b.Race"));
+        JcstressResults.Test twin = new JcstressResults.Test("PayloadPublicationRaceBrokenTwin.Eager", "x", true, "FAILED",
+                true, 1, 1, List.of(), List.of(), null);
+        assertEquals("PayloadPublicationRace", twin.testedName());
+    }
+
+    @Test
     void expandsBraceLists() {
         assertEquals(List.of("a_x_z", "a_y_z"), Traceability.expand("a_{x,y}_z"));
         assertEquals(List.of("plain"), Traceability.expand("plain"));
