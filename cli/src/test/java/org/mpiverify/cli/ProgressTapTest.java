@@ -36,6 +36,7 @@ class ProgressTapTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("bench core: 1/4 trials")), lines.toString());
         assertFalse(lines.stream().anyMatch(l -> l.contains("trial 1/4 done")), "step lines become the progress line");
         assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("\r"), "no carriage returns in a log");
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("bench core: 2/4")).count(), "one line per count");
     }
 
     @Test

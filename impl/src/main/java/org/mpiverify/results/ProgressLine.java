@@ -32,6 +32,7 @@ public final class ProgressLine implements AutoCloseable {
     private String detail = "";
     private int drawnWidth;
     private long lastPlainNanos = System.nanoTime();
+    private long plainDone = -1;
     private boolean closed;
 
     /**
@@ -130,6 +131,7 @@ public final class ProgressLine implements AutoCloseable {
     private void plain() {
         out.println(text());
         lastPlainNanos = System.nanoTime();
+        plainDone = done;
     }
 
     /** Prints the final line and stops the ticker. */
@@ -140,8 +142,8 @@ public final class ProgressLine implements AutoCloseable {
             if (live) {
                 draw();
                 out.println();
-            } else {
-                plain();
+            } else if (plainDone != done) {
+                plain(); // a log already has the line for this count
             }
             closed = true;
         }

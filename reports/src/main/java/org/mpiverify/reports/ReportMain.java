@@ -21,9 +21,13 @@ public final class ReportMain {
 
     private ReportMain() {}
 
+    /**
+     * Entry of the end of {@code mvn verify} (exec:java, inside Maven's JVM): a failure throws instead
+     * of calling System.exit, which would end Maven itself without a build result.
+     */
     public static void main(String[] args) {
         int rc = run(args, System.out, System.err);
-        if (rc != 0) System.exit(rc);
+        if (rc != 0) throw new IllegalStateException("the report was not written (exit code " + rc + ", see above)");
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
