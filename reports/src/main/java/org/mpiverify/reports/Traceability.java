@@ -108,20 +108,26 @@ public final class Traceability {
     }
 
     /**
-     * Does an audit scenario's origin ("Gropp &amp; Thakur Fig. 2") belong to this row? The origin's
-     * first word (the first author) must appear in the row's first cell, and one of the origin's
-     * references (Fig. 2, §5.2, Alg. 1) must equal one of the row's, or share its section number.
+     * Does an audit scenario's origin ("Gropp &amp; Thakur Fig. 2") belong to this row? The row's first
+     * cell cites papers separated by ';' ("Balaji et al. §5.3; Gropp &amp; Thakur §4.1"); in one of these
+     * citations the origin's first word (the first author) must appear together with one of the
+     * origin's references (Fig. 2, §5.2, Alg. 1): the same one, or a section with the same number
+     * (§5.2 is in "§5.1–5.3").
      */
     public static boolean matchesOrigin(Row row, String origin) {
         if (origin == null || origin.isBlank()) return false;
         String author = origin.strip().split("[\\s,&]+")[0];
-        if (author.length() < 3 || !row.algorithm().contains(author)) return false;
-        Set<String> mine = refs(row.algorithm());
-        for (String r : refs(origin)) {
-            if (mine.contains(r)) return true;
-            if (r.startsWith("§")) {
-                String major = r.contains(".") ? r.substring(0, r.indexOf('.')) : r;
-                for (String x : mine) if (x.startsWith(major + ".") || x.equals(major)) return true;
+        if (author.length() < 3) return false;
+        Set<String> theirs = refs(origin);
+        for (String citation : row.algorithm().split(";")) {
+            if (!citation.contains(author)) continue;
+            Set<String> mine = refs(citation);
+            for (String r : theirs) {
+                if (mine.contains(r)) return true;
+                if (r.startsWith("§")) {
+                    String major = r.contains(".") ? r.substring(0, r.indexOf('.')) : r;
+                    for (String x : mine) if (x.startsWith(major + ".") || x.equals(major)) return true;
+                }
             }
         }
         return false;

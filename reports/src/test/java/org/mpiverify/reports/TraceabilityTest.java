@@ -54,6 +54,10 @@ class TraceabilityTest {
         assertTrue(Traceability.matchesOrigin(ctx, "Gropp & Thakur §5.2"));
         assertFalse(Traceability.matchesOrigin(locking, "Hoefler et al. Fig. 2"), "same figure, other paper");
         assertFalse(Traceability.matchesOrigin(locking, ""));
+        Traceability.Row pools = rows.stream().filter(r -> r.algorithm().startsWith("Request pools")).findFirst().orElseThrow();
+        assertFalse(Traceability.matchesOrigin(pools, "Gropp & Thakur §5.2"),
+                "the row cites Gropp & Thakur §4.1 and Balaji et al. §5.3: §5 is Balaji's there");
+        assertTrue(Traceability.matchesOrigin(pools, "Gropp & Thakur §4.1"));
     }
 
     @Test
