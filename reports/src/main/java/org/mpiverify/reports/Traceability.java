@@ -108,29 +108,36 @@ public final class Traceability {
     }
 
     /**
-     * Does an audit scenario's origin ("Gropp &amp; Thakur Fig. 2") belong to this row? The row's first
-     * cell cites papers separated by ';' ("Balaji et al. §5.3; Gropp &amp; Thakur §4.1"); in one of these
-     * citations the origin's first word (the first author) must appear together with one of the
-     * origin's references (Fig. 2, §5.2, Alg. 1): the same one, or a section with the same number
-     * (§5.2 is in "§5.1–5.3").
+     * Does an audit scenario's origin ("Gropp &amp; Thakur Fig. 2") belong to this row? Both cite papers
+     * separated by ';' ("Balaji et al. §5.3; Gropp &amp; Thakur §4.1"). Some citation of the origin and
+     * some citation of the row's first cell must share the first author (the citation's first word) and a
+     * reference (Fig. 2, §5.2, Alg. 1): the same one, or a section with the same number (§5.2 is in
+     * "§5.1–5.3", "§5" covers §5.1).
      */
     public static boolean matchesOrigin(Row row, String origin) {
         if (origin == null || origin.isBlank()) return false;
-        String author = origin.strip().split("[\\s,&]+")[0];
-        if (author.length() < 3) return false;
-        Set<String> theirs = refs(origin);
-        for (String citation : row.algorithm().split(";")) {
-            if (!citation.contains(author)) continue;
-            Set<String> mine = refs(citation);
-            for (String r : theirs) {
-                if (mine.contains(r)) return true;
-                if (r.startsWith("§")) {
-                    String major = r.contains(".") ? r.substring(0, r.indexOf('.')) : r;
-                    for (String x : mine) if (x.startsWith(major + ".") || x.equals(major)) return true;
-                }
+        for (String theirs : origin.split(";")) {
+            String author = theirs.strip().split("[\\s,&]+")[0];
+            if (author.length() < 3) continue;
+            for (String citation : row.algorithm().split(";")) {
+                if (citation.contains(author) && shareReference(refs(theirs), refs(citation))) return true;
             }
         }
         return false;
+    }
+
+    private static boolean shareReference(Set<String> theirs, Set<String> mine) {
+        for (String r : theirs) {
+            if (mine.contains(r)) return true;
+            if (!r.startsWith("§")) continue;
+            for (String x : mine) if (x.startsWith("§") && major(x).equals(major(r))) return true;
+        }
+        return false;
+    }
+
+    private static String major(String section) {
+        int dot = section.indexOf('.');
+        return dot < 0 ? section : section.substring(0, dot);
     }
 
     private static Set<String> refs(String text) {

@@ -58,6 +58,13 @@ class TraceabilityTest {
         assertFalse(Traceability.matchesOrigin(pools, "Gropp & Thakur §5.2"),
                 "the row cites Gropp & Thakur §4.1 and Balaji et al. §5.3: §5 is Balaji's there");
         assertTrue(Traceability.matchesOrigin(pools, "Gropp & Thakur §4.1"));
+        // the audit's own origins
+        assertTrue(Traceability.matchesOrigin(ctx, "Gropp & Thakur §5; MPICH test/mpi/threads/comm/"));
+        Traceability.Row queues = rows.stream().filter(r -> r.algorithm().startsWith("Posted/unexpected")).findFirst().orElseThrow();
+        assertTrue(Traceability.matchesOrigin(queues, "Gropp & Thakur §3; MPI-3.1 §3.5 (non-overtaking)"));
+        assertFalse(Traceability.matchesOrigin(queues, "MPI-3.1 §12.4 (any thread may call at THREAD_MULTIPLE)"));
+        Traceability.Row probe = rows.stream().filter(r -> r.algorithm().startsWith("Probe")).findFirst().orElseThrow();
+        assertTrue(Traceability.matchesOrigin(probe, "Hoefler et al. §2, Listings 1.3/1.4"));
     }
 
     @Test
