@@ -328,26 +328,41 @@ public final class Dashboard {
                 f.machine().forEach((k, v) -> b.append(esc(k)).append(" ").append(esc(v)).append("; "));
                 b.append("</p>\n");
             }
-            if (f.plot() != null) {
-                b.append("<p><img class=\"plot\" alt=\"plot of ").append(esc(f.title())).append("\" src=\"")
-                        .append(copy(f.plot(), "bench")).append("\"></p>\n");
+            for (Path p : f.otherPlots()) {
+                b.append("<p><img class=\"plot\" alt=\"plot ").append(esc(p.getFileName().toString())).append("\" src=\"")
+                        .append(copy(p, "bench")).append("\"></p>\n");
             }
-            for (BenchResults.Table t : f.tables()) {
-                b.append("<h3>").append(esc(t.title())).append("</h3>\n<table><tr>");
-                for (String c : t.columns()) b.append("<th>").append(esc(c)).append("</th>");
-                b.append("</tr>\n");
-                for (List<String> row : t.rows()) {
-                    b.append("<tr>");
-                    for (String cell : row) {
-                        boolean numeric = cell.matches("-?[0-9][0-9.,eE+-]*");
-                        b.append(numeric ? "<td class=\"num\">" : "<td>").append(esc(cell)).append("</td>");
-                    }
-                    b.append("</tr>\n");
+            for (BenchResults.Section sec : f.sections()) {
+                b.append("<h3 id=\"").append(Html.slug(f.anchor() + "-" + sec.id())).append("\">").append(esc(sec.title()))
+                        .append("</h3>\n<p class=\"prov\">").append(esc(sec.caption())).append("</p>\n");
+                if (sec.plot() != null) {
+                    b.append("<p><img class=\"plot\" alt=\"plot of ").append(esc(sec.title())).append("\" src=\"")
+                            .append(copy(sec.plot(), "bench")).append("\"></p>\n");
+                } else {
+                    b.append("<p class=\"v-no-result\">No plot file for this one (").append(esc(f.name() + "-" + sec.id()))
+                            .append(".svg); its data:</p>\n");
                 }
-                b.append("</table>\n");
+                table(b, sec.table(), false);
             }
+            for (BenchResults.Table t : f.tables()) table(b, t, true);
         }
         return b.toString();
+    }
+
+    private static void table(StringBuilder b, BenchResults.Table t, boolean heading) {
+        if (heading) b.append("<h3>").append(esc(t.title())).append("</h3>\n");
+        b.append("<table><tr>");
+        for (String c : t.columns()) b.append("<th>").append(esc(c)).append("</th>");
+        b.append("</tr>\n");
+        for (List<String> row : t.rows()) {
+            b.append("<tr>");
+            for (String cell : row) {
+                boolean numeric = cell.matches("-?[0-9][0-9.,eE+-]*");
+                b.append(numeric ? "<td class=\"num\">" : "<td>").append(esc(cell)).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</table>\n");
     }
 
     // ---------------------------------------------------------------- files

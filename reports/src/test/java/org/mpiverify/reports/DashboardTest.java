@@ -65,7 +65,10 @@ class DashboardTest {
         assertTrue(audit.contains("assets/audit/mpich.md") && audit.contains("assets/audit/TEST-audit-mpich.xml"));
 
         String bench = read(report.resolve("bench.html"));
-        assertTrue(bench.contains("assets/bench/fig-msgrate.svg") && bench.contains("MPICH 4.0.2"), "plot and table");
+        assertTrue(bench.contains("assets/bench/fig-msgrate-rate.svg") && bench.contains("<td>MPICH 4.0.2</td>"),
+                "each plot of a figure file with its series' points as rows");
+        assertTrue(bench.contains("No plot file for this one (fig-msgrate-wait.svg)"), "a plot without its file says so");
+        assertTrue(bench.contains("paperRef: Balaji et al. Fig. 3"));
         assertTrue(bench.contains("AMD EPYC"), "the machine");
 
         String md = read(report.resolve("summary.md"));
