@@ -23,8 +23,12 @@ final class Browser {
 
     /** Skips (or, under CI, fails) the test when Chromium or its driver is missing. */
     static void requireChromium() {
-        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        if (!present && "true".equals(System.getenv("CI"))) throw new AssertionError(MISSING + " (CI=true)");
+        requireChromium(CHROMIUM, CHROMEDRIVER, System.getenv("CI"));
+    }
+
+    static void requireChromium(Path chromium, Path driver, String ci) {
+        boolean present = Files.isExecutable(chromium) && Files.isExecutable(driver);
+        if (!present && "true".equals(ci)) throw new AssertionError(MISSING + " (CI=true)");
         Assumptions.assumeTrue(present, MISSING);
     }
 
