@@ -14,6 +14,8 @@ import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.reports.ReportMain;
+import org.mpiverify.results.ProgressLine;
 import org.mpiverify.specs.RepoLocator;
 import org.mpiverify.specs.TlcCommand;
 
@@ -39,6 +41,10 @@ public final class Main {
                                    to DIR/bench/ (default out/); --no-compare leaves native MPI out
               tlc [MODEL...] [--full] [--workers N] [--simulate N]
                                    run the TLA+ models with TLC and compare with the manifest
+              report [--out DIR] [--quiet]
+                                   write the HTML dashboard of every result under out/ (TLC, Lincheck,
+                                   jcstress, audit, benchmarks) to out/report/index.html, with a
+                                   Markdown summary (out/report/summary.md, also printed)
               test [MAVEN ARGS]    run the test suites (mvn verify); -Pfull for the long runs
               help                 this text
             """;
@@ -61,6 +67,7 @@ public final class Main {
                 case "demo" -> demo(rest, out);
                 case "bench" -> bench(rest, out);
                 case "tlc" -> TlcCommand.run(rest);
+                case "report" -> ReportMain.run(rest, out, err);
                 default -> {
                     err.println("unknown command '" + args[0] + "'\n");
                     err.print(USAGE);
@@ -112,7 +119,17 @@ public final class Main {
         out.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
         out.println("machine: " + Machine.describe());
         if (name.equals("core") || name.equals("all")) {
-            List<CoreBench.Result> results = new CoreBench(Math.max(2, trials), quick, m, out).run();
+            int coreTrials = Math.max(2, trials);
+            List<CoreBench.Result> results;
+            // CoreBench prints "trial t/N done" per trial (trial 0 is the warm-up): a live line with rate and ETA
+            try (ProgressLine progress = new ProgressLine(out, "bench core", coreTrials, "trials",
+                    out == System.out && ProgressLine.isTerminal())) {
+                PrintStream tap = new PrintStream(new ProgressTap(progress,
+                        java.util.regex.Pattern.compile("trial (\\d+)/\\d+ done")), true,
+                        java.nio.charset.StandardCharsets.UTF_8);
+                results = new CoreBench(coreTrials, quick, m, tap).run();
+                tap.flush();
+            }
             CoreBench.print(results, out);
             Path json = outDir.resolve("bench").resolve("core.json");
             CoreBench.writeJson(results, json, m.name(), repoRoot);

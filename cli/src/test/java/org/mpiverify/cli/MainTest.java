@@ -64,6 +64,20 @@ class MainTest {
         assertEquals(2, run(out, err, "demo", "--granularity", "LOCK_AROUND_CALL"));
         assertEquals(2, run(out, err, "demo", "--bogus"));
         assertEquals(2, run(out, err, "bench"));
+        assertEquals(2, run(out, err, "report", "--bogus"));
         assertEquals(0, run(out, err, "help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("report [--out DIR]"), "help lists report");
+    }
+
+    @Test
+    void reportWritesTheDashboardForWhateverOutHolds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        // an empty output folder: every page says how to produce its results
+        assertEquals(0, run(out, err, "report", "--out", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("| Context ids"), text);
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("report/index.html")));
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("report/summary.md")));
     }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.Provenance;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.infra.Status;
 import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
@@ -140,7 +141,9 @@ class JCStressSuiteIT {
             copyTree(html, out.resolve("html"));
         }
         Files.copy(log, out.resolve("jcstress.log"), StandardCopyOption.REPLACE_EXISTING);
-        Files.writeString(out.resolve("summary.json"), json(verdicts, full, String.join(" ", cmd), wallSeconds));
+        String provenance = Provenance.now(repoRoot(basedir), Map.of("jcstress", "0.16")).toJson();
+        Files.writeString(out.resolve("summary.json"),
+                json(verdicts, full, String.join(" ", cmd), wallSeconds, provenance));
 
         StringBuilder report = new StringBuilder();
         for (Verdict v : verdicts) {
@@ -218,9 +221,10 @@ class JCStressSuiteIT {
         return names;
     }
 
-    static String json(List<Verdict> verdicts, boolean full, String command, long wallSeconds) {
+    static String json(List<Verdict> verdicts, boolean full, String command, long wallSeconds, String provenance) {
         StringBuilder b = new StringBuilder();
         b.append("{\n  \"tool\": \"jcstress\",\n  \"version\": \"0.16\",\n");
+        b.append("  \"provenance\": ").append(provenance).append(",\n");
         b.append("  \"generated\": ").append(q(Instant.now().toString())).append(",\n");
         b.append("  \"mode\": ").append(q(full ? "full" : "quick")).append(",\n");
         b.append("  \"command\": ").append(q(command)).append(",\n");
@@ -282,6 +286,14 @@ class JCStressSuiteIT {
             if (Files.isRegularFile(d.resolve("mpiverify"))) return d.resolve("out");
         }
         return basedir.resolve("target/out");
+    }
+
+    /** The nearest folder above basedir that holds the {@code mpiverify} launcher, else basedir. */
+    static Path repoRoot(Path basedir) {
+        for (Path d = basedir; d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("mpiverify"))) return d;
+        }
+        return basedir;
     }
 
     /** A system property, ignoring Maven placeholders that were left unresolved. */

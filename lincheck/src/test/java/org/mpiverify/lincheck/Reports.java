@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.mpiverify.results.Provenance;
 
 /**
  * Writes what the reports module reads: {@code <out>/lincheck/<Suite>.json} (one object per suite with
@@ -16,7 +18,9 @@ import java.util.Map;
  * (the failing interleaving Lincheck printed for a known-bad twin), and
  * {@code <out>/lincheck/findings/<Name>.txt} for non-linearizable behaviour found in impl. {@code <out>} is system property
  * {@code mpiverify.out} if set, else {@code <repo root>/out}, the repo root being the nearest parent
- * directory of the working directory that holds the {@code mpiverify} launcher script.
+ * directory of the working directory that holds the {@code mpiverify} launcher script. Every JSON file
+ * carries a {@code "provenance"} block ({@link Provenance}: date, commit, JDK, Lincheck version) taken
+ * once per JVM, so the reports can mark a result older than impl/ or lincheck/ as stale.
  */
 public final class Reports {
     /** One Lincheck run. */
@@ -32,7 +36,36 @@ public final class Reports {
 
     private static final Map<String, List<Run>> RUNS = new LinkedHashMap<>();
 
+    private static String provenanceJson;
+
     private Reports() {}
+
+    /** The repository root: the nearest parent of the working directory holding the launcher. */
+    static Path repoRoot() {
+        for (Path d = Paths.get("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("mpiverify"))) return d;
+        }
+        return Paths.get("").toAbsolutePath();
+    }
+
+    /** Taken once: git is asked twice per call, and every run of this JVM is the same checkout. */
+    private static synchronized String provenance() {
+        if (provenanceJson == null) {
+            provenanceJson = Provenance.now(repoRoot(), Map.of("Lincheck", lincheckVersion())).toJson();
+        }
+        return provenanceJson;
+    }
+
+    /** Lincheck's version from its jar's file name (.../lincheck/3.7/lincheck-3.7.jar), else "unknown". */
+    static String lincheckVersion() {
+        try {
+            String jar = Paths.get(LincheckAssertionError.class.getProtectionDomain().getCodeSource().getLocation()
+                    .toURI()).getFileName().toString();
+            return jar.matches("lincheck-.+\\.jar") ? jar.substring("lincheck-".length(), jar.length() - 4) : "unknown";
+        } catch (Exception e) {
+            return "unknown";
+        }
+    }
 
     public static Path outDir() {
         String p = System.getProperty("mpiverify.out");
@@ -50,7 +83,8 @@ public final class Reports {
         runs.add(run);
         StringBuilder sb = new StringBuilder();
         sb.append("{\n  \"suite\": ").append(q(name)).append(",\n  \"kind\": ").append(q(folder == null ? "suite" : folder.equals("twins") ? "known-bad twin" : "finding"))
-                .append(",\n  \"checks\": ").append(q(checks)).append(",\n  \"runs\": [\n");
+                .append(",\n  \"checks\": ").append(q(checks)).append(",\n  \"provenance\": ").append(provenance())
+                .append(",\n  \"runs\": [\n");
         for (int i = 0; i < runs.size(); i++) {
             sb.append("    ").append(runs.get(i).json()).append(i + 1 < runs.size() ? ",\n" : "\n");
         }

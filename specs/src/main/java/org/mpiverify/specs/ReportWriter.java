@@ -11,11 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.results.Provenance;
 
 /**
  * Writes TLC outcomes for the reports module under {@code <out>/tlc/}: {@code results.json} (one
  * entry per model, merged with the entries of earlier runs of other models) and, per
  * counterexample, {@code <model>.trace.json}, {@code <model>.md} and {@code <model>.svg}.
+ * Each model entry carries the {@link Provenance} of the run that produced it (entries merged from
+ * earlier runs keep theirs), so the reports can mark an entry stale on its own.
  */
 public final class ReportWriter {
     private final Path tlcDir;
@@ -36,9 +39,12 @@ public final class ReportWriter {
             Files.createDirectories(tlcDir);
             String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
             String commit = gitCommit(repoRoot);
+            Object provenance = provenance(outcomes);
             Map<String, Object> byName = previous();
             for (ModelOutcome o : outcomes) {
-                byName.put(o.model().name(), entry(o, date, commit));
+                Map<String, Object> e = entry(o, date, commit);
+                e.put("provenance", provenance);
+                byName.put(o.model().name(), e);
                 if (o.result().hasTrace()) {
                     String n = o.model().name();
                     Files.writeString(tlcDir.resolve(n + ".trace.json"), Json.write(TraceReport.json(o)));
@@ -49,6 +55,7 @@ public final class ReportWriter {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("generated", date);
             root.put("gitCommit", commit);
+            root.put("provenance", provenance);
             root.put("models", new ArrayList<>(byName.values()));
             Path results = tlcDir.resolve("results.json");
             Files.writeString(results, Json.write(root));
@@ -56,6 +63,13 @@ public final class ReportWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write TLC results under " + tlcDir, e);
         }
+    }
+
+    /** This run's provenance as a JSON value, with the TLC version the run reported. */
+    private Object provenance(List<ModelOutcome> outcomes) {
+        String tlc = outcomes.stream().map(o -> o.result().tlcVersion()).filter(v -> v != null && !v.isBlank())
+                .findFirst().orElse("unknown");
+        return Json.parse(Provenance.now(repoRoot, Map.of("TLC", tlc)).toJson());
     }
 
     @SuppressWarnings("unchecked")

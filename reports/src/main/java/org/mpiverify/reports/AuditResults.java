@@ -1,0 +1,114 @@
+package org.mpiverify.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads the audit's {@code out/audit/<target>.json} files (the contract in the audit's README: per
+ * target, configurations, each with scenarios carrying a verdict, counts per outcome and the evidence
+ * of the first run with the worst outcome). A verdict that is not the worst of its counts, or a
+ * FAIL/HANG/CRASH/HAZARD without evidence, is reported as a problem of the file.
+ */
+public final class AuditResults {
+    /** One scenario on one configuration of one target: one cell of the audit matrix. */
+    public record Cell(String target, String implementation, String configuration, boolean unsafe, String id,
+                       String title, String origin, Verdict verdict, String summary, long runs,
+                       Map<String, Long> counts, List<String> evidence, double seconds, Stamp stamp)
+            implements CheckResult {
+        public CheckKind kind() {
+            return CheckKind.AUDIT;
+        }
+
+        public String name() {
+            return id;
+        }
+
+        @Override
+        public String anchor() {
+            return Html.slug("audit-" + target + "-" + configuration + "-" + id);
+        }
+
+        public String label() {
+            return verdict.name();
+        }
+
+        public boolean needsEvidence() {
+            return verdict == Verdict.FAIL || verdict == Verdict.HANG || verdict == Verdict.CRASH
+                    || verdict == Verdict.HAZARD;
+        }
+    }
+
+    /** One target's file: its cells in file order, and the companion files the audit wrote beside it. */
+    public record Target(String target, String implementation, boolean full, List<String> configurations,
+                         List<Cell> cells, List<Path> companions, Stamp stamp) {}
+
+    private AuditResults() {}
+
+    static List<Target> load(Path outDir, Freshness freshness, List<String> problems) {
+        Path dir = outDir.resolve("audit");
+        List<Target> targets = new ArrayList<>();
+        if (!Files.isDirectory(dir)) return targets;
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+        } catch (IOException e) {
+            problems.add(dir + ": " + e.getMessage());
+            return targets;
+        }
+        for (Path f : files) {
+            try {
+                targets.add(read(f, freshness, problems));
+            } catch (IOException | IllegalArgumentException e) {
+                problems.add(f + ": " + e.getMessage());
+            }
+        }
+        return targets;
+    }
+
+    private static Target read(Path f, Freshness freshness, List<String> problems) throws IOException {
+        Map<String, Object> root = Json.parseObject(Files.readString(f));
+        String stem = f.getFileName().toString().replace(".json", "");
+        String target = Json.str(root, "target", stem);
+        String impl = Json.str(root, "implementation", target);
+        Stamp stamp = Stamp.of("audit/" + f.getFileName(), root, freshness, CheckKind.AUDIT.inputs());
+        List<String> configs = new ArrayList<>();
+        List<Cell> cells = new ArrayList<>();
+        for (Map<String, Object> c : Json.objs(root, "configurations")) {
+            String config = Json.str(c, "name", "default");
+            configs.add(config);
+            for (Map<String, Object> s : Json.objs(c, "scenarios")) {
+                String id = Json.str(s, "id", "?");
+                Verdict v = Verdict.ofAudit(Json.str(s, "verdict", "?"));
+                Map<String, Long> counts = new LinkedHashMap<>();
+                Map<String, Object> cm = Json.obj(s, "counts");
+                if (cm != null) cm.forEach((k, x) -> counts.put(k, x instanceof Number n ? n.longValue() : 0L));
+                List<String> evidence = Json.list(s, "evidence").stream().map(String::valueOf).toList();
+                Cell cell = new Cell(target, impl, config, Json.bool(c, "unsafe", false), id, Json.str(s, "title", id),
+                        Json.str(s, "origin", ""), v, Json.str(s, "summary", ""), Json.integer(s, "runs", 0), counts,
+                        evidence, Json.num(s, "seconds", -1), stamp);
+                String where = f.getFileName() + " " + config + "/" + id;
+                if (!counts.isEmpty()) {
+                    List<Verdict> seen = new ArrayList<>();
+                    for (String k : counts.keySet()) if (counts.get(k) > 0) seen.add(Verdict.ofAudit(k));
+                    if (Verdict.worst(seen) != v) {
+                        problems.add(where + ": verdict " + v + " is not the worst of its counts " + counts);
+                    }
+                }
+                if (cell.needsEvidence() && evidence.isEmpty()) problems.add(where + ": " + v + " without evidence");
+                cells.add(cell);
+            }
+        }
+        List<Path> companions = new ArrayList<>();
+        for (Path p : List.of(f.resolveSibling(stem + ".md"), f.resolveSibling(stem + ".html"),
+                f.resolveSibling("junit").resolve("TEST-audit-" + stem + ".xml"))) {
+            if (Files.isRegularFile(p)) companions.add(p);
+        }
+        return new Target(target, impl, Json.bool(root, "full", false), configs, cells, companions, stamp);
+    }
+}

@@ -1,0 +1,94 @@
+package org.mpiverify.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads the Lincheck module's files: {@code out/lincheck/<Suite>.json} (suites),
+ * {@code twins/<Twin>.json} + {@code .txt} (known-bad twins and the interleaving that rejected them)
+ * and {@code findings/<Name>.json} + {@code .txt} (non-linearizable behaviour kept as a finding).
+ */
+public final class LincheckResults {
+    /** One Lincheck run of a suite or twin. */
+    public record Run(String mode, long scenarios, long invocations, String verdict, long millis) {}
+
+    /** A suite, a known-bad twin or a finding with its runs; {@code interleaving} is null for suites. */
+    public record Suite(String name, String category, String checks, List<Run> runs, String interleaving, Stamp stamp)
+            implements CheckResult {
+        public CheckKind kind() {
+            return CheckKind.LINCHECK;
+        }
+
+        public boolean isTwin() {
+            return category.equals("known-bad twin");
+        }
+
+        public boolean isFinding() {
+            return category.equals("finding");
+        }
+
+        public Verdict verdict() {
+            if (runs.isEmpty()) return Verdict.NO_RESULT;
+            boolean rejected = runs.stream().allMatch(r -> r.verdict.equals("REJECTED"));
+            if (isTwin()) return rejected ? Verdict.PASS : Verdict.FAIL;
+            if (isFinding()) return rejected ? Verdict.HAZARD : Verdict.FAIL;
+            return runs.stream().allMatch(r -> r.verdict.equals("PASS")) ? Verdict.PASS : Verdict.FAIL;
+        }
+
+        public String label() {
+            return switch (verdict()) {
+                case PASS -> isTwin() ? "rejected (as it must be)" : "linearizable";
+                case HAZARD -> "finding, still present";
+                case FAIL -> isTwin() ? "NOT rejected" : isFinding() ? "finding changed" : "NOT linearizable";
+                default -> verdict().label();
+            };
+        }
+    }
+
+    private LincheckResults() {}
+
+    static List<Suite> load(Path outDir, Freshness freshness, List<String> problems) {
+        Path dir = outDir.resolve("lincheck");
+        List<Suite> suites = new ArrayList<>();
+        for (String folder : new String[] {"", "twins", "findings"}) {
+            Path d = folder.isEmpty() ? dir : dir.resolve(folder);
+            if (!Files.isDirectory(d)) continue;
+            List<Path> files;
+            try (Stream<Path> s = Files.list(d)) {
+                files = s.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            } catch (IOException e) {
+                problems.add(d + ": " + e.getMessage());
+                continue;
+            }
+            for (Path f : files) {
+                try {
+                    suites.add(read(f, folder, freshness));
+                } catch (IOException | IllegalArgumentException e) {
+                    problems.add(f + ": " + e.getMessage());
+                }
+            }
+        }
+        return suites;
+    }
+
+    private static Suite read(Path f, String folder, Freshness freshness) throws IOException {
+        Map<String, Object> m = Json.parseObject(Files.readString(f));
+        String name = Json.str(m, "suite", f.getFileName().toString().replace(".json", ""));
+        List<Run> runs = new ArrayList<>();
+        for (Map<String, Object> r : Json.objs(m, "runs")) {
+            runs.add(new Run(Json.str(r, "mode", "?"), Json.integer(r, "scenarios", 0),
+                    Json.integer(r, "invocations", 0), Json.str(r, "verdict", "?"), Json.integer(r, "timeMillis", 0)));
+        }
+        String category = Json.str(m, "kind", folder.equals("twins") ? "known-bad twin" : folder.isEmpty() ? "suite" : "finding");
+        Path txt = f.resolveSibling(name + ".txt");
+        String interleaving = Files.isRegularFile(txt) ? Files.readString(txt) : null;
+        String rel = "lincheck/" + (folder.isEmpty() ? "" : folder + "/") + f.getFileName();
+        return new Suite(name, category, Json.str(m, "checks", ""), runs, interleaving,
+                Stamp.of(rel, m, freshness, CheckKind.LINCHECK.inputs()));
+    }
+}

@@ -1,0 +1,122 @@
+package org.mpiverify.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.mpi.Job;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * Opens the dashboard in headless Chromium as a reader would: every link must resolve and every image
+ * load ({@link LinkChecker}); a dashboard with a broken link and a missing image must be rejected (the
+ * checker's known-bad twin); and the summary page's screenshot goes to {@code target/dashboard.png}, and
+ * to the README's {@code docs/dashboard.png} with {@code -Dmpiverify.updateScreenshot=true}.
+ */
+@ExtendWith(DashboardBrowserTest.ThreadDumpOnFailure.class)
+class DashboardBrowserTest {
+    private static final Duration DEADLINE = Duration.ofMinutes(4);
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void needsChromium() {
+        Browser.requireChromium();
+    }
+
+    private static Path generate(FixtureRepo repo) throws Exception {
+        return ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
+    }
+
+    @Test
+    void everyLinkResolvesAndEveryImageLoads() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            Path index = generate(new FixtureRepo(dir.resolve("repo"), "real", "synthetic"));
+            ChromeDriver browser = Browser.start(dir.resolve("profile"));
+            try {
+                List<String> problems = new LinkChecker(browser).check(index);
+                assertEquals(List.of(), problems, "the dashboard has broken links or images");
+                // the checker did look: the pages reached hold the diagrams and plots
+                browser.get(index.resolveSibling("tlc.html").toUri().toString());
+                Number loaded = (Number) browser.executeScript(
+                        "return Array.from(document.images).filter(i => i.naturalWidth > 0).length");
+                assertTrue(loaded.intValue() >= 5, "sequence diagrams rendered on the TLC page: " + loaded);
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
+    @Test
+    void brokenLinkAndMissingImageAreRejected() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            Path index = generate(new FixtureRepo(dir.resolve("repo"), "real", "synthetic"));
+            Path report = index.getParent();
+            Files.delete(report.resolve("assets/tlc/fig2_lock_around_call.svg"));
+            Files.writeString(index, Files.readString(index).replace("</table>",
+                    "<tr><td><a href=\"nowhere.html\">x</a> <a href=\"tlc.html#no-such-model\">y</a></td></tr></table>"));
+            ChromeDriver browser = Browser.start(dir.resolve("profile"));
+            try {
+                List<String> problems = new LinkChecker(browser).check(index);
+                assertTrue(problems.stream().anyMatch(p -> p.contains("missing file nowhere.html")), problems.toString());
+                assertTrue(problems.stream().anyMatch(p -> p.contains("#no-such-model")), problems.toString());
+                assertTrue(problems.stream().anyMatch(p -> p.startsWith("tlc.html: image did not load")
+                        && p.contains("fig2_lock_around_call.svg")), problems.toString());
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
+    @Test
+    void screenshotOfTheSummaryForTheReadme() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            // real results only: the README's picture shows no synthetic audit or figure
+            Path index = generate(new FixtureRepo(dir.resolve("repo"), "real"));
+            ChromeDriver browser = Browser.start(dir.resolve("profile"));
+            try {
+                browser.get(index.toUri().toString());
+                Number height = (Number) browser.executeScript("return document.getElementById('summary').getBoundingClientRect().bottom");
+                browser.manage().window().setSize(new org.openqa.selenium.Dimension(1500, (int) Math.min(2000, height.doubleValue() + 300)));
+                Path png = browser.getScreenshotAs(OutputType.FILE).toPath();
+                Path kept = FixtureRepo.MODULE.resolve("target/dashboard.png");
+                Files.createDirectories(kept.getParent());
+                Files.copy(png, kept, StandardCopyOption.REPLACE_EXISTING);
+                assertTrue(Files.size(kept) > 10_000, "a blank screenshot");
+                // docs/dashboard.png is committed: rewritten only when asked (or missing), so that a test
+                // run does not leave the work tree modified
+                Path docs = FixtureRepo.MODULE.resolveSibling("docs").resolve("dashboard.png");
+                if (Boolean.getBoolean("mpiverify.updateScreenshot") || !Files.exists(docs)) {
+                    Files.createDirectories(docs.getParent());
+                    Files.copy(kept, docs, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
+    /** Prints every thread's stack when a test fails (a hung browser shows where it hung). */
+    static final class ThreadDumpOnFailure implements org.junit.jupiter.api.extension.TestExecutionExceptionHandler {
+        @Override
+        public void handleTestExecutionException(org.junit.jupiter.api.extension.ExtensionContext c, Throwable t)
+                throws Throwable {
+            System.err.println("=== " + c.getDisplayName() + " failed; thread dump ===\n" + Job.threadDump());
+            throw t;
+        }
+    }
+
+}
