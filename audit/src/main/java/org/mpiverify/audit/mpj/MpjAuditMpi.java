@@ -1,6 +1,8 @@
 package org.mpiverify.audit.mpj;
 
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
@@ -24,6 +26,12 @@ import org.mpiverify.audit.api.AuditStatus;
  *   <li>{@code Comm_dup} is {@code Intracomm.clone()}. MPJ's {@code ANY_TAG} is -2 (the audit's is
  *       -1) and {@code UNDEFINED} is -1; both are translated.</li>
  *   <li>Errors are {@code mpi.MPIException}s without an error class; see {@link MpjErrors}.</li>
+ *   <li>{@code Status.Test_cancelled()} is a stub that prints "Cancel functionality is not
+ *       implemented." and returns {@code false}, and {@code Request.Cancel()} prints "Not implemented
+ *       in this release" before asking the device. So the binding asks {@code Test_cancelled} only
+ *       for requests it was asked to cancel; other statuses report {@code cancelled=false}.</li>
+ *   <li>{@code Recv}/{@code Irecv} from {@code PROC_NULL} fail ("requested negative message
+ *       destination: -3"), surfacing as MPI_ERR_RANK.</li>
  * </ul>
  *
  * <p>Thread safety is exactly MPJ's: apart from {@link MpjHandles}' concurrent map, the binding
@@ -38,6 +46,8 @@ public final class MpjAuditMpi implements AuditMpi {
     private final MpjHandles handles = new MpjHandles();
     private final AtomicBoolean initialized = new AtomicBoolean();
     private final AtomicBoolean finalized = new AtomicBoolean();
+    /** Requests {@link #cancel} was called on: only their statuses ask MPJ whether they were cancelled. */
+    private final Set<Long> cancelRequested = ConcurrentHashMap.newKeySet();
 
     /** MPJ's values, read once {@code MPI.Init} has run (published to other threads by their start). */
     private volatile Constants k;
@@ -306,7 +316,7 @@ public final class MpjAuditMpi implements AuditMpi {
             throw MpjErrors.translate("MPI_Wait", t);
         }
         handles.remove(request, "MPI_Wait", MpjErrors.ERR_REQUEST);
-        return status("MPI_Wait", status, c);
+        return status("MPI_Wait", status, c, cancelRequested.remove(request));
     }
 
     @Override
@@ -321,12 +331,13 @@ public final class MpjAuditMpi implements AuditMpi {
         }
         if (status == null) return null;
         handles.remove(request, "MPI_Test", MpjErrors.ERR_REQUEST);
-        return status("MPI_Test", status, c);
+        return status("MPI_Test", status, c, cancelRequested.remove(request));
     }
 
     @Override
     public void cancel(long request) {
         Object req = handles.get(request, "MPI_Cancel", MpjErrors.ERR_REQUEST);
+        cancelRequested.add(request);
         try {
             api.cancel.invoke(req);
         } catch (Throwable t) {
@@ -501,13 +512,17 @@ public final class MpjAuditMpi implements AuditMpi {
     private static int tag(int tag, Constants c) { return tag == ANY_TAG ? c.anyTag : tag; }
 
     private AuditStatus status(String call, Object status, Constants c) {
+        return status(call, status, c, false);
+    }
+
+    private AuditStatus status(String call, Object status, Constants c, boolean askCancelled) {
         if (status == null) throw new IllegalStateException(call + ": MPJ Express returned no status");
         try {
             int source = (int) api.statusSource.invoke(status);
             if (source == c.procNull) return new AuditStatus(PROC_NULL, ANY_TAG, 0, false, 0);
             int tag = (int) api.statusTag.invoke(status);
             int count = (int) api.getCount.invoke(status, c.intType);
-            boolean cancelled = (boolean) api.testCancelled.invoke(status);
+            boolean cancelled = askCancelled && (boolean) api.testCancelled.invoke(status);
             return new AuditStatus(source, tag == c.anyTag ? ANY_TAG : tag, count, cancelled, 0);
         } catch (Throwable t) {
             throw MpjErrors.translate(call + " (status)", t);

@@ -1,5 +1,7 @@
 package org.mpiverify.audit.mpj;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.mpiverify.audit.api.AuditException;
 
@@ -43,6 +45,9 @@ final class MpjErrors {
             if (c.getClass().getName().equals("mpjbuf.BufferOverflowException")) return ERR_TRUNCATE;
         }
         String m = describe(t).toLowerCase(Locale.ROOT);
+        // multicore: the calling thread is not in a rank's thread group (a virtual or pool thread);
+        // MPI has no class for "not a thread of this process", so not MPI_ERR_GROUP despite the word
+        if (m.contains("outside communicator group") || m.contains("outside mpj world")) return ERR_OTHER;
         if (m.contains("does not exist in communicator") || m.contains("invalid rank") || m.contains("rank out of")
                 || m.contains("destination") || m.contains("invalid source")) return ERR_RANK;
         if (m.contains("truncat") || m.contains("overflow") || m.contains("too small")) return ERR_TRUNCATE;
@@ -72,15 +77,18 @@ final class MpjErrors {
         };
     }
 
-    /** The exception's message and those of its causes, joined: MPJ often wraps the informative one. */
+    /**
+     * The innermost message of the cause chain, with the chain's class names: MPJ wraps the
+     * informative exception once or twice, each wrapper repeating it in its own message.
+     */
     private static String describe(Throwable t) {
-        StringBuilder sb = new StringBuilder();
-        for (Throwable c = t; c != null && sb.length() < 2000; c = c.getCause()) {
-            if (!sb.isEmpty()) sb.append(" <- ");
-            sb.append(c.getClass().getSimpleName());
-            if (c.getMessage() != null) sb.append(": ").append(c.getMessage());
+        List<String> classes = new ArrayList<>();
+        String message = null;
+        for (Throwable c = t; c != null && classes.size() < 10; c = c.getCause()) {
+            classes.add(c.getClass().getName());
+            if (c.getMessage() != null) message = c.getMessage();
             if (c.getCause() == c) break;
         }
-        return sb.toString();
+        return String.join(" <- ", classes) + (message == null ? "" : ": " + message);
     }
 }

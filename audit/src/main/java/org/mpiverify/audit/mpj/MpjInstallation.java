@@ -42,6 +42,10 @@ public record MpjInstallation(Path home, Path log4j) {
 
     /** Why MPJ Express cannot run here, naming the Debian package to install; empty if it can. */
     public Optional<String> problem() {
+        if (!Files.isDirectory(home.resolve("lib"))) {
+            return Optional.of("MPJ Express is not installed (no " + home.resolve("lib") + "); install the Debian package "
+                    + PACKAGE + " (apt-get install " + PACKAGE + ")");
+        }
         List<String> missing = new ArrayList<>();
         for (String jar : List.of("mpj.jar", "mpi.jar", "mpjdev.jar", "mpiExp.jar", "smpdev.jar", "xdev.jar",
                 "mpjbuf.jar", "starter.jar", "runtimecommon.jar", "loader2.jar")) {

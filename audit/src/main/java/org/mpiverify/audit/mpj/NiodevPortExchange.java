@@ -33,7 +33,7 @@ import java.util.List;
  * <p>Memory consistency effects: everything the exchange thread did happens-before
  * {@link #close} returns (the join), so {@link #failure()} read after close is exact.
  */
-final class NiodevPortExchange implements AutoCloseable {
+public final class NiodevPortExchange implements AutoCloseable {
     /** niodev's eager/rendezvous switch (bytes), as in MPJ's sample configuration. */
     static final int PROTOCOL_SWITCH_LIMIT = 131072;
 
@@ -105,6 +105,34 @@ final class NiodevPortExchange implements AutoCloseable {
         long ms = Duration.ofNanos(deadlineNanos - System.nanoTime()).toMillis();
         if (ms <= 0) throw new SocketTimeoutException("deadline");
         return (int) Math.min(ms, Integer.MAX_VALUE);
+    }
+
+    /** Waits up to {@code bound} for the exchange to finish (all ranks answered, or given up); true if it has. */
+    boolean awaitExchange(Duration bound) throws InterruptedException {
+        return thread.join(bound);
+    }
+
+    /**
+     * Runs the exchange on its own, for starting niodev ranks by hand:
+     * {@code NiodevPortExchange <ranks> [<seconds>]} prints the configuration string to pass to each
+     * rank as its second argument, then serves until every rank has registered (or the time is up).
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: NiodevPortExchange <ranks> [<seconds>, default 600]");
+            System.exit(2);
+        }
+        Duration limit = Duration.ofSeconds(args.length == 2 ? Long.parseLong(args[1]) : 600);
+        try (NiodevPortExchange exchange = new NiodevPortExchange(Integer.parseInt(args[0]), limit)) {
+            System.out.println(exchange.configuration());
+            System.out.flush();
+            exchange.awaitExchange(limit.plusSeconds(1));
+            exchange.close();
+            if (exchange.failure() != null) {
+                System.err.println(exchange.failure());
+                System.exit(1);
+            }
+        }
     }
 
     /** Stops the exchange (if still running) and waits for its thread, at most 10 s (it only does bounded I/O). */

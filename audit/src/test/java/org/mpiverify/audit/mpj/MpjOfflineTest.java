@@ -51,6 +51,8 @@ class MpjOfflineTest {
         assertEquals(MpjErrors.ERR_RANK, MpjErrors.classify(new Exception(
                 "In Comm.isend(), requested destination 5 does not exist in communicator of size 2")));
         assertEquals(MpjErrors.ERR_OTHER, MpjErrors.classify(new Exception("something else entirely")));
+        assertEquals(MpjErrors.ERR_OTHER, MpjErrors.classify(new Exception(
+                "SMPDeviceImpl.id() invoked by thread outside communicator group")));
         assertEquals("MPI_ERR_RANK", MpjErrors.name(MpjErrors.ERR_RANK));
         // Not MPJ's: passes through untouched, so a bug in the binding is never disguised as an MPI error.
         IllegalArgumentException iae = new IllegalArgumentException("x");

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.audit.api.AuditMpi;
@@ -31,8 +31,9 @@ class MpjTargetTest {
     /** Per test: one run is a JVM start (~0.5 s) plus the scenario; a hang run also waits its deadline and jcmd. */
     private static final Duration TEST_DEADLINE = Duration.ofSeconds(90);
 
-    @BeforeAll
-    static void requireMpj() {
+    /** Per test, so that each one is reported as skipped with the reason (a class-level abort shows nothing). */
+    @BeforeEach
+    void requireMpj() {
         Optional<String> problem = MpjInstallation.locate().problem();
         if (problem.isEmpty()) return;
         if ("true".equals(System.getenv("CI"))) fail("CI must audit MPJ Express: " + problem.get());
@@ -105,6 +106,25 @@ class MpjTargetTest {
         assertTrue(evidence.contains("exited with status 3"), evidence);
         assertTrue(evidence.contains("rank 1 wrote no report"), evidence);
         assertNoRankProcessLeft();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void sendFromAVirtualThreadIsReportedNotCrashed(MpjTarget target) {
+        Scenario s = new MpjTestScenarios.VirtualThreadSend();
+        List<RankReport> reports = completed(target, s);
+        Verdict v = s.judge(reports);
+        System.out.println(target.id() + ": send from a virtual thread -> " + v.outcome() + " " + v.evidence());
+        if (target.id().equals("mpj-niodev")) {
+            assertEquals(Verdict.Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
+        } else {
+            // multicore identifies the calling rank by thread group: the audit must see an MPI error, not a crash
+            assertEquals(Verdict.Outcome.FAIL, v.outcome(), () -> String.join("\n", v.evidence()));
+            for (RankReport r : reports) {
+                assertTrue(r.fact("virtualSend").startsWith("MPI_ERR_OTHER")
+                        && r.fact("virtualSend").contains("outside communicator group"), r.fact("virtualSend"));
+            }
+        }
     }
 
     // ---- helpers

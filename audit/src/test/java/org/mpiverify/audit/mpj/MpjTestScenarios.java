@@ -277,4 +277,54 @@ public final class MpjTestScenarios {
         @Override
         public Verdict judge(List<RankReport> reports) { return Verdict.fail("a halted rank completed", List.of()); }
     }
+
+    /**
+     * A send from a virtual thread, which is not in the rank's thread group. MPJ's multicore device
+     * finds the calling rank from {@code Thread.currentThread().getThreadGroup()} (an
+     * {@code xdev.smpdev.SMPDevProcess}); niodev has one rank per JVM and does not care. Records
+     * what happened; the peer learns through a main-thread sendrecv whether to expect the message.
+     */
+    public static final class VirtualThreadSend extends TwoRanks {
+        @Override public String id() { return "mpj-test-virtual-thread-send"; }
+
+        @Override
+        public RankReport run(AuditMpi mpi) throws Exception {
+            mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+            long world = mpi.commWorld();
+            int rank = mpi.commRank(world), peer = 1 - rank;
+            RankReport.Builder report = new RankReport.Builder(rank);
+            long[] request = {AuditMpi.REQUEST_NULL};
+            Thread vt = Thread.ofVirtual().start(() -> {
+                try {
+                    request[0] = mpi.isend(world, new int[] {100 + rank}, 1, peer, 9);
+                    report.fact("virtualSend", "ok");
+                } catch (AuditException e) {
+                    report.fact("virtualSend", e.errorName() + ": " + e.getMessage());
+                } catch (RuntimeException e) {
+                    report.fact("virtualSend", "threw " + e);
+                }
+            });
+            if (!vt.join(Duration.ofSeconds(10))) throw new IllegalStateException("virtual thread did not finish");
+            boolean sent = request[0] != AuditMpi.REQUEST_NULL;
+            int[] peerSent = new int[1];
+            mpi.sendrecv(world, new int[] {sent ? 1 : 0}, 1, peer, 10, peerSent, 1, peer, 10);
+            if (peerSent[0] == 1) {
+                int[] buf = new int[1];
+                mpi.recv(world, buf, 1, peer, 9);
+                report.fact("received", buf[0]);
+            }
+            if (sent) mpi.waitFor(request[0]);
+            mpi.barrier(world);
+            return report.build();
+        }
+
+        @Override
+        public Verdict judge(List<RankReport> reports) {
+            List<String> evidence = new ArrayList<>();
+            for (RankReport r : reports) evidence.add("rank " + r.rank() + ": " + r.facts());
+            boolean allOk = reports.stream().allMatch(r -> "ok".equals(r.fact("virtualSend")));
+            return allOk ? Verdict.pass("sends from virtual threads work")
+                         : Verdict.fail("a send from a virtual thread failed", evidence);
+        }
+    }
 }
