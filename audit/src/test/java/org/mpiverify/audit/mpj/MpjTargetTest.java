@@ -67,6 +67,20 @@ class MpjTargetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
+    void communicatorsGroupsAndCollectivesWorkExceptCommNull(MpjTarget target) {
+        Scenario s = new MpjTestScenarios.Communicators();
+        Verdict v = s.judge(completed(target, s));
+        System.out.println(target.id() + ": communicators -> " + v.outcome() + " " + v.evidence());
+        // MPJ 0.44 finding, passed through by the binding: Split with MPI_UNDEFINED and Create on a
+        // non-member return a communicator instead of MPI_COMM_NULL; everything else is right.
+        assertEquals(Verdict.Outcome.FAIL, v.outcome());
+        assertEquals(2, v.evidence().size(), () -> String.join("\n", v.evidence()));
+        assertTrue(v.evidence().get(0).startsWith("rank 1 split: expected null"), v.evidence().get(0));
+        assertTrue(v.evidence().get(1).startsWith("rank 1 create: expected null"), v.evidence().get(1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
     void sendToAnInvalidRankIsErrRank(MpjTarget target) {
         Scenario s = new MpjTestScenarios.InvalidRank();
         List<RankReport> reports = completed(target, s);

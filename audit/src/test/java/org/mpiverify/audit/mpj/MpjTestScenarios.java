@@ -327,4 +327,60 @@ public final class MpjTestScenarios {
                          : Verdict.fail("a send from a virtual thread failed", evidence);
         }
     }
+
+    /** Communicators, groups and collectives through the binding: dup, compare, split, create, allreduce, bcast, free. */
+    public static final class Communicators extends TwoRanks {
+        @Override public String id() { return "mpj-test-communicators"; }
+
+        @Override
+        public RankReport run(AuditMpi mpi) throws Exception {
+            mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+            long world = mpi.commWorld();
+            int rank = mpi.commRank(world);
+            RankReport.Builder report = new RankReport.Builder(rank);
+            long dup = mpi.commDup(world);
+            report.fact("compareDup", mpi.commCompare(world, dup)).fact("compareSelf", mpi.commCompare(world, world));
+            int[] sum = new int[1], max = new int[1];
+            mpi.allreduce(dup, new int[] {rank + 1}, sum, 1, AuditMpi.ReduceOp.SUM);
+            mpi.allreduce(dup, new int[] {rank + 1}, max, 1, AuditMpi.ReduceOp.MAX);
+            report.fact("sum", sum[0]).fact("max", max[0]);
+            int[] b = {rank == 1 ? 42 : 0};
+            mpi.bcast(dup, b, 1, 1);
+            report.fact("bcast", b[0]);
+            long split = mpi.commSplit(world, rank == 0 ? 0 : AuditMpi.UNDEFINED, 0);
+            report.fact("split", split == AuditMpi.COMM_NULL ? "null" : "size " + mpi.commSize(split) + " rank " + mpi.commRank(split));
+            long group = mpi.commGroup(world);
+            long first = mpi.groupIncl(group, new int[] {0});
+            report.fact("groupSize", mpi.groupSize(first));
+            long created = mpi.commCreate(world, first);
+            report.fact("create", created == AuditMpi.COMM_NULL ? "null" : "size " + mpi.commSize(created) + " rank " + mpi.commRank(created));
+            mpi.groupFree(first);
+            mpi.groupFree(group);
+            mpi.commFree(dup);
+            mpi.barrier(world);
+            return report.build();
+        }
+
+        @Override
+        public Verdict judge(List<RankReport> reports) {
+            List<String> evidence = new ArrayList<>();
+            for (RankReport r : reports) {
+                if (r.failed()) { evidence.add("rank " + r.rank() + " threw: " + r.error()); continue; }
+                String member = r.rank() == 0 ? "size 1 rank 0" : "null";
+                check(evidence, r, "compareDup", String.valueOf(AuditMpi.CONGRUENT));
+                check(evidence, r, "compareSelf", String.valueOf(AuditMpi.IDENT));
+                check(evidence, r, "sum", "3");
+                check(evidence, r, "max", "2");
+                check(evidence, r, "bcast", "42");
+                check(evidence, r, "split", member);
+                check(evidence, r, "groupSize", "1");
+                check(evidence, r, "create", member);
+            }
+            return evidence.isEmpty() ? Verdict.pass("communicators and collectives correct") : Verdict.fail("wrong results", evidence);
+        }
+
+        private static void check(List<String> evidence, RankReport r, String key, String want) {
+            if (!want.equals(r.fact(key))) evidence.add("rank " + r.rank() + " " + key + ": expected " + want + ", got " + r.fact(key));
+        }
+    }
 }
