@@ -189,6 +189,18 @@ public final class MpjTarget implements AuditTarget {
             exchange.close();
             if (exchange.failure() != null) stacks.add(exchange.failure());
         }
+        // A rank that failed before the others hung (they then wait for it forever) explains the hang.
+        for (int r = 0; r < scenario.ranks(); r++) {
+            Path file = dir.resolve("rank-" + r + ".json");
+            try {
+                if (Files.exists(file)) {
+                    RankReport report = ReportCodec.decode(Files.readString(file, StandardCharsets.UTF_8).strip());
+                    if (report.failed()) stacks.add("rank " + r + " had already failed: " + report.error());
+                }
+            } catch (IOException | RuntimeException e) {
+                stacks.add("rank " + r + " wrote an unreadable report: " + e);
+            }
+        }
         List<String> tails = new ArrayList<>();
         for (int i = 0; i < logs.size(); i++) appendTail(tails, processName(i), logs.get(i));
         if (!tails.isEmpty()) stacks.add(String.join("\n", tails));

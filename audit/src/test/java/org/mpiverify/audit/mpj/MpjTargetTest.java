@@ -141,6 +141,17 @@ class MpjTargetTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void aRankThatThrowsIsNamedInTheHangOfItsPeer(MpjTarget target) {
+        RunOutcome outcome = run(target, new MpjTestScenarios.ThrowingRank());
+        RunOutcome.Hung hung = assertInstanceOf(RunOutcome.Hung.class, outcome, () -> "expected a HANG, got " + outcome);
+        String stacks = String.join("\n", hung.stacks());
+        assertTrue(stacks.contains("rank 1 had already failed: java.lang.IllegalStateException: rank 1 gives up on purpose"), stacks);
+        assertTrue(stacks.contains("MpjAuditMpi.barrier"), "rank 0 is seen waiting in the barrier");
+        assertNoRankProcessLeft();
+    }
+
     // ---- helpers
 
     private static List<RankReport> completed(MpjTarget target, Scenario s) {

@@ -383,4 +383,23 @@ public final class MpjTestScenarios {
             if (!want.equals(r.fact(key))) evidence.add("rank " + r.rank() + " " + key + ": expected " + want + ", got " + r.fact(key));
         }
     }
+
+    /** Rank 1 throws after init; rank 0 then waits for it in a barrier: HANG, with rank 1's failure in the evidence. */
+    public static final class ThrowingRank extends TwoRanks {
+        @Override public String id() { return "mpj-test-throwing-rank"; }
+        @Override public Duration deadline() { return Duration.ofSeconds(4); }
+
+        @Override
+        public RankReport run(AuditMpi mpi) throws Exception {
+            mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+            long world = mpi.commWorld();
+            int rank = mpi.commRank(world);
+            if (rank == 1) throw new IllegalStateException("rank 1 gives up on purpose");
+            mpi.barrier(world);
+            return new RankReport.Builder(rank).build();
+        }
+
+        @Override
+        public Verdict judge(List<RankReport> reports) { return Verdict.fail("a failed rank's peer completed", List.of()); }
+    }
 }
