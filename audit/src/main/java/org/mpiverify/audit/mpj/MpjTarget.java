@@ -145,13 +145,12 @@ public final class MpjTarget implements AuditTarget {
             failedExit = p.exitValue() != 0;
         }
         List<String> evidence = new ArrayList<>();
-        if (failedExit) {
-            evidence.addAll(tree.killAll());
-        }
         for (int i = 0; i < processes.size(); i++) {
             Process p = processes.get(i);
-            if (!p.isAlive() && p.exitValue() != 0) evidence.add(processName(i) + " exited with status " + p.exitValue());
+            if (p.isAlive()) evidence.add(processName(i) + " was still running after a peer failed; killed");
+            else if (p.exitValue() != 0) evidence.add(processName(i) + " exited with status " + p.exitValue());
         }
+        if (failedExit) evidence.addAll(tree.killAll());
         List<RankReport> reports = new ArrayList<>();
         for (int r = 0; r < scenario.ranks(); r++) {
             Path file = dir.resolve("rank-" + r + ".json");
