@@ -1,12 +1,16 @@
 package org.mpiverify.audit.nativempi;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -68,7 +72,7 @@ public final class NativeTarget implements AuditTarget {
             Path dir = Files.createTempDirectory("mpiverify-" + id() + "-version-");
             try {
                 Path log = dir.resolve("output.log");
-                List<String> cmd = new ArrayList<>(javaCommand());
+                List<String> cmd = new ArrayList<>(javaCommand(List.of()));
                 cmd.addAll(List.of("--library", id(), "--version"));
                 ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
                 pb.environment().putAll(abi.rankEnvironment());
@@ -112,23 +116,43 @@ public final class NativeTarget implements AuditTarget {
         }
     }
 
-    /** The command {@link #runOnce} starts: {@code mpiexec <options> -n N java ... RankProcess ...}. */
+    /**
+     * The command {@link #runOnce} starts: {@code mpiexec <options> -n N java ... RankProcess ...}. A
+     * scenario with parameters ({@link Scenario#spec()} not null) goes by class and spec, even if its id
+     * is in the catalog; the rank JVMs' class path is this JVM's plus wherever the scenario's class
+     * came from.
+     */
     public List<String> command(Scenario scenario, Path outDir) {
         List<String> cmd = new ArrayList<>();
         cmd.add(abi.mpiexec().toString());
         cmd.addAll(abi.mpiexecOptions());
         cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
-        cmd.addAll(javaCommand());
+        cmd.addAll(javaCommand(List.of(scenario.getClass())));
         cmd.addAll(List.of("--library", id()));
-        if (inCatalog(scenario)) cmd.addAll(List.of("--scenario", scenario.id()));
-        else cmd.addAll(List.of("--scenario-class", scenario.getClass().getName()));
+        String spec = scenario.spec();
+        if (spec != null) {
+            if (spec.isEmpty() || spec.chars().anyMatch(Character::isWhitespace)) {
+                throw new IllegalArgumentException(scenario.id() + ".spec() must be non-empty without whitespace: '" + spec + "'");
+            }
+            cmd.addAll(List.of("--scenario-class", scenario.getClass().getName(), "--scenario-spec", spec));
+        } else if (inCatalog(scenario)) {
+            cmd.addAll(List.of("--scenario", scenario.id()));
+        } else {
+            cmd.addAll(List.of("--scenario-class", scenario.getClass().getName()));
+        }
         cmd.addAll(List.of("--out", outDir.toString()));
         return cmd;
     }
 
     private RunOutcome run(Scenario scenario, Path dir, long start) {
         Path log = dir.resolve("output.log");
-        ProcessBuilder pb = new ProcessBuilder(command(scenario, dir)).redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command;
+        try {
+            command = command(scenario, dir);
+        } catch (IllegalArgumentException e) {
+            return new RunOutcome.Crashed("cannot start " + scenario.id() + ": " + e.getMessage(), System.nanoTime() - start);
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().putAll(abi.rankEnvironment());
         Process launcher;
         try {
@@ -186,14 +210,43 @@ public final class NativeTarget implements AuditTarget {
                 + "\n=== launcher output (last lines) ===\n" + tail(log), nanos);
     }
 
-    /** {@code java} of this JVM with this JVM's class path, running {@link RankProcess}. */
-    private static List<String> javaCommand() {
+    /** {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}. */
+    private static List<String> javaCommand(List<Class<?>> needed) {
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED",
                 // small, quick-starting rank JVMs: two cores are shared by every rank and the driver
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m",
-                "-cp", System.getProperty("java.class.path"),
+                "-cp", rankClassPath(System.getProperty("java.class.path"), needed),
                 RankProcess.class.getName());
+    }
+
+    /**
+     * This JVM's class path with every entry made absolute (a launcher may give relative ones, and
+     * {@code mpiexec} need not start ranks in this directory), followed by the code source of each
+     * {@code needed} class (and of {@link RankProcess}) not already on it: a scenario may come from a
+     * module whose classes this JVM found some other way (a manifest-only jar, a custom loader).
+     */
+    static String rankClassPath(String classPath, List<Class<?>> needed) {
+        LinkedHashSet<String> entries = new LinkedHashSet<>();
+        for (String e : classPath.split(File.pathSeparator)) {
+            if (!e.isBlank()) entries.add(Path.of(e).toAbsolutePath().normalize().toString());
+        }
+        List<Class<?>> all = new ArrayList<>(needed);
+        all.add(RankProcess.class);
+        for (Class<?> c : all) {
+            codeSource(c).ifPresent(entries::add);
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static Optional<String> codeSource(Class<?> c) {
+        try {
+            CodeSource cs = c.getProtectionDomain().getCodeSource();
+            if (cs == null || cs.getLocation() == null || !"file".equals(cs.getLocation().getProtocol())) return Optional.empty();
+            return Optional.of(Path.of(cs.getLocation().toURI()).toAbsolutePath().normalize().toString());
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return Optional.empty(); // the class path alone must do
+        }
     }
 
     /** Whether rank processes can find this scenario by id (the same class under that id in the catalog). */

@@ -3,6 +3,9 @@ package org.mpiverify.audit.nativempi;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +21,12 @@ import org.mpiverify.audit.scenario.ScenarioCatalog;
  * One rank of a native run: the main class {@code mpiexec} starts once per rank.
  *
  * <pre>
- * RankProcess --library mpich|openmpi (--scenario ID | --scenario-class FQCN) --out DIR
+ * RankProcess --library mpich|openmpi (--scenario ID | --scenario-class FQCN [--scenario-spec SPEC]) --out DIR
  * RankProcess --library mpich|openmpi --version
  * </pre>
  *
+ * A scenario class is instantiated with its public no-argument constructor, or, with
+ * {@code --scenario-spec}, with its {@code public static fromSpec(String)} factory ({@link Scenario#spec()}).
  * Runs the scenario on a {@link NativeMpi}, finalizes, and writes {@code DIR/rank-<r>.json}
  * ({@link ReportCodec}, through a temporary file and an atomic move, so the driver never reads half
  * a report). A scenario that throws still yields a report, with the stack trace as its error; that
@@ -32,7 +37,7 @@ public final class RankProcess {
     private RankProcess() { }
 
     public static void main(String[] args) {
-        String library = null, scenarioId = null, scenarioClass = null, out = null;
+        String library = null, scenarioId = null, scenarioClass = null, scenarioSpec = null, out = null;
         boolean version = false;
         try {
             for (int i = 0; i < args.length; i++) {
@@ -40,6 +45,7 @@ public final class RankProcess {
                     case "--library" -> library = args[++i];
                     case "--scenario" -> scenarioId = args[++i];
                     case "--scenario-class" -> scenarioClass = args[++i];
+                    case "--scenario-spec" -> scenarioSpec = args[++i];
                     case "--out" -> out = args[++i];
                     case "--version" -> version = true;
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -54,23 +60,58 @@ public final class RankProcess {
             if (out == null || (scenarioId == null) == (scenarioClass == null)) {
                 throw new IllegalArgumentException("need --out and exactly one of --scenario, --scenario-class");
             }
-            System.exit(runRank(abi, scenario(scenarioId, scenarioClass), Path.of(out)));
+            System.exit(runRank(abi, scenario(scenarioId, scenarioClass, scenarioSpec), Path.of(out)));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             System.err.println("RankProcess: " + e.getMessage() + "\nusage: RankProcess --library mpich|openmpi "
-                    + "(--scenario ID | --scenario-class FQCN) --out DIR  |  --library mpich|openmpi --version");
+                    + "(--scenario ID | --scenario-class FQCN [--scenario-spec SPEC]) --out DIR  |  --library mpich|openmpi --version");
             System.exit(2);
         }
     }
 
     static Scenario scenario(String id, String className) {
-        if (id != null) return ScenarioCatalog.byId(id);
+        return scenario(id, className, null);
+    }
+
+    /** The scenario named by the arguments: a catalog id, or a class with its no-argument constructor or {@code fromSpec}. */
+    static Scenario scenario(String id, String className, String spec) {
+        if (id != null) {
+            if (spec != null) throw new IllegalArgumentException("--scenario-spec goes with --scenario-class, not --scenario");
+            return ScenarioCatalog.byId(id);
+        }
+        Class<?> c;
         try {
-            Class<?> c = Class.forName(className);
-            if (!Scenario.class.isAssignableFrom(c)) throw new IllegalArgumentException(className + " is not a Scenario");
-            return (Scenario) c.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException("cannot instantiate scenario class " + className
-                    + " (it needs a public no-argument constructor): " + e);
+            c = Class.forName(className);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException("cannot load scenario class " + className + " (it needs a public "
+                    + (spec == null ? "no-argument constructor" : "static fromSpec(String) factory")
+                    + " and must be on the rank's class path): " + e);
+        }
+        if (!Scenario.class.isAssignableFrom(c)) throw new IllegalArgumentException(className + " is not a Scenario");
+        if (spec == null) {
+            try {
+                return (Scenario) c.getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalArgumentException("cannot instantiate scenario class " + className
+                        + " (it needs a public no-argument constructor): " + e);
+            }
+        }
+        Method factory;
+        try {
+            factory = c.getMethod("fromSpec", String.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(className + " has no public static fromSpec(String) factory for --scenario-spec");
+        }
+        if (!Modifier.isStatic(factory.getModifiers()) || !Scenario.class.isAssignableFrom(factory.getReturnType())) {
+            throw new IllegalArgumentException(className + ".fromSpec(String) must be static and return a Scenario");
+        }
+        try {
+            Scenario s = (Scenario) factory.invoke(null, spec);
+            if (s == null) throw new IllegalArgumentException(className + ".fromSpec(\"" + spec + "\") returned null");
+            return s;
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException(className + ".fromSpec(\"" + spec + "\") rejected the spec: " + e.getCause(), e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException("cannot call " + className + ".fromSpec(String): " + e);
         }
     }
 

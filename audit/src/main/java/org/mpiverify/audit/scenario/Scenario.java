@@ -13,6 +13,11 @@ import org.mpiverify.audit.api.AuditMpi;
  * thread it starts before it returns, and reports what it observed — not a verdict — in its
  * {@link RankReport}: which messages arrived where, which ids each rank saw. A scenario must be
  * able to FAIL: its judge checks a property a broken implementation violates.
+ *
+ * <p><b>Parameters.</b> A native target runs the scenario in other JVMs, which rebuild it from its
+ * class name: with the public no-argument constructor when {@link #spec()} is {@code null}, else with
+ * the class's {@code public static <T extends Scenario> T fromSpec(String spec)}, which must give a
+ * scenario equal in behaviour to this one ({@code fromSpec(s.spec()).spec().equals(s.spec())}).
  */
 public interface Scenario {
     /** Stable identifier, used on the command line and in reports: {@code fig2-deadlock}. */
@@ -34,6 +39,13 @@ public interface Scenario {
 
     /** Runs on one rank. Exceptions are reported as that rank's failure (CRASH or FAIL by the judge). */
     RankReport run(AuditMpi mpi) throws Exception;
+
+    /**
+     * This scenario's parameters as one argument for {@code fromSpec(String)} (no whitespace, so it
+     * passes through any {@code mpiexec} unchanged), or {@code null} if it has none. The deadline is
+     * the driver's business and need not be part of it.
+     */
+    default String spec() { return null; }
 
     /** Combines the reports of one run (one per rank, in rank order) into a verdict. */
     Verdict judge(List<RankReport> reports);

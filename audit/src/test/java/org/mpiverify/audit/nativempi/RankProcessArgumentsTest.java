@@ -1,5 +1,6 @@
 package org.mpiverify.audit.nativempi;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,5 +35,33 @@ class RankProcessArgumentsTest {
     void anUnknownIdListsTheKnownOnes() {
         NoSuchElementException e = assertThrows(NoSuchElementException.class, () -> RankProcess.scenario("no-such-id", null));
         assertTrue(e.getMessage().contains("known:"), e.getMessage());
+    }
+
+    @Test
+    void aSpecGoesThroughFromSpec() {
+        SpecScenario s = assertInstanceOf(SpecScenario.class,
+                RankProcess.scenario(null, SpecScenario.class.getName(), "n=42"));
+        assertEquals("n=42", s.spec());
+    }
+
+    @Test
+    void aSpecTheFactoryRejectsSaysWhy() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RankProcess.scenario(null, SpecScenario.class.getName(), "n=-1"));
+        assertTrue(e.getMessage().contains("rejected the spec") && e.getMessage().contains("n=<positive int>"), e.getMessage());
+    }
+
+    @Test
+    void aSpecForAClassWithoutFromSpecIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RankProcess.scenario(null, CommunicatorScenario.class.getName(), "n=1"));
+        assertTrue(e.getMessage().contains("no public static fromSpec(String)"), e.getMessage());
+    }
+
+    @Test
+    void aSpecWithACatalogIdIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RankProcess.scenario("any-id", null, "n=1"));
+        assertTrue(e.getMessage().contains("--scenario-class"), e.getMessage());
     }
 }

@@ -2,6 +2,7 @@ package org.mpiverify.bench.compare;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
 
@@ -19,6 +20,20 @@ public interface ComparisonTarget {
     /** Name of the series in the plots, e.g. "MPICH 4.0.2". */
     String name();
 
-    /** Runs {@code scenario} once on all its ranks; throws if a rank failed or the deadline passed. */
+    /** Implementation and version in full, for the report's provenance; {@link #name()} by default. */
+    default String describe() {
+        return name();
+    }
+
+    /** Empty when the target can run here; otherwise what is missing and the Debian package to install. */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
+    /**
+     * Runs {@code scenario} once on all its ranks, within {@code deadline} (plus the target's time to
+     * start its processes); throws if a rank failed or the deadline passed, with a one-line message
+     * ({@link ComparisonRunException} where the target has evidence to keep).
+     */
     List<RankReport> run(Scenario scenario, Duration deadline) throws Exception;
 }

@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Iterator;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -27,22 +29,47 @@ public final class ComparisonTargets {
 
     private static final List<Expected> EXPECTED = List.of(
             new Expected("MPICH", Path.of("/usr/lib/x86_64-linux-gnu/libmpich.so.12"), "mpich libmpich-dev",
-                    "the audit's FFM binding (branch audit-native)"),
+                    "the audit's FFM binding"),
             new Expected("Open MPI", Path.of("/usr/lib/x86_64-linux-gnu/libmpi.so.40"), "openmpi-bin libopenmpi-dev",
-                    "the audit's FFM binding (branch audit-native)"),
+                    "the audit's FFM binding"),
             new Expected("MPJ Express", Path.of("/usr/share/mpj/lib/mpj.jar"), "libmpj-java",
                     "the audit's MPJ Express binding (branch audit-mpj)"));
 
     private ComparisonTargets() {
     }
 
-    /** The registered targets, or none when {@code enabled} is false (the tests' quick runs). */
+    /**
+     * The registered targets that can run here, or none when {@code enabled} is false (the tests'
+     * quick runs); a registered target whose library is missing is skipped with its own message.
+     */
     public static Discovery discover(boolean enabled) {
-        List<ComparisonTarget> found = new ArrayList<>();
+        List<ComparisonTarget> loaded = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         if (enabled) {
-            ServiceLoader.load(ComparisonTarget.class).forEach(found::add);
+            Iterator<ComparisonTarget> it = ServiceLoader.load(ComparisonTarget.class).iterator();
+            while (true) {
+                try {
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    loaded.add(it.next());
+                } catch (ServiceConfigurationError e) {
+                    skipped.add("a registered comparison target cannot be created: " + e.getMessage());
+                }
+            }
         }
-        return new Discovery(found, skippedLines(found, enabled));
+        return sort(loaded, skipped, enabled);
+    }
+
+    /** Splits {@code loaded} into usable targets and skipped lines (with the expected libraries not found). */
+    static Discovery sort(List<ComparisonTarget> loaded, List<String> skippedSoFar, boolean enabled) {
+        List<ComparisonTarget> usable = new ArrayList<>();
+        List<String> skipped = new ArrayList<>(skippedSoFar);
+        for (ComparisonTarget t : loaded) {
+            t.unavailable().ifPresentOrElse(why -> skipped.add(t.name() + ": " + why), () -> usable.add(t));
+        }
+        skipped.addAll(skippedLines(loaded, enabled));
+        return new Discovery(usable, skipped);
     }
 
     static List<String> skippedLines(List<ComparisonTarget> found, boolean enabled) {

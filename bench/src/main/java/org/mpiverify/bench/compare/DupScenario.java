@@ -17,7 +17,14 @@ public final class DupScenario extends MeasuringScenario {
     public static final String FACT = "nanosPerDup";
     private final int ranks, threads, iterations;
 
+    static final Duration DEADLINE = Duration.ofMinutes(5);
+
     public DupScenario(int ranks, int threads, int iterations) {
+        this(ranks, threads, iterations, DEADLINE);
+    }
+
+    private DupScenario(int ranks, int threads, int iterations, Duration deadline) {
+        super(deadline);
         if (ranks < 1 || threads < 1 || iterations < 1) {
             throw new IllegalArgumentException("dup needs >= 1 rank, thread and iteration");
         }
@@ -51,9 +58,21 @@ public final class DupScenario extends MeasuringScenario {
         return ranks;
     }
 
+    /** {@code ranks=N,threads=N,iterations=N}. */
     @Override
-    public Duration deadline() {
-        return Duration.ofMinutes(5);
+    public String spec() {
+        return "ranks=" + ranks + ",threads=" + threads + ",iterations=" + iterations;
+    }
+
+    /** The inverse of {@link #spec()}, for native rank processes. */
+    public static DupScenario fromSpec(String spec) {
+        var v = parseSpec(spec, "dup", "ranks", "threads", "iterations");
+        return new DupScenario(intValue(v, "ranks"), intValue(v, "threads"), intValue(v, "iterations"));
+    }
+
+    @Override
+    DupScenario withDeadline(Duration d) {
+        return new DupScenario(ranks, threads, iterations, d);
     }
 
     @Override

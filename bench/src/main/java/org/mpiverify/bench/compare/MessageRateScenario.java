@@ -22,7 +22,14 @@ public final class MessageRateScenario extends MeasuringScenario {
     private final int senders, iterations;
     private final boolean threaded;
 
+    static final Duration DEADLINE = Duration.ofMinutes(3);
+
     public MessageRateScenario(String mode, int senders, boolean threaded, int iterations) {
+        this(mode, senders, threaded, iterations, DEADLINE);
+    }
+
+    private MessageRateScenario(String mode, int senders, boolean threaded, int iterations, Duration deadline) {
+        super(deadline);
         if (!mode.equals("PROC_NULL") && !mode.equals("BLOCKING") && !mode.equals("NONBLOCKING")) {
             throw new IllegalArgumentException("mode must be PROC_NULL, BLOCKING or NONBLOCKING, not " + mode);
         }
@@ -66,9 +73,22 @@ public final class MessageRateScenario extends MeasuringScenario {
         return procNull() ? sendRanks : sendRanks + senders;
     }
 
+    /** {@code mode=M,senders=N,threaded=true|false,iterations=N}. */
     @Override
-    public Duration deadline() {
-        return Duration.ofMinutes(3);
+    public String spec() {
+        return "mode=" + mode + ",senders=" + senders + ",threaded=" + threaded + ",iterations=" + iterations;
+    }
+
+    /** The inverse of {@link #spec()}, for native rank processes. */
+    public static MessageRateScenario fromSpec(String spec) {
+        var v = parseSpec(spec, "message rate", "mode", "senders", "threaded", "iterations");
+        return new MessageRateScenario(v.get("mode"), intValue(v, "senders"), booleanValue(v, "threaded"),
+                intValue(v, "iterations"));
+    }
+
+    @Override
+    MessageRateScenario withDeadline(Duration d) {
+        return new MessageRateScenario(mode, senders, threaded, iterations, d);
     }
 
     @Override

@@ -16,7 +16,14 @@ public final class PingPongScenario extends MeasuringScenario {
     private final int iterations;
     private final int level;
 
+    static final Duration DEADLINE = Duration.ofMinutes(2);
+
     public PingPongScenario(int ints, int iterations, int level) {
+        this(ints, iterations, level, DEADLINE);
+    }
+
+    private PingPongScenario(int ints, int iterations, int level, Duration deadline) {
+        super(deadline);
         if (ints < 1 || iterations < 1) {
             throw new IllegalArgumentException("ping-pong needs at least 1 int and 1 iteration");
         }
@@ -50,9 +57,21 @@ public final class PingPongScenario extends MeasuringScenario {
         return 2;
     }
 
+    /** {@code ints=N,iterations=N,level=L}. */
     @Override
-    public Duration deadline() {
-        return Duration.ofMinutes(2);
+    public String spec() {
+        return "ints=" + ints + ",iterations=" + iterations + ",level=" + level;
+    }
+
+    /** The inverse of {@link #spec()}, for native rank processes. */
+    public static PingPongScenario fromSpec(String spec) {
+        var v = parseSpec(spec, "ping-pong", "ints", "iterations", "level");
+        return new PingPongScenario(intValue(v, "ints"), intValue(v, "iterations"), intValue(v, "level"));
+    }
+
+    @Override
+    PingPongScenario withDeadline(Duration d) {
+        return new PingPongScenario(ints, iterations, level, d);
     }
 
     @Override

@@ -59,20 +59,21 @@ public final class DupFigure implements BenchFigure {
             for (ComparisonTarget t : s.comparisons()) {
                 for (int threads = 1; threads <= 2; threads++) {
                     DupScenario sc = new DupScenario(p, threads, n);
-                    ms.add(Measurement.of(t.name() + " " + threads + " thread(s), " + p + " ranks",
+                    ms.add(Measurement.comparison(t.name() + " " + threads + " thread(s), " + p + " ranks",
                             new Slot(PLOT, t.name() + ", " + threads + " thread" + (threads > 1 ? "s" : "") + "/rank", p),
                             () -> ScenarioTiming.measure(t, sc, DupScenario.FACT, s.jobDeadline())));
                 }
             }
         }
-        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out());
+        LeftOutPoints leftOut = new LeftOutPoints();
+        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
         Plot plot = SPEC.assemble(stats);
         return new Report(id(), "Context-id allocation: Comm_dup time", s.trials(), s.quick(), List.of(plot),
-                targets(plot), List.of(), s.skipped(), List.of(
+                targets(plot), List.of(), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
                         "each thread dups and frees its own parent communicator " + n + " times; the value is the "
                                 + "slowest thread's loop time divided by " + n,
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
-                                + "deadlocks with two threads per rank, so it runs with one)"));
+                                + "deadlocks with two threads per rank, so it runs with one)")));
     }
 
     static List<Target> targets(Plot p) {

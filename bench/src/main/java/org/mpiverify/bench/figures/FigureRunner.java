@@ -47,7 +47,7 @@ public final class FigureRunner {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("core matching", s.matching().name());
         for (ComparisonTarget t : s.comparisons()) {
-            v.put(t.name(), "compared");
+            v.put(t.name(), t.describe());
         }
         return v;
     }

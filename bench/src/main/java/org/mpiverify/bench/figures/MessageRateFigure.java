@@ -127,14 +127,15 @@ public final class MessageRateFigure implements BenchFigure {
                 for (ComparisonTarget t : s.comparisons()) {
                     for (boolean threaded : new boolean[] {true, false}) {
                         MessageRateScenario sc = new MessageRateScenario(m.name(), n, threaded, iters);
-                        ms.add(Measurement.of(t.name() + ", " + m.title + ", " + n + (threaded ? " threads" : " ranks"),
+                        ms.add(Measurement.comparison(t.name() + ", " + m.title + ", " + n + (threaded ? " threads" : " ranks"),
                                 new Slot(m.ratePlot, t.name() + (threaded ? " threads" : " processes"), n),
                                 () -> ScenarioTiming.measure(t, sc, MessageRateScenario.FACT, s.jobDeadline()) / 1e6));
                     }
                 }
             }
         }
-        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out());
+        LeftOutPoints leftOut = new LeftOutPoints();
+        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
         List<Plot> plots = new ArrayList<>();
         for (Mode m : Mode.values()) {
             plots.add(new PlotSpec(m.ratePlot, "Message rate, " + m.title, "Balaji et al. Fig. " + m.ratePlot.substring(3),
@@ -146,14 +147,14 @@ public final class MessageRateFigure implements BenchFigure {
         }
         Table table = table1(stats);
         return new Report(id(), "Fine-grained multithreading: message rate and mutex contention", s.trials(),
-                s.quick(), plots, targets(plots), List.of(table), s.skipped(), List.of(
+                s.quick(), plots, targets(plots), List.of(table), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
                         "zero-byte messages; " + BURST + " per iteration; " + iterations(s.quick(), Mode.BLOCKING)
                                 + " iterations (" + iterations(s.quick(), Mode.PROC_NULL) + " for PROC_NULL); matching "
                                 + s.matching(),
                         "lock counting (JobConfig.withCountLocks) is on in every thread run; the processes baseline "
                                 + "runs at THREAD_SINGLE, where the core takes no rank lock",
                         "'tlp' = per-thread request caches in front of the shared pool (JobConfig.requestCacheSize); "
-                                + "'atom' = atomic reference counts, which the core always uses"));
+                                + "'atom' = atomic reference counts, which the core always uses")));
     }
 
     static Table table1(Map<Slot, Stats> stats) {

@@ -82,19 +82,20 @@ public final class PingPongFigure implements BenchFigure {
                     () -> pingPong(base, ThreadLevel.MULTIPLE, b, n, s)));
             for (ComparisonTarget t : s.comparisons()) {
                 PingPongScenario sc = new PingPongScenario(Math.max(1, b / 4), n, PingPongScenario.MULTIPLE);
-                ms.add(Measurement.of(t.name() + " " + b + " B", new Slot(PLOT, t.name(), b),
+                ms.add(Measurement.comparison(t.name() + " " + b + " B", new Slot(PLOT, t.name(), b),
                         () -> ScenarioTiming.measure(t, sc, PingPongScenario.FACT, s.jobDeadline())));
             }
         }
-        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out());
+        LeftOutPoints leftOut = new LeftOutPoints();
+        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
         Plot plot = SPEC.assemble(stats);
         return new Report(id(), "Ping-pong latency and the cost of thread safety", s.trials(), s.quick(),
-                List.of(plot), targets(plot, s), List.of(), s.skipped(), List.of(
+                List.of(plot), targets(plot, s), List.of(), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
                         "SINGLE: JobConfig.withMaxThreadLevel(SINGLE).withChecked(false); runtime: default config, "
                                 + "initThread(SINGLE); MULTIPLE: initThread(MULTIPLE), granularity PER_OBJECT, matching "
                                 + s.matching(),
                         "spin handoff: two platform threads passing a token through one AtomicInteger, the floor "
-                                + "for any in-JVM message handoff; it does not depend on the message size"));
+                                + "for any in-JVM message handoff; it does not depend on the message size")));
     }
 
     static List<Target> targets(Plot p, Settings s) {

@@ -12,6 +12,10 @@ import org.mpiverify.bench.Stats;
  * Runs a figure's measurements {@code trials + 1} times, interleaved (trial by trial, every measurement
  * once per trial) so that drift on a shared machine hits all series alike; the first round is a warm-up
  * and is dropped. A live progress line says which trial and measurement is running.
+ *
+ * <p>An optional measurement (a comparison target's run, bounded by its own deadline) that throws prints
+ * one line and leaves that point out of the trial; a series point with no value in any trial is left
+ * out of the plot. A core measurement that throws ends the figure.
  */
 public final class Trials {
     private Trials() {
@@ -19,6 +23,11 @@ public final class Trials {
 
     public static Map<Slot, Stats> run(String figure, List<Measurement> measurements, int trials, PrintStream out)
             throws Exception {
+        return run(figure, measurements, trials, out, new LeftOutPoints());
+    }
+
+    public static Map<Slot, Stats> run(String figure, List<Measurement> measurements, int trials, PrintStream out,
+                                       LeftOutPoints leftOut) throws Exception {
         Map<Slot, List<Double>> values = new LinkedHashMap<>();
         for (Measurement m : measurements) {
             for (Slot s : m.slots()) {
@@ -36,7 +45,19 @@ public final class Trials {
                 out.print("\r" + line + " ".repeat(Math.max(0, width - line.length())));
                 out.flush();
                 width = line.length();
-                double[] v = m.run().measure();
+                double[] v;
+                try {
+                    v = m.run().measure();
+                } catch (Exception e) {
+                    if (!m.optional()) {
+                        throw e;
+                    }
+                    leftOut.add(m.label(), t, e);
+                    out.println();
+                    out.println("  " + leftOut.lines().getLast());
+                    width = 0;
+                    continue;
+                }
                 if (v.length != m.slots().size()) {
                     throw new IllegalStateException(m.label() + " returned " + v.length + " values for "
                             + m.slots().size() + " slots");
@@ -51,7 +72,11 @@ public final class Trials {
         out.printf(Locale.ROOT, "\r  %s: %d measurements x %d trials (+1 warm-up) in %.1f s%s%n", figure,
                 measurements.size(), trials, (System.nanoTime() - start) / 1e9, " ".repeat(Math.max(0, width - 40)));
         Map<Slot, Stats> stats = new LinkedHashMap<>();
-        values.forEach((slot, v) -> stats.put(slot, Stats.of(v.stream().mapToDouble(Double::doubleValue).toArray())));
+        values.forEach((slot, v) -> {
+            if (!v.isEmpty()) {
+                stats.put(slot, Stats.of(v.stream().mapToDouble(Double::doubleValue).toArray()));
+            }
+        });
         return stats;
     }
 }

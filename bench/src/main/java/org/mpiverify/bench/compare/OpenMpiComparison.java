@@ -1,0 +1,10 @@
+package org.mpiverify.bench.compare;
+
+import org.mpiverify.audit.nativempi.NativeTarget;
+
+/** Open MPI (Debian {@code openmpi-bin libopenmpi-dev}) through the audit's FFM binding, one JVM per rank. */
+public final class OpenMpiComparison extends AuditComparisonTarget {
+    public OpenMpiComparison() {
+        super("Open MPI", NativeTarget.openmpi());
+    }
+}
