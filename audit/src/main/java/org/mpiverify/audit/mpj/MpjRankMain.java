@@ -19,7 +19,7 @@ import org.mpiverify.audit.scenario.ScenarioCatalog;
  * The main of one MPJ Express rank: runs a scenario through {@link MpjAuditMpi} and writes
  * {@code <out>/rank-<r>.json}.
  *
- * <p>Arguments: {@code <rank> <conf> <device> (--scenario ID | --scenario-class FQCN) --out DIR}.
+ * <p>Arguments: {@code <rank> <conf> <device> (--scenario ID | --scenario-class FQCN [--scenario-spec SPEC]) --out DIR}.
  * The first three are what {@code MPI.Init} expects, in the form each device's launcher produces:
  * <ul>
  *   <li>multicore: {@code runtime.starter.MulticoreStarter} calls this {@code main} once per rank,
@@ -41,19 +41,20 @@ public final class MpjRankMain {
         if (args.length < 5) usage(args);
         String[] initArgs = Arrays.copyOfRange(args, 0, 3);
         int rank = Integer.parseInt(args[0]);
-        String scenarioId = null, scenarioClass = null;
+        String scenarioId = null, scenarioClass = null, scenarioSpec = null;
         Path out = null;
         for (int i = 3; i < args.length; i++) {
             switch (args[i]) {
                 case "--scenario" -> scenarioId = value(args, ++i);
                 case "--scenario-class" -> scenarioClass = value(args, ++i);
+                case "--scenario-spec" -> scenarioSpec = value(args, ++i);
                 case "--out" -> out = Path.of(value(args, ++i));
                 default -> usage(args);
             }
         }
         if (out == null || (scenarioId == null) == (scenarioClass == null)) usage(args);
 
-        RankReport report = runRank(rank, initArgs, scenarioId, scenarioClass);
+        RankReport report = runRank(rank, initArgs, scenarioId, scenarioClass, scenarioSpec);
         write(out, report);
         if (initArgs[2].equals("niodev")) {
             // niodev leaves non-daemon selector threads behind after Finalize; this JVM is this rank alone.
@@ -62,10 +63,12 @@ public final class MpjRankMain {
         }
     }
 
-    static RankReport runRank(int rank, String[] initArgs, String scenarioId, String scenarioClass) {
+    static RankReport runRank(int rank, String[] initArgs, String scenarioId, String scenarioClass,
+                              String scenarioSpec) {
         MpjAuditMpi mpi = null;
         try {
-            Scenario scenario = scenarioId != null ? ScenarioCatalog.byId(scenarioId) : instantiate(scenarioClass);
+            Scenario scenario = ScenarioCatalog.resolve(scenarioId, scenarioClass, scenarioSpec,
+                    MpjRankMain.class.getClassLoader());
             mpi = new MpjAuditMpi(MpjRankMain.class.getClassLoader(), initArgs, MpjInstallation.locate().version());
             RankReport report = scenario.run(mpi);
             if (mpi.isInitialized() && !mpi.isFinalized()) mpi.finalizeMpi();
@@ -73,11 +76,6 @@ public final class MpjRankMain {
         } catch (Throwable t) {
             return new RankReport(rank, Map.of(), List.of(), stackTrace(t));
         }
-    }
-
-    private static Scenario instantiate(String fqcn) throws ReflectiveOperationException {
-        Class<?> cls = Class.forName(fqcn, true, MpjRankMain.class.getClassLoader());
-        return (Scenario) cls.getDeclaredConstructor().newInstance();
     }
 
     /** Temp file then atomic move: the driver never reads half a report. */
@@ -99,7 +97,7 @@ public final class MpjRankMain {
     }
 
     private static void usage(String[] args) {
-        throw new IllegalArgumentException("usage: MpjRankMain <rank> <conf> <device> (--scenario ID | --scenario-class FQCN)"
+        throw new IllegalArgumentException("usage: MpjRankMain <rank> <conf> <device> (--scenario ID | --scenario-class FQCN [--scenario-spec SPEC])"
                 + " --out DIR; got " + Arrays.toString(args));
     }
 }

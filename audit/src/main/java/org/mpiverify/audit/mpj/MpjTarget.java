@@ -239,6 +239,10 @@ public final class MpjTarget implements AuditTarget {
     private static List<String> rankArgs(Scenario scenario, Path dir) {
         boolean inCatalog = ScenarioCatalog.all().stream()
                 .anyMatch(s -> s.id().equals(scenario.id()) && s.getClass() == scenario.getClass());
+        if (scenario.spec() != null) {
+            return List.of("--scenario-class", scenario.getClass().getName(), "--scenario-spec", scenario.spec(),
+                    "--out", dir.toString());
+        }
         return inCatalog ? List.of("--scenario", scenario.id(), "--out", dir.toString())
                          : List.of("--scenario-class", scenario.getClass().getName(), "--out", dir.toString());
     }

@@ -72,7 +72,7 @@ public final class NativeTarget implements AuditTarget {
             Path dir = Files.createTempDirectory("mpiverify-" + id() + "-version-");
             try {
                 Path log = dir.resolve("output.log");
-                List<String> cmd = new ArrayList<>(javaCommand(List.of()));
+                List<String> cmd = new ArrayList<>(javaCommand(List.of(), false));
                 cmd.addAll(List.of("--library", id(), "--version"));
                 ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
                 pb.environment().putAll(abi.rankEnvironment());
@@ -127,7 +127,7 @@ public final class NativeTarget implements AuditTarget {
         cmd.add(abi.mpiexec().toString());
         cmd.addAll(abi.mpiexecOptions());
         cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
-        cmd.addAll(javaCommand(List.of(scenario.getClass())));
+        cmd.addAll(javaCommand(List.of(scenario.getClass()), scenario.measures()));
         cmd.addAll(List.of("--library", id()));
         String spec = scenario.spec();
         if (spec != null) {
@@ -211,13 +211,16 @@ public final class NativeTarget implements AuditTarget {
     }
 
     /** {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}. */
-    private static List<String> javaCommand(List<Class<?>> needed) {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED",
-                // small, quick-starting rank JVMs: two cores are shared by every rank and the driver
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss1m",
-                "-cp", rankClassPath(System.getProperty("java.class.path"), needed),
-                RankProcess.class.getName());
+    private static List<String> javaCommand(List<Class<?>> needed, boolean measures) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-Xss1m"));
+        if (!measures) {
+            // small, quick-starting rank JVMs for checks: two cores are shared by every rank and the driver
+            cmd.add("-XX:TieredStopAtLevel=1");
+        }
+        cmd.addAll(List.of("-cp", rankClassPath(System.getProperty("java.class.path"), needed),
+                RankProcess.class.getName()));
+        return cmd;
     }
 
     /**

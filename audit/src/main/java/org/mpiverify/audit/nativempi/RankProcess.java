@@ -3,9 +3,6 @@ package org.mpiverify.audit.nativempi;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,45 +71,7 @@ public final class RankProcess {
 
     /** The scenario named by the arguments: a catalog id, or a class with its no-argument constructor or {@code fromSpec}. */
     static Scenario scenario(String id, String className, String spec) {
-        if (id != null) {
-            if (spec != null) throw new IllegalArgumentException("--scenario-spec goes with --scenario-class, not --scenario");
-            return ScenarioCatalog.byId(id);
-        }
-        Class<?> c;
-        try {
-            c = Class.forName(className);
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalArgumentException("cannot load scenario class " + className + " (it needs a public "
-                    + (spec == null ? "no-argument constructor" : "static fromSpec(String) factory")
-                    + " and must be on the rank's class path): " + e);
-        }
-        if (!Scenario.class.isAssignableFrom(c)) throw new IllegalArgumentException(className + " is not a Scenario");
-        if (spec == null) {
-            try {
-                return (Scenario) c.getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalArgumentException("cannot instantiate scenario class " + className
-                        + " (it needs a public no-argument constructor): " + e);
-            }
-        }
-        Method factory;
-        try {
-            factory = c.getMethod("fromSpec", String.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException(className + " has no public static fromSpec(String) factory for --scenario-spec");
-        }
-        if (!Modifier.isStatic(factory.getModifiers()) || !Scenario.class.isAssignableFrom(factory.getReturnType())) {
-            throw new IllegalArgumentException(className + ".fromSpec(String) must be static and return a Scenario");
-        }
-        try {
-            Scenario s = (Scenario) factory.invoke(null, spec);
-            if (s == null) throw new IllegalArgumentException(className + ".fromSpec(\"" + spec + "\") returned null");
-            return s;
-        } catch (InvocationTargetException e) {
-            throw new IllegalArgumentException(className + ".fromSpec(\"" + spec + "\") rejected the spec: " + e.getCause(), e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException("cannot call " + className + ".fromSpec(String): " + e);
-        }
+        return ScenarioCatalog.resolve(id, className, spec, RankProcess.class.getClassLoader());
     }
 
     private static int runRank(NativeAbi abi, Scenario scenario, Path out) {

@@ -49,4 +49,12 @@ public interface Scenario {
 
     /** Combines the reports of one run (one per rank, in rank order) into a verdict. */
     Verdict judge(List<RankReport> reports);
+
+    /**
+     * True for a benchmark rather than a check: targets then start its rank processes for speed, not
+     * start-up (the full JIT), so that its timings measure the library, not a cold JVM.
+     */
+    default boolean measures() {
+        return false;
+    }
 }

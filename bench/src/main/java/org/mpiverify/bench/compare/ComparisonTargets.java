@@ -33,7 +33,7 @@ public final class ComparisonTargets {
             new Expected("Open MPI", Path.of("/usr/lib/x86_64-linux-gnu/libmpi.so.40"), "openmpi-bin libopenmpi-dev",
                     "the audit's FFM binding"),
             new Expected("MPJ Express", Path.of("/usr/share/mpj/lib/mpj.jar"), "libmpj-java",
-                    "the audit's MPJ Express binding (branch audit-mpj)"));
+                    "the audit's MPJ Express binding"));
 
     private ComparisonTargets() {
     }

@@ -80,6 +80,12 @@ abstract class MeasuringScenario implements Scenario {
     /** The fact of rank 0 holding the figure's value. */
     abstract String timingFact();
 
+    /** A benchmark: targets start its rank JVMs with the full JIT. */
+    @Override
+    public boolean measures() {
+        return true;
+    }
+
     @Override
     public int repeats(boolean full) {
         return 1;

@@ -42,9 +42,10 @@ class NativeComparisonTest {
     }
 
     @Test
-    void bothLibrariesAreRegistered() {
+    void everyLibraryIsRegistered() {
         List<String> types = ServiceLoader.load(ComparisonTarget.class).stream().map(p -> p.type().getName()).toList();
-        assertEquals(List.of(MpichComparison.class.getName(), OpenMpiComparison.class.getName()), types);
+        assertEquals(List.of(MpichComparison.class.getName(), OpenMpiComparison.class.getName(),
+                MpjMulticoreComparison.class.getName(), MpjNiodevComparison.class.getName()), types);
     }
 
     @Test
