@@ -30,16 +30,37 @@ public final class CoreTarget implements AuditTarget {
     /** After a shutdown, aborted waits end within a park slice (50 ms); this bounds the clean-up join. */
     private static final Duration CLEANUP = Duration.ofSeconds(2);
 
+    /**
+     * Deadline of one run on an unsafe configuration in a quick audit: those are expected to hang, and each
+     * hang costs a whole deadline, so a quick audit waits less for them. Full audits use each scenario's own.
+     */
+    public static final Duration QUICK_UNSAFE_DEADLINE = Duration.ofSeconds(3);
+
     private final String configuration;
     private final JobConfig config;
+    private final Duration deadlineCap;
 
     public CoreTarget(String configuration, JobConfig config) {
-        this.configuration = configuration;
-        this.config = config.withErrorHandler(ErrorHandler.ERRORS_RETURN);
+        this(configuration, config, null);
     }
 
-    /** Every safe granularity × matching engine, then the experimental unsafe variants (marked unsafe). */
+    /** A target whose runs end as HANG after {@code deadlineCap} if that is shorter than the scenario's deadline. */
+    public CoreTarget(String configuration, JobConfig config, Duration deadlineCap) {
+        this.configuration = configuration;
+        this.config = config.withErrorHandler(ErrorHandler.ERRORS_RETURN);
+        this.deadlineCap = deadlineCap;
+    }
+
+    /** The columns of a full audit: no deadline cap. */
     public static List<AuditColumn> configurations() {
+        return configurations(true);
+    }
+
+    /**
+     * Every safe granularity × matching engine, then the experimental unsafe variants (marked unsafe),
+     * these with {@link #QUICK_UNSAFE_DEADLINE} unless {@code full}.
+     */
+    public static List<AuditColumn> configurations(boolean full) {
         List<AuditColumn> l = new ArrayList<>();
         for (Granularity g : Granularity.values()) {
             if (g.isExperimental()) continue;
@@ -47,7 +68,7 @@ public final class CoreTarget implements AuditTarget {
                 l.add(safe(g, m));
             }
         }
-        l.addAll(unsafeConfigurations());
+        l.addAll(unsafeConfigurations(full ? null : QUICK_UNSAFE_DEADLINE));
         return l;
     }
 
@@ -58,16 +79,16 @@ public final class CoreTarget implements AuditTarget {
     }
 
     /** The deliberately unsafe variants: the lock held while blocked (Gropp & Thakur Fig. 2), §5.1, §5.2, Fig. 3 as published. */
-    public static List<AuditColumn> unsafeConfigurations() {
+    public static List<AuditColumn> unsafeConfigurations(Duration deadlineCap) {
         List<AuditColumn> l = new ArrayList<>();
         // withExperimental(true) must come first: JobConfig refuses an experimental choice otherwise.
         JobConfig exp = JobConfig.of(1).withExperimental(true);
         l.add(new AuditColumn("LOCK_AROUND_CALL/QUEUES", true,
-                new CoreTarget("LOCK_AROUND_CALL/QUEUES", exp.withGranularity(Granularity.LOCK_AROUND_CALL))));
+                new CoreTarget("LOCK_AROUND_CALL/QUEUES", exp.withGranularity(Granularity.LOCK_AROUND_CALL), deadlineCap)));
         for (ContextIdAlgorithm a : ContextIdAlgorithm.values()) {
             if (!a.isExperimental()) continue;
             String name = "PER_OBJECT/QUEUES, context ids " + a;
-            l.add(new AuditColumn(name, true, new CoreTarget(name, exp.withContextIds(a))));
+            l.add(new AuditColumn(name, true, new CoreTarget(name, exp.withContextIds(a), deadlineCap)));
         }
         return l;
     }
@@ -116,15 +137,21 @@ public final class CoreTarget implements AuditTarget {
             });
         }
         for (Thread t : threads) t.start();
-        long end = start + scenario.deadline().toNanos();
+        Duration deadline = deadlineCap != null && deadlineCap.compareTo(scenario.deadline()) < 0
+                ? deadlineCap : scenario.deadline();
+        long end = start + deadline.toNanos();
         try {
             for (Thread t : threads) {
                 long left = end - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
                     String stacks = Job.threadDump();
                     job.shutdown();
-                    for (Thread u : threads) u.join(CLEANUP);
-                    return new RunOutcome.Hung("deadline of " + scenario.deadline().toMillis()
+                    long cleanupEnd = System.nanoTime() + CLEANUP.toNanos(); // one bound for all, not one each
+                    for (Thread u : threads) {
+                        long rest = cleanupEnd - System.nanoTime();
+                        if (rest > 0) u.join(Duration.ofNanos(rest));
+                    }
+                    return new RunOutcome.Hung("deadline of " + deadline.toMillis()
                             + " ms exceeded on " + describe() + "\n" + stacks, System.nanoTime() - start);
                 }
             }

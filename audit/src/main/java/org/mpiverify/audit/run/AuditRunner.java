@@ -139,8 +139,8 @@ public final class AuditRunner {
                     yield new Verdict(Outcome.CRASH, "the judge threw " + e, List.of(stack(e)));
                 }
             }
-            case RunOutcome.Hung h -> new Verdict(Outcome.HANG, "deadline of " + s.deadline().toSeconds()
-                    + " s exceeded; stacks of every thread in the evidence", List.of(h.stacks()));
+            case RunOutcome.Hung h -> new Verdict(Outcome.HANG, firstLine(h.stacks())
+                    + "; stacks of every thread in the evidence", List.of(h.stacks()));
             case RunOutcome.Crashed c -> new Verdict(Outcome.CRASH, firstLine(c.evidence()), List.of(c.evidence()));
         };
     }

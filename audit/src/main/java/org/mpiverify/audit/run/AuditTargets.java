@@ -24,9 +24,9 @@ public final class AuditTargets {
      * The target with this id; an unknown id is an IllegalArgumentException that lists the known ones. A
      * known target not built into this version is returned with {@code unavailable} saying so.
      */
-    public static Entry byId(String id) {
+    public static Entry byId(String id, boolean full) {
         return switch (id) {
-            case "core" -> new Entry("core", "mpiverify core 0.1.0", CoreTarget.configurations(), Optional.empty(),
+            case "core" -> new Entry("core", "mpiverify core 0.1.0", CoreTarget.configurations(full), Optional.empty(),
                     Map.of());
             // Registered at merge: the native targets are
             //   org.mpiverify.audit.nativempi.NativeTarget.mpich() and .openmpi() (branch audit-native),
