@@ -144,7 +144,7 @@ public final class CoreTarget implements AuditTarget {
             for (Thread t : threads) {
                 long left = end - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                    String stacks = Job.threadDump();
+                    String stacks = threadDump();
                     job.shutdown();
                     long cleanupEnd = System.nanoTime() + CLEANUP.toNanos(); // one bound for all, not one each
                     for (Thread u : threads) {
@@ -169,6 +169,23 @@ public final class CoreTarget implements AuditTarget {
             l.add(r);
         }
         return new RunOutcome.Completed(l, System.nanoTime() - start);
+    }
+
+    /**
+     * Every live thread's stack, the ranks' threads first (named {@code audit-core-rank-R...}, so a reader
+     * of a hang report starts with them), in the format of {@link Job#threadDump()}.
+     */
+    static String threadDump() {
+        java.util.Map<Thread, StackTraceElement[]> all = Thread.getAllStackTraces();
+        List<Thread> threads = new ArrayList<>(all.keySet());
+        threads.sort(java.util.Comparator.comparing((Thread t) -> !t.getName().startsWith("audit-core-rank-"))
+                .thenComparing(Thread::getName));
+        StringBuilder sb = new StringBuilder("Thread dump (rank threads first):\n");
+        for (Thread t : threads) {
+            sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
+            for (StackTraceElement el : all.get(t)) sb.append("    at ").append(el).append('\n');
+        }
+        return sb.toString();
     }
 
     static String stackTrace(Throwable t) {

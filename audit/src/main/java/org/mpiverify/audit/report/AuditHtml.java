@@ -42,7 +42,7 @@ public final class AuditHtml {
                     if (x.verdict() != Outcome.PASS) sb.append("<a href=\"#c").append(c).append('-').append(i).append("\">");
                     sb.append("<b>").append(x.verdict()).append("</b>");
                     if (x.verdict() != Outcome.PASS) sb.append("</a>");
-                    sb.append("<br><small>").append(esc(AuditMarkdown.counts(x))).append("</small></td>");
+                    sb.append("<br><small>").append(esc(AuditMarkdown.shortCounts(x))).append("</small></td>");
                 }
                 sb.append("</tr>\n");
             }

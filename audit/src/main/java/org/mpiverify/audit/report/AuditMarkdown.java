@@ -31,7 +31,7 @@ public final class AuditMarkdown {
                     .append(cell(first.origin())).append(" |");
             for (ColumnResult c : r.columns()) {
                 CellResult x = c.cells().get(i);
-                sb.append(" **").append(x.verdict()).append("** ").append(counts(x)).append(" |");
+                sb.append(" **").append(x.verdict()).append("** ").append(shortCounts(x)).append(" |");
             }
             sb.append('\n');
         }
@@ -66,6 +66,11 @@ public final class AuditMarkdown {
         }
         if (!any) sb.append("\nEvery cell passed.\n");
         return sb.toString();
+    }
+
+    /** "3/3" when every run had the cell's verdict, else every outcome's count: "HAZARD 2 PASS 1/3". */
+    static String shortCounts(CellResult x) {
+        return x.counts().size() == 1 ? x.runs() + "/" + x.runs() : counts(x);
     }
 
     static String counts(CellResult x) {
