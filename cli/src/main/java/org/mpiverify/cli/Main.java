@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
 import org.mpiverify.bench.compare.ComparisonTargets;
@@ -41,6 +42,12 @@ public final class Main {
                                    to DIR/bench/ (default out/); --no-compare leaves native MPI out
               tlc [MODEL...] [--full] [--workers N] [--simulate N]
                                    run the TLA+ models with TLC and compare with the manifest
+              audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all
+                    [--scenario ID[,ID...]] [--repeats N] [--full]
+                                   run the thread-safety audit's multithreaded MPI scenarios on a target
+                                   (every configuration of it), print progress, and write out/audit/
+                                   TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a
+                                   safe configuration fails or an unsafe one is not rejected
               report [--out DIR] [--quiet]
                                    write the HTML dashboard of every result under out/ (TLC, Lincheck,
                                    jcstress, audit, benchmarks) to out/report/index.html, with a
@@ -57,6 +64,11 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, System.getenv());
+    }
+
+    /** {@code env}: the environment, where the audit reads {@code CI} (a missing target is then an error). */
+    static int run(String[] args, PrintStream out, PrintStream err, java.util.Map<String, String> env) {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             out.print(USAGE);
             return args.length == 0 ? 2 : 0;
@@ -67,6 +79,7 @@ public final class Main {
                 case "demo" -> demo(rest, out);
                 case "bench" -> bench(rest, out);
                 case "tlc" -> TlcCommand.run(rest);
+                case "audit" -> AuditCommand.run(rest, out, err, env);
                 case "report" -> ReportMain.run(rest, out, err);
                 default -> {
                     err.println("unknown command '" + args[0] + "'\n");

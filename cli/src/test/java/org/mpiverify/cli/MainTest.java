@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class MainTest {
 
+    private static int runWithEnv(java.util.Map<String, String> env, ByteArrayOutputStream out,
+                                  ByteArrayOutputStream err, String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env);
+    }
+
     private static int run(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
         return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -79,5 +85,51 @@ class MainTest {
         assertTrue(text.contains("| Context ids"), text);
         assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("report/index.html")));
         assertTrue(java.nio.file.Files.isRegularFile(dir.resolve("report/summary.md")));
+    }
+
+    @Test
+    void auditRunsScenariosOnTheCoreAndWritesTheResultFiles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String before = System.getProperty("mpiverify.out");
+        System.setProperty("mpiverify.out", dir.toString());
+        try {
+            var out = new ByteArrayOutputStream();
+            var err = new ByteArrayOutputStream();
+            int code = runWithEnv(java.util.Map.of(), out, err, "audit", "--target", "core", "--scenario",
+                    "p2p-blocking,mprobe-exactly-once", "--repeats", "1");
+            String text = out.toString(StandardCharsets.UTF_8);
+            // the scenario subset rejects no unsafe variant, and that is not counted against it
+            assertEquals(0, code, text + err);
+            assertTrue(text.contains("audit core: 20 runs planned"), text);
+            assertTrue(text.contains("runs/s"), text);
+            assertTrue(text.contains("audit core: {PASS="), text);
+            for (String f : new String[] {"core.json", "core.md", "core.html", "junit/TEST-audit-core.xml"}) {
+                assertTrue(java.nio.file.Files.size(dir.resolve("audit").resolve(f)) > 0, f);
+            }
+            assertTrue(java.nio.file.Files.readString(dir.resolve("audit/core.json")).contains("\"id\": \"mprobe-exactly-once\""));
+        } finally {
+            if (before == null) System.clearProperty("mpiverify.out"); else System.setProperty("mpiverify.out", before);
+        }
+    }
+
+    @Test
+    void auditUsageErrorsAndMissingTargets() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "audit"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--target is required"));
+        assertEquals(2, run(out, err, "audit", "--target", "lam"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown audit target 'lam'"));
+        assertEquals(2, run(out, err, "audit", "--target", "core", "--scenario", "no-such-scenario"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no audit scenario 'no-such-scenario'"));
+        assertEquals(2, run(out, err, "audit", "--target", "core", "--repeats", "0"));
+        // A target whose binding is not in this build: a message naming the Debian packages; an error under CI.
+        var err2 = new ByteArrayOutputStream();
+        assertEquals(0, runWithEnv(java.util.Map.of(), out, err2, "audit", "--target", "mpich"));
+        assertTrue(err2.toString(StandardCharsets.UTF_8).contains("apt-get install mpich libmpich-dev"), err2.toString());
+        assertEquals(1, runWithEnv(java.util.Map.of("CI", "true"), out, err2, "audit", "--target", "mpich"));
+        var help = new ByteArrayOutputStream();
+        assertEquals(0, run(help, err, "help"));
+        assertTrue(help.toString(StandardCharsets.UTF_8).contains("audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all"));
     }
 }

@@ -1,0 +1,312 @@
+package org.mpiverify.audit.core;
+
+import java.util.function.Supplier;
+import org.mpiverify.audit.api.AuditException;
+import org.mpiverify.audit.api.AuditMpi;
+import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.ErrorClass;
+import org.mpiverify.mpi.Group;
+import org.mpiverify.mpi.Message;
+import org.mpiverify.mpi.Mpi;
+import org.mpiverify.mpi.MpiException;
+import org.mpiverify.mpi.Op;
+import org.mpiverify.mpi.Request;
+import org.mpiverify.mpi.Status;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * {@link AuditMpi} over one rank of the in-JVM core ({@link Mpi}). Handles are entries of per-rank
+ * {@link HandleTable}s; constants are translated (the core's {@code PROC_NULL} is -1, the audit's -3);
+ * every {@link MpiException} becomes an {@link AuditException} with the same error class number.
+ *
+ * <p>Thread safety is the core's: this class keeps no state but the handle tables, which take no lock.
+ * {@code isendrecv} does not exist in the core, so it throws {@link UnsupportedOperationException}.
+ */
+public final class CoreAuditMpi implements AuditMpi {
+    private final Mpi mpi;
+    private final String implementation;
+    private final HandleTable<Comm> comms = new HandleTable<>("communicator", "MPI_ERR_COMM", ErrorClass.ERR_COMM.code());
+    private final HandleTable<Group> groups = new HandleTable<>("group", "MPI_ERR_GROUP", ErrorClass.ERR_GROUP.code());
+    private final HandleTable<Request> requests =
+            new HandleTable<>("request", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
+    private final HandleTable<Message> messages =
+            new HandleTable<>("message", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
+    private volatile long world = COMM_NULL;
+
+    public CoreAuditMpi(Mpi mpi, String implementation) {
+        this.mpi = mpi;
+        this.implementation = implementation;
+    }
+
+    /** Live requests and messages not yet received: what a scenario leaked (for leak checks in tests). */
+    public int liveRequestsAndMessages() {
+        return requests.size() + messages.size();
+    }
+
+    @Override public String implementation() { return implementation; }
+
+    @Override
+    public int initThread(int required) {
+        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
+            throw new AuditException("MPI_Init_thread", ErrorClass.ERR_ARG.code(), "MPI_ERR_ARG",
+                    "required level " + required);
+        }
+        int provided = call("MPI_Init_thread", () -> mpi.initThread(ThreadLevel.values()[required])).ordinal();
+        world = comms.register(mpi.commWorld());
+        return provided;
+    }
+
+    @Override public int queryThread() { return call("MPI_Query_thread", mpi::queryThread).ordinal(); }
+    @Override public boolean isThreadMain() { return call("MPI_Is_thread_main", mpi::isThreadMain); }
+    @Override public void finalizeMpi() { run("MPI_Finalize", mpi::finalizeMpi); }
+    @Override public void abort(int errorCode) { mpi.abort(errorCode); }
+    @Override public double wtime() { return mpi.wtime(); }
+
+    @Override
+    public long commWorld() {
+        long w = world;
+        if (w == COMM_NULL) {
+            throw new AuditException("MPI_COMM_WORLD", ErrorClass.ERR_OTHER.code(), "MPI_ERR_OTHER",
+                    "MPI is not initialized");
+        }
+        return w;
+    }
+
+    @Override public int commRank(long comm) { return call("MPI_Comm_rank", () -> comm("MPI_Comm_rank", comm).rank()); }
+    @Override public int commSize(long comm) { return call("MPI_Comm_size", () -> comm("MPI_Comm_size", comm).size()); }
+
+    @Override
+    public void send(long comm, int[] buf, int count, int dest, int tag) {
+        run("MPI_Send", () -> comm("MPI_Send", comm).send(buf, 0, count, Datatype.INT, rank(dest), tag));
+    }
+
+    @Override
+    public void ssend(long comm, int[] buf, int count, int dest, int tag) {
+        run("MPI_Ssend", () -> comm("MPI_Ssend", comm).ssend(buf, 0, count, Datatype.INT, rank(dest), tag));
+    }
+
+    @Override
+    public long isend(long comm, int[] buf, int count, int dest, int tag) {
+        return requests.register(call("MPI_Isend",
+                () -> comm("MPI_Isend", comm).isend(buf, 0, count, Datatype.INT, rank(dest), tag)));
+    }
+
+    @Override
+    public long issend(long comm, int[] buf, int count, int dest, int tag) {
+        return requests.register(call("MPI_Issend",
+                () -> comm("MPI_Issend", comm).issend(buf, 0, count, Datatype.INT, rank(dest), tag)));
+    }
+
+    @Override
+    public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+        return status(call("MPI_Recv",
+                () -> comm("MPI_Recv", comm).recv(buf, 0, count, Datatype.INT, rank(source), tag)));
+    }
+
+    @Override
+    public long irecv(long comm, int[] buf, int count, int source, int tag) {
+        return requests.register(call("MPI_Irecv",
+                () -> comm("MPI_Irecv", comm).irecv(buf, 0, count, Datatype.INT, rank(source), tag)));
+    }
+
+    @Override
+    public AuditStatus sendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                                int[] recvBuf, int recvCount, int source, int recvTag) {
+        return status(call("MPI_Sendrecv", () -> comm("MPI_Sendrecv", comm).sendrecv(
+                sendBuf, 0, sendCount, Datatype.INT, rank(dest), sendTag,
+                recvBuf, 0, recvCount, Datatype.INT, rank(source), recvTag)));
+    }
+
+    @Override
+    public long isendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
+                          int[] recvBuf, int recvCount, int source, int recvTag) {
+        throw new UnsupportedOperationException("MPI_Isendrecv: the core has no isendrecv (an MPI-4 call)");
+    }
+
+    @Override
+    public AuditStatus probe(long comm, int source, int tag) {
+        return status(call("MPI_Probe", () -> comm("MPI_Probe", comm).probe(rank(source), tag)));
+    }
+
+    @Override
+    public AuditStatus iprobe(long comm, int source, int tag) {
+        Status s = call("MPI_Iprobe", () -> comm("MPI_Iprobe", comm).iprobe(rank(source), tag));
+        return s == null ? null : status(s);
+    }
+
+    @Override
+    public long mprobe(long comm, int source, int tag, AuditStatus[] status) {
+        Status[] st = new Status[1];
+        Message m = call("MPI_Mprobe", () -> comm("MPI_Mprobe", comm).mprobe(rank(source), tag, st));
+        if (status != null && status.length > 0) status[0] = status(st[0]);
+        return m.isNoProc() ? MESSAGE_NO_PROC : messages.register(m);
+    }
+
+    @Override
+    public long improbe(long comm, int source, int tag, AuditStatus[] status) {
+        Status[] st = new Status[1];
+        Message m = call("MPI_Improbe", () -> comm("MPI_Improbe", comm).improbe(rank(source), tag, st));
+        if (m == null) return MESSAGE_NULL;
+        if (status != null && status.length > 0) status[0] = status(st[0]);
+        return m.isNoProc() ? MESSAGE_NO_PROC : messages.register(m);
+    }
+
+    @Override
+    public AuditStatus mrecv(long message, int[] buf, int count) {
+        if (message == MESSAGE_NO_PROC) return new AuditStatus(PROC_NULL, ANY_TAG, 0, false, 0);
+        Message m = messages.remove("MPI_Mrecv", message);
+        return status(call("MPI_Mrecv", () -> m.mrecv(buf, 0, count, Datatype.INT)));
+    }
+
+    @Override
+    public long imrecv(long message, int[] buf, int count) {
+        if (message == MESSAGE_NO_PROC) {
+            throw new AuditException("MPI_Imrecv", ErrorClass.ERR_ARG.code(), "MPI_ERR_ARG",
+                    "imrecv of the no-process message is not supported by this binding");
+        }
+        Message m = messages.remove("MPI_Imrecv", message);
+        return requests.register(call("MPI_Imrecv", () -> m.imrecv(buf, 0, count, Datatype.INT)));
+    }
+
+    @Override
+    public AuditStatus waitFor(long request) {
+        Request r = requests.get("MPI_Wait", request);
+        Status s = call("MPI_Wait", r::waitFor);
+        requests.remove("MPI_Wait", request);
+        return status(s);
+    }
+
+    @Override
+    public AuditStatus test(long request) {
+        Request r = requests.get("MPI_Test", request);
+        Status s = call("MPI_Test", r::test);
+        if (s == null) return null;
+        requests.remove("MPI_Test", request);
+        return status(s);
+    }
+
+    @Override
+    public void cancel(long request) {
+        Request r = requests.get("MPI_Cancel", request);
+        run("MPI_Cancel", r::cancel);
+    }
+
+    @Override
+    public void requestFree(long request) {
+        Request r = requests.remove("MPI_Request_free", request);
+        run("MPI_Request_free", r::free);
+    }
+
+    @Override
+    public long commDup(long comm) {
+        return comms.register(call("MPI_Comm_dup", () -> comm("MPI_Comm_dup", comm).dup()));
+    }
+
+    @Override
+    public long commSplit(long comm, int color, int key) {
+        Comm c = call("MPI_Comm_split", () -> comm("MPI_Comm_split", comm).split(color, key));
+        return c == null ? COMM_NULL : comms.register(c);
+    }
+
+    @Override
+    public long commCreate(long comm, long group) {
+        Group g = groups.get("MPI_Comm_create", group);
+        Comm c = call("MPI_Comm_create", () -> comm("MPI_Comm_create", comm).create(g));
+        return c == null ? COMM_NULL : comms.register(c);
+    }
+
+    @Override
+    public long commCreateGroup(long comm, long group, int tag) {
+        Group g = groups.get("MPI_Comm_create_group", group);
+        return comms.register(call("MPI_Comm_create_group",
+                () -> comm("MPI_Comm_create_group", comm).createGroup(g, tag)));
+    }
+
+    @Override
+    public void commFree(long comm) {
+        if (comm == world) {
+            throw new AuditException("MPI_Comm_free", ErrorClass.ERR_COMM.code(), "MPI_ERR_COMM",
+                    "MPI_COMM_WORLD cannot be freed");
+        }
+        Comm c = comms.remove("MPI_Comm_free", comm);
+        run("MPI_Comm_free", c::free);
+    }
+
+    @Override
+    public int commCompare(long a, long b) {
+        return call("MPI_Comm_compare", () -> Comm.compare(comm("MPI_Comm_compare", a), comm("MPI_Comm_compare", b)));
+    }
+
+    @Override
+    public long commGroup(long comm) {
+        return groups.register(call("MPI_Comm_group", () -> comm("MPI_Comm_group", comm).group()));
+    }
+
+    @Override
+    public long groupIncl(long group, int[] ranks) {
+        Group g = groups.get("MPI_Group_incl", group);
+        return groups.register(call("MPI_Group_incl", () -> g.incl(ranks)));
+    }
+
+    @Override
+    public int groupSize(long group) {
+        return groups.get("MPI_Group_size", group).size();
+    }
+
+    @Override
+    public void groupFree(long group) {
+        groups.remove("MPI_Group_free", group); // core groups are immutable values: nothing else to release
+    }
+
+    @Override public void barrier(long comm) { run("MPI_Barrier", () -> comm("MPI_Barrier", comm).barrier()); }
+
+    @Override
+    public void bcast(long comm, int[] buf, int count, int root) {
+        run("MPI_Bcast", () -> comm("MPI_Bcast", comm).bcast(buf, 0, count, Datatype.INT, root));
+    }
+
+    @Override
+    public void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
+        Op o = switch (op) {
+            case SUM -> Op.SUM;
+            case MAX -> Op.MAX;
+            case MIN -> Op.MIN;
+            case BAND -> Op.BAND;
+            case BOR -> Op.BOR;
+        };
+        run("MPI_Allreduce", () -> comm("MPI_Allreduce", comm).allreduce(in, 0, out, 0, count, Datatype.INT, o));
+    }
+
+    private Comm comm(String call, long handle) {
+        return comms.get(call, handle);
+    }
+
+    /** The audit's PROC_NULL (-3) to the core's (-1); wildcards are the same in both. */
+    private static int rank(int auditRank) {
+        return auditRank == PROC_NULL ? Mpi.PROC_NULL : auditRank;
+    }
+
+    private static AuditStatus status(Status s) {
+        boolean procNull = s.source() == Mpi.PROC_NULL;
+        return new AuditStatus(procNull ? PROC_NULL : s.source(), procNull ? ANY_TAG : s.tag(),
+                (int) (s.bytes() / Integer.BYTES), s.isCancelled(), s.error() == null ? 0 : s.error().code());
+    }
+
+    private static <T> T call(String name, Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (MpiException e) {
+            throw new AuditException(name, e.errorClass().code(), "MPI_" + e.errorClass().name(), e.getMessage());
+        }
+    }
+
+    private static void run(String name, Runnable body) {
+        try {
+            body.run();
+        } catch (MpiException e) {
+            throw new AuditException(name, e.errorClass().code(), "MPI_" + e.errorClass().name(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package org.mpiverify.audit.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiverify.audit.report.AuditReports;
+import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.results.Provenance;
+
+/**
+ * Runs scenarios × configurations × repeats on one target, shows progress, aggregates the outcomes of
+ * repeated runs into one verdict per cell with counts, and writes {@code <target>.json}, {@code .md},
+ * {@code .html} and {@code junit/TEST-audit-<target>.xml} under the audit output folder.
+ *
+ * <p>A cell stops repeating after a HANG (each costs a full deadline, and the cell is already as bad
+ * as it gets short of FAIL) or an UNSUPPORTED (the operation will not appear on the next run).
+ */
+public final class AuditRunner {
+
+    /**
+     * @param full      longer runs: each scenario's full repeat count
+     * @param repeats   overrides every scenario's repeat count when positive
+     * @param scenarios scenario ids to run; empty for the whole catalog
+     * @param progress  where the progress line goes (null: silent)
+     */
+    public record Options(boolean full, int repeats, List<String> scenarios, PrintStream progress) {
+        public Options {
+            scenarios = List.copyOf(scenarios);
+        }
+
+        public static Options defaults() {
+            return new Options(false, 0, List.of(), System.out);
+        }
+    }
+
+    private final Options options;
+    private final Progress progress;
+
+    public AuditRunner(Options options) {
+        this.options = options;
+        this.progress = new Progress(options.progress());
+    }
+
+    /** The scenarios the options select, in catalog order; an unknown id is an IllegalArgumentException. */
+    public List<Scenario> selected() {
+        if (options.scenarios().isEmpty()) return ScenarioCatalog.all();
+        List<Scenario> l = new ArrayList<>();
+        for (String id : options.scenarios()) {
+            try {
+                l.add(ScenarioCatalog.byId(id));
+            } catch (java.util.NoSuchElementException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        return l;
+    }
+
+    /** Audits every column of a target and returns the results, without writing files. */
+    public TargetResult run(String targetId, String implementation, List<AuditColumn> columns,
+                            Map<String, String> libraryVersions) {
+        List<Scenario> scenarios = selected();
+        int totalRuns = 0;
+        for (int c = 0; c < columns.size(); c++) {
+            for (Scenario s : scenarios) totalRuns += repeats(s);
+        }
+        progress.start(targetId, totalRuns);
+        List<ColumnResult> out = new ArrayList<>();
+        for (AuditColumn column : columns) {
+            List<CellResult> cells = new ArrayList<>();
+            for (Scenario s : scenarios) {
+                cells.add(runCell(column, s));
+            }
+            out.add(new ColumnResult(column.name(), column.unsafe(), cells));
+        }
+        progress.finish();
+        return new TargetResult(targetId, implementation, Provenance.now(AuditOutput.repoRoot(), libraryVersions),
+                options.full(), out);
+    }
+
+    /** Audits and writes the four result files into {@code dir}; returns the results. */
+    public TargetResult runAndWrite(String targetId, String implementation, List<AuditColumn> columns,
+                                    Map<String, String> libraryVersions, Path dir) throws IOException {
+        TargetResult r = run(targetId, implementation, columns, libraryVersions);
+        AuditReports.writeAll(r, dir);
+        return r;
+    }
+
+    private int repeats(Scenario s) {
+        return options.repeats() > 0 ? options.repeats() : Math.max(1, s.repeats(options.full()));
+    }
+
+    private CellResult runCell(AuditColumn column, Scenario s) {
+        int n = repeats(s);
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        Verdict worst = null;
+        long nanos = 0;
+        int runs = 0;
+        for (int i = 0; i < n; i++) {
+            progress.running(column.name(), s.id(), i + 1, n);
+            long t0 = System.nanoTime();
+            Verdict v = runOnce(column.target(), s);
+            nanos += System.nanoTime() - t0;
+            runs++;
+            counts.merge(v.outcome(), 1, Integer::sum);
+            if (worst == null || CellResult.worse(v.outcome(), worst.outcome())) worst = v;
+            progress.done(v.outcome());
+            if (v.outcome() == Outcome.HANG || v.outcome() == Outcome.UNSUPPORTED) {
+                progress.skip(n - runs);
+                break;
+            }
+        }
+        return new CellResult(s.id(), s.title(), s.origin(), worst.outcome(), worst.summary(), runs, counts,
+                worst.evidence(), nanos / 1e9);
+    }
+
+    /** One run of one scenario, judged. Never throws: a judge that throws is a CRASH of the audit itself. */
+    static Verdict runOnce(AuditTarget target, Scenario s) {
+        RunOutcome o;
+        try {
+            o = target.runOnce(s);
+        } catch (RuntimeException | Error e) {
+            return new Verdict(Outcome.CRASH, "the target threw " + e, List.of(stack(e)));
+        }
+        return switch (o) {
+            case RunOutcome.Completed c -> {
+                try {
+                    yield s.judge(c.reports());
+                } catch (RuntimeException e) {
+                    yield new Verdict(Outcome.CRASH, "the judge threw " + e, List.of(stack(e)));
+                }
+            }
+            case RunOutcome.Hung h -> new Verdict(Outcome.HANG, firstLine(h.stacks())
+                    + "; stacks of every thread in the evidence", List.of(h.stacks()));
+            case RunOutcome.Crashed c -> new Verdict(Outcome.CRASH, firstLine(c.evidence()), List.of(c.evidence()));
+        };
+    }
+
+    private static String firstLine(String s) {
+        return s.lines().findFirst().orElse("crashed");
+    }
+
+    private static String stack(Throwable t) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        t.printStackTrace(new java.io.PrintWriter(w));
+        return w.toString();
+    }
+
+    /** Total deadline a run could take in the worst case (every run hanging), for callers that budget. */
+    public Duration worstCase(int columns) {
+        Duration d = Duration.ZERO;
+        for (Scenario s : selected()) d = d.plus(s.deadline().multipliedBy((long) repeats(s) * columns));
+        return d;
+    }
+}

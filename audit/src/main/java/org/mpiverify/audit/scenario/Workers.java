@@ -1,0 +1,118 @@
+package org.mpiverify.audit.scenario;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs a scenario's threads on one rank and joins them with a bound. The kinds of thread are the
+ * ones MPI programs meet: platform threads the rank starts, virtual threads, a pool the rank
+ * creates, and threads of a pool the rank did not start ({@link #FOREIGN}).
+ *
+ * <p>Bounded join: every thread is joined by {@code bound}; once one thread has failed the others
+ * get a short grace ({@link #GRACE}) and are then left behind, so a failure reaches the judge as
+ * evidence instead of turning into a hang. Left-behind threads are blocked in MPI calls; the target
+ * ends them when it aborts the run.
+ */
+public final class Workers {
+    /** How long the other threads may still run after one has failed. */
+    static final Duration GRACE = Duration.ofSeconds(2);
+
+    /** A pool shared by the whole JVM and created outside any rank: "threads the rank did not start". */
+    private static final class Foreign {
+        static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "audit-foreign-pool");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public enum Kind { PLATFORM, VIRTUAL, POOL, FOREIGN }
+
+    @FunctionalInterface
+    public interface Body {
+        void run(int thread) throws Exception;
+    }
+
+    private Workers() { }
+
+    /** Runs {@code body(0..n-1)} on {@code n} platform threads; rethrows the first failure. */
+    public static void run(int n, Duration bound, Body body) throws Exception {
+        run(Kind.PLATFORM, n, bound, body);
+    }
+
+    /** Runs {@code body(0..n-1)} on {@code n} threads of {@code kind}; rethrows the first failure. */
+    public static void run(Kind kind, int n, Duration bound, Body body) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Future<?>> futures = new ArrayList<>(n);
+        String prefix = Thread.currentThread().getName() + "/"; // names say which rank a stack in a hang report is on
+        ExecutorService own = switch (kind) {
+            case PLATFORM -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().daemon(true)
+                    .name(prefix + "worker-", 0).factory());
+            case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix + "virtual-", 0).factory());
+            case POOL -> Executors.newFixedThreadPool(n, Thread.ofPlatform().daemon(true)
+                    .name(prefix + "pool-", 0).factory());
+            case FOREIGN -> null;
+        };
+        ExecutorService exec = own != null ? own : Foreign.POOL;
+        try {
+            for (int i = 0; i < n; i++) {
+                int t = i;
+                futures.add(exec.submit(() -> {
+                    try {
+                        body.run(t);
+                    } catch (Throwable e) {
+                        if (!failure.compareAndSet(null, e)) {
+                            failure.get().addSuppressed(e);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            long end = System.nanoTime() + bound.toNanos();
+            List<Integer> unfinished = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                while (true) {
+                    if (failure.get() != null) {
+                        end = Math.min(end, System.nanoTime() + GRACE.toNanos());
+                    }
+                    long slice = Math.min(end - System.nanoTime(), TimeUnit.MILLISECONDS.toNanos(100));
+                    if (slice <= 0) {
+                        unfinished.add(i);
+                        break;
+                    }
+                    try {
+                        futures.get(i).get(slice, TimeUnit.NANOSECONDS);
+                        break;
+                    } catch (TimeoutException e) {
+                        // re-check the failure flag and the bound
+                    }
+                }
+            }
+            Throwable f = failure.get();
+            if (f != null) {
+                if (!unfinished.isEmpty()) {
+                    f.addSuppressed(new IllegalStateException("threads " + unfinished + " of " + n
+                            + " were still running when the failure was reported"));
+                }
+                if (f instanceof Exception e) throw e;
+                if (f instanceof Error e) throw e;
+                throw new IllegalStateException(f);
+            }
+            if (!unfinished.isEmpty()) {
+                throw new IllegalStateException("threads " + unfinished + " of " + n + " did not finish within "
+                        + bound.toMillis() + " ms");
+            }
+        } finally {
+            if (own != null) {
+                own.shutdown(); // never close(): that would wait without a bound for left-behind threads
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.mpiverify.audit.scenario.catalog;
+
+import java.util.List;
+import org.mpiverify.audit.scenario.Scenario;
+
+/** The scenarios of the catalog, in report order (see {@link org.mpiverify.audit.scenario.ScenarioCatalog}). */
+public final class Catalog {
+    private Catalog() { }
+
+    public static List<Scenario> scenarios() {
+        return List.of(
+                new ThreadLevelScenario(false),
+                new PointToPointScenario(PointToPointScenario.Mode.BLOCKING),
+                new PointToPointScenario(PointToPointScenario.Mode.NONBLOCKING),
+                new PointToPointScenario(PointToPointScenario.Mode.SYNCHRONOUS),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.PROBE, false),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.IPROBE, false),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.MPROBE, false),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.IMPROBE, false),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.IPROBE, true),
+                new ProbeExchangeScenario(ProbeExchangeScenario.Probe.IMPROBE, true),
+                new CommCreationScenario(CommCreationScenario.Kind.DUP),
+                new CommCreationScenario(CommCreationScenario.Kind.SPLIT),
+                new CommCreationScenario(CommCreationScenario.Kind.CREATE),
+                new CommCreationScenario(CommCreationScenario.Kind.CREATE_GROUP),
+                new CommCreationScenario(CommCreationScenario.Kind.CREATE_GROUP_SUBSETS),
+                new CyclicDupScenario(),
+                new ContextIdExhaustionScenario(),
+                new CollectivesScenario(),
+                new Fig2Scenario(),
+                new ProbeLoadScenario(false),
+                new ProbeLoadScenario(true),
+                new HoeflerListingScenario(),
+                new FreeWhilePendingScenario(),
+                new WildcardScenario(),
+                new ThreadKindsScenario(),
+                new ThreadLevelScenario(true));
+    }
+}

@@ -1,0 +1,62 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.run.AuditColumn;
+import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.MatchingKind;
+
+/** Test helpers: run one scenario on the core under a preemptive deadline that prints every thread's stack. */
+final class AuditTesting {
+    static final boolean FULL = Boolean.getBoolean("mpiverify.full");
+
+    private AuditTesting() { }
+
+    static CoreTarget core(Granularity g, MatchingKind m) {
+        return (CoreTarget) CoreTarget.safe(g, m).target();
+    }
+
+    static CoreTarget column(String name) {
+        return (CoreTarget) CoreTarget.configurations().stream().filter(c -> c.name().equals(name)).findFirst()
+                .map(AuditColumn::target).orElseThrow();
+    }
+
+    static List<String> unsafeNames() {
+        return CoreTarget.unsafeConfigurations(null).stream().map(AuditColumn::name).toList();
+    }
+
+    /** One judged run, with a test deadline above the scenario's own (the target must report a hang itself). */
+    static Verdict judge(CoreTarget target, Scenario s, CoreTarget.Binding binding) {
+        Duration bound = s.deadline().plusSeconds(30);
+        try {
+            return assertTimeoutPreemptively(bound, () -> {
+                RunOutcome o = target.runOnce(s, binding);
+                return switch (o) {
+                    case RunOutcome.Completed c -> s.judge(c.reports());
+                    case RunOutcome.Hung h -> new Verdict(Verdict.Outcome.HANG, "hung", List.of(h.stacks()));
+                    case RunOutcome.Crashed c -> new Verdict(Verdict.Outcome.CRASH, c.evidence(), List.of(c.evidence()));
+                };
+            });
+        } catch (AssertionError e) {
+            System.err.println(Job.threadDump());
+            throw e;
+        }
+    }
+
+    static Verdict judge(CoreTarget target, String scenarioId) {
+        return judge(target, ScenarioCatalog.byId(scenarioId), org.mpiverify.audit.core.CoreAuditMpi::new);
+    }
+
+    static String describe(Verdict v) {
+        return v.outcome() + ": " + v.summary() + "\n" + String.join("\n", v.evidence().stream()
+                .map(e -> e.length() > 3000 ? e.substring(0, 3000) + "..." : e).limit(10).toList());
+    }
+}

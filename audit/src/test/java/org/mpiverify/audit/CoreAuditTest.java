@@ -1,0 +1,69 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.audit.run.AuditOutput;
+import org.mpiverify.audit.run.AuditRunner;
+import org.mpiverify.audit.run.AuditTargets;
+import org.mpiverify.audit.run.CellResult;
+import org.mpiverify.audit.run.ColumnResult;
+import org.mpiverify.audit.run.TargetResult;
+import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.mpi.Job;
+
+/**
+ * The bounded audit of the core that {@code mvn verify} runs: the whole catalog on every configuration
+ * (one run per cell; each scenario's full repeat count with {@code -Pfull}), written to
+ * {@code out/audit/core.*}. Safe configurations may only show the core's known UNSUPPORTED, HAZARD and
+ * finding cells; the unsafe variants whose flaw is deterministic enough (three of four) are rejected.
+ */
+class CoreAuditTest {
+
+    @Test
+    void auditsTheCoreAndWritesTheResultFiles() throws Exception {
+        boolean full = AuditTesting.FULL;
+        AuditTargets.Entry core = AuditTargets.byId("core", full);
+        AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, full ? 0 : 1, List.of(), System.out));
+        Path dir = AuditOutput.auditDir();
+        TargetResult r;
+        try {
+            r = assertTimeoutPreemptively(Duration.ofMinutes(full ? 120 : 8),
+                    () -> runner.runAndWrite("core", core.implementation(), core.columns(), core.versions(), dir));
+        } catch (AssertionError e) {
+            System.err.println(Job.threadDump());
+            throw e;
+        }
+        for (String f : List.of("core.json", "core.md", "core.html", "junit/TEST-audit-core.xml")) {
+            assertTrue(Files.size(dir.resolve(f)) > 0, f);
+        }
+        List<String> problems = new ArrayList<>();
+        int rejected = 0;
+        for (ColumnResult c : r.columns()) {
+            if (c.unsafe()) {
+                // One run per cell here; that each unsafe variant is rejected is UnsafeVariantsTest's job.
+                if (c.cells().stream().anyMatch(x -> x.verdict() == Outcome.FAIL || x.verdict() == Outcome.HANG
+                        || x.verdict() == Outcome.CRASH)) {
+                    rejected++;
+                }
+                continue;
+            }
+            for (CellResult x : c.cells()) {
+                boolean expected = x.verdict() == Outcome.PASS
+                        || CoreCatalogTest.UNSUPPORTED_ON_CORE.contains(x.id()) && x.verdict() == Outcome.UNSUPPORTED
+                        || CoreCatalogTest.HAZARD_ALLOWED.contains(x.id()) && x.verdict() == Outcome.HAZARD
+                        || CoreCatalogTest.CORE_FINDINGS.contains(x.id());
+                if (!expected) problems.add(c.name() + " " + x.id() + ": " + x.verdict() + " " + x.summary());
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(rejected >= 3, "the lock-around-call, single-threaded and published Fig. 3 variants hang here: "
+                + rejected + " unsafe configurations rejected");
+    }
+}

@@ -1,0 +1,177 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.audit.api.AuditMpi;
+import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.core.CoreAuditMpi;
+import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.scenario.BaseScenario;
+import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.MatchingKind;
+
+/**
+ * The judges can fail: deliberately broken bindings between the scenarios and a correct core — one that
+ * damages, one that duplicates, one that misroutes communicator creation, one that lies about the thread
+ * level — must each make the relevant scenario FAIL with evidence that says where. And a scenario that
+ * hangs or throws must come out HANG with every stack, or CRASH naming the rank.
+ */
+class KnownBadTwinsTest {
+    private final CoreTarget core = AuditTesting.core(Granularity.PER_OBJECT, MatchingKind.QUEUES);
+
+    /** Flips one word of rank 1's 7th received message. */
+    static final class CorruptingBinding extends DelegatingAuditMpi {
+        private final AtomicInteger receives = new AtomicInteger();
+
+        CorruptingBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+            AuditStatus s = super.recv(comm, buf, count, source, tag);
+            if (commRank(commWorld()) == 1 && receives.incrementAndGet() == 7 && s.count() > 5) buf[5] ^= 1;
+            return s;
+        }
+    }
+
+    /** On rank 0's 20th wildcard receive, hands back the previous message again: one lost, one duplicated. */
+    static final class DuplicatingBinding extends DelegatingAuditMpi {
+        private final AtomicInteger receives = new AtomicInteger();
+        private int[] last;
+        private AuditStatus lastStatus;
+
+        DuplicatingBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public synchronized AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+            AuditStatus s = super.recv(comm, buf, count, source, tag);
+            if (commRank(commWorld()) != 0 || source != ANY_SOURCE) return s;
+            if (receives.incrementAndGet() == 20 && last != null) {
+                System.arraycopy(last, 0, buf, 0, last.length);
+                return lastStatus;
+            }
+            last = buf.clone();
+            lastStatus = s;
+            return s;
+        }
+    }
+
+    /** Rank 0 passes the other colour to split in round 3: it lands in the wrong communicator. */
+    static final class SplitColourBinding extends DelegatingAuditMpi {
+        private final AtomicInteger splits = new AtomicInteger();
+
+        SplitColourBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long commSplit(long comm, int color, int key) {
+            boolean lie = commRank(commWorld()) == 0 && splits.incrementAndGet() == 3;
+            return super.commSplit(comm, lie ? 1 - color : color, key);
+        }
+    }
+
+    /** Says SERIALIZED when asked, after initThread provided MULTIPLE. */
+    static final class LevelLyingBinding extends DelegatingAuditMpi {
+        LevelLyingBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public int queryThread() { return THREAD_SERIALIZED; }
+    }
+
+    @Test
+    void aDamagedMessageFailsWithWhereItArrived() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-blocking"),
+                (mpi, name) -> new CorruptingBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 thread") && e.contains("damaged")),
+                AuditTesting.describe(v));
+    }
+
+    @Test
+    void aDuplicatedMessageFailsNamingTheMessage() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("wildcard-many-threads"),
+                (mpi, name) -> new DuplicatingBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0") && e.contains("twice")),
+                AuditTesting.describe(v));
+    }
+
+    @Test
+    void ranksInTheWrongCommunicatorFailWithTheirDisagreement() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("comm-split-concurrent"),
+                (mpi, name) -> new SplitColourBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.matches("ranks \\d and \\d disagree on the members of split .*")),
+                AuditTesting.describe(v));
+    }
+
+    @Test
+    void aDishonestThreadLevelFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("init-thread-level"),
+                (mpi, name) -> new LevelLyingBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.summary().contains("MPI_Query_thread says SERIALIZED"), v.summary());
+    }
+
+    /** Rank 0 waits for a message nobody sends. */
+    static final class HangingScenario extends BaseScenario {
+        HangingScenario() {
+            super("test-hang", "waits forever", "test", 2, 1, 1, Duration.ofSeconds(2));
+        }
+
+        @Override
+        public RankReport run(AuditMpi mpi) {
+            mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+            int me = mpi.commRank(mpi.commWorld());
+            if (me == 0) mpi.recv(mpi.commWorld(), new int[1], 1, 1, 99);
+            return new RankReport.Builder(me).build();
+        }
+
+        @Override
+        protected Verdict judgeReports(List<RankReport> reports) { return Verdict.pass("returned"); }
+    }
+
+    /** Rank 1 throws; rank 0 waits for it and is released by the abort. */
+    static final class ThrowingScenario extends BaseScenario {
+        ThrowingScenario() {
+            super("test-crash", "rank 1 throws", "test", 2, 1, 1, Duration.ofSeconds(20));
+        }
+
+        @Override
+        public RankReport run(AuditMpi mpi) {
+            mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+            int me = mpi.commRank(mpi.commWorld());
+            if (me == 1) throw new IllegalStateException("scenario bug on rank 1");
+            mpi.recv(mpi.commWorld(), new int[1], 1, 1, 99);
+            return new RankReport.Builder(me).build();
+        }
+
+        @Override
+        protected Verdict judgeReports(List<RankReport> reports) { return Verdict.pass("returned"); }
+    }
+
+    @Test
+    void aHangIsReportedWithEveryRanksStack() {
+        Verdict v = AuditTesting.judge(core, new HangingScenario(), CoreAuditMpi::new);
+        assertEquals(Outcome.HANG, v.outcome(), AuditTesting.describe(v));
+        String stacks = v.evidence().get(0);
+        assertTrue(stacks.contains("\"audit-core-rank-0\"") && stacks.contains("HangingScenario.run"), stacks);
+    }
+
+    @Test
+    void aThrowingRankIsACrashNamingThatRankNotTheAbortedOne() {
+        Verdict v = AuditTesting.judge(core, new ThrowingScenario(), CoreAuditMpi::new);
+        assertEquals(Outcome.CRASH, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.summary().startsWith("rank 1 threw: java.lang.IllegalStateException: scenario bug on rank 1"),
+                v.summary());
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0:") && e.contains("ERR_ABORTED")),
+                "rank 0 was released by the abort: " + AuditTesting.describe(v));
+    }
+}

@@ -1,0 +1,70 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.run.AuditColumn;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.scenario.Verdict.Outcome;
+
+/**
+ * The known-bad twins of the core target: each deliberately unsafe variant must be rejected (FAIL, HANG or
+ * CRASH) by the scenario that targets its flaw, within a few runs (outcomes under concurrency are
+ * probabilistic; the counts are printed).
+ */
+class UnsafeVariantsTest {
+    /** Which scenario exposes which unsafe variant, and why. */
+    static final Map<String, String> REJECTED_BY = Map.of(
+            // the lock kept while a receive blocks: the sending thread of the same process can never enter
+            "LOCK_AROUND_CALL/QUEUES", "fig2-deadlock",
+            // §5.1's process lock across the allreduce deadlocks on cyclic memberships
+            "PER_OBJECT/QUEUES, context ids SINGLE_THREADED_LOCKED", "comm-dup-cyclic",
+            // Fig. 3 as published retries forever when no id is free on every member
+            "PER_OBJECT/QUEUES, context ids PUBLISHED_FIG3", "context-id-exhaustion",
+            // §5.2: a snapshot taken while the other thread holds a tentative claim empties the AND: a
+            // spurious "out of ids" with two ids free for two threads (or the livelock, as a hang)
+            "PER_OBJECT/QUEUES, context ids NAIVE_RETRY", "context-id-exhaustion");
+
+    /** NAIVE_RETRY fails about one run in two; eight runs all passing would be a 1-in-250 event, or a regression. */
+    static final int MAX_RUNS = 8;
+
+    static List<String> unsafe() {
+        return AuditTesting.unsafeNames();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unsafe")
+    void everyUnsafeVariantIsRejected(String name) {
+        String scenario = REJECTED_BY.get(name);
+        assertTrue(scenario != null, "no scenario is named to reject the unsafe variant " + name);
+        CoreTarget target = (CoreTarget) CoreTarget.unsafeConfigurations(CoreTarget.QUICK_UNSAFE_DEADLINE).stream()
+                .filter(c -> c.name().equals(name)).map(AuditColumn::target).findFirst().orElseThrow();
+        List<Outcome> seen = new ArrayList<>();
+        Verdict rejected = null;
+        for (int i = 0; i < MAX_RUNS && rejected == null; i++) {
+            Verdict v = AuditTesting.judge(target, scenario);
+            seen.add(v.outcome());
+            if (v.outcome() == Outcome.FAIL || v.outcome() == Outcome.HANG || v.outcome() == Outcome.CRASH) rejected = v;
+        }
+        System.out.println(name + " on " + scenario + ": " + seen);
+        assertTrue(rejected != null, name + " passed " + scenario + " " + MAX_RUNS + " times: " + seen);
+        assertTrue(!rejected.evidence().isEmpty(), "a rejection carries evidence");
+    }
+
+    @Test
+    void everyUnsafeVariantOfTheCoreIsMarkedUnsafe() {
+        List<AuditColumn> all = CoreTarget.configurations(false);
+        assertTrue(all.size() >= 10, "every safe granularity x engine and the 4 unsafe variants: " + all.size());
+        assertEquals(REJECTED_BY.keySet(), all.stream().filter(AuditColumn::unsafe).map(AuditColumn::name)
+                .collect(java.util.stream.Collectors.toSet()));
+        assertTrue(all.stream().filter(c -> !c.unsafe()).noneMatch(c -> c.name().contains("LOCK_AROUND")
+                || c.name().contains("context ids")));
+    }
+}
