@@ -665,12 +665,14 @@ public final class Comm {
             if (g.rank() == Mpi.UNDEFINED) {
                 throw new MpiException(ErrorClass.ERR_GROUP, "the calling process is not in the group " + g);
             }
-            RankContext[] peers = new RankContext[g.size()];
-            for (int i = 0; i < peers.length; i++) {
-                peers[i] = rank.job.rank(g.worldRank(i));
+            int[] members = new int[g.size()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = i;
             }
-            CollectiveChannel ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, g.rank(), peers),
-                    CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN);
+            // On the parent's collective context, addressed by parent rank (see EndpointChannel).
+            CollectiveChannel ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers),
+                    CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN, Group.translateRanks(g, members, group),
+                    g.rank());
             int id = rank.contextIds.allocate(contextId, tag, maskAllreduce(words -> Collectives.allreduce(ch,
                     Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND)));
             return new Comm(rank, id, g, errorHandler, false);

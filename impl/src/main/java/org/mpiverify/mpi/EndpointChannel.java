@@ -7,39 +7,59 @@ import org.mpiverify.core.request.RequestState;
  * The collective context of a communicator as a {@link CollectiveChannel}: the collectives' messages go
  * through the same protocol as user messages, on a context of their own. {@code tagBase} separates the
  * channels of concurrent {@code createGroup} calls on one parent (each gets its own tag range).
+ *
+ * <p>A {@code createGroup} channel runs a collective over a subgroup on its parent's context, so its
+ * messages carry the sender's rank in the parent, not in the subgroup ({@code toEndpoint} translates):
+ * calls with one tag on different subgroups of one parent — one process's next call starting while its
+ * partners finish their previous one — then never take each other's messages, as in MPICH, which
+ * matches them by parent rank too.
  */
 final class EndpointChannel implements CollectiveChannel {
     private final Endpoint ep;
     private final int tagBase;
+    /** Channel rank to endpoint (parent) rank, or null where they are the same. */
+    private final int[] toEndpoint;
+    private final int myRank;
 
     EndpointChannel(Endpoint ep, int tagBase) {
+        this(ep, tagBase, null, ep.myRank);
+    }
+
+    /** A channel over the members {@code toEndpoint} of {@code ep}'s communicator, where this process is {@code myRank}. */
+    EndpointChannel(Endpoint ep, int tagBase, int[] toEndpoint, int myRank) {
         this.ep = ep;
         this.tagBase = tagBase;
+        this.toEndpoint = toEndpoint;
+        this.myRank = myRank;
+    }
+
+    private int peer(int channelRank) {
+        return toEndpoint == null ? channelRank : toEndpoint[channelRank];
     }
 
     @Override
     public int rank() {
-        return ep.myRank;
+        return myRank;
     }
 
     @Override
     public int size() {
-        return ep.peers.length;
+        return toEndpoint == null ? ep.peers.length : toEndpoint.length;
     }
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        ep.send(buf, offset, count, type, dest, tagBase + tag, false);
+        ep.send(buf, offset, count, type, peer(dest), tagBase + tag, false);
     }
 
     @Override
     public int recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return countOf(ep.recv(buf, offset, count, type, source, tagBase + tag), type);
+        return countOf(ep.recv(buf, offset, count, type, peer(source), tagBase + tag), type);
     }
 
     @Override
     public Pending isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        RequestState st = ep.startSend(buf, offset, count, type, dest, tagBase + tag, false, false);
+        RequestState st = ep.startSend(buf, offset, count, type, peer(dest), tagBase + tag, false, false);
         if (st == null) {
             return () -> count;
         }
@@ -55,7 +75,7 @@ final class EndpointChannel implements CollectiveChannel {
 
     @Override
     public Pending irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        RecvRequest r = ep.startRecv(buf, offset, count, type, source, tagBase + tag, 2);
+        RecvRequest r = ep.startRecv(buf, offset, count, type, peer(source), tagBase + tag, 2);
         return () -> {
             try {
                 ep.rank.await(r.st);

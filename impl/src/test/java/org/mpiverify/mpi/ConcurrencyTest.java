@@ -154,6 +154,10 @@ class ConcurrencyTest {
         });
     }
 
+    static Stream<JobConfig> threeRanks() {
+        return Jobs.configs(3);
+    }
+
     /** MPI-3 createGroup: several threads of each rank create communicators from one parent at once. */
     @ParameterizedTest
     @MethodSource("fourRanks")
@@ -178,6 +182,55 @@ class ConcurrencyTest {
                     x.free();
                 }
             });
+            mpi.finalizeMpi();
+        });
+    }
+
+    /**
+     * createGroup with one tag on two subgroups of one parent, one after the other on rank 2: rank 0's
+     * call on {0, 2} starts while ranks 1 and 2 still run theirs on {1, 2}, so rank 0's allreduce
+     * messages reach rank 2 during the other call (MPICH's comm_create_group_threads2.c pattern). Both
+     * run on the parent's context with the same tag: they must be told apart by parent rank. When
+     * they were addressed by group rank, rank 0 (rank 0 of {0, 2}) looked like rank 1 (rank 0 of
+     * {1, 2}) and the calls took each other's masks (a hang, or ERR_TRUNCATE; found by the audit).
+     */
+    @ParameterizedTest
+    @MethodSource("threeRanks")
+    void createGroupCallsWithOneTagOnDifferentSubgroupsDoNotMix(JobConfig c) {
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            Group g12 = w.group().incl(1, 2);
+            Group g02 = w.group().incl(0, 2);
+            // Rank 0's mask differs from the others' (ids it holds alone), so a mask taken from the wrong
+            // call gives rank 2 an id rank 1 does not have.
+            List<Comm> own = new ArrayList<>();
+            if (me == 0) {
+                for (int i = 0; i < 8; i++) {
+                    own.add(mpi.commSelf().dup());
+                }
+            }
+            for (int round = 0; round < 200; round++) {
+                List<Comm> made = new ArrayList<>();
+                if (me == 1 || me == 2) {
+                    made.add(w.createGroup(g12, 0));
+                }
+                if (me == 0 || me == 2) {
+                    made.add(w.createGroup(g02, 0));
+                }
+                for (Comm x : made) {
+                    int[] ids = new int[x.size()];
+                    x.allgather(new int[] {x.contextId()}, 0, 1, Datatype.INT, ids, 0, 1, Datatype.INT);
+                    for (int id : ids) {
+                        assertEquals(x.contextId(), id, "rank " + me + " round " + round + " " + x.group());
+                    }
+                    x.free();
+                }
+            }
+            for (Comm x : own) {
+                x.free();
+            }
             mpi.finalizeMpi();
         });
     }
