@@ -24,7 +24,8 @@ class TraceabilityTest {
                 "ctx_published_3p_creategroup", "ctx_naive_2p")), ctx.names(CheckKind.TLC).toString());
         assertFalse(ctx.names(CheckKind.TLC).stream().anyMatch(n -> n.contains(".tla")), "spec paths are not models");
         assertTrue(ctx.names(CheckKind.LINCHECK).contains("MaskNotTakenContextIdAllocator"));
-        assertEquals(List.of("core"), List.copyOf(ctx.names(CheckKind.BENCHMARK)));
+        assertEquals(List.of("core", "fig4-gt"), List.copyOf(ctx.names(CheckKind.BENCHMARK)));
+        assertTrue(ctx.names(CheckKind.AUDIT).contains("comm-dup-cyclic"), ctx.names(CheckKind.AUDIT).toString());
         Traceability.Row collectives = rows.stream().filter(r -> r.algorithm().startsWith("Collectives")).findFirst().orElseThrow();
         assertFalse(collectives.claims(CheckKind.LINCHECK), "a '—' cell claims nothing");
     }

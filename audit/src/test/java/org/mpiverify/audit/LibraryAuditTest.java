@@ -1,0 +1,91 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.audit.run.AuditOutput;
+import org.mpiverify.audit.run.AuditRunner;
+import org.mpiverify.audit.run.AuditTargets;
+import org.mpiverify.audit.run.CellResult;
+import org.mpiverify.audit.run.ColumnResult;
+import org.mpiverify.audit.run.TargetResult;
+import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.mpi.Job;
+
+/**
+ * The bounded audit {@code mvn verify} runs on every library target (one run per scenario), which
+ * writes {@code out/audit/<target>.*} for the reports, and compares each verdict with the one recorded
+ * for that library in the README's verdict matrix. A verdict that changes — a new failure, or a fixed
+ * one — fails the test, so the README never shows a matrix the code no longer produces. Outcomes that
+ * depend on the schedule (a false match, a race) list every outcome seen. A missing library fails under
+ * {@code CI=true} (no target may be skipped there) and skips elsewhere, naming its package.
+ */
+class LibraryAuditTest {
+
+    /** Scenario id to the outcomes a single run may give; every scenario not named must PASS. */
+    static final Map<String, Map<String, Set<Outcome>>> RECORDED = Map.of(
+            "mpich", Map.of(
+                    "iprobe-isendrecv", Set.of(Outcome.FAIL),
+                    "improbe-isendrecv", Set.of(Outcome.FAIL),
+                    "probe-recv-false-match", Set.of(Outcome.HAZARD, Outcome.PASS)),
+            "openmpi", Map.of(
+                    "iprobe-isendrecv", Set.of(Outcome.UNSUPPORTED),
+                    "improbe-isendrecv", Set.of(Outcome.UNSUPPORTED),
+                    "probe-recv-false-match", Set.of(Outcome.HAZARD, Outcome.PASS)),
+            "mpj-multicore", Map.of(),
+            "mpj-niodev", Map.of());
+
+    static Stream<String> libraries() {
+        return Stream.of("mpich", "openmpi", "mpj-multicore", "mpj-niodev");
+    }
+
+    @ParameterizedTest
+    @MethodSource("libraries")
+    void auditsTheLibraryAndFindsTheRecordedVerdicts(String id) throws Exception {
+        AuditTargets.Entry target = AuditTargets.byId(id, false);
+        if (target.unavailable().isPresent()) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI must audit every target: " + target.unavailable().get());
+            }
+            Assumptions.abort(target.unavailable().get());
+        }
+        AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, List.of(), System.out));
+        Path dir = AuditOutput.auditDir();
+        TargetResult r;
+        try {
+            r = assertTimeoutPreemptively(Duration.ofMinutes(4),
+                    () -> runner.runAndWrite(id, target.implementation(), target.columns(), target.versions(), dir));
+        } catch (AssertionError e) {
+            System.err.println(Job.threadDump());
+            throw e;
+        }
+        assertTrue(Files.size(dir.resolve(id + ".json")) > 0);
+        assertEquals(1, r.columns().size());
+        ColumnResult column = r.columns().get(0);
+        assertEquals(ScenarioCatalog.all().size(), column.cells().size(), "a verdict for every scenario");
+        Map<String, Set<Outcome>> recorded = RECORDED.get(id);
+        List<String> changed = new ArrayList<>();
+        for (CellResult c : column.cells()) {
+            Set<Outcome> allowed = recorded.getOrDefault(c.id(), Set.of(Outcome.PASS));
+            if (!allowed.contains(c.verdict())) {
+                changed.add(c.id() + ": " + c.verdict() + " (recorded " + allowed + "): " + c.summary());
+            }
+        }
+        assertTrue(changed.isEmpty(), id + ": verdicts differ from the README's matrix (update both if this is "
+                + "a real change):\n" + String.join("\n", changed));
+    }
+}
