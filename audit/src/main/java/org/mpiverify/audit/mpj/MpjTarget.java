@@ -209,12 +209,18 @@ public final class MpjTarget implements AuditTarget {
             if (exchange.failure() != null) stacks.add(exchange.failure());
         }
         // A rank that failed before the others hung (they then wait for it forever) explains the hang.
+        RankReport[] written = new RankReport[scenario.ranks()];
+        RankReport firstFailure = null;
         for (int r = 0; r < scenario.ranks(); r++) {
             Path file = dir.resolve("rank-" + r + ".json");
             try {
                 if (Files.exists(file)) {
                     RankReport report = ReportCodec.decode(Files.readString(file, StandardCharsets.UTF_8).strip());
-                    if (report.failed()) stacks.add("rank " + r + " had already failed: " + report.error());
+                    written[r] = report;
+                    if (report.failed()) {
+                        stacks.add("rank " + r + " had already failed: " + report.error());
+                        if (firstFailure == null) firstFailure = report;
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 stacks.add("rank " + r + " wrote an unreadable report: " + e);
@@ -223,7 +229,20 @@ public final class MpjTarget implements AuditTarget {
         List<String> tails = new ArrayList<>();
         for (int i = 0; i < logs.size(); i++) appendTail(tails, processName(i), logs.get(i));
         if (!tails.isEmpty()) stacks.add(String.join("\n", tails));
-        return new RunOutcome.Hung(String.join("\n\n", stacks), 0);
+        String all = String.join("\n\n", stacks);
+        if (firstFailure != null) {
+            // MPJ has no MPI_Abort that frees the others, so they wait for the failed rank until the
+            // deadline: the failure, not the wait, is the verdict (UNSUPPORTED for an operation MPJ lacks).
+            List<RankReport> reports = new ArrayList<>();
+            for (int r = 0; r < written.length; r++) {
+                reports.add(written[r] != null ? written[r] : new RankReport(r, java.util.Map.of(), List.of(),
+                        "ERR_ABORTED: did not finish by the deadline after rank " + firstFailure.rank()
+                                + " failed (MPJ cannot abort the others); the run was killed\n"
+                                + all));
+            }
+            return new RunOutcome.Completed(reports, 0);
+        }
+        return new RunOutcome.Hung(all, 0);
     }
 
     private String processName(int i) {
