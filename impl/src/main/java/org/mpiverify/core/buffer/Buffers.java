@@ -1,8 +1,6 @@
 package org.mpiverify.core.buffer;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -115,15 +113,26 @@ public final class Buffers {
         copy(packet, 0, Datatype.BYTE, dst, dstOffset, dstType, bytes);
     }
 
-    // Small messages: element loops over byte-array views. Wrapping both arrays in memory segments
-    // costs more than the copy itself for a few elements (it was the top frame of a send+recv profile).
+    // Small messages: element loops with explicit shifts in native byte order. Wrapping both arrays in
+    // memory segments costs more than the copy itself for a few elements (it was the top frame of a
+    // send+recv profile); byte-array-view VarHandles would do the same but Lincheck's model checker
+    // rejects them.
     private static final int SMALL_BYTES = 256;
-    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.nativeOrder());
-    private static final VarHandle CHARS = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.nativeOrder());
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
-    private static final VarHandle FLOATS = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.nativeOrder());
-    private static final VarHandle DOUBLES = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.nativeOrder());
+    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+    private static void putLong(byte[] p, int at, long v, int bytes) {
+        for (int k = 0; k < bytes; k++) {
+            p[at + (LITTLE ? k : bytes - 1 - k)] = (byte) (v >>> (8 * k));
+        }
+    }
+
+    private static long getLong(byte[] p, int at, int bytes) {
+        long v = 0;
+        for (int k = 0; k < bytes; k++) {
+            v |= (p[at + (LITTLE ? k : bytes - 1 - k)] & 0xFFL) << (8 * k);
+        }
+        return v;
+    }
 
     /** Packs a small heap array whose elements fill {@code bytes} exactly; false if it is not one. */
     private static boolean packSmall(Object src, int off, Datatype type, byte[] p, int bytes) {
@@ -133,12 +142,12 @@ public final class Buffers {
         int n = bytes / type.size();
         switch (src) {
             case byte[] a -> System.arraycopy(a, off, p, 0, n);
-            case int[] a -> { for (int i = 0; i < n; i++) INTS.set(p, i << 2, a[off + i]); }
-            case long[] a -> { for (int i = 0; i < n; i++) LONGS.set(p, i << 3, a[off + i]); }
-            case double[] a -> { for (int i = 0; i < n; i++) DOUBLES.set(p, i << 3, a[off + i]); }
-            case float[] a -> { for (int i = 0; i < n; i++) FLOATS.set(p, i << 2, a[off + i]); }
-            case short[] a -> { for (int i = 0; i < n; i++) SHORTS.set(p, i << 1, a[off + i]); }
-            case char[] a -> { for (int i = 0; i < n; i++) CHARS.set(p, i << 1, a[off + i]); }
+            case int[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 2, a[off + i], 4); }
+            case long[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 3, a[off + i], 8); }
+            case double[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 3, Double.doubleToRawLongBits(a[off + i]), 8); }
+            case float[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 2, Float.floatToRawIntBits(a[off + i]), 4); }
+            case short[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 1, a[off + i], 2); }
+            case char[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 1, a[off + i], 2); }
             default -> { return false; }
         }
         return true;
@@ -152,12 +161,12 @@ public final class Buffers {
         int n = bytes / type.size();
         switch (dst) {
             case byte[] a -> System.arraycopy(p, 0, a, off, n);
-            case int[] a -> { for (int i = 0; i < n; i++) a[off + i] = (int) INTS.get(p, i << 2); }
-            case long[] a -> { for (int i = 0; i < n; i++) a[off + i] = (long) LONGS.get(p, i << 3); }
-            case double[] a -> { for (int i = 0; i < n; i++) a[off + i] = (double) DOUBLES.get(p, i << 3); }
-            case float[] a -> { for (int i = 0; i < n; i++) a[off + i] = (float) FLOATS.get(p, i << 2); }
-            case short[] a -> { for (int i = 0; i < n; i++) a[off + i] = (short) SHORTS.get(p, i << 1); }
-            case char[] a -> { for (int i = 0; i < n; i++) a[off + i] = (char) CHARS.get(p, i << 1); }
+            case int[] a -> { for (int i = 0; i < n; i++) a[off + i] = (int) getLong(p, i << 2, 4); }
+            case long[] a -> { for (int i = 0; i < n; i++) a[off + i] = getLong(p, i << 3, 8); }
+            case double[] a -> { for (int i = 0; i < n; i++) a[off + i] = Double.longBitsToDouble(getLong(p, i << 3, 8)); }
+            case float[] a -> { for (int i = 0; i < n; i++) a[off + i] = Float.intBitsToFloat((int) getLong(p, i << 2, 4)); }
+            case short[] a -> { for (int i = 0; i < n; i++) a[off + i] = (short) getLong(p, i << 1, 2); }
+            case char[] a -> { for (int i = 0; i < n; i++) a[off + i] = (char) getLong(p, i << 1, 2); }
             default -> { return false; }
         }
         return true;
