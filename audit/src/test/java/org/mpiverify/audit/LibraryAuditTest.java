@@ -47,7 +47,11 @@ class LibraryAuditTest {
             "mpich", Map.of(
                     "iprobe-isendrecv", BROKEN,
                     "improbe-isendrecv", BROKEN,
-                    "probe-recv-false-match", RACE),
+                    "probe-recv-false-match", RACE,
+                    // Once in a fresh-clone CI run (1 of 4 audits of MPICH today): a rank aborted in UCX,
+                    // "ucp_worker.c:2781 Assertion `worker->inprogress++ == 0' failed", one thread in
+                    // PMPI_Allreduce and one in PMPI_Finalize. Not yet separated from our side (see README).
+                    "coll-distinct-comms", Set.of(Outcome.PASS, Outcome.CRASH)),
             "openmpi", Map.of(
                     "iprobe-isendrecv", MISSING,
                     "improbe-isendrecv", MISSING,
