@@ -100,7 +100,7 @@ class MainTest {
             String text = out.toString(StandardCharsets.UTF_8);
             // the scenario subset rejects no unsafe variant, and that is not counted against it
             assertEquals(0, code, text + err);
-            assertTrue(text.contains("audit core: 20 runs planned"), text);
+            assertTrue(java.util.regex.Pattern.compile("audit core: \\d+ runs planned").matcher(text).find(), text);
             assertTrue(text.contains("runs/s"), text);
             assertTrue(text.contains("audit core: {PASS="), text);
             for (String f : new String[] {"core.json", "core.md", "core.html", "junit/TEST-audit-core.xml"}) {
@@ -123,11 +123,18 @@ class MainTest {
         assertEquals(2, run(out, err, "audit", "--target", "core", "--scenario", "no-such-scenario"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no audit scenario 'no-such-scenario'"));
         assertEquals(2, run(out, err, "audit", "--target", "core", "--repeats", "0"));
-        // A target whose binding is not in this build: a message naming the Debian packages; an error under CI.
-        var err2 = new ByteArrayOutputStream();
-        assertEquals(0, runWithEnv(java.util.Map.of(), out, err2, "audit", "--target", "mpich"));
-        assertTrue(err2.toString(StandardCharsets.UTF_8).contains("apt-get install mpich libmpich-dev"), err2.toString());
-        assertEquals(1, runWithEnv(java.util.Map.of("CI", "true"), out, err2, "audit", "--target", "mpich"));
+        // A target whose library is missing (MPJ Express looked for where it is not): a message naming the
+        // Debian package; an error under CI.
+        String before = System.getProperty("mpiverify.mpj.home");
+        System.setProperty("mpiverify.mpj.home", "/nonexistent/mpj");
+        try {
+            var err2 = new ByteArrayOutputStream();
+            assertEquals(0, runWithEnv(java.util.Map.of(), out, err2, "audit", "--target", "mpj-multicore"));
+            assertTrue(err2.toString(StandardCharsets.UTF_8).contains("libmpj-java"), err2.toString());
+            assertEquals(1, runWithEnv(java.util.Map.of("CI", "true"), out, err2, "audit", "--target", "mpj-multicore"));
+        } finally {
+            if (before == null) System.clearProperty("mpiverify.mpj.home"); else System.setProperty("mpiverify.mpj.home", before);
+        }
         var help = new ByteArrayOutputStream();
         assertEquals(0, run(help, err, "help"));
         assertTrue(help.toString(StandardCharsets.UTF_8).contains("audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all"));
