@@ -21,6 +21,11 @@ import org.openjdk.jcstress.annotations.State;
  * check of the state comes after the change and sees it. The waiter parks at once with a 10-minute
  * slice, so only the protocol can end its wait.
  *
+ * <p>jcstress's termination harness delivers the signal a millisecond or more after the actor starts,
+ * later than any natural window. So, as in the twin, the prober holds the window between its check and
+ * its park open until the sender has finished (bounded at {@link #WINDOW_NANOS}): the schedule that
+ * breaks the twin is forced on every sample, and the real protocol must survive it.
+ *
  * <p>Forbidden: STALE — the prober sleeps through the arrival (lost wake-up).
  */
 @JCStressTest(Mode.Termination)
@@ -31,8 +36,12 @@ import org.openjdk.jcstress.annotations.State;
 public class EventCountWatchVsSignalRace {
     static final WaitPolicy PARK_AT_ONCE = new WaitPolicy(0, 0, 0, 600_000_000_000L);
 
+    /** Bound of the forced window; far above the harness's signal delay, so the sender lands inside it. */
+    static final long WINDOW_NANOS = 50_000_000L;
+
     final EventCount events = new EventCount();
     volatile boolean arrived;
+    volatile boolean senderDone;
 
     @Actor
     public void probe() {
@@ -43,6 +52,7 @@ public class EventCountWatchVsSignalRace {
                 if (arrived) {
                     return;
                 }
+                holdWindowUntilSenderDone();
                 events.await(ticket, () -> false, PARK_AT_ONCE);
             }
         } finally {
@@ -50,9 +60,18 @@ public class EventCountWatchVsSignalRace {
         }
     }
 
+    /** Bounded: gives up after {@link #WINDOW_NANOS}, so a sample never depends on the sender to end. */
+    void holdWindowUntilSenderDone() {
+        long deadline = System.nanoTime() + WINDOW_NANOS;
+        while (!senderDone && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
+    }
+
     @Signal
     public void arrival() {
         arrived = true;
         events.signalIfWatched();
+        senderDone = true; // instrumentation only: tells the prober its window may close
     }
 }
