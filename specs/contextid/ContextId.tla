@@ -9,6 +9,8 @@
 (*                                                                         *)
 (* Java, one class per Variant, all in org.mpiverify.core.contextid:       *)
 (*   "impl"       MultithreadedContextIdAllocator    (what impl runs)      *)
+(*   "keyed"      the same without its eager first round: the core's      *)
+(*                allocator until 2026-11-22 (no Java class any more)     *)
 (*   "published"  PublishedFig3ContextIdAllocator    (Fig. 3 verbatim)     *)
 (*   "singlelock" SingleThreadedContextIdAllocator   (lock held across     *)
 (*                                                    the allreduce)       *)
@@ -28,6 +30,26 @@
 (* member has contributed; its result is the AND of the contributions.     *)
 (* A finished thread may free its communicator (AllowFree), returning the  *)
 (* id to its process's mask, so ids are reused.                            *)
+(*                                                                         *)
+(* Threads that run several calls in sequence. Before[c] is the set of     *)
+(* calls that, on every process they share with c, the same thread runs    *)
+(* before c: thread (p, c) starts only when (p, c') has returned for every *)
+(* c' in Before[c] with p in Members[c']. MPI-3 createGroup lets a thread  *)
+(* do this on overlapping groups; without Before every thread starts at    *)
+(* once and the models cannot show the cycle below.                        *)
+(*                                                                         *)
+(* The eager first round ("impl"). Fig. 3 holds the mask during a blocking *)
+(* allreduce. In a call's first round some members may not have entered    *)
+(* the call yet (they are busy in earlier calls), so an owner can wait     *)
+(* there indefinitely, holding the mask that those earlier calls need on   *)
+(* its process: a cycle across processes ("keyed" with Before, model      *)
+(* ctx_keyed_sequenced). The impl, like MPICH's eager context ids, uses in *)
+(* the first round only a small segment of ids, EagerIds, with its own     *)
+(* in-use flag, and does not touch lowestContextId there; a thread that    *)
+(* cannot own the segment contributes nothing and goes on to the Fig. 3    *)
+(* rounds, which use the other ids (and EagerIds too when the owner can    *)
+(* claim them). After the first round every member is inside the call, so  *)
+(* a later round's owner only waits for members that are looping rounds.   *)
 (*                                                                         *)
 (* The priority key. Fig. 3 compares MyComm->contextid only. The impl      *)
 (* variant compares the pair (parentContext, tag) lexicographically; we    *)
@@ -51,9 +73,12 @@ CONSTANTS
     Ids,        \* the id space (a small set of naturals)
     InitMask,   \* [Procs -> SUBSET Ids]  ids free on each process at start
     AllowFree,  \* BOOLEAN  may a thread free its new communicator?
-    Variant     \* "impl" | "published" | "singlelock" | "naive"
+    Variant,    \* "impl" | "keyed" | "published" | "singlelock" | "naive"
+    Before,     \* [Calls -> SUBSET Calls]  run earlier by the same thread (see above)
+    EagerIds    \* SUBSET Ids  the eager segment ("impl" only)
 
-ASSUME Variant \in {"impl", "published", "singlelock", "naive"}
+ASSUME Variant \in {"impl", "keyed", "published", "singlelock", "naive"}
+ASSUME EagerIds \subseteq Ids
 ASSUME \A c \in Calls : Members[c] \subseteq Procs /\ Members[c] # {}
 ASSUME \A c \in Calls : Tag[c] \in -1..98
 
@@ -76,6 +101,7 @@ Min(S) == CHOOSE x \in S : \A y \in S : x <= y
 
 Lane(t) == t
 
+
 VARIABLES
     mask,     \* [Procs -> SUBSET Ids]   free ids (bit set = free)
     inUse,    \* [Procs -> BOOLEAN]      mask_in_use
@@ -88,9 +114,15 @@ VARIABLES
     newId,    \* [Threads -> Ids \cup {0}] the id returned
     contrib,  \* [Calls -> [Procs -> word]] contributions to the allreduce in progress
     event,    \* history variable for readable traces: who did what (no effect on behaviour)
-    snap      \* [Threads -> SUBSET Ids] naive: the snapshot taken before allreduce #1
+    snap,     \* [Threads -> SUBSET Ids] naive: the snapshot taken before allreduce #1
+    eagerInUse, \* [Procs -> BOOLEAN]   impl: some thread holds the eager segment
+    ownE      \* [Threads -> BOOLEAN]    impl: this thread holds its process's eager segment
 
-vars == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, event>>
+(* Thread t may start: its process has returned from every earlier call of t's thread. *)
+Ready(t) == \A c2 \in Before[Cl[t]] : Pr[t] \in Members[c2] =>
+                pc[Th(Pr[t], c2)] \in {"done", "failed", "freed"}
+
+vars == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, event, eagerInUse, ownE>>
 
 Word(m, o) == [m |-> m, o |-> o, none |-> FALSE]
 
@@ -101,13 +133,15 @@ Init ==
     /\ inUse = [p \in Procs |-> FALSE]
     /\ lowest = [p \in Procs |-> MaxKey]
     /\ lock = [p \in Procs |-> NoThread]
-    /\ pc = [t \in Threads |-> "start"]
+    /\ pc = [t \in Threads |-> IF Variant = "impl" THEN "begin" ELSE "start"]
     /\ own = [t \in Threads |-> FALSE]
     /\ cand = [t \in Threads |-> 0]
     /\ res = [t \in Threads |-> None]
     /\ newId = [t \in Threads |-> 0]
     /\ contrib = [c \in Calls |-> [p \in Procs |-> None]]
     /\ event = Ev("", "init", {})
+    /\ eagerInUse = [p \in Procs |-> FALSE]
+    /\ ownE = [t \in Threads |-> FALSE]
 
 Contribute(t, w) == contrib' = [contrib EXCEPT ![Cl[t]][Pr[t]] = w]
 
@@ -116,22 +150,68 @@ Contribute(t, w) == contrib' = [contrib EXCEPT ![Cl[t]][Pr[t]] = w]
 (* contribution is a local send, so joining it to the unlock loses no      *)
 (* interleaving another thread could observe.                              *)
 Enter(t) ==
-    LET p == Pr[t]  k == Key(Cl[t]) IN
-    /\ Variant \in {"impl", "published"}
+    LET p == Pr[t]  k == Key(Cl[t])
+        claimE == Variant = "impl" /\ ~eagerInUse[p]      \* the owner also takes the eager segment
+        offer  == IF Variant = "impl" /\ ~claimE THEN mask[p] \ EagerIds ELSE mask[p]
+    IN
+    /\ Variant \in {"impl", "keyed", "published"}
     /\ pc[t] = "start"
+    /\ Ready(t)
     /\ IF inUse[p] \/ k > lowest[p]
          THEN /\ own' = [own EXCEPT ![t] = FALSE]
               /\ lowest' = IF k < lowest[p] THEN [lowest EXCEPT ![p] = k] ELSE lowest
-              /\ UNCHANGED inUse
+              /\ UNCHANGED <<inUse, eagerInUse, ownE>>
               /\ Contribute(t, Word({}, FALSE))
               /\ event' = Ev(Lane(t), "enter: no mask, lowest=" \o ToString(lowest'[p]), {})
          ELSE /\ own' = [own EXCEPT ![t] = TRUE]
               /\ inUse' = [inUse EXCEPT ![p] = TRUE]
               /\ lowest' = [lowest EXCEPT ![p] = k]
-              /\ Contribute(t, Word(mask[p], TRUE))
-              /\ event' = Ev(Lane(t), "enter: owns mask " \o ToString(mask[p]), {})
+              /\ eagerInUse' = IF claimE THEN [eagerInUse EXCEPT ![p] = TRUE] ELSE eagerInUse
+              /\ ownE' = [ownE EXCEPT ![t] = claimE]
+              /\ Contribute(t, Word(offer, TRUE))
+              /\ event' = Ev(Lane(t), "enter: owns mask " \o ToString(offer), {})
     /\ pc' = [pc EXCEPT ![t] = "wait"]
     /\ UNCHANGED <<mask, lock, cand, res, newId>>
+
+(* ---------------- impl: the eager first round ---------------------------- *)
+(* Owns only the eager segment (if no other thread holds it), never waits  *)
+(* for it and leaves lowestContextId alone: an owner here may wait for     *)
+(* members that have not entered the call yet, and nothing else on its     *)
+(* process may depend on it while it does.                                 *)
+EnterEager(t) ==
+    LET p == Pr[t] IN
+    /\ Variant = "impl"
+    /\ pc[t] = "begin"
+    /\ Ready(t)
+    /\ IF eagerInUse[p]
+         THEN /\ Contribute(t, Word({}, FALSE))
+              /\ UNCHANGED <<eagerInUse, ownE>>
+              /\ event' = Ev(Lane(t), "eager round: segment busy", {})
+         ELSE /\ Contribute(t, Word(mask[p] \cap EagerIds, TRUE))
+              /\ eagerInUse' = [eagerInUse EXCEPT ![p] = TRUE]
+              /\ ownE' = [ownE EXCEPT ![t] = TRUE]
+              /\ event' = Ev(Lane(t), "eager round: owns " \o ToString(mask[p] \cap EagerIds), {})
+    /\ pc' = [pc EXCEPT ![t] = "wait0"]
+    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, res, newId>>
+
+(* Every member sees the same word: all take the lowest common eager id, or *)
+(* all go on to the Fig. 3 rounds (never an error here).                     *)
+FinishEager(t) ==
+    LET p == Pr[t] IN
+    /\ Variant = "impl"
+    /\ pc[t] = "got0"
+    /\ eagerInUse' = IF ownE[t] THEN [eagerInUse EXCEPT ![p] = FALSE] ELSE eagerInUse
+    /\ ownE' = [ownE EXCEPT ![t] = FALSE]
+    /\ IF res[t].o /\ res[t].m # {}
+         THEN LET id == Min(res[t].m) IN
+              /\ newId' = [newId EXCEPT ![t] = id]
+              /\ mask' = [mask EXCEPT ![p] = @ \ {id}]
+              /\ pc' = [pc EXCEPT ![t] = "done"]
+              /\ event' = Ev(Lane(t), "eager round: takes id " \o ToString(id), {})
+         ELSE /\ pc' = [pc EXCEPT ![t] = "start"]
+              /\ UNCHANGED <<newId, mask>>
+              /\ event' = Ev(Lane(t), "eager round failed: Fig. 3 rounds", {})
+    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, contrib>>
 
 (* ---------------- the allreduce of call c completes --------------------- *)
 (* Collective: enabled only when every member has contributed. Every member *)
@@ -146,6 +226,7 @@ Complete(c) ==
     /\ res' = [t \in Threads |-> IF t \in ts THEN w ELSE res[t]]
     /\ pc' = [t \in Threads |-> IF t \in ts
                                   THEN CASE pc[t] = "wait"  -> "got"
+                                         [] pc[t] = "wait0" -> "got0"
                                          [] pc[t] = "wait1" -> "got1"
                                          [] pc[t] = "wait2" -> "got2"
                                   ELSE pc[t]]
@@ -155,7 +236,7 @@ Complete(c) ==
                         ELSE "allreduce " \o c \o " = " \o ToString(w.m)
                              \o (IF w.o /\ Variant # "naive" THEN " (everyone owned)" ELSE ""),
                    {Th(p, c) : p \in ms})
-    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, newId>>
+    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, newId, eagerInUse, ownE>>
 
 (* ---------------- Fig. 3 second critical section (published) ----------- *)
 FinishPublished(t) ==
@@ -177,13 +258,15 @@ FinishPublished(t) ==
          ELSE /\ pc' = [pc EXCEPT ![t] = "start"]
               /\ UNCHANGED <<newId, mask, lowest, inUse>>
               /\ event' = Ev(Lane(t), "retries", {})
-    /\ UNCHANGED <<lock, own, cand, res, contrib>>
+    /\ UNCHANGED <<lock, own, cand, res, contrib, eagerInUse, ownE>>
 
 (* ---------------- impl: second critical section with the extra word ---- *)
 FinishImpl(t) ==
     LET p == Pr[t]  k == Key(Cl[t]) IN
-    /\ Variant = "impl"
+    /\ Variant \in {"impl", "keyed"}
     /\ pc[t] = "got"
+    /\ eagerInUse' = IF ownE[t] THEN [eagerInUse EXCEPT ![p] = FALSE] ELSE eagerInUse
+    /\ ownE' = [ownE EXCEPT ![t] = FALSE]
     /\ IF own[t]
          THEN /\ inUse' = [inUse EXCEPT ![p] = FALSE]
               /\ IF res[t].o
@@ -211,12 +294,13 @@ EnterLocked(t) ==
     LET p == Pr[t] IN
     /\ Variant = "singlelock"
     /\ pc[t] = "start"
+    /\ Ready(t)
     /\ lock[p] = NoThread
     /\ lock' = [lock EXCEPT ![p] = t]
     /\ Contribute(t, Word(mask[p], TRUE))
     /\ pc' = [pc EXCEPT ![t] = "wait"]
     /\ event' = Ev(Lane(t), "locks " \o p \o ", enters allreduce holding it", {})
-    /\ UNCHANGED <<mask, inUse, lowest, own, cand, res, newId>>
+    /\ UNCHANGED <<mask, inUse, lowest, own, cand, res, newId, eagerInUse, ownE>>
 
 FinishLocked(t) ==
     LET p == Pr[t] IN
@@ -232,7 +316,7 @@ FinishLocked(t) ==
          ELSE /\ pc' = [pc EXCEPT ![t] = "failed"]
               /\ UNCHANGED <<newId, mask>>
               /\ event' = Ev(Lane(t), "out of context ids, unlocks", {})
-    /\ UNCHANGED <<inUse, lowest, own, cand, res, contrib>>
+    /\ UNCHANGED <<inUse, lowest, own, cand, res, contrib, eagerInUse, ownE>>
 
 (* ---------------- §5.2 naive retry -------------------------------------- *)
 (* lock; snapshot the mask; unlock; allreduce #1 proposes the lowest common *)
@@ -244,10 +328,11 @@ NaiveSnap(t) ==
     LET p == Pr[t] IN
     /\ Variant = "naive"
     /\ pc[t] = "start"
+    /\ Ready(t)
     /\ Contribute(t, Word(mask[p], TRUE))
     /\ pc' = [pc EXCEPT ![t] = "wait1"]
     /\ event' = Ev(Lane(t), "snapshots mask " \o ToString(mask[p]), {})
-    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, res, newId>>
+    /\ UNCHANGED <<mask, inUse, lowest, lock, own, cand, res, newId, eagerInUse, ownE>>
 
 NaiveReserve(t) ==
     LET p == Pr[t] IN
@@ -266,7 +351,7 @@ NaiveReserve(t) ==
                  /\ pc' = [pc EXCEPT ![t] = "wait2"]
                  /\ event' = Ev(Lane(t), IF ok THEN "reserves id " \o ToString(id)
                                                ELSE "mask changed: cannot reserve " \o ToString(id), {})
-    /\ UNCHANGED <<inUse, lowest, lock, res, newId>>
+    /\ UNCHANGED <<inUse, lowest, lock, res, newId, eagerInUse, ownE>>
 
 NaiveDecide(t) ==
     LET p == Pr[t] IN
@@ -281,7 +366,7 @@ NaiveDecide(t) ==
               /\ pc' = [pc EXCEPT ![t] = "start"]
               /\ UNCHANGED newId
               /\ event' = Ev(Lane(t), "someone could not reserve: undo, retry", {})
-    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, contrib>>
+    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, contrib, eagerInUse, ownE>>
 
 (* ---------------- freeing a communicator --------------------------------- *)
 Free(t) ==
@@ -290,7 +375,7 @@ Free(t) ==
     /\ mask' = [mask EXCEPT ![Pr[t]] = @ \cup {newId[t]}]
     /\ pc' = [pc EXCEPT ![t] = "freed"]
     /\ event' = Ev(Lane(t), "frees id " \o ToString(newId[t]), {})
-    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, newId, contrib>>
+    /\ UNCHANGED <<inUse, lowest, lock, own, cand, res, newId, contrib, eagerInUse, ownE>>
 
 Finished(t) == pc[t] \in {"done", "failed", "freed"}
 
@@ -299,6 +384,8 @@ Terminated == /\ \A t \in Threads : pc[t] \in {"failed", "freed"} \/ (pc[t] = "d
               /\ UNCHANGED <<vars, snap>>
 
 ThreadStep(t) ==
+    \/ EnterEager(t) /\ UNCHANGED snap
+    \/ FinishEager(t) /\ UNCHANGED snap
     \/ Enter(t) /\ UNCHANGED snap
     \/ FinishPublished(t) /\ UNCHANGED snap
     \/ FinishImpl(t) /\ UNCHANGED snap
@@ -336,14 +423,15 @@ Spec == InitAll /\ [][Next]_allVars /\ Fairness
 
 (* TLC's VIEW: states that differ only in the history variable event are   *)
 (* one state (event records how a state was reached, not what it is).      *)
-View == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, snap>>
+View == <<mask, inUse, lowest, lock, pc, own, cand, res, newId, contrib, snap, eagerInUse, ownE>>
 
 -----------------------------------------------------------------------------
 TypeOK ==
     /\ mask \in [Procs -> SUBSET Ids]
     /\ inUse \in [Procs -> BOOLEAN]
-    /\ pc \in [Threads -> {"start", "wait", "got", "wait1", "got1", "wait2", "got2",
-                           "done", "failed", "freed"}]
+    /\ pc \in [Threads -> {"begin", "start", "wait", "got", "wait0", "got0", "wait1", "got1", "wait2",
+                           "got2", "done", "failed", "freed"}]
+    /\ eagerInUse \in [Procs -> BOOLEAN]
     /\ newId \in [Threads -> Ids \cup {0}]
 
 (* All members of a new communicator agree on its id, or all fail. *)

@@ -7,5 +7,7 @@ MC_Members == [c \in Calls |-> CASE c = "g0" -> {"p1", "p2"} [] c = "g1" -> {"p2
 MC_Parent == [c \in Calls |-> CASE c = "g0" -> 0 [] c = "g1" -> 0 [] c = "w" -> 0]
 MC_Tag == [c \in Calls |-> CASE c = "g0" -> 0 [] c = "g1" -> 1 [] c = "w" -> -1]
 MC_Ids == {2, 3, 4}
+MC_Before == [c \in Calls |-> {}]
+MC_EagerIds == {}
 MC_InitMask == [p \in Procs |-> Ids]
 ====

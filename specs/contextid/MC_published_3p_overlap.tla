@@ -7,5 +7,7 @@ MC_Members == [c \in Calls |-> CASE c = "c1" -> {"p1", "p2"} [] c = "c2" -> {"p2
 MC_Parent == [c \in Calls |-> CASE c = "c1" -> 0 [] c = "c2" -> 1]
 MC_Tag == [c \in Calls |-> CASE c = "c1" -> -1 [] c = "c2" -> -1]
 MC_Ids == {2, 3}
+MC_Before == [c \in Calls |-> {}]
+MC_EagerIds == {}
 MC_InitMask == [p \in Procs |-> Ids]
 ====

@@ -25,17 +25,11 @@ class CoreCatalogTest {
     static final Set<String> UNSUPPORTED_ON_CORE = Set.of("iprobe-isendrecv", "improbe-isendrecv");
     /** Hazards the standard allows: the verdict may be HAZARD on a correct implementation. */
     static final Set<String> HAZARD_ALLOWED = Set.of("probe-recv-false-match");
-    /**
-     * A finding of this audit in the core, not a flaw of the scenario: concurrent createGroup on one parent
-     * with groups that leave one rank out in turn hangs (see the audit README). Tested separately, once.
-     */
-    static final Set<String> CORE_FINDINGS = Set.of("comm-create-group-subsets-concurrent");
-
     static Stream<Arguments> cells() {
         Stream.Builder<Arguments> b = Stream.builder();
         for (MatchingKind m : MatchingKind.values()) {
             for (Scenario s : ScenarioCatalog.all()) {
-                if (!CORE_FINDINGS.contains(s.id())) b.add(Arguments.of(m, s.id()));
+                b.add(Arguments.of(m, s.id()));
             }
         }
         return b.build();
@@ -53,17 +47,6 @@ class CoreCatalogTest {
             assertTrue(v.outcome() == Outcome.PASS || v.outcome() == Outcome.HAZARD, AuditTesting.describe(v));
         } else {
             assertEquals(Outcome.PASS, v.outcome(), AuditTesting.describe(v));
-        }
-    }
-
-    @Test
-    void createGroupWithRotatingSubgroupsIsAFindingOnTheCore() {
-        Verdict v = AuditTesting.judge(AuditTesting.core(Granularity.PER_OBJECT, MatchingKind.QUEUES),
-                "comm-create-group-subsets-concurrent");
-        // When the core is fixed this turns PASS: move the scenario out of CORE_FINDINGS and the README's findings.
-        assertTrue(v.outcome() == Outcome.HANG || v.outcome() == Outcome.FAIL, AuditTesting.describe(v));
-        if (v.outcome() == Outcome.HANG) {
-            assertTrue(v.evidence().get(0).contains("createGroup"), "the stacks show the ranks inside createGroup");
         }
     }
 

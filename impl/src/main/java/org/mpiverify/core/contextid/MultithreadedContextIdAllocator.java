@@ -7,7 +7,7 @@ import org.mpiverify.mpi.MpiException;
 
 /**
  * The context-id allocator the core runs: Gropp &amp; Thakur, "Thread Safety in an MPI Implementation:
- * Requirements and Analysis" (2007), §5.3, Fig. 3, with exactly two changes.
+ * Requirements and Analysis" (2007), §5.3, Fig. 3, with three changes.
  * <ol>
  *   <li>The priority key is {@code (parentContext, tag)} compared lexicographically, not the parent's
  *       context id alone: {@code dup}/{@code split}/{@code create} pass tag -1, {@code createGroup} its
@@ -19,6 +19,18 @@ import org.mpiverify.mpi.MpiException;
  *       mask; it then takes the lowest set bit of the AND or, if the AND is empty, raises
  *       {@code ERR_OTHER} "out of context ids". Every member sees the same words and decides the same,
  *       so exhaustion is an error on every member, never the endless retry of the published Fig. 3.</li>
+ *   <li>An eager first round, as MPICH's eager context ids. Fig. 3 holds the process's mask during a
+ *       blocking allreduce; in a call's first round some members may not have entered the call yet,
+ *       because their thread is still busy in an earlier {@code createGroup} on another group. An owner
+ *       waiting for them holds the mask that those earlier calls need on its process: a cycle across
+ *       processes that hangs (TLA+ model {@code ctx_keyed_sequenced}; audit scenario
+ *       {@code comm-create-group-subsets-concurrent}). So the first round offers only the eager segment,
+ *       the lowest {@link #eagerIds()} ids, with its own in-use flag: a thread that finds the segment
+ *       taken contributes nothing rather than waiting, and the round does not touch {@code lowestKey}.
+ *       If every member owned its segment and they share a free id there, the call ends after one round
+ *       (the uncontended case). Otherwise Fig. 3's rounds follow on the other ids, plus the eager segment
+ *       whenever their owner can claim it. After the first round every member is inside the call, so a
+ *       later round's owner only waits for members that are looping rounds with it.</li>
  * </ol>
  * A TLA+ specification of exactly this algorithm lives in {@code specs/}; keep the two in step.
  *
@@ -26,6 +38,11 @@ import org.mpiverify.mpi.MpiException;
  * is using, and that concurrent {@code createGroup} calls on one parent carry distinct tags): the calls
  * in progress on one process have distinct keys. With equal keys the priority argument fails and the
  * livelock of {@link PublishedFig3ContextIdAllocator} is possible again.
+ *
+ * <p>Exhaustion is decided in the Fig. 3 rounds only. Ids of a member's eager segment do not count
+ * when another call's first round holds that segment at the member's snapshot, so "out of context ids"
+ * can be reported while such ids are free (the alternative, retrying until the segment comes back,
+ * can hang in the same cycle). With one call at a time every id counts.
  *
  * <p>Each round takes the lock, decides ownership, releases the lock, and only then calls the
  * allreduce: no lock is held while the allreduce waits, so threads of different processes cannot
@@ -43,9 +60,15 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      *
      * The fundamental invariants (all fields guarded by lock):
      * - maskInUse is true iff exactly one thread of this process holds the mask, i.e. is between
-     *   its owner decision and the update after its allreduce (that thread's own == true).
-     * - While maskInUse, only the owner clears bits of mask; release() may set bits. So every bit in
-     *   the owner's snapshot that is still in the AND is still free when the owner takes it.
+     *   its owner decision in a Fig. 3 round and the update after its allreduce (its ownMain == true).
+     * - eagerInUse is true iff exactly one thread holds the eager segment: a first-round owner, or a
+     *   Fig. 3 owner that claimed it (ownEager == true), between its decision and its update.
+     * - A bit of the eager segment is cleared only by the segment's holder; a bit outside it only by
+     *   the mask's owner; release() may set bits. A Fig. 3 owner that did not claim the segment offers
+     *   no eager bit, so the AND holds none. So every bit in a snapshot that is still in the AND is
+     *   still free when its owner takes it.
+     * - lowestKey is written only in Fig. 3 rounds: a first-round thread may wait for members that
+     *   have not arrived, and must not make other calls on this process yield to it.
      * - A bit of mask (in [2, capacity)) is clear iff its id is live on this process: allocated by a
      *   call that has reached its linearization point and not yet released. There is no window in
      *   which an id is chosen but still marked free: the owner picks the bit and clears it in one
@@ -63,7 +86,9 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      *   lowest key finishes, then the next. A thread that keeps allocating with a lower key (say dups
      *   of COMM_WORLD in a loop) can keep a higher-keyed call on the same process waiting for as long
      *   as it goes on; the waiting call only wins if it reaches the lock in the short gap between two
-     *   of the lower-keyed calls, when lowestKey is NONE. Test: aLowerKeyThatKeepsAllocatingStarvesAHigherKey.
+     *   of the lower-keyed calls, when lowestKey is NONE. The eager round widens that gap to a whole
+     *   round (it takes no mask), which is enough in the round-robin schedule that used to starve H
+     *   (test: aHigherKeyGetsThroughBetweenTheCallsOfALowerKey), but no proof covers every schedule.
      * - Exhaustion "at one instant". ERR_OTHER means the AND of the members' snapshots was empty;
      *   the snapshots are taken at different times, so with concurrent release() and allocations on
      *   other communicators the members may never have lacked a common free id at any single instant
@@ -81,7 +106,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * of the AND (that is MaskAllreduce's contract).
      *
      * Linearization points: allocate returning id — the owner's ContextIdMask.clear(mask, id) in the
-     * final round, on each process; allocate raising "out of context ids" — the owner's snapshot in
+     * final round (the first or a Fig. 3 round), on each process; allocate raising "out of context ids" — the owner's snapshot in
      * the final round, on each process (the AND of those snapshots was empty; see "Exhaustion at one
      * instant" above for why that is weaker than "no common id was free at one moment"); release —
      * the set in MaskContextIdAllocator.release.
@@ -96,6 +121,14 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
     private boolean maskInUse;
     /** The lowest key among this process's contending calls, or NONE (the paper's {@code lowestContextId}). Guarded by lock. */
     private long lowestKey = ContextIdKey.NONE;
+    /** Some thread of this process holds the eager segment. Guarded by lock. */
+    private boolean eagerInUse;
+    /** The eager segment's bits: ids {@code [2, 2 + eagerIds)}. Immutable. */
+    private final long[] eagerBits;
+    private final int eagerIds;
+
+    /** Size of the eager segment of a full mask (MPICH: 64 of 2048 by default). */
+    static final int MAX_EAGER_IDS = 64;
 
     /** A full allocator: 1024 ids, ids 0 and 1 reserved, no counters. */
     public MultithreadedContextIdAllocator() {
@@ -109,6 +142,16 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      */
     public MultithreadedContextIdAllocator(int capacity, boolean countStats) {
         super(capacity, countStats);
+        this.eagerIds = Math.min(MAX_EAGER_IDS, (capacity - FIRST_DYNAMIC_ID) / 4);
+        this.eagerBits = new long[ContextIdMask.WORDS];
+        for (int id = FIRST_DYNAMIC_ID; id < FIRST_DYNAMIC_ID + eagerIds; id++) {
+            ContextIdMask.set(eagerBits, id);
+        }
+    }
+
+    /** Ids in the eager segment: {@code min(64, (capacity - 2) / 4)}, the lowest dynamic ids (0 for tiny masks). */
+    public int eagerIds() {
+        return eagerIds;
     }
 
     @Override
@@ -117,22 +160,31 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         final long key = ContextIdKey.of(parentContext, tag);
         final long[] words = new long[BUFFER_WORDS];
         int locks = 0, rounds = 0;
+        boolean firstRound = true;
         while (true) {
-            boolean own;
+            boolean ownMain = false, ownEager = false;
             lock.lock();
             try {
                 locks++;
-                if (maskInUse || key > lowestKey) {
-                    Arrays.fill(words, 0L);
-                    own = false;
+                Arrays.fill(words, 0L);
+                if (firstRound) {
+                    if (!eagerInUse) {             // never wait for the segment: contribute nothing instead
+                        for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & eagerBits[w];
+                        words[OWNER_WORD] = -1L;
+                        eagerInUse = ownEager = true;
+                    }
+                } else if (maskInUse || key > lowestKey) {
                     if (key < lowestKey) {
                         lowestKey = key;          // make the current owner's successors yield to us
                     }
                 } else {
-                    System.arraycopy(mask, 0, words, 0, ContextIdMask.WORDS);
+                    ownEager = !eagerInUse;       // claim the eager segment too, if nobody holds it
+                    for (int w = 0; w < ContextIdMask.WORDS; w++) {
+                        words[w] = ownEager ? mask[w] : mask[w] & ~eagerBits[w];
+                    }
                     words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
-                    maskInUse = true;
-                    own = true;
+                    maskInUse = ownMain = true;
+                    eagerInUse |= ownEager;
                     lowestKey = key;
                 }
             } finally {
@@ -143,29 +195,30 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
             try {
                 allreduce.allreduceBand(words);   // no lock held: §5.2's deadly embrace is impossible
             } catch (RuntimeException | Error e) {
-                abandon(key, own);
+                abandon(key, ownMain, ownEager);
                 throw e;
             }
 
-            if (own) {
+            if (ownMain || ownEager) {
                 int id = -1;
                 boolean exhausted = false;
                 lock.lock();
                 try {
                     locks++;
-                    if (words[OWNER_WORD] != 0) {  // every member owned its mask this round
+                    if (words[OWNER_WORD] != 0) {  // every member owned what it offered this round
                         id = ContextIdMask.lowestSetBit(words);
                         if (id >= 0) {
                             ContextIdMask.clear(mask, id);   // linearization point of a successful allocate
                         } else {
-                            exhausted = true;
+                            exhausted = !firstRound;         // an empty eager AND just moves on to Fig. 3
                         }
-                        if (lowestKey == key) {
+                        if (ownMain && lowestKey == key) {
                             lowestKey = ContextIdKey.NONE;   // we leave; let higher keys compete again
                         }
-                        recordLocked(!exhausted, locks, rounds);
+                        if (id >= 0 || exhausted) recordLocked(!exhausted, locks, rounds);
                     }
-                    maskInUse = false;
+                    if (ownMain) maskInUse = false;
+                    if (ownEager) eagerInUse = false;
                 } finally {
                     lock.unlock();
                 }
@@ -175,12 +228,13 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
             // Not everyone owned (or we did not): every member saw the same word and retries with us.
             // Back off before the next round: a loser that retries at once keeps its carrier (virtual
             // threads) or core busy with rounds that cannot succeed until the lowest key has run.
-            allreduce.pause(backoffNanos(rounds));
+            if (!firstRound) allreduce.pause(backoffNanos(rounds - 1));   // counted in Fig. 3 rounds
+            firstRound = false;
         }
     }
 
     /**
-     * Bounded, jittered backoff after {@code rounds} rounds without an id: none after the first (the second
+     * Bounded, jittered backoff after {@code rounds} Fig. 3 rounds without an id: none after the first (the second
      * round usually succeeds), then 1 µs doubling up to 256 µs, each drawn uniformly from [n/2, n). Timing
      * only: the algorithm's states and decisions are those of Fig. 3 (the TLA+ model's stuttering steps).
      */
@@ -197,10 +251,11 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * never started, so the other threads of this process are not blocked by a mask that nobody
      * releases or a lowestKey that nobody resets. Not part of Fig. 3, which has no error path.
      */
-    private void abandon(long key, boolean own) {
+    private void abandon(long key, boolean ownMain, boolean ownEager) {
         lock.lock();
         try {
-            if (own) maskInUse = false;
+            if (ownMain) maskInUse = false;
+            if (ownEager) eagerInUse = false;
             if (lowestKey == key) lowestKey = ContextIdKey.NONE;
         } finally {
             lock.unlock();
@@ -212,7 +267,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         lock.lock();
         try {
             return "MultithreadedContextIdAllocator[free=" + ContextIdMask.count(mask) + ", maskInUse=" + maskInUse
-                    + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
+                    + ", eagerInUse=" + eagerInUse + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
         } finally {
             lock.unlock();
         }

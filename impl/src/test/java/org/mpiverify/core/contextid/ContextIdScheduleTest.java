@@ -110,7 +110,7 @@ class ContextIdScheduleTest {
         long[] rounds = new long[2];
         int steps = createGroupSameParent(() -> new MultithreadedContextIdAllocator(1024, true), 400, rounds);
         assertTrue(steps >= 0, "livelocked");
-        assertTrue(rounds[0] <= 3 && rounds[1] <= 4, "rounds: " + rounds[0] + ", " + rounds[1]);
+        assertTrue(rounds[0] <= 4 && rounds[1] <= 5, "rounds: " + rounds[0] + ", " + rounds[1]);
     }
 
     /**
@@ -137,14 +137,19 @@ class ContextIdScheduleTest {
     /**
      * Fig. 3 gives progress, not starvation freedom (class comment, "Non-guarantees"). Comm L with the
      * lower key (2,-1) allocates 50 times in a row; comm H = the same processes, key (9,-1), wants one id.
-     * In this fair round-robin schedule L's owner finishes a call and starts the next (taking the mask
-     * again) within one move, so H never sees the mask free and waits out every one of L's calls.
+     * Before the eager round, this fair round-robin schedule starved H through all 50 of L's calls: L's
+     * owner finished a call and took the mask again within one move. Now every call of L begins with an
+     * eager round that does not take the mask (the segment is kept full by L's first 64 ids, so that
+     * round never ends a call), and H's Fig. 3 round gets through in that gap.
      */
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
-    void aLowerKeyThatKeepsAllocatingStarvesAHigherKey() throws InterruptedException {
+    void aHigherKeyGetsThroughBetweenTheCallsOfALowerKey() throws InterruptedException {
         SimWorld w = new SimWorld(2, () -> new MultithreadedContextIdAllocator(1024, true), WAIT);
         SimComm l = w.comm("L", 0, 1), h = w.comm("H", 0, 1);
+        int eager = ((MultithreadedContextIdAllocator) w.proc(0)).eagerIds();
+        for (int i = 0; i < eager; i++) w.allocateOnAll(l, 2, -1);          // live: the segment stays full
+        long hRoundsBefore = h.rounds();
         java.util.concurrent.ConcurrentLinkedQueue<String> finished = new java.util.concurrent.ConcurrentLinkedQueue<>();
         Lockstep ls = new Lockstep(PROGRESS);
         List<Lockstep.Actor> order = new ArrayList<>();
@@ -169,9 +174,8 @@ class ContextIdScheduleTest {
         }
         w.assertConsistent();
         List<String> sequence = new ArrayList<>(finished);
-        assertTrue(sequence.indexOf("H@0#0") > sequence.indexOf("L@0#49"), "H finished before L's last call: " + sequence);
-        assertTrue(h.rounds() >= 50, "H's rounds: " + h.rounds());
-        System.out.printf("starvation: H needed %d allreduce rounds while L made %d calls%n", h.rounds(), 50);
+        assertTrue(sequence.indexOf("H@0#0") < sequence.indexOf("L@0#4"), "H waited for L's calls: " + sequence);
+        System.out.printf("no starvation: H needed %d allreduce rounds while L made %d calls%n", h.rounds() - hRoundsBefore, 50);
     }
 
     /**

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
 
@@ -156,79 +157,120 @@ class MultithreadedContextIdAllocatorTest {
     /**
      * Documents a caveat of the ownership word (see the class comment's "Non-guarantees"): ERR_OTHER
      * means "the AND of the members' snapshots was empty", not "at some instant the members had no free
-     * id in common". Forced deterministically: both processes have only 5 free; p0 snapshots {5} and
-     * waits in the allreduce; p0 and p1 get 7 back; p1 takes 5 for a comm of its own; p1 snapshots {7}.
-     * The intersection of the live masks was never empty ({5}, {5,7}, {7}), yet both members raise.
-     * A retry succeeds with 7.
+     * id in common". Forced deterministically: both processes have only 5 free; both pass the eager round
+     * (nothing free in the segment); p0 snapshots {5} in the first Fig. 3 round and waits in the
+     * allreduce while p1 is held between its rounds; p0 and p1 get 7 back; p1 takes 5 for a comm of its
+     * own; p1 snapshots {7}. The intersection of the live masks was never empty ({5}, {5,7}, {7}), yet
+     * both members raise. A retry succeeds with 7.
      */
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void exhaustionIsRelativeToSnapshots() throws InterruptedException {
-        SimWorld w = world(2, 8);
+        SimWorld w = world(2, 8);                                      // eager segment {2}
         SimComm c = w.comm("c", 0, 1), solo1 = w.comm("solo1", 1);
         for (int i = 2; i < 8; i++) w.allocateOnAll(c, 0, DUP);
         w.proc(0).release(5);
         w.proc(1).release(5);
-        java.util.concurrent.CountDownLatch p0InAllreduce = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicReference<Object> p0Outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.CountDownLatch p0InFig3Round = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch p1MayGoOn = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger p0Calls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger p1Calls = new java.util.concurrent.atomic.AtomicInteger();
         MaskAllreduce p0Allreduce = words -> {
-            p0InAllreduce.countDown();            // p0's snapshot ({5}) is in words now
+            if (p0Calls.incrementAndGet() == 2) p0InFig3Round.countDown();   // p0's snapshot ({5}) is in words
             c.at(0).allreduceBand(words);
         };
-        Thread p0 = Thread.ofPlatform().daemon(true).name("p0").start(() -> {
-            try {
-                p0Outcome.set(w.proc(0).allocate(0, DUP, p0Allreduce));
-            } catch (Throwable t) {
-                p0Outcome.set(t);
+        MaskAllreduce p1Allreduce = words -> {
+            c.at(1).allreduceBand(words);
+            if (p1Calls.incrementAndGet() == 1) {        // after the eager round, before p1's Fig. 3 snapshot
+                try {
+                    if (!p1MayGoOn.await(5, TimeUnit.SECONDS)) throw new AssertionError("p1 never released");
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
             }
-        });
+        };
+        java.util.concurrent.atomic.AtomicReference<Object> p0Outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Object> p1Outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread p0 = Thread.ofPlatform().daemon(true).name("p0").start(() -> outcome(p0Outcome, () -> w.proc(0).allocate(0, DUP, p0Allreduce)));
+        Thread p1 = Thread.ofPlatform().daemon(true).name("p1").start(
+                () -> outcome(p1Outcome, () -> w.proc(1).allocate(0, DUP, p1Allreduce)));
         try {
-            assertTrue(p0InAllreduce.await(5, TimeUnit.SECONDS), "p0 never reached its allreduce");
+            assertTrue(p0InFig3Round.await(5, TimeUnit.SECONDS), "p0 never reached its Fig. 3 round");
             w.proc(0).release(7);
             w.proc(1).release(7);
             assertEquals(5, w.allocateOnAll(solo1, 9, DUP));           // p1 alone takes 5
-            MpiException p1Error = assertThrows(MpiException.class,
-                    () -> w.proc(1).allocate(0, DUP, c.at(1)));          // p1 snapshots {7}
-            assertEquals(ErrorClass.ERR_OTHER, p1Error.errorClass());
+            p1MayGoOn.countDown();
             p0.join(WAIT);
+            p1.join(WAIT);
             assertFalse(SimWorld.Workers.running(p0), "p0 did not finish");
+            assertFalse(SimWorld.Workers.running(p1), "p1 did not finish");
         } finally {
-            if (SimWorld.Workers.running(p0)) w.abort();
+            p1MayGoOn.countDown();
+            if (SimWorld.Workers.running(p0) || SimWorld.Workers.running(p1)) w.abort();
         }
-        MpiException p0Error = assertInstanceOf(MpiException.class, p0Outcome.get());
-        assertEquals(ErrorClass.ERR_OTHER, p0Error.errorClass());
+        assertEquals(ErrorClass.ERR_OTHER, assertInstanceOf(MpiException.class, p0Outcome.get()).errorClass());
+        assertEquals(ErrorClass.ERR_OTHER, assertInstanceOf(MpiException.class, p1Outcome.get()).errorClass());
         assertEquals(7, w.allocateOnAll(c, 0, DUP));                  // the retry succeeds
     }
 
+    interface IdCall {
+        int call() throws MpiException;
+    }
+
+    static void outcome(java.util.concurrent.atomic.AtomicReference<Object> into, IdCall call) {
+        try {
+            into.set(call.call());
+        } catch (Throwable t) {
+            into.set(t);
+        }
+    }
+
     /**
-     * Error path (not in Fig. 3): an owner whose allreduce fails (here: aborted while its peer never
-     * came) must give the mask back and clear lowestKey, or every other thread of its process would
-     * wait forever. After the failure, process 0 allocates on another comm with a higher key at once.
+     * Error path (not in Fig. 3): a call whose allreduce fails (here: aborted while its peer is gone)
+     * must give back what it holds — the eager segment in the first round; the mask and lowestKey in a
+     * Fig. 3 round — or every other thread of its process would wait forever. After the failure, process
+     * 0 allocates on another comm with a higher key at once.
      */
-    @Test
+    @ParameterizedTest(name = "fails in round {0}")
+    @ValueSource(ints = {1, 2})
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void aFailedAllreduceGivesTheMaskBack() throws InterruptedException {
+    void aFailedAllreduceGivesTheMaskBack(int failingRound) throws InterruptedException {
         SimWorld w = world(2);
         SimComm a = w.comm("A", 0, 1), b = w.comm("B", 0, 1);
-        java.util.concurrent.CountDownLatch inAllreduce = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch inFailingRound = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger calls0 = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger calls1 = new java.util.concurrent.atomic.AtomicInteger();
+        // round 2 needs a first round that fails for everyone: A@1 contributes nothing in it (not an owner)
         Thread owner = Thread.ofPlatform().daemon(true).name("A@0").start(() -> {
             try {
                 w.proc(0).allocate(3, DUP, words -> {
-                    inAllreduce.countDown();
-                    a.at(0).allreduceBand(words);                    // A@1 never comes
+                    if (calls0.incrementAndGet() == failingRound) inFailingRound.countDown();
+                    a.at(0).allreduceBand(words);
                 });
             } catch (Throwable t) {
                 failure.set(t);
             }
         });
-        assertTrue(inAllreduce.await(5, TimeUnit.SECONDS));
-        assertTrue(w.proc(0).toString().contains("maskInUse=true"), w.proc(0).toString());
+        Thread peer = failingRound == 1 ? null : Thread.ofPlatform().daemon(true).name("A@1").start(() -> {
+            long[] nothing = new long[MultithreadedContextIdAllocator.BUFFER_WORDS];
+            try {
+                a.at(1).allreduceBand(nothing);                          // round 1: owns nothing, then leaves
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            }
+            calls1.incrementAndGet();
+        });
+        assertTrue(inFailingRound.await(5, TimeUnit.SECONDS));
+        String held = w.proc(0).toString();
+        assertTrue(held.contains(failingRound == 1 ? "maskInUse=false, eagerInUse=true, lowestKey=NONE"
+                : "maskInUse=true, eagerInUse=true, lowestKey=(3, -1)"), held);
         a.abort();
         owner.join(WAIT);
+        if (peer != null) peer.join(WAIT);
         assertFalse(SimWorld.Workers.running(owner));
         assertInstanceOf(HarnessAbortedException.class, failure.get());
-        assertTrue(w.proc(0).toString().contains("maskInUse=false, lowestKey=NONE"), w.proc(0).toString());
+        assertTrue(w.proc(0).toString().contains("maskInUse=false, eagerInUse=false, lowestKey=NONE"), w.proc(0).toString());
         assertEquals(2, w.allocateOnAll(b, 9, DUP));                  // key (9,-1) > (3,-1): not blocked
     }
 
@@ -281,9 +323,12 @@ class MultithreadedContextIdAllocatorTest {
         }
         SimWorld.Workers.runAll("exhaust3", tasks, Duration.ofSeconds(15), w);
         w.assertConsistent();
-        // Nothing was released, so "out of ids" must still be true: no comm's members share a free id.
+        // Nothing was released, so "out of ids" must still be true: no comm's members share a free id
+        // outside the eager segment. Inside it the class comment's caveat applies: a member whose segment
+        // was held by its other comm's eager round at the snapshot did not offer those ids.
+        int firstMainId = 2 + ((MultithreadedContextIdAllocator) w.proc(0)).eagerIds();
         for (SimComm c : comms) {
-            for (int id = 2; id < 40; id++) {
+            for (int id = firstMainId; id < 40; id++) {
                 int free = 0;
                 for (int p : c.members) if (w.proc(p).isFree(id)) free++;
                 assertTrue(free < c.members.length, c + " raised out-of-ids but id " + id + " is free on all members");
@@ -295,6 +340,65 @@ class MultithreadedContextIdAllocatorTest {
     }
 
     // ---- several threads per process -------------------------------------------------------------
+
+    /**
+     * The cycle the eager first round exists for (TLA+: ctx_keyed_sequenced livelocks, ctx_impl_sequenced
+     * passes; audit: comm-create-group-subsets-concurrent). createGroup on parent 0 with X={0,1} tag 0,
+     * V={2,0} tag 1, W={1,2} tag 2. Process 1's single thread runs W then X, process 2's runs V then W,
+     * process 0 runs X and V on two threads. X@0 is inside its first allreduce before anything else
+     * starts. Fig. 3 alone had X hold process 0's mask there while it waited for process 1, which was
+     * busy in W, waiting for process 2, busy in V, which needed process 0's mask: a hang every time.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void threadsRunningCreateGroupSequencesOnOverlappingGroupsNeverFormACycle() throws InterruptedException {
+        for (int run = 0; run < 20; run++) {
+            SimWorld w = world(3);
+            SimComm x = w.comm("X", 0, 1), v = w.comm("V", 2, 0), wc = w.comm("W", 1, 2);
+            long call = run;
+            java.util.concurrent.CountDownLatch xInAllreduce = new java.util.concurrent.CountDownLatch(1);
+            MaskAllreduce x0 = words -> {
+                xInAllreduce.countDown();
+                x.at(0).allreduceBand(words);
+            };
+            Thread first = Thread.ofPlatform().daemon(true).name("X@0").start(() -> {
+                try {
+                    w.took(x, call, 0, w.proc(0).allocate(0, 0, x0));
+                } catch (MpiException e) {
+                    w.exhausted(x, call, 0);
+                }
+            });
+            try {
+                assertTrue(xInAllreduce.await(5, TimeUnit.SECONDS), "X@0 never reached its allreduce");
+                SimWorld.Workers.runAll("sequences-" + run, List.of(
+                        () -> w.took(v, call, 0, allocate(w, 0, 1, v)),                 // process 0, thread 2: V
+                        () -> {                                                          // process 1: W then X
+                            w.took(wc, call, 1, allocate(w, 1, 2, wc));
+                            w.took(x, call, 1, allocate(w, 1, 0, x));
+                        },
+                        () -> {                                                          // process 2: V then W
+                            w.took(v, call, 2, allocate(w, 2, 1, v));
+                            w.took(wc, call, 2, allocate(w, 2, 2, wc));
+                        }), Duration.ofSeconds(10), w);
+                first.join(WAIT);
+                assertFalse(SimWorld.Workers.running(first), "X@0 did not finish");
+            } finally {
+                if (SimWorld.Workers.running(first)) w.abort();
+            }
+            w.assertConsistent();
+            assertEquals(3, w.calls());
+        }
+    }
+
+    /** createGroup-style allocate on parent 0 with {@code tag}; AssertionError on any failure. */
+    static int allocate(SimWorld w, int p, int tag, SimComm c) {
+        try {
+            return w.proc(p).allocate(0, tag, c.at(p));
+        } catch (MpiException e) {
+            throw new AssertionError("process " + p + " on " + c.name + ": " + e, e);
+        }
+    }
+
 
     /**
      * Each listed comm has one thread per member; every thread makes {@code calls} allocations on its

@@ -165,7 +165,7 @@ class UnsafeContextIdAllocatorsTest {
             assertTrue(mls.abandon(mw, WAIT));
         }
         mw.assertConsistent();
-        assertTrue(ma.rounds() + mb.rounds() <= 6, "rounds A " + ma.rounds() + ", B " + mb.rounds());
+        assertTrue(ma.rounds() + mb.rounds() <= 8, "rounds A " + ma.rounds() + ", B " + mb.rounds());
     }
 
     /**

@@ -8,7 +8,8 @@ import org.mpiverify.mpi.MpiException;
 
 /**
  * Known-bad twin of {@link MultithreadedContextIdAllocator} for the Lincheck suite (in this package to
- * use {@link ContextIdMask} and {@link ContextIdKey}): a copy of its {@code allocate}, {@code abandon},
+ * use {@link ContextIdMask} and {@link ContextIdKey}): a copy of its Fig. 3 rounds (without the eager first
+ * round, which this suite does not need to expose the defect): {@code allocate}, {@code abandon},
  * {@code release} and {@code freeCount} in which the owner never sets {@code maskInUse} (Gropp &amp;
  * Thakur Fig. 3's {@code mask_in_use = 1} dropped). Two threads of a process can then both take the
  * mask, snapshot the same free ids and both choose the same lowest common id.
