@@ -181,7 +181,9 @@ public final class NativeTarget implements AuditTarget {
                     + abi.displayName() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
                     .map(p -> Long.toString(p.pid())).toList()
                     + (survivors.isEmpty() ? " (all gone)" : "; STILL ALIVE: " + survivors) + "\n";
-            return new RunOutcome.Hung(header + stacks + "=== launcher output (last lines) ===\n" + tail(log), System.nanoTime() - start);
+            String evidence = header + stacks + "=== launcher output (last lines) ===\n" + tail(log);
+            long nanos = System.nanoTime() - start;
+            return failedRank(scenario, dir, evidence, nanos).orElseGet(() -> new RunOutcome.Hung(evidence, nanos));
         }
         // mpiexec is gone; anything it left behind must go too
         List<ProcessHandle> leftovers = tree.descendants();
@@ -202,12 +204,41 @@ public final class NativeTarget implements AuditTarget {
         }
         long nanos = System.nanoTime() - start;
         if (exit == 0 && missingRanks.isEmpty() && leftovers.isEmpty()) return new RunOutcome.Completed(reports, nanos);
-        return new RunOutcome.Crashed(abi.mpiexec().getFileName() + " exited with " + exit
+        String crash = abi.mpiexec().getFileName() + " exited with " + exit
                 + (missingRanks.isEmpty() ? "" : "; no report from ranks " + missingRanks)
                 + (unreadable == null ? "" : "; unreadable report " + unreadable)
                 + (leftovers.isEmpty() ? "" : "; killed leftover pids " + leftovers.stream().map(ProcessHandle::pid).toList()
                         + (survivors.isEmpty() ? "" : ", STILL ALIVE: " + survivors))
-                + "\n=== launcher output (last lines) ===\n" + tail(log), nanos);
+                + "\n=== launcher output (last lines) ===\n" + tail(log);
+        return failedRank(scenario, dir, crash, nanos).orElseGet(() -> new RunOutcome.Crashed(crash, nanos));
+    }
+
+    /**
+     * A run that hung or ended abnormally after a rank had reported its own failure is judged by that
+     * failure, as for MPJ Express: the failed rank aborts the job (or its peers wait for it until the
+     * deadline), and the wait or the abort is the consequence, not the finding. The ranks without a
+     * report get one saying so, with the launcher's evidence. Empty if no rank reported a failure.
+     */
+    static java.util.Optional<RunOutcome> failedRank(Scenario scenario, Path dir, String evidence, long nanos) {
+        RankReport[] written = new RankReport[scenario.ranks()];
+        RankReport first = null;
+        for (int r = 0; r < scenario.ranks(); r++) {
+            Path f = dir.resolve("rank-" + r + ".json");
+            try {
+                if (Files.isRegularFile(f)) written[r] = ReportCodec.decode(Files.readString(f).strip());
+            } catch (IOException | RuntimeException e) {
+                written[r] = null;   // unreadable: treated as missing
+            }
+            if (written[r] != null && written[r].failed() && first == null) first = written[r];
+        }
+        if (first == null) return java.util.Optional.empty();
+        List<RankReport> reports = new ArrayList<>();
+        for (int r = 0; r < written.length; r++) {
+            reports.add(written[r] != null ? written[r] : new RankReport(r, java.util.Map.of(), List.of(),
+                    "ERR_ABORTED: no report after rank " + first.rank() + " failed (aborted or left waiting for it)\n"
+                            + evidence));
+        }
+        return java.util.Optional.of(new RunOutcome.Completed(reports, nanos));
     }
 
     /** {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.ReportCodec;
+import org.mpiverify.audit.scenario.Workers;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 
@@ -27,8 +28,12 @@ import org.mpiverify.audit.scenario.ScenarioCatalog;
  * Runs the scenario on a {@link NativeMpi}, finalizes, and writes {@code DIR/rank-<r>.json}
  * ({@link ReportCodec}, through a temporary file and an atomic move, so the driver never reads half
  * a report). A scenario that throws still yields a report, with the stack trace as its error; that
- * report is written before {@code MPI_Finalize}, which may then hang if the other ranks still
- * expect messages — the driver's deadline handles that.
+ * report is written first. Then, if the scenario left threads behind in MPI calls
+ * ({@link Workers#leftThreadsBehind}), the rank calls {@code MPI_Abort} instead of {@code MPI_Finalize},
+ * which MPI forbids while other threads are inside MPI (MPICH over UCX asserts on it, and the run would
+ * look like a crash of the library); otherwise it finalizes, which may hang if the other ranks still
+ * expect messages — the driver's deadline handles that, and either way the driver judges the run by the
+ * failed rank's report ({@link NativeTarget}).
  */
 public final class RankProcess {
     private RankProcess() { }
@@ -89,9 +94,14 @@ public final class RankProcess {
         } catch (Throwable t) {
             write(out, rank, new RankReport(rank, Map.of(), List.of(), stackTrace(t)));
             try {
-                mpi.finalizeMpi();
+                if (Workers.leftThreadsBehind(t)) {
+                    System.err.println("rank " + rank + ": threads left in MPI calls after a failed run: MPI_Abort, not MPI_Finalize");
+                    mpi.abort(1);
+                } else {
+                    mpi.finalizeMpi();
+                }
             } catch (RuntimeException e) {
-                System.err.println("rank " + rank + ": MPI_Finalize after a failed run: " + e);
+                System.err.println("rank " + rank + ": ending MPI after a failed run: " + e);
             }
             return 0;
         }

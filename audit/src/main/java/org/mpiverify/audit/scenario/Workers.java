@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Bounded join: every thread is joined by {@code bound}; once one thread has failed the others
  * get a short grace ({@link #GRACE}) and are then left behind, so a failure reaches the judge as
  * evidence instead of turning into a hang. Left-behind threads are blocked in MPI calls; the target
- * ends them when it aborts the run.
+ * ends them when it aborts the run. The failure then carries a {@link ThreadsLeftBehind}, so a rank
+ * knows it must not call {@code MPI_Finalize} (MPI forbids it while other threads are inside MPI calls;
+ * MPICH over UCX asserts on it).
  */
 public final class Workers {
     /** How long the other threads may still run after one has failed. */
@@ -34,6 +36,28 @@ public final class Workers {
     }
 
     public enum Kind { PLATFORM, VIRTUAL, POOL, FOREIGN }
+
+    /** Marks a failure after which some of the scenario's threads were still running (in MPI calls). */
+    public static final class ThreadsLeftBehind extends IllegalStateException {
+        ThreadsLeftBehind(String message) {
+            super(message);
+        }
+    }
+
+    /** Whether {@code t}, its causes or anything suppressed by them says threads were left behind. */
+    public static boolean leftThreadsBehind(Throwable t) {
+        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        if (t != null) todo.add(t);
+        while (!todo.isEmpty()) {
+            Throwable x = todo.poll();
+            if (!seen.add(x)) continue;
+            if (x instanceof ThreadsLeftBehind) return true;
+            if (x.getCause() != null) todo.add(x.getCause());
+            todo.addAll(java.util.Arrays.asList(x.getSuppressed()));
+        }
+        return false;
+    }
 
     @FunctionalInterface
     public interface Body {
@@ -98,7 +122,7 @@ public final class Workers {
             Throwable f = failure.get();
             if (f != null) {
                 if (!unfinished.isEmpty()) {
-                    f.addSuppressed(new IllegalStateException("threads " + unfinished + " of " + n
+                    f.addSuppressed(new ThreadsLeftBehind("threads " + unfinished + " of " + n
                             + " were still running when the failure was reported"));
                 }
                 if (f instanceof Exception e) throw e;
@@ -106,7 +130,7 @@ public final class Workers {
                 throw new IllegalStateException(f);
             }
             if (!unfinished.isEmpty()) {
-                throw new IllegalStateException("threads " + unfinished + " of " + n + " did not finish within "
+                throw new ThreadsLeftBehind("threads " + unfinished + " of " + n + " did not finish within "
                         + bound.toMillis() + " ms");
             }
         } finally {

@@ -182,6 +182,20 @@ abstract class NativeTargetContract {
     }
 
     @Test
+    void aWorkerFailureWithAThreadLeftInMpiIsJudgedByTheFailedRanksReport() throws Exception {
+        long t0 = System.nanoTime();
+        RunOutcome o = run(new WorkerFailureScenario());
+        RunOutcome.Completed c = assertInstanceOf(RunOutcome.Completed.class, o, () -> "expected the failure to be the outcome: " + o);
+        RankReport r0 = c.reports().stream().filter(r -> r.rank() == 0).findFirst().orElseThrow();
+        assertTrue(r0.failed() && r0.error().contains(WorkerFailureScenario.MESSAGE), String.valueOf(r0.error()));
+        RankReport r1 = c.reports().stream().filter(r -> r.rank() == 1).findFirst().orElseThrow();
+        assertTrue(r1.failed() && r1.error().startsWith("ERR_ABORTED: no report after rank 0 failed"), String.valueOf(r1.error()));
+        // rank 0 aborted after the 2 s grace; the 15 s deadline was not needed
+        assertTrue(System.nanoTime() - t0 < java.time.Duration.ofSeconds(14).toNanos(), "took the deadline: " + o);
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList());
+    }
+
+    @Test
     void abortIsACrashWithTheExitCode() throws Exception {
         RunOutcome o = run(new AbortScenario());
         RunOutcome.Crashed c = assertInstanceOf(RunOutcome.Crashed.class, o, () -> "expected a crash: " + o);
