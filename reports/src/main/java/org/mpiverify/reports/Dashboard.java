@@ -1,5 +1,6 @@
 package org.mpiverify.reports;
 
+import org.mpiverify.results.Json;
 import static org.mpiverify.reports.Html.esc;
 
 import java.io.IOException;

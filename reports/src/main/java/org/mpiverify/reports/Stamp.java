@@ -1,5 +1,6 @@
 package org.mpiverify.reports;
 
+import org.mpiverify.results.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

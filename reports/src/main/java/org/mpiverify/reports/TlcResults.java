@@ -1,5 +1,6 @@
 package org.mpiverify.reports;
 
+import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

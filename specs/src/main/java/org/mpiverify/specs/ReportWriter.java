@@ -1,5 +1,6 @@
 package org.mpiverify.specs;
 
+import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package org.mpiverify.specs;
 
+import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

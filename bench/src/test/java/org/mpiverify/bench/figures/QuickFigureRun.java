@@ -1,5 +1,6 @@
 package org.mpiverify.bench.figures;
 
+import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Assertions;
-import org.mpiverify.bench.report.JsonReader;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 
@@ -47,7 +47,7 @@ final class QuickFigureRun {
         }
         String printed = text.toString(StandardCharsets.UTF_8);
         assertEquals(dir.resolve("bench").resolve(figure.id() + ".json"), out.json());
-        Map<String, Object> json = (Map<String, Object>) JsonReader.parse(Files.readString(out.json()));
+        Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readString(out.json()));
         assertEquals(figure.id(), json.get("benchmark"));
         assertEquals(Boolean.TRUE, json.get("quick"));
         Map<String, Object> prov = (Map<String, Object>) json.get("provenance");
@@ -64,9 +64,9 @@ final class QuickFigureRun {
                 List<Map<String, Object>> points = (List<Map<String, Object>>) ser.get("points");
                 assertEquals(xs.length, points.size(), e.getKey() + "/" + name + " points");
                 for (int i = 0; i < xs.length; i++) {
-                    assertEquals(xs[i], (Double) points.get(i).get("x"), e.getKey() + "/" + name + " x");
+                    assertEquals(xs[i], ((Number) points.get(i).get("x")).doubleValue(), e.getKey() + "/" + name + " x");
                     Object median = points.get(i).get("median");
-                    assertTrue(median instanceof Double d && d >= 0, e.getKey() + "/" + name + " median " + median);
+                    assertTrue(median instanceof Number d && d.doubleValue() >= 0, e.getKey() + "/" + name + " median " + median);
                 }
                 assertTrue(printed.contains(name), "printed table names " + name);
             }

@@ -1,5 +1,6 @@
 package org.mpiverify.bench.report;
 
+import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,7 +32,7 @@ class ReportWritersTest {
     @SuppressWarnings("unchecked")
     void jsonParsesAndKeepsEverything() {
         String json = ReportJson.toJson(report("core \"MULTIPLE\"\\", 8), "{\"date\":\"now\"}");
-        Map<String, Object> m = (Map<String, Object>) JsonReader.parse(json);
+        Map<String, Object> m = (Map<String, Object>) Json.parse(json);
         assertEquals("fig1-gt", m.get("benchmark"));
         var plot = ((List<Map<String, Object>>) m.get("plots")).get(0);
         var series = ((List<Map<String, Object>>) plot.get("series")).get(0);
@@ -48,7 +49,7 @@ class ReportWritersTest {
     void theTestReaderRejectsMalformedJson() {
         for (String bad : List.of("{\"a\": 1,}", "{\"a\" 1}", "[1 2]", "{\"a\": NaN}", "{\"a\": \"x}", "{} x",
                 "{\"a\": 1, \"a\": 2}")) {
-            assertThrows(IllegalArgumentException.class, () -> JsonReader.parse(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.mpiverify.reports;
+package org.mpiverify.results;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,12 +7,86 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small JSON reader for the result files: objects read as {@link LinkedHashMap} (key order kept, so
+ * The one small JSON reader and writer of the toolkit, for the manifest, the result files and the
+ * reports (every module depends on impl, and impl on nothing but the JDK, so no JSON library).
+ * Objects read as {@link LinkedHashMap} (key order kept, so a rewritten manifest diffs cleanly and
  * tables come out in the producer's order), arrays as {@link List}, numbers as {@link Long} when
  * integral else {@link Double}. The typed getters return a default for a missing key or a value of
  * another type, because producers add fields over time and a report must still render older files.
  */
 public final class Json {
+    /** Writes a value (maps, lists, strings, numbers, booleans, null) as indented JSON. */
+    public static String write(Object v) {
+        StringBuilder b = new StringBuilder();
+        write(b, v, "");
+        return b.append('\n').toString();
+    }
+
+    private static void write(StringBuilder b, Object v, String indent) {
+        switch (v) {
+            case null -> b.append("null");
+            case Map<?, ?> m -> {
+                if (m.isEmpty()) {
+                    b.append("{}");
+                    return;
+                }
+                b.append("{\n");
+                int i = 0;
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    b.append(indent).append("  ");
+                    quote(b, String.valueOf(e.getKey()));
+                    b.append(": ");
+                    write(b, e.getValue(), indent + "  ");
+                    b.append(++i < m.size() ? ",\n" : "\n");
+                }
+                b.append(indent).append('}');
+            }
+            case List<?> l -> {
+                boolean flat = l.stream().allMatch(x -> !(x instanceof Map) && !(x instanceof List));
+                if (flat) {
+                    b.append('[');
+                    for (int i = 0; i < l.size(); i++) {
+                        if (i > 0) b.append(", ");
+                        write(b, l.get(i), indent);
+                    }
+                    b.append(']');
+                    return;
+                }
+                b.append("[\n");
+                for (int i = 0; i < l.size(); i++) {
+                    b.append(indent).append("  ");
+                    write(b, l.get(i), indent + "  ");
+                    b.append(i + 1 < l.size() ? ",\n" : "\n");
+                }
+                b.append(indent).append(']');
+            }
+            case String s -> quote(b, s);
+            case Double d -> b.append(Math.round(d * 100) / 100.0);
+            case Number n -> b.append(n);
+            case Boolean x -> b.append(x);
+            default -> quote(b, v.toString());
+        }
+    }
+
+    private static void quote(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) b.append(String.format("\\u%04x", (int) c));
+                    else b.append(c);
+                }
+            }
+        }
+        b.append('"');
+    }
+
     private final String text;
     private int pos;
 
@@ -113,6 +187,7 @@ public final class Json {
             String k = string();
             space();
             expect(':');
+            if (m.containsKey(k)) throw error("duplicate key \"" + k + "\"");
             m.put(k, value());
             space();
             char c = next();

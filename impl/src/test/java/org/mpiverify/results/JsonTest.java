@@ -1,4 +1,4 @@
-package org.mpiverify.reports;
+package org.mpiverify.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,5 +29,21 @@ class JsonTest {
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1} x"));
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{'a': 1}"));
         assertThrows(IllegalArgumentException.class, () -> Json.parseObject("[1]"));
+        IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1, \"a\": 2}"));
+        assertTrue(dup.getMessage().contains("duplicate key \"a\""), dup.getMessage());
+    }
+
+    @Test
+    void whatItWritesReadsBackTheSame() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", "q\"uote\\ tab\t nl\n ctl\u0001");
+        m.put("n", 3L);
+        m.put("x", 2.5);
+        m.put("flat", List.of(1L, 2L, "three"));
+        m.put("nested", List.of(Map.of("k", true), java.util.Collections.emptyMap()));
+        m.put("none", null);
+        String text = Json.write(m);
+        assertEquals(m, Json.parse(text));
+        assertTrue(text.contains("\"flat\": [1, 2, \"three\"]"), text);
     }
 }
