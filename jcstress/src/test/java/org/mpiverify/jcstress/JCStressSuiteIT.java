@@ -1,5 +1,6 @@
 package org.mpiverify.jcstress;
 
+import org.mpiverify.results.Workspace;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -280,20 +281,14 @@ class JCStressSuiteIT {
 
     /** {@code mpiverify.out}, else {@code out/} next to the nearest {@code mpiverify} launcher above basedir. */
     static Path outputDir(Path basedir) {
-        String o = prop("mpiverify.out", "");
-        if (!o.isBlank()) return Path.of(o).toAbsolutePath();
-        for (Path d = basedir; d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify"))) return d.resolve("out");
-        }
-        return basedir.resolve("target/out");
+        return Workspace.findRoot(basedir).map(Workspace::outputDir)
+                .orElseGet(() -> Workspace.property(Workspace.OUT_PROPERTY).map(o -> Path.of(o).toAbsolutePath())
+                        .orElse(basedir.resolve("target/out")));
     }
 
     /** The nearest folder above basedir that holds the {@code mpiverify} launcher, else basedir. */
     static Path repoRoot(Path basedir) {
-        for (Path d = basedir; d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify"))) return d;
-        }
-        return basedir;
+        return Workspace.findRoot(basedir).orElse(basedir);
     }
 
     /** A system property, ignoring Maven placeholders that were left unresolved. */

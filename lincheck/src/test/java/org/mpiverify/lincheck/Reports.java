@@ -1,5 +1,6 @@
 package org.mpiverify.lincheck;
 
+import org.mpiverify.results.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,10 +43,7 @@ public final class Reports {
 
     /** The repository root: the nearest parent of the working directory holding the launcher. */
     static Path repoRoot() {
-        for (Path d = Paths.get("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify"))) return d;
-        }
-        return Paths.get("").toAbsolutePath();
+        return Workspace.root();
     }
 
     /** Taken once: git is asked twice per call, and every run of this JVM is the same checkout. */
@@ -68,12 +66,7 @@ public final class Reports {
     }
 
     public static Path outDir() {
-        String p = System.getProperty("mpiverify.out");
-        if (p != null && !p.isBlank()) return Paths.get(p).toAbsolutePath().resolve("lincheck");
-        for (Path d = Paths.get("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify"))) return d.resolve("out").resolve("lincheck");
-        }
-        return Paths.get("").toAbsolutePath().resolve("out").resolve("lincheck");
+        return Workspace.outputDir().resolve("lincheck");
     }
 
     /** Records a run and rewrites {@code <Suite>.json} (or {@code twins/<Twin>.json}) with every run of it so far. */

@@ -82,16 +82,10 @@ public final class ReportMain {
 
     /** {@code mpiverify.root} (set by the launcher), else the nearest folder upwards holding the launcher. */
     static Path findRoot(Path start) {
-        String prop = System.getProperty("mpiverify.root");
-        if (prop != null && !prop.isBlank() && !prop.startsWith("${")) return Path.of(prop).toAbsolutePath();
-        for (Path d = start.toAbsolutePath().normalize(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify"))) return d;
-        }
-        return null;
+        return org.mpiverify.results.Workspace.findRoot(start).orElse(null);
     }
 
     static Path defaultOut(Path root) {
-        String p = System.getProperty("mpiverify.out");
-        return p == null || p.isBlank() || p.startsWith("${") ? root.resolve("out") : Path.of(p).toAbsolutePath();
+        return org.mpiverify.results.Workspace.outputDir(root);
     }
 }

@@ -17,7 +17,6 @@ public final class RepoLocator {
 
     /** The output folder: system property {@code mpiverify.out} if set, else {@code <root>/out}. */
     public static Path outputDir(Path root) {
-        String out = System.getProperty("mpiverify.out");
-        return out == null || out.isBlank() || out.startsWith("${") ? root.resolve("out") : Path.of(out);
+        return org.mpiverify.results.Workspace.outputDir(root);
     }
 }

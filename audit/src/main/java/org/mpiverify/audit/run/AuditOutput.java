@@ -1,6 +1,6 @@
 package org.mpiverify.audit.run;
 
-import java.nio.file.Files;
+import org.mpiverify.results.Workspace;
 import java.nio.file.Path;
 
 /**
@@ -13,18 +13,10 @@ public final class AuditOutput {
     private AuditOutput() { }
 
     public static Path repoRoot() {
-        String root = System.getProperty("mpiverify.root"); // set by the launcher
-        if (root != null && !root.isBlank() && !root.startsWith("${")) return Path.of(root);
-        Path cwd = Path.of("").toAbsolutePath().normalize();
-        for (Path d = cwd; d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("mpiverify")) && Files.isDirectory(d.resolve("audit"))) return d;
-        }
-        return cwd;
+        return Workspace.root();
     }
 
     public static Path auditDir() {
-        String out = System.getProperty("mpiverify.out");
-        Path base = out == null || out.isBlank() || out.startsWith("${") ? repoRoot().resolve("out") : Path.of(out);
-        return base.resolve("audit");
+        return Workspace.outputDir().resolve("audit");
     }
 }
