@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.bench.Stats;
+import org.mpiverify.bench.probe.OutsideMatcher;
+import org.mpiverify.bench.probe.ProbeLockMap;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
@@ -105,7 +107,7 @@ public final class ProbeFigure implements BenchFigure {
     }
 
     private static ReceiveMethod.Context context(Comm w, ReceiveMethod m, boolean any, Settings s) {
-        return new ReceiveMethod.Context(w, new ProbeLockMap(), new OutsideMatcher(any),
+        return new ReceiveMethod.Context(w, new ProbeLockMap(), new OutsideMatcher<>(any),
                 System.nanoTime() + s.jobDeadline().toNanos());
     }
 
