@@ -32,6 +32,14 @@ import org.mpiverify.audit.api.AuditStatus;
  * (the audit's point). Its own shared state is {@link #pending}, a concurrent map from a live
  * request's id to its native request cell and the native memory the operation uses.
  *
+ * <p>Native memory. A blocking call (send, recv, probe, wait, ...) uses its calling thread's
+ * {@link Scratch}: buffers, status and handle cells allocated once per thread and grown when too small,
+ * never shared between threads (calls are concurrent at {@code MPI_THREAD_MULTIPLE}), so repeated calls
+ * allocate no native memory and open no arena. A nonblocking operation's memory must outlive the call
+ * and may be completed by another thread, so it comes from an automatic arena of its own, kept reachable
+ * by its {@link Pending} record (or {@link #retired}) and freed by the GC after completion: no arena is
+ * closed on the hot path (closing a shared arena is a handshake with every thread).
+ *
  * <p>Request handles given to scenarios are the binding's own ids, not the library's handle values:
  * MPICH 4.0 returns one shared built-in handle for every request it completes at once (small eager
  * sends), so several live requests of different threads can carry the same native value (measured:
@@ -39,10 +47,12 @@ import org.mpiverify.audit.api.AuditStatus;
  *
  * <p>Invariants:
  * <ul>
- *   <li>A nonblocking operation's native buffers and request cell stay allocated while the library
+ *   <li>A nonblocking operation's native buffers and request cell stay reachable while the library
  *       may touch them: from the call that starts it to the wait/test that completes it — or, after
  *       {@code MPI_Request_free}, until {@code MPI_Finalize} (MPI gives no other point at which a
  *       freed request is known to be done).</li>
+ *   <li>A {@link Scratch} is touched only by its own thread, and only for the duration of one call;
+ *       no segment of it is handed to the library beyond that call.</li>
  *   <li>Request ids are unique for the life of the binding ({@link #nextRequestId} only grows), so
  *       a completed request's record is removed exactly once, by the call that completed it.</li>
  *   <li>Received data reaches the caller's {@code int[]} in the call that completes the operation.</li>
@@ -66,8 +76,10 @@ public final class NativeMpi implements AuditMpi {
     private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
     /** Next request id; starts at 1 so no id is {@code REQUEST_NULL} (0). */
     private final AtomicLong nextRequestId = new AtomicLong(1);
-    /** Arenas of freed requests: closed after MPI_Finalize, when the library can no longer write to them. */
-    private final ConcurrentLinkedQueue<Arena> retired = new ConcurrentLinkedQueue<>();
+    /** Memory of freed requests: kept reachable until MPI_Finalize, when the library can no longer write to it. */
+    private final ConcurrentLinkedQueue<Pending> retired = new ConcurrentLinkedQueue<>();
+    /** Each thread's own native scratch memory for blocking calls; see {@link Scratch}. */
+    private final ThreadLocal<Scratch> scratch;
 
     private final MethodHandle getLibraryVersion, initThread, queryThread, isThreadMain, initialized, finalized,
             finalizeMpi, abort, wtime, errorClass, errorString, commSetErrhandler, commRank, commSize,
@@ -78,12 +90,65 @@ public final class NativeMpi implements AuditMpi {
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     private final MethodHandle isendrecv;
 
-    /** A native request's memory: the request cell, the receive buffer (or null) and where its data goes. */
-    private record Pending(Arena arena, MemorySegment cell, MemorySegment recvBuf, int[] target, int count) { }
+    /**
+     * A native request's memory: the request cell, the receive buffer (or null) and where its data goes.
+     * All of it belongs to one automatic arena; this record keeps it reachable.
+     */
+    private record Pending(MemorySegment cell, MemorySegment recvBuf, MemorySegment sendBuf, int[] target, int count) { }
+
+    /**
+     * One thread's native memory for blocking calls: two int buffers (send and receive side of one call),
+     * a status, and cells for handles and int results. Allocated once per thread from an automatic arena,
+     * a buffer replaced by a larger one when a call needs more (the old one is left to the GC).
+     *
+     * <p>Invariant: used by its owning thread only ({@link ThreadLocal}), within one call at a time; the
+     * binding never calls itself re-entrantly on one thread while a scratch segment is in use, except
+     * {@link #status} and {@link #check}, which use cells of their own.
+     */
+    private static final class Scratch {
+        private final Arena arena = Arena.ofAuto();
+        private MemorySegment send, recv;
+        final MemorySegment status, handle, flag, intOut, count, cancelled;
+
+        Scratch(NativeAbi abi) {
+            status = arena.allocate(abi.statusSize(), 8);
+            handle = arena.allocate(abi.handleLayout());
+            flag = arena.allocate(JAVA_INT);
+            intOut = arena.allocate(JAVA_INT);
+            count = arena.allocate(JAVA_INT);
+            cancelled = arena.allocate(JAVA_INT);
+            send = arena.allocate(JAVA_INT, 64);
+            recv = arena.allocate(JAVA_INT, 64);
+        }
+
+        /** The send-side buffer holding a copy of {@code buf[0..count)}. */
+        MemorySegment send(int[] buf, int count) {
+            checkCount(buf, count);
+            if (send.byteSize() < 4L * count) send = Arena.ofAuto().allocate(JAVA_INT, grow(count));
+            MemorySegment.copy(buf, 0, send, JAVA_INT, 0, count);
+            return send;
+        }
+
+        /**
+         * The receive-side buffer, starting as a copy of {@code buf[0..count)} (so elements the library
+         * does not write come back unchanged; see {@link #copyBack}).
+         */
+        MemorySegment recv(int[] buf, int count) {
+            checkCount(buf, count);
+            if (recv.byteSize() < 4L * count) recv = Arena.ofAuto().allocate(JAVA_INT, grow(count));
+            MemorySegment.copy(buf, 0, recv, JAVA_INT, 0, count);
+            return recv;
+        }
+
+        private static long grow(int count) {
+            return Math.max(64, Integer.highestOneBit(Math.max(1, count)) * 2L);
+        }
+    }
 
     /** Loads the library; no MPI call is made until {@link #initThread}. */
     public NativeMpi(NativeAbi abi) {
         this.abi = abi;
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(abi));
         abi.unavailable().ifPresent(msg -> { throw new IllegalStateException(msg); });
         this.library = SymbolLookup.libraryLookup(abi.soname(), Arena.global());
         world = abi.predefined(NativeAbi.Predefined.COMM_WORLD, library);
@@ -215,7 +280,7 @@ public final class NativeMpi implements AuditMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        for (Arena a; (a = retired.poll()) != null; ) a.close();
+        retired.clear(); // the library is done: their memory may now be freed by the GC
     }
 
     @Override
@@ -255,8 +320,8 @@ public final class NativeMpi implements AuditMpi {
     public void ssend(long comm, int[] buf, int count, int dest, int tag) { blockingSend("MPI_Ssend", ssend, comm, buf, count, dest, tag); }
 
     private void blockingSend(String call, MethodHandle fn, long comm, int[] buf, int count, int dest, int tag) {
-        try (Arena a = Arena.ofConfined()) {
-            check(call, (int) fn.invokeExact(ints(a, buf, count), count, mpiInt, abi.rankToLibrary(dest),
+        try {
+            check(call, (int) fn.invokeExact(scratch.get().send(buf, count), count, mpiInt, abi.rankToLibrary(dest),
                     abi.tagToLibrary(tag), comm(comm)));
         } catch (Throwable t) {
             throw rethrow(t);
@@ -270,23 +335,24 @@ public final class NativeMpi implements AuditMpi {
     public long issend(long comm, int[] buf, int count, int dest, int tag) { return nonblockingSend("MPI_Issend", issend, comm, buf, count, dest, tag); }
 
     private long nonblockingSend(String call, MethodHandle fn, long comm, int[] buf, int count, int dest, int tag) {
-        Arena a = Arena.ofShared(); // completed, and closed, by whichever thread waits
+        Arena a = Arena.ofAuto(); // completed by whichever thread waits; freed by the GC after
         try {
             MemorySegment cell = a.allocate(abi.handleLayout());
-            check(call, (int) fn.invokeExact(ints(a, buf, count), count, mpiInt, abi.rankToLibrary(dest),
+            MemorySegment b = ints(a, buf, count);
+            check(call, (int) fn.invokeExact(b, count, mpiInt, abi.rankToLibrary(dest),
                     abi.tagToLibrary(tag), comm(comm), cell));
-            return started(new Pending(a, cell, null, null, 0));
+            return started(new Pending(cell, null, b, null, 0));
         } catch (Throwable t) {
-            a.close();
             throw rethrow(t);
         }
     }
 
     @Override
     public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment b = ints(a, buf, count);
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment b = sc.recv(buf, count);
+            MemorySegment st = sc.status;
             check("MPI_Recv", (int) recv.invokeExact(b, count, mpiInt, abi.rankToLibrary(source),
                     abi.tagToLibrary(tag), comm(comm), st));
             AuditStatus s = status(st);
@@ -299,15 +365,14 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long irecv(long comm, int[] buf, int count, int source, int tag) {
-        Arena a = Arena.ofShared();
+        Arena a = Arena.ofAuto();
         try {
             MemorySegment b = ints(a, buf, count);
             MemorySegment cell = a.allocate(abi.handleLayout());
             check("MPI_Irecv", (int) irecv.invokeExact(b, count, mpiInt, abi.rankToLibrary(source),
                     abi.tagToLibrary(tag), comm(comm), cell));
-            return started(new Pending(a, cell, b, buf, count));
+            return started(new Pending(cell, b, null, buf, count));
         } catch (Throwable t) {
-            a.close();
             throw rethrow(t);
         }
     }
@@ -315,10 +380,11 @@ public final class NativeMpi implements AuditMpi {
     @Override
     public AuditStatus sendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
                                 int[] recvBuf, int recvCount, int source, int recvTag) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment rb = ints(a, recvBuf, recvCount);
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
-            check("MPI_Sendrecv", (int) sendrecv.invokeExact(ints(a, sendBuf, sendCount), sendCount, mpiInt,
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment rb = sc.recv(recvBuf, recvCount);
+            MemorySegment st = sc.status;
+            check("MPI_Sendrecv", (int) sendrecv.invokeExact(sc.send(sendBuf, sendCount), sendCount, mpiInt,
                     abi.rankToLibrary(dest), abi.tagToLibrary(sendTag), rb, recvCount, mpiInt,
                     abi.rankToLibrary(source), abi.tagToLibrary(recvTag), comm(comm), st));
             AuditStatus s = status(st);
@@ -335,24 +401,24 @@ public final class NativeMpi implements AuditMpi {
         if (isendrecv == null) {
             throw new UnsupportedOperationException(abi.displayName() + " has no MPI_Isendrecv (an MPI-4 function)");
         }
-        Arena a = Arena.ofShared();
+        Arena a = Arena.ofAuto();
         try {
             MemorySegment rb = ints(a, recvBuf, recvCount);
+            MemorySegment sb = ints(a, sendBuf, sendCount);
             MemorySegment cell = a.allocate(abi.handleLayout());
-            check("MPI_Isendrecv", (int) isendrecv.invokeExact(ints(a, sendBuf, sendCount), sendCount, mpiInt,
+            check("MPI_Isendrecv", (int) isendrecv.invokeExact(sb, sendCount, mpiInt,
                     abi.rankToLibrary(dest), abi.tagToLibrary(sendTag), rb, recvCount, mpiInt,
                     abi.rankToLibrary(source), abi.tagToLibrary(recvTag), comm(comm), cell));
-            return started(new Pending(a, cell, rb, recvBuf, recvCount));
+            return started(new Pending(cell, rb, sb, recvBuf, recvCount));
         } catch (Throwable t) {
-            a.close();
             throw rethrow(t);
         }
     }
 
     @Override
     public AuditStatus probe(long comm, int source, int tag) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            MemorySegment st = scratch.get().status;
             check("MPI_Probe", (int) probe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), st));
             return status(st);
         } catch (Throwable t) {
@@ -362,9 +428,10 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public AuditStatus iprobe(long comm, int source, int tag) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment flag = a.allocate(JAVA_INT);
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment flag = sc.flag;
+            MemorySegment st = sc.status;
             check("MPI_Iprobe", (int) iprobe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), flag, st));
             return flag.get(JAVA_INT, 0) != 0 ? status(st) : null;
         } catch (Throwable t) {
@@ -374,9 +441,10 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long mprobe(long comm, int source, int tag, AuditStatus[] status) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment msg = a.allocate(abi.handleLayout());
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment msg = sc.handle;
+            MemorySegment st = sc.status;
             check("MPI_Mprobe", (int) mprobe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), msg, st));
             status[0] = status(st);
             return message(abi.readHandle(msg));
@@ -387,10 +455,11 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long improbe(long comm, int source, int tag, AuditStatus[] status) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment flag = a.allocate(JAVA_INT);
-            MemorySegment msg = a.allocate(abi.handleLayout());
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment flag = sc.flag;
+            MemorySegment msg = sc.handle;
+            MemorySegment st = sc.status;
             check("MPI_Improbe", (int) improbe.invokeExact(abi.rankToLibrary(source), abi.tagToLibrary(tag), comm(comm), flag, msg, st));
             if (flag.get(JAVA_INT, 0) == 0) return MESSAGE_NULL;
             status[0] = status(st);
@@ -402,10 +471,11 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public AuditStatus mrecv(long message, int[] buf, int count) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment b = ints(a, buf, count);
-            MemorySegment msg = messageCell(a, message);
-            MemorySegment st = a.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment b = sc.recv(buf, count);
+            MemorySegment msg = messageCell(sc.handle, message);
+            MemorySegment st = sc.status;
             check("MPI_Mrecv", (int) mrecv.invokeExact(b, count, mpiInt, msg, st));
             AuditStatus s = status(st);
             copyBack(b, buf, count);
@@ -417,15 +487,14 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long imrecv(long message, int[] buf, int count) {
-        Arena a = Arena.ofShared();
+        Arena a = Arena.ofAuto();
         try {
             MemorySegment b = ints(a, buf, count);
-            MemorySegment msg = messageCell(a, message);
+            MemorySegment msg = messageCell(a.allocate(abi.handleLayout()), message);
             MemorySegment cell = a.allocate(abi.handleLayout());
             check("MPI_Imrecv", (int) imrecv.invokeExact(b, count, mpiInt, msg, cell));
-            return started(new Pending(a, cell, b, buf, count));
+            return started(new Pending(cell, b, null, buf, count));
         } catch (Throwable t) {
-            a.close();
             throw rethrow(t);
         }
     }
@@ -435,9 +504,10 @@ public final class NativeMpi implements AuditMpi {
     @Override
     public AuditStatus waitFor(long request) {
         Pending p = live(request);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment cell = p != null ? p.cell() : requestCell(scratch);
-            MemorySegment st = scratch.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment cell = p != null ? p.cell() : requestCell(sc.handle);
+            MemorySegment st = sc.status;
             check("MPI_Wait", (int) waitFor.invokeExact(cell, st));
             AuditStatus s = status(st);
             completed(request, p, s);
@@ -450,10 +520,11 @@ public final class NativeMpi implements AuditMpi {
     @Override
     public AuditStatus test(long request) {
         Pending p = live(request);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment cell = p != null ? p.cell() : requestCell(scratch);
-            MemorySegment flag = scratch.allocate(JAVA_INT);
-            MemorySegment st = scratch.allocate(abi.statusSize(), 8);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment cell = p != null ? p.cell() : requestCell(sc.handle);
+            MemorySegment flag = sc.flag;
+            MemorySegment st = sc.status;
             check("MPI_Test", (int) test.invokeExact(cell, flag, st));
             if (flag.get(JAVA_INT, 0) == 0) return null;
             AuditStatus s = status(st);
@@ -467,8 +538,8 @@ public final class NativeMpi implements AuditMpi {
     @Override
     public void cancel(long request) {
         Pending p = live(request);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+        try {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch.get().handle); // a typed local: invokeExact sees Object for a ?: argument
             check("MPI_Cancel", (int) cancel.invokeExact(cell));
         } catch (Throwable t) {
             throw rethrow(t);
@@ -478,13 +549,13 @@ public final class NativeMpi implements AuditMpi {
     @Override
     public void requestFree(long request) {
         Pending p = live(request);
-        try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment cell = p != null ? p.cell() : requestCell(scratch); // a typed local: invokeExact sees Object for a ?: argument
+        try {
+            MemorySegment cell = p != null ? p.cell() : requestCell(scratch.get().handle); // a typed local: invokeExact sees Object for a ?: argument
             check("MPI_Request_free", (int) requestFree.invokeExact(cell));
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        if (p != null && pending.remove(request, p)) retired.add(p.arena()); // the library may still use it
+        if (p != null && pending.remove(request, p)) retired.add(p); // the library may still use it
     }
 
     /** The record of a live request; {@code null} for {@code REQUEST_NULL}, which the library handles itself. */
@@ -500,7 +571,7 @@ public final class NativeMpi implements AuditMpi {
 
     private long started(Pending p) {
         if (abi.readHandle(p.cell()) == requestNull) { // completed at once: nothing stays pending
-            p.arena().close();
+            if (p.recvBuf() != null) copyBack(p.recvBuf(), p.target(), p.count());
             return REQUEST_NULL;
         }
         long id = nextRequestId.getAndIncrement();
@@ -512,11 +583,8 @@ public final class NativeMpi implements AuditMpi {
     private void completed(long request, Pending p, AuditStatus s) {
         if (p == null || !pending.remove(request, p)) return; // REQUEST_NULL, or another waiter was first
         if (p.recvBuf() != null && !s.cancelled()) copyBack(p.recvBuf(), p.target(), p.count());
-        try {
-            p.arena().close();
-        } catch (IllegalStateException stillInUse) {
-            retired.add(p.arena()); // another thread is (erroneously) still waiting on the same request
-        }
+        // Nothing to close: the memory is freed by the GC once no thread (not even one erroneously still
+        // waiting on the same request inside the library) can reach it.
     }
 
     // ---- communicators and groups ----
@@ -626,8 +694,8 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public void bcast(long comm, int[] buf, int count, int root) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment b = ints(a, buf, count);
+        try {
+            MemorySegment b = scratch.get().recv(buf, count);
             check("MPI_Bcast", (int) bcast.invokeExact(b, count, mpiInt, root, comm(comm)));
             copyBack(b, buf, count);
         } catch (Throwable t) {
@@ -644,9 +712,11 @@ public final class NativeMpi implements AuditMpi {
             case BAND -> opBand;
             case BOR -> opBor;
         };
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment r = a.allocate(JAVA_INT, Math.max(1, count));
-            check("MPI_Allreduce", (int) allreduce.invokeExact(ints(a, in, count), r, count, mpiInt, nativeOp, comm(comm)));
+        try {
+            Scratch sc = scratch.get();
+            if (out.length < count) throw new IllegalArgumentException("count " + count + " outside the result buffer of " + out.length + " ints");
+            MemorySegment r = sc.recv(out, count);
+            check("MPI_Allreduce", (int) allreduce.invokeExact(sc.send(in, count), r, count, mpiInt, nativeOp, comm(comm)));
             copyBack(r, out, count);
         } catch (Throwable t) {
             throw rethrow(t);
@@ -667,26 +737,28 @@ public final class NativeMpi implements AuditMpi {
         return m;
     }
 
-    private MemorySegment messageCell(Arena a, long message) {
-        MemorySegment cell = a.allocate(abi.handleLayout());
+    private MemorySegment messageCell(MemorySegment cell, long message) {
         abi.writeHandle(cell, message == MESSAGE_NULL ? messageNull : message == MESSAGE_NO_PROC ? messageNoProc : message);
         return cell;
     }
 
-    private MemorySegment requestCell(Arena a) {
-        MemorySegment cell = a.allocate(abi.handleLayout());
+    private MemorySegment requestCell(MemorySegment cell) {
         abi.writeHandle(cell, requestNull);
         return cell;
     }
 
     /** A native copy of the first {@code count} elements (at least one element, so no call sees a zero-size segment). */
     private static MemorySegment ints(Arena a, int[] buf, int count) {
-        if (count < 0 || count > buf.length) {
-            throw new IllegalArgumentException("count " + count + " outside the buffer of " + buf.length + " ints");
-        }
+        checkCount(buf, count);
         MemorySegment s = a.allocate(JAVA_INT, Math.max(1, count));
         MemorySegment.copy(buf, 0, s, JAVA_INT, 0, count);
         return s;
+    }
+
+    private static void checkCount(int[] buf, int count) {
+        if (count < 0 || count > buf.length) {
+            throw new IllegalArgumentException("count " + count + " outside the buffer of " + buf.length + " ints");
+        }
     }
 
     /**
@@ -699,9 +771,10 @@ public final class NativeMpi implements AuditMpi {
     }
 
     private AuditStatus status(MemorySegment st) throws Throwable {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment count = a.allocate(JAVA_INT);
-            MemorySegment flag = a.allocate(JAVA_INT);
+        {
+            Scratch sc = scratch.get();
+            MemorySegment count = sc.count;
+            MemorySegment flag = sc.cancelled;
             check("MPI_Get_count", (int) getCount.invokeExact(st, mpiInt, count));
             check("MPI_Test_cancelled", (int) testCancelled.invokeExact(st, flag));
             return new AuditStatus(abi.rankFromLibrary(st.get(JAVA_INT, abi.sourceOffset())),
@@ -711,8 +784,8 @@ public final class NativeMpi implements AuditMpi {
     }
 
     private int intOut(String call, MethodHandle fn) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment r = a.allocate(JAVA_INT);
+        try {
+            MemorySegment r = scratch.get().intOut;
             check(call, (int) fn.invokeExact(r));
             return r.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -721,8 +794,8 @@ public final class NativeMpi implements AuditMpi {
     }
 
     private int intOut(String call, MethodHandle fn, long handle) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment r = a.allocate(JAVA_INT);
+        try {
+            MemorySegment r = scratch.get().intOut;
             check(call, (int) fn.invokeExact(handle, r));
             return r.get(JAVA_INT, 0);
         } catch (Throwable t) {

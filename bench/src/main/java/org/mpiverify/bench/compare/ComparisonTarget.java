@@ -31,6 +31,14 @@ public interface ComparisonTarget {
     }
 
     /**
+     * Empty when the library has the MPI function {@code mpiFunction} (e.g. {@code "MPI_Mprobe"});
+     * otherwise why not, so a figure leaves those points out without starting ranks.
+     */
+    default Optional<String> lacks(String mpiFunction) {
+        return Optional.empty();
+    }
+
+    /**
      * Runs {@code scenario} once on all its ranks, within {@code deadline} (plus the target's time to
      * start its processes); throws if a rank failed or the deadline passed, with a one-line message
      * ({@link ComparisonRunException} where the target has evidence to keep).

@@ -18,7 +18,7 @@ public final class ScenarioTiming {
         return value(scenario, reports, fact, target.name());
     }
 
-    static double value(Scenario scenario, List<RankReport> reports, String fact, String where) {
+    public static double value(Scenario scenario, List<RankReport> reports, String fact, String where) {
         Verdict v = scenario.judge(reports);
         if (v.outcome() != Verdict.Outcome.PASS) {
             throw new IllegalStateException(scenario.id() + " on " + where + ": " + v.outcome() + " " + v.summary()

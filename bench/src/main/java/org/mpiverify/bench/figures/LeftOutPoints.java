@@ -27,6 +27,11 @@ public final class LeftOutPoints {
         }
     }
 
+    /** A point not measured at all because the library lacks an operation it needs; one line, no trial. */
+    void lacking(String label, String why) {
+        lines.add("point left out: " + label + ": " + why);
+    }
+
     public List<String> lines() {
         return List.copyOf(lines);
     }

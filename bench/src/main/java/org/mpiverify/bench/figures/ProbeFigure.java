@@ -3,8 +3,15 @@ package org.mpiverify.bench.figures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.Stats;
+import org.mpiverify.bench.compare.ComparisonTarget;
+import org.mpiverify.bench.compare.ScenarioTiming;
+import org.mpiverify.bench.compare.UnknownSizeScenario;
+import org.mpiverify.bench.probe.OutsideMatcher;
+import org.mpiverify.bench.probe.ProbeLockMap;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
@@ -24,8 +31,9 @@ import org.mpiverify.mpi.ThreadLevel;
  *       tag j and receives the reply; rank 1's threads receive and reply with the tag they got.
  * </ul>
  * A plain receive into a buffer large enough for any message (no probe) is measured beside them as the
- * floor. Native MPI is not compared here yet: the audit interface exchanges ints, and the scenario is
- * left for when the native targets land.
+ * floor. Each comparison target (MPICH, Open MPI, MPJ Express) adds the same receives run through
+ * {@link UnknownSizeScenario}, one job per pattern; a method whose functions the library lacks (MPJ
+ * Express has no matched probe) is left out with a line in the report.
  */
 public final class ProbeFigure implements BenchFigure {
     private static final String RATE_D = "fig2a", RATE_ANY = "fig2b", RTT_ANY = "fig3a", RTT_D = "fig3b";
@@ -50,8 +58,8 @@ public final class ProbeFigure implements BenchFigure {
         int peers = s.quick() ? 2 : 4;
         List<Measurement> ms = new ArrayList<>();
         for (int b : sizes(s.quick())) {
-            int messages = Math.max(100, (s.quick() ? 400 : 5_000) / (1 + b / 4096));
-            int roundTrips = Math.max(50, (s.quick() ? 200 : 3_000) / (1 + b / 4096));
+            int messages = rateMessages(s.quick(), b);
+            int roundTrips = roundTrips(s.quick(), b);
             for (boolean any : new boolean[] {false, true}) {
                 for (ReceiveMethod m : ReceiveMethod.values()) {
                     String tag = m.label;
@@ -64,7 +72,11 @@ public final class ProbeFigure implements BenchFigure {
                 }
             }
         }
-        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out());
+        LeftOutPoints leftOut = new LeftOutPoints();
+        for (ComparisonTarget t : s.comparisons()) {
+            ms.addAll(comparisons(t, peers, s, leftOut));
+        }
+        Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
         String floor = ReceiveMethod.RECV.label;
         List<Plot> plots = List.of(
                 new PlotSpec(RATE_D, "Receive message rate, directed", "Hoefler et al. Fig. 2(a)", "message size (bytes)",
@@ -76,18 +88,83 @@ public final class ProbeFigure implements BenchFigure {
                         "round trip (µs)", "µs", true, true, floor).assemble(stats),
                 new PlotSpec(RTT_D, "Threaded round trip, directed", "Hoefler et al. Fig. 3(b)", "message size (bytes)",
                         "round trip (µs)", "µs", true, true, floor).assemble(stats));
-        List<String> skipped = new ArrayList<>(s.skipped());
-        if (!s.comparisons().isEmpty()) {
-            skipped.add("Hoefler figures: native MPI not compared yet (no measuring scenario for unknown-size receives "
-                    + "over AuditMpi)");
-        }
         return new Report(id(), "Thread-safe receives of unknown size: 2D locking, outside matching, mprobe", s.trials(),
-                s.quick(), plots, targets(plots), List.of(), skipped, List.of(
+                s.quick(), plots, targets(plots), List.of(), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
                         peers + " sending ranks and " + peers + " receiving threads (Fig. 2); 2 ranks with " + peers
                                 + " threads each (Fig. 3); matching " + s.matching(),
                         "2D locking polls with iprobe under its locks (Listing 1.5) rather than blocking in probe "
                                 + "while holding a lock; a directed pair locks its (source, tag) point, any,any the "
-                                + "whole matrix"));
+                                + "whole matrix",
+                        "native series (one job per pattern and target, every method and size in it; series named "
+                                + "'LIBRARY: method'): the same receives over AuditMpi (UnknownSizeScenario) with "
+                                + "MPI_INT payloads, every payload checked; odd-numbered messages are one int longer "
+                                + "than the nominal size, so that a falsely matched receive shows")));
+    }
+
+    /**
+     * One comparison job per (figure, target): {@link UnknownSizeScenario} with every method the library
+     * has, at every size; a method whose MPI functions the library lacks is left out with one line.
+     */
+    static List<Measurement> comparisons(ComparisonTarget t, int peers, Settings s, LeftOutPoints leftOut) {
+        List<UnknownSizeScenario.Method> methods = new ArrayList<>();
+        for (UnknownSizeScenario.Method m : COMPARED) {
+            Optional<String> lack = m.functions().stream().map(t::lacks).flatMap(Optional::stream).findFirst();
+            if (lack.isPresent()) {
+                leftOut.lacking(t.name() + ": " + m.label + " (every size, Figs. 2-3)", lack.get());
+            } else {
+                methods.add(m);
+            }
+        }
+        List<Measurement> ms = new ArrayList<>();
+        if (methods.isEmpty()) {
+            return ms;
+        }
+        int[] sizes = sizes(s.quick());
+        int[] rateCounts = new int[sizes.length], rttCounts = new int[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            rateCounts[i] = rateMessages(s.quick(), sizes[i]);
+            rttCounts[i] = roundTrips(s.quick(), sizes[i]);
+        }
+        for (UnknownSizeScenario.Pattern p : UnknownSizeScenario.Pattern.values()) {
+            boolean rate = p == UnknownSizeScenario.Pattern.RATE;
+            for (boolean any : new boolean[] {false, true}) {
+                UnknownSizeScenario sc = new UnknownSizeScenario(p, any, peers, methods, sizes,
+                        rate ? rateCounts : rttCounts);
+                String plot = rate ? (any ? RATE_ANY : RATE_D) : (any ? RTT_ANY : RTT_D);
+                List<Slot> slots = new ArrayList<>();
+                List<String> facts = new ArrayList<>();
+                for (int b : sizes) {
+                    for (UnknownSizeScenario.Method m : methods) {
+                        slots.add(new Slot(plot, t.name() + ": " + m.label, b));
+                        facts.add(UnknownSizeScenario.fact(m, b));
+                    }
+                }
+                double scale = rate ? 1e-6 : 1e-3;     // msg/s to M msg/s; ns to µs
+                ms.add(new Measurement(t.name() + ", " + (rate ? "rate " : "round trip ") + (any ? "any" : "directed"),
+                        slots, () -> {
+                            List<RankReport> reports = t.run(sc, s.jobDeadline());
+                            ScenarioTiming.value(sc, reports, UnknownSizeScenario.fact(methods.get(0), sizes[0]), t.name());
+                            double[] v = new double[facts.size()];
+                            for (int i = 0; i < v.length; i++) {
+                                v[i] = Double.parseDouble(reports.get(0).fact(facts.get(i))) * scale;
+                            }
+                            return v;
+                        }, true));
+            }
+        }
+        return ms;
+    }
+
+    /** The methods the native series measure (the unsafe twin is for tests only). */
+    static final List<UnknownSizeScenario.Method> COMPARED = List.of(UnknownSizeScenario.Method.RECV,
+            UnknownSizeScenario.Method.TWO_D, UnknownSizeScenario.Method.OUT, UnknownSizeScenario.Method.MPROBE);
+
+    static int rateMessages(boolean quick, int bytes) {
+        return Math.max(100, (quick ? 400 : 5_000) / (1 + bytes / 4096));
+    }
+
+    static int roundTrips(boolean quick, int bytes) {
+        return Math.max(50, (quick ? 200 : 3_000) / (1 + bytes / 4096));
     }
 
     /** The paper's finding, checked here: mprobe receives at least as fast as 2D locking (smallest size). */
@@ -105,7 +182,7 @@ public final class ProbeFigure implements BenchFigure {
     }
 
     private static ReceiveMethod.Context context(Comm w, ReceiveMethod m, boolean any, Settings s) {
-        return new ReceiveMethod.Context(w, new ProbeLockMap(), new OutsideMatcher(any),
+        return new ReceiveMethod.Context(w, new ProbeLockMap(), new OutsideMatcher<>(any),
                 System.nanoTime() + s.jobDeadline().toNanos());
     }
 

@@ -1,5 +1,7 @@
 package org.mpiverify.bench.figures;
 
+import org.mpiverify.bench.probe.OutsideMatcher;
+import org.mpiverify.bench.probe.ProbeLockMap;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.Message;
@@ -24,7 +26,11 @@ enum ReceiveMethod {
     }
 
     /** Per receiving rank: what the methods share (the lock map or the helper's queues), and the deadline. */
-    record Context(Comm comm, ProbeLockMap locks, OutsideMatcher matcher, long deadlineNanos) {
+    record Context(Comm comm, ProbeLockMap locks, OutsideMatcher<Arrival> matcher, long deadlineNanos) {
+    }
+
+    /** A message the helper thread of {@link #OUT} has matched and is receiving. */
+    record Arrival(byte[] data, Request request) {
     }
 
     /**
@@ -45,7 +51,7 @@ enum ReceiveMethod {
                 System.arraycopy(buf, 0, into, 0, buf.length);
             }
             case OUT -> {
-                OutsideMatcher.Arrival a = c.matcher().take(src, tg, c.deadlineNanos() - System.nanoTime());
+                Arrival a = c.matcher().take(src, tg, c.deadlineNanos() - System.nanoTime());
                 st = a.request().waitFor();
                 System.arraycopy(a.data(), 0, into, 0, a.data().length);
             }
@@ -96,7 +102,7 @@ enum ReceiveMethod {
             Status p = c.comm().probe(Mpi.ANY_SOURCE, Mpi.ANY_TAG);
             byte[] buf = new byte[(int) p.bytes()];
             Request r = c.comm().irecv(buf, 0, buf.length, Datatype.BYTE, p.source(), p.tag());
-            c.matcher().deliver(p.source(), p.tag(), new OutsideMatcher.Arrival(buf, r));
+            c.matcher().deliver(p.source(), p.tag(), new Arrival(buf, r));
         }
     }
 }

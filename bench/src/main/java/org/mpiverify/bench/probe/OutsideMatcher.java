@@ -1,10 +1,9 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.probe;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.mpiverify.mpi.Request;
 
 /**
  * Hoefler et al. §2.2, "matching outside of MPI": one helper thread per rank is the only caller of
@@ -16,34 +15,33 @@ import org.mpiverify.mpi.Request;
  * <p>Like the paper's benchmark it exploits knowing the receive pattern (directed or any,any; their
  * Table 1), so a message goes to exactly one queue.
  *
+ * <p>{@code A} is what the helper hands over: a buffer and the request receiving into it, in whichever
+ * binding (the core's {@code Request}, an {@code AuditMpi} request handle).
+ *
  * <p>Memory consistency: {@link BlockingQueue} hand-off orders the helper's {@code irecv} before the
  * taker's {@code waitFor}; the data is visible after {@code waitFor} returns.
  */
-final class OutsideMatcher {
-    /** A message the helper thread has matched and is receiving. */
-    record Arrival(byte[] data, Request request) {
-    }
-
+public final class OutsideMatcher<A> {
     private final boolean wildcard;
-    private final ConcurrentHashMap<Long, BlockingQueue<Arrival>> queues = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, BlockingQueue<A>> queues = new ConcurrentHashMap<>();
 
-    OutsideMatcher(boolean wildcard) {
+    public OutsideMatcher(boolean wildcard) {
         this.wildcard = wildcard;
     }
 
-    private BlockingQueue<Arrival> queue(int source, int tag) {
+    private BlockingQueue<A> queue(int source, int tag) {
         long key = wildcard ? -1 : ((long) source << 32) | (tag & 0xffffffffL);
         return queues.computeIfAbsent(key, k -> new LinkedBlockingQueue<>());
     }
 
     /** Called by the helper thread for each message it probed and posted a receive for. */
-    void deliver(int source, int tag, Arrival a) {
+    public void deliver(int source, int tag, A a) {
         queue(source, tag).add(a);
     }
 
     /** Blocks (parked, no lock held) until a message for (source, tag) arrives; fails after {@code timeoutNanos}. */
-    Arrival take(int source, int tag, long timeoutNanos) throws InterruptedException {
-        Arrival a = queue(source, tag).poll(timeoutNanos, TimeUnit.NANOSECONDS);
+    public A take(int source, int tag, long timeoutNanos) throws InterruptedException {
+        A a = queue(source, tag).poll(timeoutNanos, TimeUnit.NANOSECONDS);
         if (a == null) {
             throw new IllegalStateException("no message for (" + source + ", " + tag + ") within the deadline");
         }

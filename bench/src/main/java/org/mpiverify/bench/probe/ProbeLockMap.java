@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.probe;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -13,20 +13,23 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * scenarios 1 (only directed) and 6 (only any,any) — the two the benchmark uses — and conservative for
  * the others (a half-wildcard locks the whole matrix instead of one row or column).
  *
+ * <p>Shared by the core's figure ({@code ReceiveMethod}) and the scenario that runs the same receives on
+ * native MPI ({@code UnknownSizeScenario}): the locks are the application's, not the library's.
+ *
  * <p>Invariants: two pairs that could match one message never hold their locks at once; a pair's locks
  * are held only across a nonblocking {@code iprobe} + {@code irecv} (polling, Listing 1.5), never
  * while a call waits.
  */
-final class ProbeLockMap {
+public final class ProbeLockMap {
     private final ReentrantReadWriteLock matrix = new ReentrantReadWriteLock();
     private final ConcurrentHashMap<Long, ReentrantLock> points = new ConcurrentHashMap<>();
 
     /** The locks of one (source, tag) pair; acquire with {@link #lock}, release with {@link Held#unlock}. */
-    interface Held {
+    public interface Held {
         void unlock();
     }
 
-    Held lock(int source, int tag, boolean wildcard) {
+    public Held lock(int source, int tag, boolean wildcard) {
         if (wildcard) {
             matrix.writeLock().lock();
             return () -> matrix.writeLock().unlock();

@@ -1,0 +1,178 @@
+package org.mpiverify.bench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.audit.api.AuditMpi;
+import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.core.CoreAuditMpi;
+import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.bench.compare.UnknownSizeScenario.Method;
+import org.mpiverify.bench.compare.UnknownSizeScenario.Pattern;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.MatchingKind;
+
+/**
+ * Hoefler's unknown-size receives over {@code AuditMpi}, on the core: every safe method passes in both
+ * patterns, directed and any,any, with a positive timing per (method, size); and the check fails where
+ * it must — a bare probe+recv under wildcards (the paper's false match) and a binding that flips one
+ * word of one received message are rejected by the {@code bad=} rule.
+ */
+class UnknownSizeScenarioTest {
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+    private static final List<Method> SAFE = List.of(Method.RECV, Method.TWO_D, Method.OUT, Method.MPROBE);
+    private final CoreTarget core = (CoreTarget) CoreTarget.safe(Granularity.LOCK_FREE, MatchingKind.HASH_TABLE).target();
+
+    private static UnknownSizeScenario scenario(Pattern p, boolean any, List<Method> methods, int messages) {
+        return new UnknownSizeScenario(p, any, 2, methods, new int[] {8, 4096}, new int[] {messages, messages / 2});
+    }
+
+    @Test
+    void everySafeMethodPassesWithATimingPerPoint() {
+        for (Pattern p : Pattern.values()) {
+            for (boolean any : new boolean[] {false, true}) {
+                UnknownSizeScenario sc = scenario(p, any, SAFE, 200);
+                List<RankReport> reports = run(sc, core::runOnce);
+                Verdict v = sc.judge(reports);
+                assertEquals(Verdict.Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
+                for (Method m : SAFE) {
+                    for (int b : new int[] {8, 4096}) {
+                        double x = Double.parseDouble(reports.get(0).fact(UnknownSizeScenario.fact(m, b)));
+                        assertTrue(x > 0 && Double.isFinite(x), sc.id() + " " + m + " " + b + ": " + x);
+                    }
+                }
+                assertEquals(sc.ranks(), reports.size());
+            }
+        }
+    }
+
+    /**
+     * The paper's §2 race: two threads probe the same message with wildcards and one receives another
+     * message of a different size. Each run is probabilistic, so up to 20 runs of 400 messages per
+     * thread; the race is measured to show within the first few on the core.
+     */
+    @Test
+    void probeThenRecvWithoutTheLockIsRejectedUnderWildcards() {
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, true, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+                new int[] {8}, new int[] {400});
+        Verdict failed = null;
+        for (int i = 0; i < 20 && failed == null; i++) {
+            Verdict v = sc.judge(run(sc, core::runOnce));
+            if (v.outcome() == Verdict.Outcome.FAIL) {
+                failed = v;
+            }
+        }
+        assertTrue(failed != null, "20 runs of probe+recv without a lock under any,any never falsely matched");
+        assertTrue(failed.evidence().toString().contains("PROBE_RECV_UNLOCKED"), failed.evidence().toString());
+    }
+
+    @Test
+    void theSamePatternDirectedIsSafe() {
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+                new int[] {8}, new int[] {400});
+        Verdict v = sc.judge(run(sc, core::runOnce));
+        assertEquals(Verdict.Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
+    }
+
+    @Test
+    void aBindingThatCorruptsOnePayloadIsRejectedForEveryMethod() {
+        for (Method m : SAFE) {
+            for (Pattern p : Pattern.values()) {
+                UnknownSizeScenario sc = scenario(p, false, List.of(m), 40);
+                AtomicInteger receives = new AtomicInteger();
+                List<RankReport> reports = run(sc, () -> core.runOnce(sc,
+                        (mpi, name) -> corrupting(new CoreAuditMpi(mpi, name), receives)));
+                Verdict v = sc.judge(reports);
+                assertEquals(Verdict.Outcome.FAIL, v.outcome(), m + " " + p + ": a flipped word went unnoticed");
+                assertTrue(v.evidence().toString().contains("wrong"), v.evidence().toString());
+                assertThrows(IllegalStateException.class,
+                        () -> ScenarioTiming.value(sc, reports, sc.timingFact(), "core with a corrupting binding"));
+            }
+        }
+    }
+
+    @Test
+    void specsRoundTripAndBadOnesAreRejected() {
+        UnknownSizeScenario sc = scenario(Pattern.ROUND_TRIP, true, SAFE, 300);
+        UnknownSizeScenario back = UnknownSizeScenario.fromSpec(sc.spec());
+        assertEquals(sc.spec(), back.spec());
+        assertEquals(sc.id(), back.id());
+        assertEquals(2, back.ranks());
+        assertEquals(3, scenario(Pattern.RATE, false, SAFE, 10).ranks());
+        assertFalse(sc.spec().chars().anyMatch(Character::isWhitespace), sc.spec());
+        for (String bad : List.of("", "pattern=RATE,any=true,threads=2,methods=RECV,bytes=8",
+                "pattern=SIDEWAYS,any=true,threads=2,methods=RECV,bytes=8,messages=1",
+                "pattern=RATE,any=true,threads=2,methods=PEEK,bytes=8,messages=1",
+                "pattern=RATE,any=true,threads=2,methods=RECV,bytes=6,messages=1",
+                "pattern=RATE,any=true,threads=2,methods=RECV,bytes=8+16,messages=1",
+                "pattern=RATE,any=maybe,threads=2,methods=RECV,bytes=8,messages=1",
+                "pattern=RATE,any=true,threads=2,methods=RECV+RECV,bytes=8,messages=1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> UnknownSizeScenario.fromSpec(bad), "accepted '" + bad + "'");
+            assertFalse(e.getMessage().isBlank());
+        }
+    }
+
+    /** Flips one word of the 5th message rank 0 receives (whichever call delivers it: recv, mrecv, or the wait of an irecv). */
+    static AuditMpi corrupting(AuditMpi d, AtomicInteger receives) {
+        java.util.Map<Long, int[]> posted = new java.util.concurrent.ConcurrentHashMap<>();
+        return (AuditMpi) Proxy.newProxyInstance(AuditMpi.class.getClassLoader(), new Class<?>[] {AuditMpi.class},
+                (proxy, method, args) -> {
+                    Object r;
+                    try {
+                        r = method.invoke(d, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    int[] buf = switch (method.getName()) {
+                        case "recv", "mrecv" -> (int[]) args[1];
+                        case "irecv" -> {
+                            posted.put((Long) r, (int[]) args[1]);
+                            yield null;
+                        }
+                        case "waitFor" -> posted.remove((Long) args[0]);
+                        default -> null;
+                    };
+                    if (buf != null && r instanceof AuditStatus s && s.count() > 1 && d.commRank(d.commWorld()) == 0
+                            && receives.incrementAndGet() == 5) {
+                        buf[1] ^= 1;
+                    }
+                    return r;
+                });
+    }
+
+    private interface Runner {
+        RunOutcome run(UnknownSizeScenario sc);
+    }
+
+    private interface Once {
+        RunOutcome run();
+    }
+
+    private static List<RankReport> run(UnknownSizeScenario sc, Runner r) {
+        return run(sc, () -> r.run(sc));
+    }
+
+    private static List<RankReport> run(UnknownSizeScenario sc, Once once) {
+        RunOutcome o = assertTimeoutPreemptively(LIMIT, once::run,
+                () -> sc.id() + " exceeded " + LIMIT.toSeconds() + " s; threads:\n" + Job.threadDump());
+        if (o instanceof RunOutcome.Completed c) {
+            return c.reports();
+        }
+        System.err.println(sc.id() + " did not complete; threads:\n" + Job.threadDump());
+        throw new AssertionError(sc.id() + ": " + o);
+    }
+}
