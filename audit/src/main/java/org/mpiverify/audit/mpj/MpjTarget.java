@@ -21,6 +21,7 @@ import org.mpiverify.audit.scenario.ReportCodec;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.audit.target.ChildProcessCleanup;
 import org.mpiverify.audit.target.RunOutcome;
 
 /**
@@ -269,6 +270,7 @@ public final class MpjTarget implements AuditTarget {
     private Process start(List<String> cmd, Path log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("MPJ_HOME", installation.home().toString());
+        ChildProcessCleanup.installOnce();
         return pb.start();
     }
 

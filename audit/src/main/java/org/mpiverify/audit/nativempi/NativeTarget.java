@@ -21,6 +21,7 @@ import org.mpiverify.audit.scenario.ReportCodec;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.audit.target.ChildProcessCleanup;
 import org.mpiverify.audit.target.RunOutcome;
 
 /**
@@ -76,6 +77,7 @@ public final class NativeTarget implements AuditTarget {
                 cmd.addAll(List.of("--library", id(), "--version"));
                 ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
                 pb.environment().putAll(abi.rankEnvironment());
+                ChildProcessCleanup.installOnce();
                 Process p = pb.start();
                 p.getOutputStream().close();
                 if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -156,6 +158,7 @@ public final class NativeTarget implements AuditTarget {
         pb.environment().putAll(abi.rankEnvironment());
         Process launcher;
         try {
+            ChildProcessCleanup.installOnce();
             launcher = pb.start();
             launcher.getOutputStream().close();
         } catch (IOException e) {
