@@ -68,6 +68,14 @@ public final class Json {
         }
     }
 
+    /** {@code s} as a JSON string literal (quotes, escapes, control characters as {@code \\uXXXX}); null as {@code null}. */
+    public static String quote(String s) {
+        if (s == null) return "null";
+        StringBuilder b = new StringBuilder(s.length() + 2);
+        quote(b, s);
+        return b.toString();
+    }
+
     private static void quote(StringBuilder b, String s) {
         b.append('"');
         for (int i = 0; i < s.length(); i++) {

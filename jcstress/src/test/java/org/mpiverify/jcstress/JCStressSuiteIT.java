@@ -1,5 +1,6 @@
 package org.mpiverify.jcstress;
 
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -261,22 +262,7 @@ class JCStressSuiteIT {
     }
 
     static String q(String s) {
-        if (s == null) return "null";
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) b.append(String.format("\\u%04x", (int) c));
-                    else b.append(c);
-                }
-            }
-        }
-        return b.append('"').toString();
+        return Json.quote(s);
     }
 
     /** {@code mpiverify.out}, else {@code out/} next to the nearest {@code mpiverify} launcher above basedir. */

@@ -1,5 +1,6 @@
 package org.mpiverify.lincheck;
 
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,19 +101,6 @@ public final class Reports {
     }
 
     static String q(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c)); else sb.append(c);
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Json.quote(s);
     }
 }

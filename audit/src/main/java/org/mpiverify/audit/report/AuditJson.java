@@ -1,5 +1,6 @@
 package org.mpiverify.audit.report;
 
+import org.mpiverify.results.Json;
 import java.util.Map;
 import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
@@ -56,20 +57,6 @@ public final class AuditJson {
     }
 
     static String q(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c)); else sb.append(c);
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Json.quote(s);
     }
 }
