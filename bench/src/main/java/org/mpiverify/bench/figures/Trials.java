@@ -52,9 +52,9 @@ public final class Trials {
                     if (!m.optional()) {
                         throw e;
                     }
-                    leftOut.add(m.label(), t, e);
+                    String left = leftOut.add(m.label(), t, e);
                     out.println();
-                    out.println("  " + leftOut.lines().getLast());
+                    out.println("  " + left);
                     width = 0;
                     continue;
                 }

@@ -46,6 +46,20 @@ class TrialsLeftOutTest {
     }
 
     @Test
+    void theSameFailureInEveryTrialIsOneLineWithItsTrialsAndOneEvidence() throws Exception {
+        LeftOutPoints left = new LeftOutPoints();
+        Map<Slot, Stats> stats = Trials.run("fig", List.of(Measurement.of("core", core, () -> 5.0),
+                Measurement.comparison("MPJ PROC_NULL", mpich, () -> {
+                    throw new ComparisonRunException("MPJ: FAIL rejects PROC_NULL", "stack");
+                })), 3, out, left);
+        assertFalse(stats.containsKey(mpich));
+        assertEquals(List.of("point left out: MPJ PROC_NULL (warm-up, trials 1, 2, 3): MPJ: FAIL rejects PROC_NULL"),
+                left.lines());
+        assertEquals(1, left.evidence().size(), left.evidence().toString());
+        assertTrue(text.toString(StandardCharsets.UTF_8).contains("MPJ PROC_NULL (trial 3)"), "each failure is printed as it happens");
+    }
+
+    @Test
     void aComparisonThatNeverWorksLeavesNoSeries() throws Exception {
         Map<Slot, Stats> stats = Trials.run("fig", List.of(Measurement.of("core", core, () -> 5.0),
                 Measurement.comparison("MPICH 1 B", mpich, () -> {
