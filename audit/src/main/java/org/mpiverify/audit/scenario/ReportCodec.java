@@ -71,21 +71,7 @@ public final class ReportCodec {
     }
 
     private static StringBuilder quote(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c)); else sb.append(c);
-                }
-            }
-        }
-        return sb.append('"');
+        return sb.append(org.mpiverify.results.Json.quote(s));
     }
 
     private static final class Parser {

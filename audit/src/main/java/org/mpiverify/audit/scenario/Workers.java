@@ -46,15 +46,15 @@ public final class Workers {
 
     /** Whether {@code t}, its causes or anything suppressed by them says threads were left behind. */
     public static boolean leftThreadsBehind(Throwable t) {
-        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<Throwable> pending = new java.util.ArrayDeque<>();
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        if (t != null) todo.add(t);
-        while (!todo.isEmpty()) {
-            Throwable x = todo.poll();
+        if (t != null) pending.add(t);
+        while (!pending.isEmpty()) {
+            Throwable x = pending.poll();
             if (!seen.add(x)) continue;
             if (x instanceof ThreadsLeftBehind) return true;
-            if (x.getCause() != null) todo.add(x.getCause());
-            todo.addAll(java.util.Arrays.asList(x.getSuppressed()));
+            if (x.getCause() != null) pending.add(x.getCause());
+            pending.addAll(java.util.Arrays.asList(x.getSuppressed()));
         }
         return false;
     }
