@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The common part of every catalog scenario: its fixed parameters, and a judge that first turns
  * ranks that threw into a verdict (UNSUPPORTED for a missing operation, FAIL for an MPI error the
- * scenario did not expect, CRASH for anything else) and only then asks the scenario's own judge.
+ * scenario did not expect, HANG for threads still inside MPI calls at the scenario's bound, CRASH for
+ * anything else) and only then asks the scenario's own judge.
  */
 public abstract class BaseScenario implements Scenario {
     private final String id;
@@ -55,7 +56,7 @@ public abstract class BaseScenario implements Scenario {
     private static Verdict judgeErrors(List<RankReport> failed) {
         List<String> evidence = new ArrayList<>();
         for (RankReport r : failed) {
-            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), 12));
+            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), 40));
             evidence.addAll(r.evidence());
         }
         for (RankReport r : failed) {
@@ -69,6 +70,11 @@ public abstract class BaseScenario implements Scenario {
         RankReport root = failed.stream().filter(r -> !r.error().contains("ERR_ABORTED")).findFirst()
                 .orElse(failed.get(0));
         String first = root.error().lines().findFirst().orElse("");
+        if (first.startsWith(Workers.ThreadsLeftBehind.class.getName())) {
+            // nothing failed: the rank's threads were still inside MPI calls at the scenario's bound
+            return new Verdict(Verdict.Outcome.HANG, "rank " + root.rank() + ": " + first.substring(first.indexOf(": ") + 2),
+                    evidence);
+        }
         boolean mpiError = first.startsWith("org.mpiverify.audit.api.AuditException");
         return new Verdict(mpiError ? Verdict.Outcome.FAIL : Verdict.Outcome.CRASH,
                 "rank " + root.rank() + (mpiError ? " got an MPI error: " : " threw: ") + first, evidence);

@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Runs a scenario's threads on one rank and joins them with a bound. The kinds of thread are the
@@ -25,6 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class Workers {
     /** How long the other threads may still run after one has failed. */
     static final Duration GRACE = Duration.ofSeconds(2);
+    /** Frames per left-behind thread in a {@link ThreadsLeftBehind} message. */
+    private static final int STACK_FRAMES = 8;
 
     /** A pool shared by the whole JVM and created outside any rank: "threads the rank did not start". */
     private static final class Foreign {
@@ -75,6 +78,7 @@ public final class Workers {
     public static void run(Kind kind, int n, Duration bound, Body body) throws Exception {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Future<?>> futures = new ArrayList<>(n);
+        AtomicReferenceArray<Thread> running = new AtomicReferenceArray<>(n);
         String prefix = Thread.currentThread().getName() + "/"; // names say which rank a stack in a hang report is on
         ExecutorService own = switch (kind) {
             case PLATFORM -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().daemon(true)
@@ -89,6 +93,7 @@ public final class Workers {
             for (int i = 0; i < n; i++) {
                 int t = i;
                 futures.add(exec.submit(() -> {
+                    running.set(t, Thread.currentThread());
                     try {
                         body.run(t);
                     } catch (Throwable e) {
@@ -131,12 +136,29 @@ public final class Workers {
             }
             if (!unfinished.isEmpty()) {
                 throw new ThreadsLeftBehind("threads " + unfinished + " of " + n + " did not finish within "
-                        + bound.toMillis() + " ms");
+                        + bound.toMillis() + " ms" + whereTheyAre(running, unfinished));
             }
         } finally {
             if (own != null) {
                 own.shutdown(); // never close(): that would wait without a bound for left-behind threads
             }
         }
+    }
+
+    /** Where each unfinished thread is (its top frames): for a native library, the MPI call it waits in. */
+    private static String whereTheyAre(AtomicReferenceArray<Thread> running,
+                                       List<Integer> unfinished) {
+        StringBuilder b = new StringBuilder();
+        for (int i : unfinished) {
+            Thread th = running.get(i);
+            b.append("\n  thread ").append(i).append(th == null ? " (never started)" : " (" + th.getName() + ")");
+            if (th == null) continue;
+            // the JDK's frames of a native downcall say nothing about which MPI call it is
+            java.util.Arrays.stream(th.getStackTrace())
+                    .filter(f -> !f.getClassName().startsWith("java.lang.invoke.") && !f.getClassName().startsWith("jdk.internal."))
+                    .limit(STACK_FRAMES)
+                    .forEach(f -> b.append("\n      at ").append(f));
+        }
+        return b.toString();
     }
 }

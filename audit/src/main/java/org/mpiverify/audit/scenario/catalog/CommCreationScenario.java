@@ -39,7 +39,7 @@ final class CommCreationScenario extends BaseScenario {
                     case CREATE -> "comm_create_threads.c";
                     case CREATE_GROUP -> "comm_create_group_threads.c";
                     case CREATE_GROUP_SUBSETS -> "comm_create_group_threads2.c (sub-groups; here rotating, one rank left out in turn)";
-                }, RANKS, 2, 20, Duration.ofSeconds(kind == Kind.CREATE_GROUP_SUBSETS ? 8 : 20));
+                }, RANKS, 2, 20, Duration.ofSeconds(20));
         this.kind = kind;
     }
 
