@@ -57,6 +57,8 @@ class WorkersTest {
             assertTrue(Workers.leftThreadsBehind(e), String.valueOf(e));
             assertTrue(e.getMessage().contains("CountDownLatch.await"),
                     "the message names where the left-behind thread waits: " + e.getMessage());
+            assertTrue(e.getMessage().lines().findFirst().orElseThrow().contains(", in WorkersTest.lambda$"),
+                    "the first line (a verdict's summary) names the innermost project method: " + e.getMessage());
         } finally {
             release.countDown();
         }

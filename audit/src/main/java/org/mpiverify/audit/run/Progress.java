@@ -29,6 +29,8 @@ final class Progress {
     void start(String target, int planned) {
         this.target = target;
         this.planned = planned;
+        this.done = 0;               // one runner may audit several targets (--target all): counts are per target
+        this.counts.clear();
         this.startNanos = System.nanoTime();
         if (out != null) out.println("audit " + target + ": " + planned + " runs planned");
     }

@@ -145,20 +145,28 @@ public final class Workers {
         }
     }
 
-    /** Where each unfinished thread is (its top frames): for a native library, the MPI call it waits in. */
-    private static String whereTheyAre(AtomicReferenceArray<Thread> running,
-                                       List<Integer> unfinished) {
-        StringBuilder b = new StringBuilder();
+    /**
+     * Where each unfinished thread is: on the first line the innermost project method of each (for a
+     * native library, the binding's MPI call it waits in; the line becomes the verdict's summary), then
+     * each thread's top frames.
+     */
+    private static String whereTheyAre(AtomicReferenceArray<Thread> running, List<Integer> unfinished) {
+        List<String> calls = new ArrayList<>();
+        StringBuilder frames = new StringBuilder();
         for (int i : unfinished) {
             Thread th = running.get(i);
-            b.append("\n  thread ").append(i).append(th == null ? " (never started)" : " (" + th.getName() + ")");
+            frames.append("\n  thread ").append(i).append(th == null ? " (never started)" : " (" + th.getName() + ")");
             if (th == null) continue;
             // the JDK's frames of a native downcall say nothing about which MPI call it is
-            java.util.Arrays.stream(th.getStackTrace())
+            List<StackTraceElement> stack = java.util.Arrays.stream(th.getStackTrace())
                     .filter(f -> !f.getClassName().startsWith("java.lang.invoke.") && !f.getClassName().startsWith("jdk.internal."))
                     .limit(STACK_FRAMES)
-                    .forEach(f -> b.append("\n      at ").append(f));
+                    .toList();
+            stack.stream().filter(f -> f.getClassName().startsWith("org.mpiverify.")).findFirst()
+                    .ifPresent(f -> calls.add(f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1)
+                            + "." + f.getMethodName()));
+            stack.forEach(f -> frames.append("\n      at ").append(f));
         }
-        return b.toString();
+        return (calls.isEmpty() ? "" : ", in " + String.join(", ", calls)) + frames;
     }
 }
