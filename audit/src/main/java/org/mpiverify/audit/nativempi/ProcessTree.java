@@ -1,6 +1,5 @@
 package org.mpiverify.audit.nativempi;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,14 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * A launcher process ({@code mpiexec}) and everything below it: finds the rank JVMs, takes their
- * thread dumps with {@code jcmd <pid> Thread.print}, and kills the whole tree so a hung run leaves
+ * thread dumps with {@code jcmd <pid> Thread.print} and their threads' native frames inside MPI with
+ * {@code gdb} ({@link NativeStacks}), and kills the whole tree so a hung run leaves
  * nothing behind.
  *
  * <p>Order matters: the tree is snapshotted first and killed leaves-first (rank JVMs, then the other
@@ -47,7 +46,8 @@ final class ProcessTree {
         if (rankJvms.isEmpty()) sb.append("(no rank JVM was running under the launcher)\n");
         for (ProcessHandle p : rankJvms) {
             sb.append("=== rank ").append(worldRank(p, rankVariable)).append(", pid ").append(p.pid())
-              .append(" ===\n").append(jcmdThreadPrint(p.pid(), workDir)).append('\n');
+              .append(" ===\n").append(jcmdThreadPrint(p.pid(), workDir)).append('\n')
+              .append(NativeStacks.of(p.pid(), workDir)).append('\n');
         }
         return sb.toString();
     }
@@ -90,28 +90,10 @@ final class ProcessTree {
         return "?";
     }
 
-    /** {@code jcmd <pid> Thread.print -l}, output through a file so a stuck jcmd cannot block on a full pipe. */
+    /** {@code jcmd <pid> Thread.print -l}. */
     private static String jcmdThreadPrint(long pid, Path workDir) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         if (!Files.isExecutable(jcmd)) return "(no " + jcmd + ": install a full JDK to get rank thread dumps)";
-        try {
-            File outFile = Files.createTempFile(workDir, "jcmd-" + pid + "-", ".txt").toFile();
-            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print", "-l")
-                    .redirectErrorStream(true).redirectOutput(outFile).start();
-            p.getOutputStream().close();
-            if (!p.waitFor(JCMD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                CompletableFuture<Process> exit = p.onExit();
-                exit.get(KILL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                return "(jcmd Thread.print did not answer within " + JCMD_TIMEOUT.toSeconds() + " s)\n"
-                        + Files.readString(outFile.toPath());
-            }
-            return Files.readString(outFile.toPath());
-        } catch (IOException | ExecutionException | TimeoutException e) {
-            return "(jcmd Thread.print failed: " + e + ")";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "(interrupted while taking the thread dump)";
-        }
+        return BoundedCommand.run(List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l"), workDir, JCMD_TIMEOUT);
     }
 }

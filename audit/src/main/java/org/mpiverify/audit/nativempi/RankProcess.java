@@ -27,8 +27,9 @@ import org.mpiverify.audit.scenario.ScenarioCatalog;
  * {@code --scenario-spec}, with its {@code public static fromSpec(String)} factory ({@link Scenario#spec()}).
  * Runs the scenario on a {@link NativeMpi}, finalizes, and writes {@code DIR/rank-<r>.json}
  * ({@link ReportCodec}, through a temporary file and an atomic move, so the driver never reads half
- * a report). A scenario that throws still yields a report, with the stack trace as its error; that
- * report is written first. Then, if the scenario left threads behind in MPI calls
+ * a report). A scenario that throws still yields a report, with the stack trace as its error (and,
+ * if threads were left in MPI calls, their native frames: {@link NativeStacks}); that report is
+ * written first. Then, if the scenario left threads behind in MPI calls
  * ({@link Workers#leftThreadsBehind}), the rank calls {@code MPI_Abort} instead of {@code MPI_Finalize},
  * which MPI forbids while other threads are inside MPI (MPICH over UCX asserts on it, and the run would
  * look like a crash of the library); otherwise it finalizes, which may hang if the other ranks still
@@ -92,9 +93,12 @@ public final class RankProcess {
             report = scenario.run(mpi);
             if (report == null) throw new IllegalStateException(scenario.id() + ".run returned no report");
         } catch (Throwable t) {
-            write(out, rank, new RankReport(rank, Map.of(), List.of(), stackTrace(t)));
+            boolean leftBehind = Workers.leftThreadsBehind(t);
+            // where inside the library the left-behind threads wait: taken before MPI_Abort ends them
+            String error = stackTrace(t) + (leftBehind ? NativeStacks.of(ProcessHandle.current().pid(), out) : "");
+            write(out, rank, new RankReport(rank, Map.of(), List.of(), error));
             try {
-                if (Workers.leftThreadsBehind(t)) {
+                if (leftBehind) {
                     System.err.println("rank " + rank + ": threads left in MPI calls after a failed run: MPI_Abort, not MPI_Finalize");
                     mpi.abort(1);
                 } else {

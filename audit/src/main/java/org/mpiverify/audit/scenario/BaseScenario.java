@@ -56,7 +56,9 @@ public abstract class BaseScenario implements Scenario {
     private static Verdict judgeErrors(List<RankReport> failed) {
         List<String> evidence = new ArrayList<>();
         for (RankReport r : failed) {
-            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), 40));
+            // a hang's evidence is where every left-behind thread waits, Java and native frames: keep it whole
+            boolean hang = r.error().startsWith(Workers.ThreadsLeftBehind.class.getName());
+            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), hang ? 400 : 40));
             evidence.addAll(r.evidence());
         }
         for (RankReport r : failed) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.Workers;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.target.RunOutcome;
 
@@ -159,6 +160,34 @@ abstract class NativeTargetContract {
         assertHungAndCleanedUp(new VirtualThreadDeadlockScenario(), "NativeMpi.recv", "VirtualThreadDeadlockScenario.lambda$run");
     }
 
+    @Test
+    void threadsLeftInMpiAtTheBoundAreReportedWithTheirJavaAndNativeFrames() throws Exception {
+        RunOutcome o = run(new LeftBehindScenario());
+        RunOutcome.Completed c = assertInstanceOf(RunOutcome.Completed.class, o, () -> "expected the ranks' reports: " + o);
+        for (RankReport r : c.reports()) {
+            String e = String.valueOf(r.error());
+            if (e.startsWith("ERR_ABORTED")) continue;    // aborted by the other rank before its own bound passed
+            assertTrue(e.startsWith(Workers.ThreadsLeftBehind.class.getName() + ": threads [0] of 1 did not finish within "
+                    + LeftBehindScenario.BOUND.toMillis() + " ms, in NativeMpi.recv"), e);
+            assertNativeFramesInMpi(e, "rank " + r.rank());
+        }
+        assertTrue(c.reports().stream().anyMatch(r -> String.valueOf(r.error()).startsWith(Workers.ThreadsLeftBehind.class.getName())),
+                "at least one rank reports its own left-behind thread: " + c.reports());
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList());
+    }
+
+    /**
+     * The dump holds native frames of a thread inside the library's receive. Required under {@code CI=true}
+     * (which installs gdb); elsewhere only when gdb is installed.
+     */
+    static void assertNativeFramesInMpi(String dump, String where) {
+        if (dump.contains("(no gdb on the PATH") && !"true".equalsIgnoreCase(System.getenv("CI"))) return;
+        int at = dump.indexOf("--- native frames inside MPI (gdb, pid ");
+        assertTrue(at >= 0, "native frames of " + where + ":\n" + dump);
+        assertTrue(NativeStacks.MPI_FRAME.matcher(dump.substring(at)).find() && dump.substring(at).contains("Recv"),
+                "a frame inside the library's receive, " + where + ":\n" + dump.substring(at));
+    }
+
     private void assertHungAndCleanedUp(Scenario s, String... frames) throws Exception {
         RunOutcome o = run(s);
         RunOutcome.Hung h = assertInstanceOf(RunOutcome.Hung.class, o, () -> "expected a hang: " + o);
@@ -169,6 +198,7 @@ abstract class NativeTargetContract {
             int end = stacks.indexOf("=== ", at + 4);
             String dump = stacks.substring(at, end < 0 ? stacks.length() : end);
             for (String frame : frames) assertTrue(dump.contains(frame), "frame " + frame + " in rank " + rank + ":\n" + dump);
+            assertNativeFramesInMpi(dump, "rank " + rank);
         }
         assertTrue(stacks.contains("(all gone)"), stacks.lines().findFirst().orElse(""));
         Matcher m = Pattern.compile("killed pids \\[([0-9, ]+)]").matcher(stacks);

@@ -1,0 +1,42 @@
+package org.mpiverify.audit.nativempi;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs a diagnostic tool ({@code jcmd}, {@code gdb}) on a process of a hung run, with a bound: its
+ * output goes through a file, so a stuck tool cannot block on a full pipe, and a tool still running at
+ * the bound is killed, keeping what it wrote. Never throws: a failure is a line in the text returned.
+ */
+final class BoundedCommand {
+    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
+
+    private BoundedCommand() { }
+
+    static String run(List<String> command, Path workDir, Duration bound) {
+        String name = Path.of(command.get(0)).getFileName().toString();
+        try {
+            File outFile = Files.createTempFile(workDir, name + "-", ".txt").toFile();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(outFile).start();
+            p.getOutputStream().close();
+            if (!p.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.onExit().get(KILL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                return "(" + name + " did not answer within " + bound.toSeconds() + " s)\n" + Files.readString(outFile.toPath());
+            }
+            return Files.readString(outFile.toPath());
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            return "(" + name + " failed: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(interrupted while running " + name + ")";
+        }
+    }
+}
