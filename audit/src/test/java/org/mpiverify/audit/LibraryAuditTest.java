@@ -55,7 +55,7 @@ class LibraryAuditTest {
                     // so such a run is a FAIL carrying the worker's failure; CRASH stays allowed until a
                     // run shows which failure it was.
                     "coll-distinct-comms", Set.of(Outcome.PASS, Outcome.FAIL, Outcome.CRASH),
-                    // Intermittent: once in CI and once in 322 runs here (2026-11-22) every thread of one rank
+                    // Intermittent: once in CI and once in 572 runs here (2026-11-22) every thread of one rank
                     // was still inside MPI calls at the bound, then 8 s (a run takes 2-3 s; now 20 s, as for
                     // the other creation scenarios); a C program making the same calls passed 400 of 400.
                     // Not yet attributed to MPICH rather than the binding or a slow machine.
