@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * says so instead.
  */
 final class NativeStacks {
-    static final Duration BOUND = Duration.ofSeconds(30);
+    static final Duration BOUND = Duration.ofSeconds(10);   // gdb takes about 0.5 s on a rank JVM here
     private static final int FRAMES = 24;
     /** A frame in an MPI library or its transports (MPICH, UCX, Open MPI's OPAL/ORTE/PMIx, Hydra's PMI). */
     static final Pattern MPI_FRAME = Pattern.compile(
