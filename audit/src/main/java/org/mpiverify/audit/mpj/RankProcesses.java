@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.mpiverify.audit.target.BoundedCommand;
 
 /**
  * The JVMs of one run (their roots, and whatever those started): thread dumps through
@@ -52,22 +53,9 @@ final class RankProcesses {
         return dumps;
     }
 
-    private static String jcmd(Path jcmd, long pid, Path scratch) throws InterruptedException {
+    private static String jcmd(Path jcmd, long pid, Path scratch) {
         if (!Files.isExecutable(jcmd)) return "(no jcmd at " + jcmd + ": cannot take a thread dump)";
-        Path out = scratch.resolve("jcmd-" + pid + ".txt");
-        try {
-            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print", "-l")
-                    .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(JCMD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                p.onExit().get(EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                return "(jcmd Thread.print timed out after " + JCMD_TIMEOUT.toSeconds() + " s)";
-            }
-            String text = Files.readString(out, StandardCharsets.UTF_8);
-            return p.exitValue() == 0 ? text : "(jcmd exited " + p.exitValue() + ")\n" + text;
-        } catch (IOException | ExecutionException | TimeoutException e) {
-            return "(jcmd failed: " + e + ")";
-        }
+        return BoundedCommand.run(List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l"), scratch, JCMD_TIMEOUT);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpiverify.audit.target.BoundedCommand;
 import java.util.regex.Pattern;
 
 /**

@@ -57,8 +57,7 @@ public abstract class BaseScenario implements Scenario {
         List<String> evidence = new ArrayList<>();
         for (RankReport r : failed) {
             // a hang's evidence is where every left-behind thread waits, Java and native frames: keep it whole
-            boolean hang = r.error().startsWith(Workers.ThreadsLeftBehind.class.getName());
-            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), hang ? 400 : 40));
+            evidence.add("rank " + r.rank() + ": " + firstLines(r.error(), leftThreadsBehind(r.error()) ? 400 : 40));
             evidence.addAll(r.evidence());
         }
         for (RankReport r : failed) {
@@ -72,7 +71,7 @@ public abstract class BaseScenario implements Scenario {
         RankReport root = failed.stream().filter(r -> !r.error().contains("ERR_ABORTED")).findFirst()
                 .orElse(failed.get(0));
         String first = root.error().lines().findFirst().orElse("");
-        if (first.startsWith(Workers.ThreadsLeftBehind.class.getName())) {
+        if (leftThreadsBehind(first)) {
             // nothing failed: the rank's threads were still inside MPI calls at the scenario's bound
             return new Verdict(Verdict.Outcome.HANG, "rank " + root.rank() + ": " + first.substring(first.indexOf(": ") + 2),
                     evidence);
@@ -80,6 +79,11 @@ public abstract class BaseScenario implements Scenario {
         boolean mpiError = first.startsWith("org.mpiverify.audit.api.AuditException");
         return new Verdict(mpiError ? Verdict.Outcome.FAIL : Verdict.Outcome.CRASH,
                 "rank " + root.rank() + (mpiError ? " got an MPI error: " : " threw: ") + first, evidence);
+    }
+
+    /** Whether a rank's error is its threads outliving the scenario's bound (nothing else failed). */
+    private static boolean leftThreadsBehind(String error) {
+        return error.startsWith(Workers.ThreadsLeftBehind.class.getName());
     }
 
     private static String causeLine(String error, String type) {

@@ -1,4 +1,4 @@
-package org.mpiverify.audit.nativempi;
+package org.mpiverify.audit.target;
 
 import java.io.File;
 import java.io.IOException;
@@ -11,16 +11,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Runs a diagnostic tool ({@code jcmd}, {@code gdb}) on a process of a hung run, with a bound: its
+ * Runs a diagnostic tool ({@code jcmd}, {@code gdb}) on a process of a hung run (native and MPJ targets), with a bound: its
  * output goes through a file, so a stuck tool cannot block on a full pipe, and a tool still running at
  * the bound is killed, keeping what it wrote. Never throws: a failure is a line in the text returned.
  */
-final class BoundedCommand {
+public final class BoundedCommand {
     private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
 
     private BoundedCommand() { }
 
-    static String run(List<String> command, Path workDir, Duration bound) {
+    /** Runs {@code command} with its output in a temporary file under {@code workDir}; its text, or why there is none. */
+    public static String run(List<String> command, Path workDir, Duration bound) {
         String name = Path.of(command.get(0)).getFileName().toString();
         try {
             File outFile = Files.createTempFile(workDir, name + "-", ".txt").toFile();
@@ -31,7 +32,8 @@ final class BoundedCommand {
                 p.onExit().get(KILL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
                 return "(" + name + " did not answer within " + bound.toSeconds() + " s)\n" + Files.readString(outFile.toPath());
             }
-            return Files.readString(outFile.toPath());
+            String text = Files.readString(outFile.toPath());
+            return p.exitValue() == 0 ? text : "(" + name + " exited " + p.exitValue() + ")\n" + text;
         } catch (IOException | ExecutionException | TimeoutException e) {
             return "(" + name + " failed: " + e + ")";
         } catch (InterruptedException e) {
