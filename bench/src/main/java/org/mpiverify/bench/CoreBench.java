@@ -26,7 +26,9 @@ import org.mpiverify.results.Provenance;
  * The core's basic costs, each beside a baseline measured in the same run (the machines are shared and
  * noisy, so only ratios within one run mean something):
  * <ul>
- *   <li>8-byte ping-pong half round trip between two ranks, against a spin handoff between two threads;
+ *   <li>8-byte ping-pong half round trip between two ranks, against a spin handoff between two threads,
+ *       with the two {@link ProtocolFloors} beside it (what a posted-receive protocol and an inbox
+ *       protocol cost at the least here, for reference: they have no target);
  *   <li>{@code THREAD_MULTIPLE} over {@code SINGLE} with one thread (Gropp &amp; Thakur Fig. 1's question);
  *   <li>{@code dup}+{@code free} on two ranks with one and with two threads per rank (their Fig. 4).
  * </ul>
@@ -50,7 +52,15 @@ public final class CoreBench {
 
     /** One measured quantity: its per-trial values (ns) and the targets it is judged against. */
     public record Result(String name, String unit, Stats stats, Stats baseline, String baselineName, double ratio,
-                         String target, boolean met) {
+                         String target, Boolean met) {
+        /** A measurement shown for reference, judged against no target ({@code met} is null). */
+        static Result reference(String name, Stats stats, Stats baseline, String baselineName, String what) {
+            return new Result(name, "ns", stats, baseline, baselineName, stats.median() / baseline.median(), what, null);
+        }
+
+        String verdict() {
+            return met == null ? "" : met ? "MET" : "MISSED";
+        }
     }
 
     public List<Result> run() throws Exception {
@@ -58,6 +68,8 @@ public final class CoreBench {
         for (int t = 0; t < trials + 1; t++) {
             boolean warmup = t == 0;
             record(v, "spin handoff", SpinHandoff.halfRoundTripNanos(pingPongIterations), warmup);
+            record(v, "posted-receive floor", ProtocolFloors.postedReceiveNanos(pingPongIterations), warmup);
+            record(v, "inbox-cell floor", ProtocolFloors.inboxCellNanos(pingPongIterations), warmup);
             record(v, "ping-pong MULTIPLE", pingPong(ThreadLevel.MULTIPLE), warmup);
             record(v, "ping-pong SINGLE", pingPong(ThreadLevel.SINGLE), warmup);
             record(v, "dup+free 1 thread", dupFree(1), warmup);
@@ -69,10 +81,18 @@ public final class CoreBench {
         Stats pps = stats(v, "ping-pong SINGLE");
         Stats d1 = stats(v, "dup+free 1 thread");
         Stats d2 = stats(v, "dup+free 2 threads");
+        Stats posted = stats(v, "posted-receive floor");
+        Stats inbox = stats(v, "inbox-cell floor");
         List<Result> results = new ArrayList<>();
         results.add(new Result("8-byte ping-pong half round trip (THREAD_MULTIPLE)", "ns", ppm, spin,
                 "spin handoff", ppm.median() / spin.median(), "<= 2.5x spin handoff",
                 ppm.median() <= 2.5 * spin.median()));
+        results.add(Result.reference("posted-receive floor (bare protocol, 1 line)", posted, spin, "spin handoff",
+                "reference: least cost of a sender-completes-posted-receive protocol"));
+        results.add(Result.reference("inbox-cell floor (bare protocol, ring)", inbox, spin, "spin handoff",
+                "reference: least cost of a receiver-matches inbox protocol"));
+        results.add(Result.reference("8-byte ping-pong over the posted-receive floor", ppm, posted,
+                "posted-receive floor", "reference: what MPI adds to the bare protocol"));
         results.add(new Result("THREAD_MULTIPLE over SINGLE, one thread (ping-pong)", "ns", ppm, pps,
                 "ping-pong SINGLE", ppm.median() / pps.median(), "<= 1.10x SINGLE",
                 ppm.median() <= 1.10 * pps.median()));
@@ -177,7 +197,7 @@ public final class CoreBench {
         for (Result r : results) {
             out.printf(Locale.ROOT, "%-52s %8.1f %s %9.1f%% %10.1f  %-22s %7.2fx  %s %s%n", r.name(),
                     r.stats().median(), r.unit(), r.stats().spreadPercent(), r.baseline().median(), r.baselineName(),
-                    r.ratio(), r.target(), r.met() ? "MET" : "MISSED");
+                    r.ratio(), r.target(), r.verdict());
         }
     }
 

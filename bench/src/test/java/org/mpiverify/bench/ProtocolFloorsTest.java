@@ -1,0 +1,47 @@
+package org.mpiverify.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The bare protocols run, carry every payload back and forth, and refuse a message that does not match. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ProtocolFloorsTest {
+
+    @Test
+    void bothFloorsCompleteTheirRoundTrips() throws Exception {
+        double posted = ProtocolFloors.postedReceiveNanos(20_000);
+        double inbox = ProtocolFloors.inboxCellNanos(20_000);
+        assertTrue(posted > 0 && Double.isFinite(posted), "posted " + posted);
+        assertTrue(inbox > 0 && Double.isFinite(inbox), "inbox " + inbox);
+    }
+
+    @Test
+    void aPostedCellRejectsADeliveryForAnotherTag() throws Exception {
+        var cell = new ProtocolFloors.PostedCell();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Thread receiver = Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                cell.receive(0, 1, System.nanoTime() + 2_000_000_000L);
+            } catch (IllegalStateException expected) {
+                // nothing is delivered: the receive gives up at its deadline
+            }
+        });
+        var e = assertThrows(IllegalStateException.class, () -> cell.deliver(0, 2, 42, deadline));
+        assertEquals("posted receive does not match", e.getMessage());
+        receiver.join();
+    }
+
+    @Test
+    void anInboxRejectsAMessageFromAnotherSource() {
+        var inbox = new ProtocolFloors.Inbox();
+        inbox.send(1, 0, 42);
+        var e = assertThrows(IllegalStateException.class,
+                () -> inbox.receive(0, 0, System.nanoTime() + 60_000_000_000L));
+        assertEquals("inbox message does not match", e.getMessage());
+    }
+}
