@@ -2,27 +2,27 @@ package org.mpiverify.bench;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The least two message-passing protocols can cost on this machine, stripped of everything MPI adds
- * (envelopes, validation, requests, pools, wildcards): an 8-byte ping-pong between two platform
- * threads that spin, next to which the core's ping-pong and the {@link SpinHandoff} are read.
+ * What two message-passing protocol shapes cost on this machine stripped of everything MPI adds
+ * (envelopes, validation, requests, pools, wildcards, blocking): an 8-byte ping-pong between two
+ * platform threads that spin, read next to the core's ping-pong and the {@link SpinHandoff}.
  *
  * <ul>
  *   <li><b>Posted receive</b> ({@link #postedReceiveNanos}): the receiver publishes what it waits for, the
  *       sender claims it with one CAS, writes the payload and the status, and publishes; the receiver
- *       reads them. Everything lives on one cache line per receiver. This is the shape of the core's
- *       protocol and of Dang, Snir &amp; Gropp's (the sender completes a receive the receiver posted), at
- *       its cheapest: any such protocol pays at least these line transfers.
+ *       reads them. This is the shape of the core's protocol and of Dang, Snir &amp; Gropp's (the sender
+ *       completes a receive the receiver posted), with nothing else. Two layouts: each receiver's cell on
+ *       a line of its own (as a receive posted in the receiving rank's memory is), or both ranks' cells
+ *       on one shared line (the best case: the line then moves once per message, as in a handoff).
  *   <li><b>Inbox cell</b> ({@link #inboxCellNanos}): the sender takes the next cell of the receiver's
  *       ring with one atomic increment and fills it; the receiver polls the cell and would match the
- *       message itself, locally. The sender never reads what the receiver wrote, so one message costs
- *       about what a handoff costs.
+ *       message itself, locally. The sender never reads what the receiver wrote.
  * </ul>
- * Neither is a usable implementation (one message in flight, no matching, no blocking); they bound from
- * below what a design of that shape can reach, for the README's explanation of the ping-pong target.
- * Every spin gives up after 60 s with an exception.
+ * None is a usable implementation (one message in flight, no matching, no blocking): they show what a
+ * design of each shape costs before any MPI work, for the README's explanation of the ping-pong target.
+ * Every spin gives up after 60 s with an exception. Cells and counters are padded to a cache line each, so
+ * what is measured is the protocol's own line transfers, not false sharing between neighbours.
  */
 public final class ProtocolFloors {
     private static final long DEADLINE_NANOS = 60_000_000_000L;
@@ -30,8 +30,13 @@ public final class ProtocolFloors {
     private ProtocolFloors() {
     }
 
+    /** Padding before a cell's fields: HotSpot lays out superclass fields first, so a cell shares no line. */
+    abstract static class LeftPad {
+        long p0, p1, p2, p3, p4, p5, p6, p7;
+    }
+
     /** One receiver's posted-receive cell: its state, the posted match fields and the delivered payload. */
-    static final class PostedCell {
+    static final class PostedCell extends LeftPad {
         static final int DELIVERED = 0, POSTED = 1, CLAIMED = 2;
         private static final VarHandle STATE;
         static {
@@ -47,6 +52,7 @@ public final class ProtocolFloors {
         int tag;
         long payload;
         long bytes;
+        long q0, q1, q2, q3, q4, q5, q6, q7;      // padding after the fields
 
         /** Receiver: posts a receive for (source, tag), waits for delivery, returns the payload. */
         long receive(int source, int tag, long deadline) {
@@ -76,7 +82,7 @@ public final class ProtocolFloors {
     /** One receiver's inbox: a ring of cells filled in ticket order; a cell is full when its seq is its ticket + 1. */
     static final class Inbox {
         private static final int CELLS = 64;       // a ping-pong has one message in flight: the ring never wraps onto a full cell
-        private final AtomicLong tail = new AtomicLong();
+        private final PaddedCounter tail = new PaddedCounter();
         private final Cell[] cells = new Cell[CELLS];
         private long head;                          // read by the receiver only
 
@@ -86,11 +92,32 @@ public final class ProtocolFloors {
             }
         }
 
-        static final class Cell {
+        /** A cell on a line of its own. */
+        static final class Cell extends LeftPad {
             volatile long seq;
             int source;
             int tag;
             long payload;
+            long q0, q1, q2, q3, q4, q5, q6, q7;
+        }
+
+        /** The senders' ticket counter, on a line of its own. */
+        static final class PaddedCounter extends LeftPad {
+            private static final VarHandle VALUE;
+            static {
+                try {
+                    VALUE = MethodHandles.lookup().findVarHandle(PaddedCounter.class, "value", long.class);
+                } catch (ReflectiveOperationException e) {
+                    throw new ExceptionInInitializerError(e);
+                }
+            }
+
+            volatile long value;
+            long q0, q1, q2, q3, q4, q5, q6, q7;
+
+            long getAndIncrement() {
+                return (long) VALUE.getAndAdd(this, 1L);
+            }
         }
 
         void send(int source, int tag, long payload) {
@@ -116,7 +143,92 @@ public final class ProtocolFloors {
         }
     }
 
-    /** Half round trip (ns) of {@code iterations} ping-pongs through posted-receive cells. */
+    /**
+     * Both ranks' posted-receive cells on one cache line: the same protocol as {@link PostedCell}, with
+     * the two cells' fields side by side in one padded object.
+     */
+    static final class PairedCells extends LeftPad {
+        private static final VarHandle STATE0, STATE1;
+        static {
+            try {
+                var l = MethodHandles.lookup();
+                STATE0 = l.findVarHandle(PairedCells.class, "state0", int.class);
+                STATE1 = l.findVarHandle(PairedCells.class, "state1", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        volatile int state0 = PostedCell.DELIVERED, state1 = PostedCell.DELIVERED;
+        int source0, tag0, source1, tag1;
+        long payload0, payload1;
+        long q0, q1, q2, q3, q4, q5, q6, q7;
+
+        // The VarHandles are used as constants on each branch: a VarHandle picked at run time is not inlined.
+        private int state(int rank) {
+            return rank == 0 ? state0 : state1;
+        }
+
+        private void setState(int rank, int value) {
+            if (rank == 0) {
+                state0 = value;
+            } else {
+                state1 = value;
+            }
+        }
+
+        private boolean claim(int rank) {
+            return rank == 0 ? STATE0.compareAndSet(this, PostedCell.POSTED, PostedCell.CLAIMED)
+                    : STATE1.compareAndSet(this, PostedCell.POSTED, PostedCell.CLAIMED);
+        }
+
+        long receive(int me, int source, int tag, long deadline) {
+            if (me == 0) {
+                source0 = source;
+                tag0 = tag;
+            } else {
+                source1 = source;
+                tag1 = tag;
+            }
+            setState(me, PostedCell.POSTED);
+            for (int spins = 0; state(me) != PostedCell.DELIVERED; spins++) {
+                pause(spins, deadline);
+            }
+            return me == 0 ? payload0 : payload1;
+        }
+
+        void deliver(int to, int source, int tag, long payload, long deadline) {
+            for (int spins = 0; state(to) != PostedCell.POSTED || !claim(to); spins++) {
+                pause(spins, deadline);
+            }
+            if ((to == 0 ? source0 : source1) != source || (to == 0 ? tag0 : tag1) != tag) {
+                throw new IllegalStateException("posted receive does not match");
+            }
+            if (to == 0) {
+                payload0 = payload;
+            } else {
+                payload1 = payload;
+            }
+            setState(to, PostedCell.DELIVERED);
+        }
+    }
+
+    /** Half round trip (ns) of {@code iterations} ping-pongs through posted-receive cells sharing one line. */
+    public static double pairedPostedReceiveNanos(int iterations) throws InterruptedException {
+        PairedCells line = new PairedCells();
+        return pingPong(iterations, (me, deadline, value) -> {
+            int peer = 1 - me;
+            if (me == 0) {
+                line.deliver(peer, me, 0, value, deadline);
+                return line.receive(me, peer, 0, deadline);
+            }
+            long v = line.receive(me, peer, 0, deadline);
+            line.deliver(peer, me, 0, v + 1, deadline);
+            return v;
+        });
+    }
+
+    /** Half round trip (ns) of {@code iterations} ping-pongs through posted-receive cells, one line per receiver. */
     public static double postedReceiveNanos(int iterations) throws InterruptedException {
         PostedCell[] at = {new PostedCell(), new PostedCell()};
         return pingPong(iterations, (me, deadline, value) -> {

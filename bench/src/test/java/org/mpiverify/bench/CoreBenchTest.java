@@ -25,7 +25,7 @@ class CoreBenchTest {
     void quickRunProducesEveryMeasurementAndItsJson(@TempDir Path dir) throws Exception {
         var text = new ByteArrayOutputStream();
         List<CoreBench.Result> results = new CoreBench(2, true, MatchingKind.HASH_TABLE, new PrintStream(text)).run();
-        assertEquals(7, results.size());
+        assertEquals(8, results.size());
         assertEquals(4, results.stream().filter(r -> r.met() != null).count(), "four judged measurements");
         for (CoreBench.Result r : results) {
             assertTrue(r.stats().median() > 0 && r.baseline().median() > 0, r.toString());

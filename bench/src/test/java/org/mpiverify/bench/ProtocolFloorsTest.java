@@ -16,6 +16,8 @@ class ProtocolFloorsTest {
     void bothFloorsCompleteTheirRoundTrips() throws Exception {
         double posted = ProtocolFloors.postedReceiveNanos(20_000);
         double inbox = ProtocolFloors.inboxCellNanos(20_000);
+        double paired = ProtocolFloors.pairedPostedReceiveNanos(20_000);
+        assertTrue(paired > 0 && Double.isFinite(paired), "paired " + paired);
         assertTrue(posted > 0 && Double.isFinite(posted), "posted " + posted);
         assertTrue(inbox > 0 && Double.isFinite(inbox), "inbox " + inbox);
     }
@@ -32,6 +34,22 @@ class ProtocolFloorsTest {
             }
         });
         var e = assertThrows(IllegalStateException.class, () -> cell.deliver(0, 2, 42, deadline));
+        assertEquals("posted receive does not match", e.getMessage());
+        receiver.join();
+    }
+
+    @Test
+    void pairedCellsRejectADeliveryForAnotherSource() throws Exception {
+        var line = new ProtocolFloors.PairedCells();
+        Thread receiver = Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                line.receive(1, 0, 7, System.nanoTime() + 2_000_000_000L);
+            } catch (IllegalStateException expected) {
+                // nothing is delivered: the receive gives up at its deadline
+            }
+        });
+        var e = assertThrows(IllegalStateException.class,
+                () -> line.deliver(1, 3, 7, 42, System.nanoTime() + 60_000_000_000L));
         assertEquals("posted receive does not match", e.getMessage());
         receiver.join();
     }
