@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
+import org.mpiverify.core.sync.SpinThenParkLock;
 
 /**
  * A matching engine built on the Dang–Snir–Gropp hash table ({@link MatchTable}, DSG §2.2 and §3.2)
@@ -76,7 +76,7 @@ public final class HashMatchingEngine implements MatchingEngine {
     public static final int DEFAULT_WILDCARD_LINGER = 64;
 
     /** Per-context mode word, clock, lock (the object itself) and wild-mode queues. */
-    private static final class Context extends ReentrantLock {
+    private static final class Context extends SpinThenParkLock {
         private static final VarHandle CLOCK;
 
         static {

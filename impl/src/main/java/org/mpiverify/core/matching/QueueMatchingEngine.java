@@ -1,6 +1,6 @@
 package org.mpiverify.core.matching;
 
-import java.util.concurrent.locks.ReentrantLock;
+import org.mpiverify.core.sync.SpinThenParkLock;
 
 /**
  * The MPICH-style matching engine: for each context, a posted-receive queue and an unexpected-message
@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class QueueMatchingEngine implements MatchingEngine {
     /** A context's lock and queues in one object. The lock guards the queues. */
-    private static final class Context extends ReentrantLock {
+    private static final class Context extends SpinThenParkLock {
         final ContextQueues queues = new ContextQueues();
     }
 

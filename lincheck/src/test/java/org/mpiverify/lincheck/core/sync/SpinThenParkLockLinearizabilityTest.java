@@ -1,0 +1,102 @@
+package org.mpiverify.lincheck.core.sync;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.sync.SpinThenParkLock;
+import org.mpiverify.lincheck.Budget;
+import org.mpiverify.lincheck.Lincheck;
+import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+
+/**
+ * {@link SpinThenParkLock}, the matching engines' per-context lock: a counter whose read-modify-write
+ * runs under the lock behaves as an atomic counter ({@link LockedCounterSpec}), so the lock excludes
+ * (through its spin, yield and parked phases alike) and publishes each section's writes to the next.
+ *
+ * <p>Twin: {@link CheckThenSetLock}, whose acquisition reads the state and then writes it: two threads
+ * can both find it free and both enter, and the counter loses an increment.
+ */
+@ExtendWith(ThreadDumpOnTimeout.class)
+public class SpinThenParkLockLinearizabilityTest {
+    static final String SUITE = "SpinThenParkLockLinearizabilityTest";
+    static final String CHECKS = "SpinThenParkLock: a counter updated under the lock vs an atomic counter";
+
+    private final LockedCounter counter = new LockedCounter(new SpinThenParkLock());
+
+    @Operation
+    public int incrementAndGet() {
+        return counter.incrementAndGet();
+    }
+
+    @Operation
+    public int get() {
+        return counter.get();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void modelChecking() {
+        Lincheck.checkModel(SUITE, CHECKS, getClass(), LockedCounterSpec.class, Budget.modelChecking());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void stress() {
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), LockedCounterSpec.class, Budget.stress());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void checkThenSetTwinIsRejected() {
+        Lincheck.expectRejected("CheckThenSetLock", "the lock is taken by reading its state, then writing it",
+                true, Twin.class, LockedCounterSpec.class, Budget.twin());
+    }
+
+    /** The same operations over the known-bad twin. */
+    public static class Twin {
+        private final LockedCounter counter = new LockedCounter(new CheckThenSetLock());
+
+        @Operation
+        public int incrementAndGet() {
+            return counter.incrementAndGet();
+        }
+
+        @Operation
+        public int get() {
+            return counter.get();
+        }
+    }
+
+    /** A plain int guarded by {@code lock}: correct only if the lock excludes. */
+    static final class LockedCounter {
+        private final Lock lock;
+        private int value;
+
+        LockedCounter(Lock lock) {
+            this.lock = lock;
+        }
+
+        int incrementAndGet() {
+            lock.lock();
+            try {
+                int v = value + 1;
+                value = v;
+                return v;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        int get() {
+            lock.lock();
+            try {
+                return value;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+}
