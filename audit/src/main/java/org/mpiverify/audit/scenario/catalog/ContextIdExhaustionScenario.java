@@ -3,6 +3,9 @@ package org.mpiverify.audit.scenario.catalog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.BaseScenario;
@@ -26,6 +29,9 @@ final class ContextIdExhaustionScenario extends BaseScenario {
     /** Threads of phase 2, each cycling dup/free on its own parent; as many ids are left free. */
     private static final int THREADS = 4;
     private static final int ROUNDS = 2500;
+    /** Phase 2 runs in waves of fresh threads released together: dups collide most when threads start at once. */
+    private static final int WAVES = 100;
+    private static final int ROUNDS_PER_WAVE = ROUNDS / WAVES;
     /** Every CHECK-th communicator of phase 2 is checked; the others are freed at once, so the dups collide often. */
     private static final int CHECK = 50;
 
@@ -57,23 +63,34 @@ final class ContextIdExhaustionScenario extends BaseScenario {
         if (refusal != null) report.fact("refusal", refusal);
         if (refusal != null && held.size() >= THREADS) {
             for (int k = 0; k < THREADS; k++) mpi.commFree(held.remove(held.size() - 1));
-            Workers.run(THREADS, deadline(), t -> {
-                for (int i = 0; i < ROUNDS; i++) {
-                    long d;
-                    try {
-                        d = mpi.commDup(parents[t]);
-                    } catch (AuditException e) {
-                        report.evidence("rank " + me + " thread " + t + " dup #" + i + " refused with " + THREADS + " ids free for "
-                                + THREADS + " threads, each holding at most one: " + e.getMessage());
-                        return; // the partner thread on the other rank sees the same refusal: MPI errors are collective here
+            long phaseEnd = System.nanoTime() + deadline().toNanos();
+            AtomicBoolean refused = new AtomicBoolean();
+            for (int w = 0; w < WAVES && !refused.get(); w++) {
+                int wave = w;
+                CountDownLatch start = new CountDownLatch(THREADS);
+                Workers.run(THREADS, Duration.ofNanos(Math.max(1, phaseEnd - System.nanoTime())), t -> {
+                    start.countDown();
+                    // released together, so the first dups of every wave collide: only an alignment, bounded
+                    start.await(Math.max(0, phaseEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    for (int r = 0; r < ROUNDS_PER_WAVE; r++) {
+                        int i = wave * ROUNDS_PER_WAVE + r;
+                        long d;
+                        try {
+                            d = mpi.commDup(parents[t]);
+                        } catch (AuditException e) {
+                            report.evidence("rank " + me + " thread " + t + " dup #" + i + " refused with " + THREADS + " ids free for "
+                                    + THREADS + " threads, each holding at most one: " + e.getMessage());
+                            refused.set(true);  // collective: the partner's rank stops after this wave too
+                            return; // the partner thread on the other rank sees the same refusal: MPI errors are collective here
+                        }
+                        if (i % CHECK == 0) {
+                            NewComms.check(mpi, d, "rank " + me + " thread " + t, "dup #" + i + " on parent " + t,
+                                    t * 10_000 + i, me, 0b11, report);
+                        }
+                        mpi.commFree(d);
                     }
-                    if (i % CHECK == 0) {
-                        NewComms.check(mpi, d, "rank " + me + " thread " + t, "dup #" + i + " on parent " + t,
-                                t * 10_000 + i, me, 0b11, report);
-                    }
-                    mpi.commFree(d);
-                }
-            });
+                });
+            }
         }
         for (long c : held) mpi.commFree(c);
         for (long p : parents) mpi.commFree(p);
