@@ -71,6 +71,7 @@ public final class CoreBench {
             record(v, "posted-receive floor", ProtocolFloors.postedReceiveNanos(pingPongIterations), warmup);
             record(v, "paired posted-receive floor", ProtocolFloors.pairedPostedReceiveNanos(pingPongIterations), warmup);
             record(v, "inbox-cell floor", ProtocolFloors.inboxCellNanos(pingPongIterations), warmup);
+            record(v, "mailbox floor", ProtocolFloors.mailboxNanos(pingPongIterations), warmup);
             record(v, "ping-pong MULTIPLE", pingPong(ThreadLevel.MULTIPLE), warmup);
             record(v, "ping-pong SINGLE", pingPong(ThreadLevel.SINGLE), warmup);
             record(v, "dup+free 1 thread", dupFree(1), warmup);
@@ -85,6 +86,7 @@ public final class CoreBench {
         Stats posted = stats(v, "posted-receive floor");
         Stats inbox = stats(v, "inbox-cell floor");
         Stats paired = stats(v, "paired posted-receive floor");
+        Stats mailbox = stats(v, "mailbox floor");
         List<Result> results = new ArrayList<>();
         results.add(new Result("8-byte ping-pong half round trip (THREAD_MULTIPLE)", "ns", ppm, spin,
                 "spin handoff", ppm.median() / spin.median(), "<= 2.5x spin handoff",
@@ -95,6 +97,8 @@ public final class CoreBench {
                 "reference: the same, best-case layout"));
         results.add(Result.reference("bare inbox cell (receiver matches)", inbox, spin, "spin handoff",
                 "reference: the other protocol shape"));
+        results.add(Result.reference("bare mailbox, one slot per direction (no claim)", mailbox, spin, "spin handoff",
+                "reference: the least any 8-byte message costs"));
         results.add(Result.reference("8-byte ping-pong over the bare posted receive", ppm, posted,
                 "bare posted receive", "reference: what MPI adds to its bare protocol"));
         results.add(new Result("THREAD_MULTIPLE over SINGLE, one thread (ping-pong)", "ns", ppm, pps,

@@ -13,10 +13,12 @@ import org.junit.jupiter.api.Timeout;
 class ProtocolFloorsTest {
 
     @Test
-    void bothFloorsCompleteTheirRoundTrips() throws Exception {
+    void everyFloorCompletesItsRoundTrips() throws Exception {
         double posted = ProtocolFloors.postedReceiveNanos(20_000);
         double inbox = ProtocolFloors.inboxCellNanos(20_000);
         double paired = ProtocolFloors.pairedPostedReceiveNanos(20_000);
+        double mailbox = ProtocolFloors.mailboxNanos(20_000);
+        assertTrue(mailbox > 0 && Double.isFinite(mailbox), "mailbox " + mailbox);
         assertTrue(paired > 0 && Double.isFinite(paired), "paired " + paired);
         assertTrue(posted > 0 && Double.isFinite(posted), "posted " + posted);
         assertTrue(inbox > 0 && Double.isFinite(inbox), "inbox " + inbox);
@@ -61,5 +63,27 @@ class ProtocolFloorsTest {
         var e = assertThrows(IllegalStateException.class,
                 () -> inbox.receive(0, 0, System.nanoTime() + 60_000_000_000L));
         assertEquals("inbox message does not match", e.getMessage());
+    }
+
+    @Test
+    void aMailboxRejectsAMessageForAnotherTag() {
+        var box = new ProtocolFloors.Mailbox();
+        box.send(1, 3, 42);
+        var e = assertThrows(IllegalStateException.class,
+                () -> box.receive(1, 4, System.nanoTime() + 60_000_000_000L));
+        assertEquals("mailbox message does not match", e.getMessage());
+    }
+
+    @Test
+    void anInboxAndAMailboxCarryTheirMessagesInOrder() {
+        var inbox = new ProtocolFloors.Inbox();
+        var box = new ProtocolFloors.Mailbox();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        for (long i = 0; i < 200; i++) {            // past the inbox ring's 64 cells
+            inbox.send(1, 0, i);
+            assertEquals(i, inbox.receive(1, 0, deadline));
+            box.send(1, 0, i);
+            assertEquals(i, box.receive(1, 0, deadline));
+        }
     }
 }
