@@ -48,14 +48,9 @@ final class RankProcesses {
             String command = h.info().commandLine().orElse(h.info().command().orElse("?"));
             if (!command.contains("java")) continue;
             String head = "=== thread dump of pid " + h.pid() + ": " + abbreviate(command, 300) + "\n";
-            dumps.add(head + jcmd(jcmd, h.pid(), scratch));
+            dumps.add(head + BoundedCommand.threadDump(jcmd, h.pid(), scratch, JCMD_TIMEOUT));
         }
         return dumps;
-    }
-
-    private static String jcmd(Path jcmd, long pid, Path scratch) {
-        if (!Files.isExecutable(jcmd)) return "(no jcmd at " + jcmd + ": cannot take a thread dump)";
-        return BoundedCommand.run(List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l"), scratch, JCMD_TIMEOUT);
     }
 
     /**

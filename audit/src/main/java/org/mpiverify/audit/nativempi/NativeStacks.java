@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.mpiverify.audit.target.BoundedCommand;
 import java.util.regex.Pattern;
+import org.mpiverify.audit.target.BoundedCommand;
 
 /**
  * The native frames of a rank's threads that are inside the MPI library, taken with {@code gdb} (batch

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.mpiverify.audit.target.BoundedCommand;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.mpiverify.audit.target.BoundedCommand;
 
 /**
  * A launcher process ({@code mpiexec}) and everything below it: finds the rank JVMs, takes their
@@ -47,7 +47,8 @@ final class ProcessTree {
         if (rankJvms.isEmpty()) sb.append("(no rank JVM was running under the launcher)\n");
         for (ProcessHandle p : rankJvms) {
             sb.append("=== rank ").append(worldRank(p, rankVariable)).append(", pid ").append(p.pid())
-              .append(" ===\n").append(jcmdThreadPrint(p.pid(), workDir)).append('\n')
+              .append(" ===\n").append(BoundedCommand.threadDump(
+                      Path.of(System.getProperty("java.home"), "bin", "jcmd"), p.pid(), workDir, JCMD_TIMEOUT)).append('\n')
               .append(NativeStacks.of(p.pid(), workDir)).append('\n');
         }
         return sb.toString();
@@ -89,12 +90,5 @@ final class ProcessTree {
             // /proc unreadable (not Linux, or the process is gone): the pid still identifies the dump
         }
         return "?";
-    }
-
-    /** {@code jcmd <pid> Thread.print -l}. */
-    private static String jcmdThreadPrint(long pid, Path workDir) {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        if (!Files.isExecutable(jcmd)) return "(no " + jcmd + ": install a full JDK to get rank thread dumps)";
-        return BoundedCommand.run(List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l"), workDir, JCMD_TIMEOUT);
     }
 }

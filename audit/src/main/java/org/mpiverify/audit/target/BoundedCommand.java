@@ -20,6 +20,12 @@ public final class BoundedCommand {
 
     private BoundedCommand() { }
 
+    /** A thread dump of JVM {@code pid} by {@code jcmd <pid> Thread.print -l}, bounded; or why there is none. */
+    public static String threadDump(Path jcmd, long pid, Path workDir, Duration bound) {
+        if (!Files.isExecutable(jcmd)) return "(no jcmd at " + jcmd + ": install a full JDK to get thread dumps)";
+        return run(List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l"), workDir, bound);
+    }
+
     /** Runs {@code command} with its output in a temporary file under {@code workDir}; its text, or why there is none. */
     public static String run(List<String> command, Path workDir, Duration bound) {
         String name = Path.of(command.get(0)).getFileName().toString();
