@@ -27,8 +27,9 @@ import org.mpiverify.results.Provenance;
  * noisy, so only ratios within one run mean something):
  * <ul>
  *   <li>8-byte ping-pong half round trip between two ranks, against a spin handoff between two threads,
- *       with the two {@link ProtocolFloors} beside it (what a posted-receive protocol and an inbox
- *       protocol cost at the least here, for reference: they have no target);
+ *       with the four {@link ProtocolFloors} beside it (what a posted receive, on a line per receiver
+ *       or on one shared line, an inbox and a mailbox cost at the least here, for reference: they have no
+ *       target);
  *   <li>{@code THREAD_MULTIPLE} over {@code SINGLE} with one thread (Gropp &amp; Thakur Fig. 1's question);
  *   <li>{@code dup}+{@code free} on two ranks with one and with two threads per rank (their Fig. 4).
  * </ul>
