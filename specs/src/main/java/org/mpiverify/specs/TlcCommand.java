@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]}: runs TLC models from the
  * manifest, shows live progress, ends with a table of outcomes and writes the reports.
+ * {@code mpiverify tlc --generate} regenerates the models' {@code MC_*} files from the manifest.
  *
  * <p>MODEL is a model name or a spec folder name (all its quick models, or all with --full). With
  * no MODEL, the quick class runs (every model with --full). --simulate N runs every selected
@@ -24,10 +25,14 @@ import java.util.concurrent.TimeUnit;
 public final class TlcCommand {
     public static final String USAGE = """
             usage: mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]
+                   mpiverify tlc --generate
               MODEL         a model or spec folder from specs/manifest.json (default: the quick class)
               --full        include the full-size models
-              --workers N   TLC worker threads per model (default: number of cores)
+              --workers N   TLC worker threads per model without temporal or action properties
+                            (default: number of cores); a model with one always runs with 1 worker,
+                            because TLC 2.18 can miss liveness violations with more (tlaplus#971)
               --simulate N  run the models in simulation mode, N behaviors each
+              --generate    write every model's MC_*.tla/.cfg from specs/manifest.json, then stop
             exit code: 0 all as expected, 1 a mismatch, 2 usage error""";
 
     private TlcCommand() {}
@@ -42,10 +47,12 @@ public final class TlcCommand {
         boolean full = false;
         int workers = Runtime.getRuntime().availableProcessors();
         int simulate = 0;
+        boolean generate = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--full" -> full = true;
+                    case "--generate" -> generate = true;
                     case "--workers" -> workers = positive(args, ++i, "--workers");
                     case "--simulate" -> simulate = positive(args, ++i, "--simulate");
                     case "-h", "--help" -> {
@@ -69,6 +76,12 @@ public final class TlcCommand {
             return 2;
         }
         Path specsDir = root.get().resolve("specs");
+        if (generate) {
+            List<Path> changed = ModelGenerator.write(Manifest.load(specsDir));
+            changed.forEach(p -> out.println("written or removed: specs/" + p));
+            out.printf("%d model file(s) changed%n", changed.size());
+            return 0;
+        }
         Manifest manifest;
         List<ModelSpec> models;
         try {
@@ -80,8 +93,9 @@ public final class TlcCommand {
         }
         if (simulate > 0) models = models.stream().map(ModelSpec::simulated).toList();
         int sim = simulate > 0 ? simulate : TlcProcess.DEFAULT_SIMULATION_TRACES;
-        out.printf("TLC: %d model(s), %d worker(s) each%s%n", models.size(), workers,
-                simulate > 0 ? ", simulation with " + simulate + " behaviors each" : "");
+        out.printf("TLC: %d model(s); %d worker(s) for safety-only models, 1 for models with a temporal or"
+                        + " action property%s%n", models.size(), workers,
+                simulate > 0 ? "; simulation with " + simulate + " behaviors each" : "");
         List<ModelOutcome> outcomes = new ArrayList<>();
         try (ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("tlc-ticker").factory())) {
