@@ -68,6 +68,7 @@ Threads == UNION {{Th(p, c) : p \in Members[c]} : c \in Calls}
 Pr == [t \in Threads |-> CHOOSE p \in Procs : \E c \in Calls : t = Th(p, c)]
 Cl == [t \in Threads |-> CHOOSE c \in Calls : \E p \in Procs : t = Th(p, c)]
 Peers(t) == Members[Cl[t]] \ {Pr[t]}
+PeerThreads(t) == {Th(q, Cl[t]) : q \in Peers(t)}   \* for the traces' message arrows
 
 (* The address a call's messages carry for member p: its rank in the parent. *)
 Addr(c, p) == p

@@ -65,11 +65,11 @@ EnterEager(t) ==
     /\ IF eagerInUse[p]
          THEN /\ Send(t, Word({}, FALSE))
               /\ UNCHANGED <<eagerInUse, ownE>>
-              /\ event' = Ev(t, "eager round: segment busy, offers nothing", Peers(t))
+              /\ event' = Ev(t, "eager round: segment busy, offers nothing", PeerThreads(t))
          ELSE /\ Send(t, Word(mask[p] \cap EagerIds, TRUE))
               /\ eagerInUse' = [eagerInUse EXCEPT ![p] = TRUE]
               /\ ownE' = [ownE EXCEPT ![t] = TRUE]
-              /\ event' = Ev(t, "eager round: offers " \o ToString(mask[p] \cap EagerIds), Peers(t))
+              /\ event' = Ev(t, "eager round: offers " \o ToString(mask[p] \cap EagerIds), PeerThreads(t))
     /\ pc' = [pc EXCEPT ![t] = "wait0"]
     /\ UNCHANGED <<mask, newId, inUse, lowest>>
 
@@ -107,13 +107,13 @@ Enter(t) ==
          THEN /\ lowest' = IF k < lowest[p] THEN [lowest EXCEPT ![p] = k] ELSE lowest
               /\ Send(t, Word({}, FALSE))
               /\ UNCHANGED <<inUse, eagerInUse, ownE>>
-              /\ event' = Ev(t, "Fig. 3: does not own the mask, lowest = " \o ToString(lowest'[p]), Peers(t))
+              /\ event' = Ev(t, "Fig. 3: does not own the mask, lowest = " \o ToString(lowest'[p]), PeerThreads(t))
          ELSE /\ inUse' = [inUse EXCEPT ![p] = TRUE]
               /\ lowest' = [lowest EXCEPT ![p] = k]
               /\ eagerInUse' = IF claimE THEN [eagerInUse EXCEPT ![p] = TRUE] ELSE eagerInUse
               /\ ownE' = [ownE EXCEPT ![t] = claimE]
               /\ Send(t, Word(offered, TRUE))
-              /\ event' = Ev(t, "Fig. 3: owns the mask, offers " \o ToString(offered), Peers(t))
+              /\ event' = Ev(t, "Fig. 3: owns the mask, offers " \o ToString(offered), PeerThreads(t))
     /\ pc' = [pc EXCEPT ![t] = "wait"]
     /\ UNCHANGED <<mask, newId>>
 

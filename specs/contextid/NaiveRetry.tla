@@ -30,7 +30,7 @@ Snapshot(t) ==
     /\ snap' = [snap EXCEPT ![t] = mask[p]]
     /\ Send(t, Word(mask[p], TRUE))
     /\ pc' = [pc EXCEPT ![t] = "wait1"]
-    /\ event' = Ev(t, "reads the mask " \o ToString(mask[p]) \o ", allreduce #1", Peers(t))
+    /\ event' = Ev(t, "reads the mask " \o ToString(mask[p]) \o ", allreduce #1", PeerThreads(t))
     /\ UNCHANGED <<mask, newId, cand>>
 
 Reserve(t) ==
@@ -49,7 +49,7 @@ Reserve(t) ==
                  /\ ReceiveThenSend(t, Word({}, ok))
                  /\ pc' = [pc EXCEPT ![t] = "wait2"]
                  /\ event' = Ev(t, IF ok THEN "reserves id " \o ToString(id) \o ", allreduce #2"
-                                  ELSE "mask changed: cannot reserve " \o ToString(id) \o ", allreduce #2", Peers(t))
+                                  ELSE "mask changed: cannot reserve " \o ToString(id) \o ", allreduce #2", PeerThreads(t))
     /\ UNCHANGED <<newId, snap>>
 
 Decide(t) ==

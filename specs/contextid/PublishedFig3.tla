@@ -33,11 +33,11 @@ Enter(t) ==
          THEN /\ lowest' = IF k < lowest[p] THEN [lowest EXCEPT ![p] = k] ELSE lowest
               /\ Send(t, Word({}, FALSE))
               /\ UNCHANGED inUse
-              /\ event' = Ev(t, "does not own the mask, lowest = " \o ToString(lowest'[p]), Peers(t))
+              /\ event' = Ev(t, "does not own the mask, lowest = " \o ToString(lowest'[p]), PeerThreads(t))
          ELSE /\ inUse' = [inUse EXCEPT ![p] = TRUE]
               /\ lowest' = [lowest EXCEPT ![p] = k]
               /\ Send(t, Word(mask[p], TRUE))
-              /\ event' = Ev(t, "owns the mask, offers " \o ToString(mask[p]), Peers(t))
+              /\ event' = Ev(t, "owns the mask, offers " \o ToString(mask[p]), PeerThreads(t))
     /\ pc' = [pc EXCEPT ![t] = "wait"]
     /\ UNCHANGED <<mask, newId>>
 

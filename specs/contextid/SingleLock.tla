@@ -25,7 +25,7 @@ Enter(t) ==
     /\ lock' = [lock EXCEPT ![p] = t]
     /\ Send(t, Word(mask[p], TRUE))
     /\ pc' = [pc EXCEPT ![t] = "wait"]
-    /\ event' = Ev(t, "locks p" \o ToString(p) \o ", offers " \o ToString(mask[p]) \o " holding the lock", Peers(t))
+    /\ event' = Ev(t, "locks p" \o ToString(p) \o ", offers " \o ToString(mask[p]) \o " holding the lock", PeerThreads(t))
     /\ UNCHANGED <<mask, newId>>
 
 Finish(t) ==

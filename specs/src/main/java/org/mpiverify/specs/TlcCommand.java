@@ -37,6 +37,11 @@ public final class TlcCommand {
 
     private TlcCommand() {}
 
+    /** For running the command without the CLI module: exits with {@link #run(String[])}'s code. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
     public static int run(String[] args) {
         return run(args, Path.of("").toAbsolutePath(), System.out, System.err);
     }
