@@ -165,6 +165,7 @@ CommonTypeOK(pcs) ==
     /\ newId \in [Threads -> Ids \cup {0}]
     /\ \A p \in Procs : inbox[p] \in [1..Len(inbox[p]) -> Msgs]
     /\ offer \in [Calls -> [Procs -> Words \cup {NoWord}]]
+    /\ event \in [who : STRING, what : STRING, peers : SUBSET STRING]
 
 -----------------------------------------------------------------------------
 (* All members of a new communicator agree on its id, or all fail. *)
@@ -196,6 +197,10 @@ Exhausted(c) == /\ \A q \in Members[c] : offer[c][q].o
                 /\ \A i \in Ids : \E q \in Members[c] : i \notin offer[c][q].m
 ErrOtherOnlyWhenExhausted ==
     [][\A t \in Threads : (pc[t] # "failed" /\ pc'[t] = "failed") => Exhausted(Cl[t])]_<<pc, offer>>
+
+(* Reachability probe (a model expects it violated): some thread reports   *)
+(* ERR_OTHER, so ErrOtherOnlyWhenExhausted is not checked vacuously there.  *)
+NoThreadFails == \A t \in Threads : pc[t] # "failed"
 
 (* Every thread eventually returns (with an id or with ERR_OTHER). Written *)
 (* as one <> over all threads, which TLC checks as one tableau branch       *)

@@ -8,9 +8,9 @@
 (***************************************************************************)
 EXTENDS MultithreadedFig3
 
-(* The core's allocator before its eager round (Fig. 3 with keys and the   *)
-(* ownership bit): every thread starts in a Fig. 3 round, whose owner may  *)
-(* wait for members still busy in earlier calls while holding the mask.    *)
+(* Fig. 3 with keys and the ownership bit but no eager round: every thread *)
+(* starts in a Fig. 3 round, whose owner may wait for members still busy   *)
+(* in earlier calls while holding the mask.                                *)
 KeyedFirstPc == "start"
 
 (* The owner takes the lowest id of its own mask instead of the AND's:     *)
