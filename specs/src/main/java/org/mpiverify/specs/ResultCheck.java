@@ -1,6 +1,5 @@
 package org.mpiverify.specs;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +13,7 @@ final class ResultCheck {
     private ResultCheck() {}
 
     /** Null when {@code r} is what {@code model} expects, else the reason it is not. */
-    static String mismatch(ModelSpec model, TlcResult r, Path specsDir) {
+    static String mismatch(ModelSpec model, TlcResult r) {
         Expectation e = model.expected();
         if (r.outcome() == Outcome.ERROR) {
             String known = model.isSimulation() && r.message().contains("Attempted to apply EXCEPT construct")

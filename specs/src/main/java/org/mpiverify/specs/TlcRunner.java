@@ -20,7 +20,6 @@ public final class TlcRunner {
         default void finished(ModelOutcome outcome) {}
     }
 
-    private final Path specsDir;
     private final TlcProcess tlc;
     private final Listener listener;
     private final Consumer<String> rawLog;
@@ -34,7 +33,6 @@ public final class TlcRunner {
      * @param rawLog         receives every line of TLC output
      */
     public TlcRunner(Path specsDir, int workers, int simulateTraces, Listener listener, Consumer<String> rawLog) {
-        this.specsDir = specsDir;
         this.tlc = new TlcProcess(specsDir, workers, simulateTraces);
         this.listener = listener;
         this.rawLog = rawLog;
@@ -51,7 +49,7 @@ public final class TlcRunner {
         TlcResult r = tlc.run(model, p -> listener.progress(model, p), rawLog);
         double seconds = (System.nanoTime() - start) / 1e9;
         ModelOutcome o = new ModelOutcome(model, r, Math.round(seconds * 10) / 10.0,
-                ResultCheck.mismatch(model, r, specsDir));
+                ResultCheck.mismatch(model, r));
         listener.finished(o);
         return o;
     }
