@@ -3,6 +3,8 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.mpiverify.core.sync.Granularity;
 
@@ -80,5 +82,34 @@ final class Jobs {
 
     static void threads(int n, ThreadBody body) throws Exception {
         threads(n, false, body);
+    }
+
+    /**
+     * Waits until {@code t} is parked (WAITING or TIMED_WAITING) in a frame of a method named {@code method}
+     * of the core's API ({@code org.mpiverify.mpi}), that is, really blocked inside that call. Polls every
+     * millisecond for at most 30 s, then fails with every thread's stack.
+     */
+    static void awaitBlockedIn(Thread t, String method) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!blockedIn(t, method)) {
+            if (System.nanoTime() - deadline > 0 || !t.isAlive()) {
+                throw new AssertionError("thread '" + t.getName() + "' never blocked in " + method
+                        + (t.isAlive() ? "" : " (it ended)") + "\n" + Job.threadDump());
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    private static boolean blockedIn(Thread t, String method) {
+        Thread.State s = t.getState();
+        if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith("org.mpiverify.mpi.") && e.getMethodName().equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
