@@ -11,6 +11,8 @@ import org.mpiverify.core.sync.Granularity;
 /** Test helpers: run jobs under a deadline (a hang fails with every thread's stack), configurations to sweep. */
 final class Jobs {
     static final Duration DEADLINE = Duration.ofSeconds(60);
+    /** True under {@code -Pfull}: the long and exhaustive variants run. */
+    static final boolean FULL = Boolean.parseBoolean(System.getProperty("mpiverify.full", "false"));
 
     private Jobs() {
     }
@@ -90,14 +92,25 @@ final class Jobs {
      * millisecond for at most 30 s, then fails with every thread's stack.
      */
     static void awaitBlockedIn(Thread t, String method) {
+        if (!awaitBlockedInOrEnded(t, method)) {
+            throw new AssertionError("thread '" + t.getName() + "' never blocked in " + method + " (it ended)");
+        }
+    }
+
+    /** As {@link #awaitBlockedIn}, but returns false instead of failing if {@code t} ends first. */
+    static boolean awaitBlockedInOrEnded(Thread t, String method) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!blockedIn(t, method)) {
-            if (System.nanoTime() - deadline > 0 || !t.isAlive()) {
+            if (!t.isAlive()) {
+                return false;
+            }
+            if (System.nanoTime() - deadline > 0) {
                 throw new AssertionError("thread '" + t.getName() + "' never blocked in " + method
-                        + (t.isAlive() ? "" : " (it ended)") + "\n" + Job.threadDump());
+                        + " within 30 s\n" + Job.threadDump());
             }
             LockSupport.parkNanos(1_000_000);
         }
+        return true;
     }
 
     private static boolean blockedIn(Thread t, String method) {
