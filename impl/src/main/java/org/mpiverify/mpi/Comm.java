@@ -480,7 +480,10 @@ public final class Comm {
             }
             int n = size();
             int[] all = new int[2 * n];
-            allgather(new int[] {color, key}, 0, 2, Datatype.INT, all, 0, 2, Datatype.INT);
+            // A nested call (its failure reaches the handler once, at split): the handle's liveness was
+            // checked when split began, and split holds its reference meanwhile.
+            rank.run(this, () -> Collectives.allgather(coll, new int[] {color, key}, 0, 2, Datatype.INT, all, 0, 2,
+                    Datatype.INT));
             // One id for all the new communicators: they are disjoint, so sharing it is safe (MPICH does the same).
             int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
             if (color == Mpi.UNDEFINED) {
@@ -596,9 +599,15 @@ public final class Comm {
         });
     }
 
+    /**
+     * The allreduce of dup, split and create: a nested MPI call, whose failure is handled once, by the
+     * outermost call (Gropp &amp; Thakur §4.2). Its handle's liveness was checked when that call began and
+     * the call holds a reference meanwhile, so a free by another thread (erroneous) does not break a
+     * creation half-way through (the other members would wait for this process's next round forever).
+     */
     private MaskAllreduce viaPublicAllreduce() {
-        // A nested MPI call: its failure is handled once, by the outermost call (Gropp & Thakur §4.2).
-        return maskAllreduce(words -> allreduce(Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND));
+        return maskAllreduce(words -> rank.run(this, () -> Collectives.allreduce(coll, Collectives.IN_PLACE, 0, words, 0,
+                words.length, Datatype.LONG, Op.BAND)));
     }
 
     /** The collective step of context-id allocation, whose backoff pauses release the rank mutex (GLOBAL). */
