@@ -337,8 +337,10 @@ public final class Request {
         if (st != null) {
             s = Endpoint.statusOf(st);
         }
-        if (!STATE.compareAndSet(this, ACTIVE, INACTIVE)) {
-            throw freed();
+        int was = (int) STATE.compareAndExchange(this, ACTIVE, INACTIVE);
+        if (was != ACTIVE) {     // another thread's wait or test, or a free, got there first (erroneous)
+            throw was == FREED ? freed()
+                    : new MpiException(ErrorClass.ERR_REQUEST, "request was completed by another thread's wait or test");
         }
         status = s;
         if (st != null) {
