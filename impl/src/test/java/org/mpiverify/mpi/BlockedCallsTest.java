@@ -94,6 +94,7 @@ class BlockedCallsTest {
                 }
                 case FREE -> {
                     calls.first().free();                   // erroneous: thread 0 is blocked on it
+                    bothBlocked.await(30, TimeUnit.SECONDS); // both freed before either answers
                     call.release.run(calls, 7);
                 }
             }
