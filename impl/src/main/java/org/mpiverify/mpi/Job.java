@@ -21,8 +21,8 @@ import org.mpiverify.core.sync.SpinGate;
  *
  * <p>An exception escaping a rank's main aborts the job (as a dying process ends an MPI job): every
  * other rank's blocked call then fails with {@link ErrorClass#ERR_ABORTED}. A job still running at its
- * deadline is aborted too. The result of a hung or aborted job carries every thread's stack, virtual
- * threads included, taken when the deadline passed or when the job was aborted.
+ * deadline is aborted too. The result of a hung or aborted job carries every thread's stack (platform
+ * threads, and virtual threads blocked in MPI), taken when the deadline passed or when the job was aborted.
  */
 public final class Job {
     private final JobConfig config;
@@ -170,7 +170,7 @@ public final class Job {
     }
 
     /**
-     * Every live thread's stack, virtual threads included (the JVM's own thread dump), bounded in time
+     * Every platform thread's stack and those of the virtual threads blocked in MPI calls, bounded in time
      * and size: see {@link ThreadDump}.
      */
     public static String threadDump() {

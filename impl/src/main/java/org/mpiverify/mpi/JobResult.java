@@ -12,8 +12,8 @@ import java.util.Optional;
  * @param abortCode  the error code given to abort (0 if not aborted)
  * @param abortCause why the job was aborted (null if not aborted)
  * @param hung       true if the deadline passed with rank mains still running
- * @param threadDump every thread's stack, virtual threads included, when the deadline passed or the job
- *                   was aborted (empty if neither)
+ * @param threadDump the stacks of the platform threads and of the virtual threads blocked in MPI, when
+ *                   the deadline passed or the job was aborted (empty if neither)
  * @param elapsed    wall time from start to the end of the last rank main (or the deadline)
  */
 public record JobResult(List<Throwable> failures, boolean aborted, int abortCode, String abortCause, boolean hung,

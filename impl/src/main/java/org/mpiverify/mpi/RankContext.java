@@ -218,12 +218,16 @@ final class RankContext {
             return;
         }
         cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
         try {
             if (!st.await(aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was waiting");
             }
         } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
             cs.afterBlocking(aborted);
         }
     }
@@ -231,12 +235,16 @@ final class RankContext {
     /** Waits for the next unexpected arrival after {@code ticket}, without holding the rank mutex. */
     void awaitArrival(long ticket) {
         cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
         try {
             if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was probing");
             }
         } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
             cs.afterBlocking(aborted);
         }
     }
@@ -251,12 +259,16 @@ final class RankContext {
             depth.noteInterrupt();
         }
         cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
         try {
             LockSupport.parkNanos(blocker, nanos);
             if (Thread.interrupted()) {
                 depth.noteInterrupt();
             }
         } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
             cs.afterBlocking(aborted);
         }
     }

@@ -1,39 +1,54 @@
 package org.mpiverify.mpi;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
-import com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat;
-import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Every thread's stack, virtual threads included, for hang and abort reports. {@link Thread#getAllStackTraces()}
- * lists platform threads only, while MPI calls here are often made from virtual threads; the JVM's own
- * thread dump ({@link HotSpotDiagnosticMXBean#dumpThreads}, as {@code jcmd Thread.dump_to_file}) lists
- * both. Bounded: the dump is taken on a helper thread and given {@link #TIME_BOUND}; past it (or if the
- * JVM cannot dump) the platform threads' stacks are given instead, saying so. At most {@link #MAX_CHARS}
- * characters are kept (100,000 parked virtual threads make a dump of tens of megabytes).
+ * Every thread's stack for hang and abort reports: the platform threads, and the virtual threads that are
+ * blocked in MPI calls. {@link Thread#getAllStackTraces()} lists platform threads only, and the JVM's own
+ * dump that lists virtual threads too ({@code HotSpotDiagnosticMXBean.dumpThreads}, {@code jcmd
+ * Thread.dump_to_file}) crashed this JVM (JDK 25.0.3, in {@code GetThreadSnapshotClosure}) when taken
+ * while virtual threads were mounting and ending, which is what the threads of an aborted job do
+ * (JDK-8359870, JDK-8364343). So a virtual thread that parks inside a call registers itself here for
+ * the length of the park (the park costs microseconds; registering, a set insertion) and the dump asks
+ * each one for its stack with {@link Thread#getStackTrace()}, which is safe at any time.
+ *
+ * <p>Bounded: the dump is taken on a helper thread and given {@link #TIME_BOUND_SECONDS}; past it the
+ * report says so. At most {@link #MAX_CHARS} characters are kept, then the number of threads left out.
+ *
+ * <p>The registry is JVM-wide (a diagnostic, shared by all jobs, holding no rank's state): a thread is in
+ * it exactly between {@link #parking} and {@link #unparked} of one of its waits.
  */
 final class ThreadDump {
     static final long TIME_BOUND_SECONDS = 10;
     static final int MAX_CHARS = 2 << 20;
 
+    private static final Set<Thread> VIRTUAL_THREADS_BLOCKED_IN_MPI = ConcurrentHashMap.newKeySet();
+
     private ThreadDump() {
+    }
+
+    /** Called by a thread about to wait inside a call: true if it registered (a virtual thread). */
+    static boolean parking() {
+        Thread me = Thread.currentThread();
+        return me.isVirtual() && VIRTUAL_THREADS_BLOCKED_IN_MPI.add(me);
+    }
+
+    /** Ends a wait that {@link #parking} registered. */
+    static void unparked() {
+        VIRTUAL_THREADS_BLOCKED_IN_MPI.remove(Thread.currentThread());
     }
 
     static String take() {
         CompletableFuture<String> dump = new CompletableFuture<>();
         Thread.ofPlatform().daemon(true).name("mpiverify-thread-dump").start(() -> {
             try {
-                dump.complete(jvmDump());
+                dump.complete(collect());
             } catch (Throwable t) {
                 dump.completeExceptionally(t);
             }
@@ -41,51 +56,41 @@ final class ThreadDump {
         try {
             return dump.get(TIME_BOUND_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            return platformThreads("the JVM's thread dump took over " + TIME_BOUND_SECONDS
-                    + " s; platform threads only");
+            return "Thread dump: not taken within " + TIME_BOUND_SECONDS + " s\n";
         } catch (ExecutionException e) {
-            return platformThreads("the JVM's thread dump failed (" + e.getCause() + "); platform threads only");
+            return "Thread dump failed: " + e.getCause() + "\n";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return platformThreads("interrupted while taking the JVM's thread dump; platform threads only");
+            return "Thread dump: interrupted\n";
         }
     }
 
-    private static String jvmDump() throws IOException {
-        Path dir = Files.createTempDirectory("mpiverify-dump");
-        Path file = dir.resolve("threads.txt");   // dumpThreads refuses an existing file
-        try {
-            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                    .dumpThreads(file.toString(), ThreadDumpFormat.TEXT_PLAIN);
-            return "Thread dump (platform and virtual threads):\n" + readBounded(file);
-        } finally {
-            Files.deleteIfExists(file);
-            Files.deleteIfExists(dir);
-        }
-    }
-
-    private static String readBounded(Path file) throws IOException {
-        long size = Files.size(file);
-        try (InputStream in = Files.newInputStream(file)) {
-            String text = new String(in.readNBytes(MAX_CHARS), StandardCharsets.UTF_8);
-            return size <= MAX_CHARS ? text
-                    : text + "\n[... " + (size - MAX_CHARS) + " more bytes of the dump left out]\n";
-        }
-    }
-
-    private static String platformThreads(String why) {
-        StringBuilder sb = new StringBuilder("Thread dump (" + why + "):\n");
+    private static String collect() {
+        StringBuilder sb = new StringBuilder("Thread dump (platform threads, and virtual threads blocked in MPI):\n");
+        int left = 0;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            Thread t = e.getKey();
-            sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
-            for (StackTraceElement el : e.getValue()) {
-                sb.append("    at ").append(el).append('\n');
-            }
-            if (sb.length() > MAX_CHARS) {
-                sb.append("[... further threads left out]\n");
-                break;
-            }
+            left += append(sb, e.getKey(), e.getValue()) ? 0 : 1;
+        }
+        for (Thread t : VIRTUAL_THREADS_BLOCKED_IN_MPI) {
+            left += append(sb, t, t.getStackTrace()) ? 0 : 1;
+        }
+        if (left > 0) {
+            sb.append("[... ").append(left).append(" more threads left out: the dump stops at ")
+                    .append(MAX_CHARS).append(" characters]\n");
         }
         return sb.toString();
+    }
+
+    /** Appends one thread's stack unless the dump is full; false if it was left out. */
+    private static boolean append(StringBuilder sb, Thread t, StackTraceElement[] stack) {
+        if (sb.length() > MAX_CHARS) {
+            return false;
+        }
+        sb.append('"').append(t.getName()).append('"').append(t.isVirtual() ? " virtual " : " ")
+                .append(t.getState()).append('\n');
+        for (StackTraceElement el : stack) {
+            sb.append("    at ").append(el).append('\n');
+        }
+        return true;
     }
 }

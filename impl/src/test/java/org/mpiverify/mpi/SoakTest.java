@@ -18,12 +18,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * alternating between two tags (a stream is one thread's messages to one rank on one communicator; MPI
  * keeps their order across tags, for receives that match both):
  * <ul>
- *   <li>W, received by two threads per rank (one platform, one virtual) with wildcards: each receiver
- *       must see every stream (sender rank, sending thread) in increasing order;
+ *   <li>W, received by two threads per rank (one platform, one virtual) with wildcards, completing their
+ *       receives with {@code recv}, {@code waitFor}, {@code waitAny}, {@code waitAll}, {@code testAny} and
+ *       {@code testAll} in turn: each receiver must see every stream in increasing order;
  *   <li>M, received by one thread per rank that rotates through {@code recv}, {@code irecv}+wait,
  *       {@code probe}+exact {@code recv}, {@code mprobe}+{@code mrecv}, {@code improbe}+{@code imrecv}
  *       and {@code iprobe}+exact {@code irecv}, all with wildcards: it must see every stream exactly in
- *       order. Wildcards and exact receives alternating make the hash engine switch modes all the time.
+ *       order. (The nonblocking tests and probes are tried once and followed by their blocking form: a
+ *       loop of them would be a busy wait, and a dozen such loops on two cores starve the senders.) Wildcards and exact receives alternating make the hash engine switch modes all the time.
  * </ul>
  * Senders rotate through {@code send}, {@code ssend}, {@code isend}+wait, {@code issend}+wait, with sizes
  * on both sides of a 64-byte eager limit. Every message's payload is checked. The default run sends
@@ -142,8 +144,28 @@ class SoakTest {
         long[] last = new long[RANKS * SENDERS];
         Arrays.fill(last, -1);
         for (int i = 0; i < share; i++) {
-            Status s = i % 2 == 0 ? w.recv(buf, 0, MAX_LONGS, Datatype.LONG, Mpi.ANY_SOURCE, Mpi.ANY_TAG)
-                    : w.irecv(buf, 0, MAX_LONGS, Datatype.LONG, Mpi.ANY_SOURCE, Mpi.ANY_TAG).waitFor();
+            Status s;
+            if (i % 6 == 0) {
+                s = w.recv(buf, 0, MAX_LONGS, Datatype.LONG, Mpi.ANY_SOURCE, Mpi.ANY_TAG);
+            } else {
+                Request q = w.irecv(buf, 0, MAX_LONGS, Datatype.LONG, Mpi.ANY_SOURCE, Mpi.ANY_TAG);
+                switch (i % 6) {
+                    case 1 -> q.waitFor();
+                    case 2 -> assertEquals(1, Request.waitAny(null, q));
+                    case 3 -> Request.waitAll(q, null);
+                    case 4 -> {                                  // a test, then a wait if it was not done
+                        if (Request.testAny(q) == Mpi.UNDEFINED) {
+                            Request.waitAny(q);
+                        }
+                    }
+                    default -> {
+                        if (Request.testAll(null, q) == null) {
+                            Request.waitAll(q);
+                        }
+                    }
+                }
+                s = q.status();
+            }
             int k = check(buf, s);
             int stream = s.source() * SENDERS + s.tag() / 2;
             assertTrue(k > last[stream], "misordered on W: " + k + " after " + last[stream] + " of stream " + stream);
@@ -168,17 +190,17 @@ class SoakTest {
                     yield m.recv(buf, 0, MAX_LONGS, Datatype.LONG, p.source(), p.tag());
                 }
                 case 3 -> m.mprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG, null).mrecv(buf, 0, MAX_LONGS, Datatype.LONG);
-                case 4 -> {
-                    Message msg;
-                    while ((msg = m.improbe(Mpi.ANY_SOURCE, Mpi.ANY_TAG, null)) == null) {
-                        Thread.yield();                  // bounded by the job's deadline
+                case 4 -> {                                      // a nonblocking probe, then a blocking one
+                    Message msg = m.improbe(Mpi.ANY_SOURCE, Mpi.ANY_TAG, null);
+                    if (msg == null) {
+                        msg = m.mprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG, null);
                     }
                     yield msg.imrecv(buf, 0, MAX_LONGS, Datatype.LONG).waitFor();
                 }
                 default -> {
-                    Status p;
-                    while ((p = m.iprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG)) == null) {
-                        Thread.yield();
+                    Status p = m.iprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG);
+                    if (p == null) {
+                        p = m.probe(Mpi.ANY_SOURCE, Mpi.ANY_TAG);
                     }
                     yield m.irecv(buf, 0, MAX_LONGS, Datatype.LONG, p.source(), p.tag()).waitFor();
                 }
