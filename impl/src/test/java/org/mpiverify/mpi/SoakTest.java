@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A soak of every send, receive and probe flavour, counting lost, duplicated and misordered messages
- * (all must be zero), on every granularity and engine: four ranks, each with four sending threads (two
- * platform, two virtual) that send to every other rank on two communicators, each thread's messages
+ * (all must be zero), on every granularity and engine: four ranks, each with four sending threads (half
+ * platform, half virtual; twelve under {@code -Pfull}) that send to every other rank on two communicators, each thread's messages
  * alternating between two tags (a stream is one thread's messages to one rank on one communicator; MPI
  * keeps their order across tags, for receives that match both):
  * <ul>
@@ -29,12 +29,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * </ul>
  * Senders rotate through {@code send}, {@code ssend}, {@code isend}+wait, {@code issend}+wait, with sizes
  * on both sides of a 64-byte eager limit. Every message's payload is checked. The default run sends
- * 5,760 messages per configuration; {@code -Pfull} sends 576,000 per configuration (5.76 million over
- * the ten).
+ * 5,760 messages per configuration (7 threads per rank); {@code -Pfull} sends 1,728,000 per
+ * configuration (15 threads per rank, 60 per job; 17.3 million messages over the ten).
  */
 class SoakTest {
     private static final int RANKS = 4;
-    private static final int SENDERS = 4;
+    private static final int SENDERS = Jobs.FULL ? 12 : 4;
     private static final int W_RECEIVERS = 2;
     private static final int PER_DEST = Jobs.FULL ? 6_000 : 60;
     private static final int MAX_LONGS = 24;
