@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads the audit's {@code out/audit/<target>.json} files (the contract in the audit's README: per
@@ -19,7 +20,7 @@ import java.util.stream.Stream;
 public final class AuditResults {
     /** One scenario on one configuration of one target: one cell of the audit matrix. */
     public record Cell(String target, String implementation, String configuration, boolean unsafe, String id,
-                       String title, String origin, Verdict verdict, String summary, long runs,
+                       String title, String origin, Outcome verdict, String summary, long runs,
                        Map<String, Long> counts, List<String> evidence, double seconds, Stamp stamp)
             implements CheckResult {
         public CheckKind kind() {
@@ -40,8 +41,8 @@ public final class AuditResults {
         }
 
         public boolean needsEvidence() {
-            return verdict == Verdict.FAIL || verdict == Verdict.HANG || verdict == Verdict.CRASH
-                    || verdict == Verdict.HAZARD;
+            return verdict == Outcome.FAIL || verdict == Outcome.HANG || verdict == Outcome.CRASH
+                    || verdict == Outcome.HAZARD;
         }
     }
 
@@ -85,7 +86,7 @@ public final class AuditResults {
             configs.add(config);
             for (Map<String, Object> s : Json.objs(c, "scenarios")) {
                 String id = Json.str(s, "id", "?");
-                Verdict v = Verdict.ofAudit(Json.str(s, "verdict", "?"));
+                Outcome v = Outcome.parse(Json.str(s, "verdict", "?"));
                 Map<String, Long> counts = new LinkedHashMap<>();
                 Map<String, Object> cm = Json.obj(s, "counts");
                 if (cm != null) cm.forEach((k, x) -> counts.put(k, x instanceof Number n ? n.longValue() : 0L));
@@ -95,9 +96,9 @@ public final class AuditResults {
                         evidence, Json.num(s, "seconds", -1), stamp);
                 String where = f.getFileName() + " " + config + "/" + id;
                 if (!counts.isEmpty()) {
-                    List<Verdict> seen = new ArrayList<>();
-                    for (String k : counts.keySet()) if (counts.get(k) > 0) seen.add(Verdict.ofAudit(k));
-                    if (Verdict.worst(seen) != v) {
+                    List<Outcome> seen = new ArrayList<>();
+                    for (String k : counts.keySet()) if (counts.get(k) > 0) seen.add(Outcome.parse(k));
+                    if (Outcome.worst(seen) != v) {
                         problems.add(where + ": verdict " + v + " is not the worst of its counts " + counts);
                     }
                 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Writes the static dashboard into one folder that opens offline from {@code file://}: the summary
@@ -64,8 +65,8 @@ public final class Dashboard {
                     b.append("<td class=\"v-no-result\">—</td>");
                     continue;
                 }
-                Verdict v = c.results().isEmpty() ? Verdict.NO_RESULT : c.verdict();
-                b.append("<td class=\"").append(v.css()).append(c.isStale() ? " stale" : "").append("\">")
+                Outcome v = c.results().isEmpty() ? Outcome.NO_RESULT : c.verdict();
+                b.append("<td class=\"").append(Html.css(v)).append(c.isStale() ? " stale" : "").append("\">")
                         .append("<a href=\"").append(c.href()).append("\">").append(esc(c.text())).append("</a></td>");
             }
             b.append("</tr>\n");
@@ -102,7 +103,7 @@ public final class Dashboard {
             b.append("<h3 id=\"").append(r.row().anchor()).append("\">").append(esc(r.row().algorithm()))
                     .append("</h3>\n<ul>");
             for (CheckResult x : c.results()) {
-                b.append("<li class=\"").append(x.verdict().css()).append(x.stamp().isStale() ? " stale" : "")
+                b.append("<li class=\"").append(Html.css(x.verdict())).append(x.stamp().isStale() ? " stale" : "")
                         .append("\"><a href=\"#").append(x.anchor()).append("\">").append(esc(title(x)))
                         .append("</a>: ").append(esc(x.label())).append(x.stamp().isStale() ? " (STALE)" : "")
                         .append("</li>");
@@ -137,7 +138,7 @@ public final class Dashboard {
             b.append("<tr><td><a href=\"#").append(m.anchor()).append("\">").append(esc(m.name())).append("</a></td><td>")
                     .append(esc(m.spec())).append("</td><td>").append(esc(m.mode() + ", " + m.size())).append("</td><td>")
                     .append(esc(m.expected())).append("</td><td>").append(esc(m.actual())).append("</td><td class=\"")
-                    .append(m.verdict().css()).append("\">").append(esc(m.label())).append("</td>")
+                    .append(Html.css(m.verdict())).append("\">").append(esc(m.label())).append("</td>")
                     .append(num(m.distinctStates())).append(num(m.generatedStates())).append(num(m.depth()))
                     .append("<td class=\"num\">").append(String.format(Locale.ROOT, "%.1f", m.seconds())).append("</td><td>")
                     .append(Html.badge(m.stamp())).append("</td></tr>\n");
@@ -189,7 +190,7 @@ public final class Dashboard {
                         .append(" scenarios, ").append(String.format(Locale.ROOT, "%,d", r.invocations()))
                         .append(" invocations, ").append(r.millis()).append(" ms<br>");
             }
-            b.append("</td><td class=\"").append(s.verdict().css()).append("\">").append(esc(s.label()))
+            b.append("</td><td class=\"").append(Html.css(s.verdict())).append("\">").append(esc(s.label()))
                     .append("</td><td>").append(Html.badge(s.stamp())).append("</td></tr>\n");
         }
         b.append("</table>\n");
@@ -223,7 +224,7 @@ public final class Dashboard {
         for (JcstressResults.Test t : run.tests()) {
             b.append("<tr><td><a href=\"#").append(t.anchor()).append("\">").append(esc(t.name())).append("</a></td><td>")
                     .append(t.twin() ? "known-bad twin" : "test").append("</td><td>").append(esc(t.jcstressVerdict())).append("</td>")
-                    .append(num(t.samples())).append(num(t.forbidden())).append("<td class=\"").append(t.verdict().css())
+                    .append(num(t.samples())).append(num(t.forbidden())).append("<td class=\"").append(Html.css(t.verdict()))
                     .append("\">").append(esc(t.label())).append("</td></tr>\n");
         }
         b.append("</table>\n");
@@ -233,7 +234,7 @@ public final class Dashboard {
                     .append("</b>").append(t.stamp().isStale() ? " <span class=\"badge stale\">STALE</span>" : "").append("</p>\n");
             if (!t.problems().isEmpty()) b.append("<p class=\"v-fail\">").append(esc(String.join("; ", t.problems()))).append("</p>\n");
             b.append("<table><tr><th>outcome</th><th>expectation</th><th>samples</th><th>description</th></tr>\n");
-            for (JcstressResults.Outcome o : t.outcomes()) {
+            for (JcstressResults.Observed o : t.outcomes()) {
                 String css = o.isForbiddenSeen() ? (t.twin() ? "v-pass" : "v-fail") : "";
                 b.append("<tr class=\"").append(css).append("\"><td><code>").append(esc(o.id())).append("</code></td><td>")
                         .append(esc(o.expect())).append(o.isForbiddenSeen() ? " <b>(seen)</b>" : "").append("</td>")
@@ -281,7 +282,7 @@ public final class Dashboard {
                         b.append("<td class=\"v-no-result\">—</td>");
                         continue;
                     }
-                    b.append("<td class=\"").append(c.verdict().css()).append(c.stamp().isStale() ? " stale" : "")
+                    b.append("<td class=\"").append(Html.css(c.verdict())).append(c.stamp().isStale() ? " stale" : "")
                             .append("\" title=\"").append(esc(c.summary())).append("\"><a href=\"#").append(c.anchor())
                             .append("\">").append(c.verdict().name()).append("</a></td>");
                 }
@@ -299,7 +300,7 @@ public final class Dashboard {
             }
             b.append("</p>\n");
             for (AuditResults.Cell c : t.cells()) {
-                b.append("<h3 id=\"").append(c.anchor()).append("\" class=\"").append(c.verdict().css()).append("\">")
+                b.append("<h3 id=\"").append(c.anchor()).append("\" class=\"").append(Html.css(c.verdict())).append("\">")
                         .append(esc(c.target() + " · " + c.configuration() + (c.unsafe() ? " (unsafe)" : "") + " · " + c.id()))
                         .append(": ").append(c.verdict().name()).append("</h3>\n<p>").append(esc(c.summary()))
                         .append(" <span class=\"prov\">(").append(c.runs()).append(" runs: ").append(esc(c.counts().toString()))

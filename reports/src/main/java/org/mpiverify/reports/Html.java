@@ -1,6 +1,7 @@
 package org.mpiverify.reports;
 
 import java.util.Locale;
+import org.mpiverify.results.Outcome;
 
 /** HTML text helpers and the frame every dashboard page shares (navigation, style sheet). */
 final class Html {
@@ -27,6 +28,11 @@ final class Html {
             """;
 
     private Html() {}
+
+    /** The CSS class of a cell with this verdict: {@code v-pass}, {@code v-no-result}. */
+    static String css(Outcome v) {
+        return "v-" + v.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 
     static String esc(String s) {
         if (s == null) return "";

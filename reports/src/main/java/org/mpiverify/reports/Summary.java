@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.mpiverify.results.Outcome;
 
 /**
  * The summary grid: one row per algorithm of the traceability table, one cell per check kind, each
@@ -20,8 +21,8 @@ public final class Summary {
     /** One cell. {@code claimed} is false for a "—" in the table with no results: nothing to show. */
     public record Cell(CheckKind kind, Traceability.Row row, List<CheckResult> results, List<String> missing,
                        boolean claimed) {
-        public Verdict verdict() {
-            Verdict v = Verdict.worst(results.stream().map(CheckResult::verdict).toList());
+        public Outcome verdict() {
+            Outcome v = Outcome.worst(results.stream().map(CheckResult::verdict).toList());
             return v;
         }
 
@@ -42,14 +43,14 @@ public final class Summary {
             if (isEmpty()) return "—";
             StringBuilder b = new StringBuilder();
             if (kind == CheckKind.AUDIT) {
-                Map<String, List<Verdict>> byTarget = new LinkedHashMap<>();
+                Map<String, List<Outcome>> byTarget = new LinkedHashMap<>();
                 for (CheckResult r : results) {
                     byTarget.computeIfAbsent(((AuditResults.Cell) r).target(), t -> new ArrayList<>()).add(r.verdict());
                 }
                 byTarget.forEach((t, vs) -> b.append(b.isEmpty() ? "" : " · ").append(t).append(' ')
-                        .append(Verdict.worst(vs).label()));
+                        .append(Outcome.worst(vs).label()));
             } else if (!results.isEmpty()) {
-                Verdict w = verdict();
+                Outcome w = verdict();
                 long n = results.stream().filter(r -> r.verdict() == w).count();
                 b.append(w.label()).append(' ').append(n).append('/').append(results.size());
                 if (kind == CheckKind.BENCHMARK) {

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.results.Outcome;
 
 /** The dashboard's content over the fixtures, without a browser (DashboardBrowserTest renders it). */
 @Timeout(120)
@@ -79,11 +80,11 @@ class DashboardTest {
     void summaryCellsAggregateTheWorstVerdict() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
         Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);
-        assertEquals(Verdict.HANG, lockingAudit.verdict(), "core's unsafe configuration hangs on Fig. 2");
+        assertEquals(Outcome.HANG, lockingAudit.verdict(), "core's unsafe configuration hangs on Fig. 2");
         assertTrue(lockingAudit.text().contains("core hang") && lockingAudit.text().contains("mpich pass"),
                 lockingAudit.text());
         Summary.Cell lockingTlc = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.TLC);
-        assertEquals(Verdict.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
+        assertEquals(Outcome.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
         Summary.Cell queuesJcstress = cell(repo.root, repo.out, "Posted/unexpected queues", CheckKind.JCSTRESS);
         assertEquals(List.of(), queuesJcstress.missing(), "nested tests and twins are found under their class");
         assertTrue(queuesJcstress.results().stream().anyMatch(r -> ((JcstressResults.Test) r).twin()),
@@ -134,8 +135,8 @@ class DashboardTest {
 
         Files.writeString(core, text.replace("\"verdict\":\"HANG\"", "\"verdict\":\"MAYBE\""));
         Results bad = Results.load(repo.out, new Freshness(repo.root));
-        assertTrue(bad.problems().stream().anyMatch(p -> p.contains("unknown audit verdict 'MAYBE'")), bad.problems().toString());
-        assertThrows(IllegalArgumentException.class, () -> Verdict.ofAudit("no_result"));
+        assertTrue(bad.problems().stream().anyMatch(p -> p.contains("unknown verdict 'MAYBE'")), bad.problems().toString());
+        assertThrows(IllegalArgumentException.class, () -> Outcome.parse("no_result"));
     }
 
     @Test

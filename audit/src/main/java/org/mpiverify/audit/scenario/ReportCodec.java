@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Json;
 
 /**
  * {@link RankReport} as one line of JSON, so a rank in another JVM (under {@code mpiexec}) can hand
@@ -71,7 +72,7 @@ public final class ReportCodec {
     }
 
     private static StringBuilder quote(StringBuilder sb, String s) {
-        return sb.append(org.mpiverify.results.Json.quote(s));
+        return sb.append(Json.quote(s));
     }
 
     private static final class Parser {

@@ -17,6 +17,7 @@ import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.bench.probe.OutsideMatcher;
 import org.mpiverify.bench.probe.ProbeLockMap;
+import org.mpiverify.results.Outcome;
 
 /**
  * Hoefler et al. §4, Figs. 2 and 3 on any MPI: receiving messages of unknown size from several threads
@@ -210,7 +211,7 @@ public final class UnknownSizeScenario extends MeasuringScenario {
     @Override
     public Verdict judge(List<RankReport> reports) {
         Verdict v = super.judge(reports);
-        if (v.outcome() != Verdict.Outcome.PASS) {
+        if (v.outcome() != Outcome.PASS) {
             return v;
         }
         List<String> missing = new ArrayList<>();

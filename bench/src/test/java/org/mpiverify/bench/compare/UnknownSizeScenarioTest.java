@@ -24,6 +24,7 @@ import org.mpiverify.bench.compare.UnknownSizeScenario.Pattern;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Outcome;
 
 /**
  * Hoefler's unknown-size receives over {@code AuditMpi}, on the core: every safe method passes in both
@@ -47,7 +48,7 @@ class UnknownSizeScenarioTest {
                 UnknownSizeScenario sc = scenario(p, any, SAFE, 200);
                 List<RankReport> reports = run(sc, core::runOnce);
                 Verdict v = sc.judge(reports);
-                assertEquals(Verdict.Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
+                assertEquals(Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
                 for (Method m : SAFE) {
                     for (int b : new int[] {8, 4096}) {
                         double x = Double.parseDouble(reports.get(0).fact(UnknownSizeScenario.fact(m, b)));
@@ -71,7 +72,7 @@ class UnknownSizeScenarioTest {
         Verdict failed = null;
         for (int i = 0; i < 20 && failed == null; i++) {
             Verdict v = sc.judge(run(sc, core::runOnce));
-            if (v.outcome() == Verdict.Outcome.FAIL) {
+            if (v.outcome() == Outcome.FAIL) {
                 failed = v;
             }
         }
@@ -84,7 +85,7 @@ class UnknownSizeScenarioTest {
         UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(Method.PROBE_RECV_UNLOCKED),
                 new int[] {8}, new int[] {400});
         Verdict v = sc.judge(run(sc, core::runOnce));
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
+        assertEquals(Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
     }
 
     @Test
@@ -96,7 +97,7 @@ class UnknownSizeScenarioTest {
                 List<RankReport> reports = run(sc, () -> core.runOnce(sc,
                         (mpi, name) -> corrupting(new CoreAuditMpi(mpi, name), receives)));
                 Verdict v = sc.judge(reports);
-                assertEquals(Verdict.Outcome.FAIL, v.outcome(), m + " " + p + ": a flipped word went unnoticed");
+                assertEquals(Outcome.FAIL, v.outcome(), m + " " + p + ": a flipped word went unnoticed");
                 assertTrue(v.evidence().toString().contains("wrong"), v.evidence().toString());
                 assertThrows(IllegalStateException.class,
                         () -> ScenarioTiming.value(sc, reports, sc.timingFact(), "core with a corrupting binding"));

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  *  "os":"Linux 6.1 amd64","host":"…","cpus":2,"versions":{"MPICH":"4.0.2"}}</pre>
  *
  * {@code commit} is {@code git rev-parse HEAD} in the repository ("unknown" outside git) and
- * {@code dirty} whether the work tree had uncommitted changes then. JDK only, no dependencies.
+ * {@code dirty} whether the work tree had uncommitted changes then.
  */
 public record Provenance(String date, String commit, boolean dirty, String jdk, String os, String host,
                          int cpus, Map<String, String> versions) {
@@ -47,31 +48,18 @@ public record Provenance(String date, String commit, boolean dirty, String jdk, 
                 host, Runtime.getRuntime().availableProcessors(), versions);
     }
 
-    /** This provenance as a JSON object. */
+    /** This provenance as a one-line JSON object, its fields in the order of the record. */
     public String toJson() {
-        StringBuilder sb = new StringBuilder("{");
-        field(sb, "date", date).append(',');
-        field(sb, "commit", commit).append(',');
-        sb.append("\"dirty\":").append(dirty).append(',');
-        field(sb, "jdk", jdk).append(',');
-        field(sb, "os", os).append(',');
-        field(sb, "host", host).append(',');
-        sb.append("\"cpus\":").append(cpus).append(",\"versions\":{");
-        boolean first = true;
-        for (Map.Entry<String, String> e : versions.entrySet()) {
-            if (!first) sb.append(',');
-            first = false;
-            field(sb, e.getKey(), e.getValue());
-        }
-        return sb.append("}}").toString();
-    }
-
-    private static StringBuilder field(StringBuilder sb, String key, String value) {
-        return sb.append('"').append(escape(key)).append("\":\"").append(escape(value)).append('"');
-    }
-
-    private static String escape(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("date", date);
+        m.put("commit", commit);
+        m.put("dirty", dirty);
+        m.put("jdk", jdk);
+        m.put("os", os);
+        m.put("host", host);
+        m.put("cpus", cpus);
+        m.put("versions", versions);
+        return Json.compact(m);
     }
 
     private static String git(Path dir, String... args) {
