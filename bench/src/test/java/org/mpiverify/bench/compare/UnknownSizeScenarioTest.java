@@ -19,8 +19,10 @@ import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.target.RunOutcome;
-import org.mpiverify.bench.compare.UnknownSizeScenario.Method;
-import org.mpiverify.bench.compare.UnknownSizeScenario.Pattern;
+import org.mpiverify.bench.kernel.ProbeRecvUnlocked;
+import org.mpiverify.bench.kernel.ReceiveMethod;
+import org.mpiverify.bench.kernel.UnknownSize.Pattern;
+import org.mpiverify.bench.kernel.UnknownSizeReceive;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
@@ -34,10 +36,11 @@ import org.mpiverify.results.Outcome;
  */
 class UnknownSizeScenarioTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final List<Method> SAFE = List.of(Method.RECV, Method.TWO_D, Method.OUT, Method.MPROBE);
+    private static final List<ReceiveMethod> SAFE = List.of(ReceiveMethod.values());
     private final CoreTarget core = (CoreTarget) CoreTarget.safe(Granularity.LOCK_FREE, MatchingKind.HASH_TABLE).target();
 
-    private static UnknownSizeScenario scenario(Pattern p, boolean any, List<Method> methods, int messages) {
+    private static UnknownSizeScenario scenario(Pattern p, boolean any, List<? extends UnknownSizeReceive> methods,
+                                                int messages) {
         return new UnknownSizeScenario(p, any, 2, methods, new int[] {8, 4096}, new int[] {messages, messages / 2});
     }
 
@@ -49,7 +52,7 @@ class UnknownSizeScenarioTest {
                 List<RankReport> reports = run(sc, core::runOnce);
                 Verdict v = sc.judge(reports);
                 assertEquals(Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
-                for (Method m : SAFE) {
+                for (ReceiveMethod m : SAFE) {
                     for (int b : new int[] {8, 4096}) {
                         double x = Double.parseDouble(reports.get(0).fact(UnknownSizeScenario.fact(m, b)));
                         assertTrue(x > 0 && Double.isFinite(x), sc.id() + " " + m + " " + b + ": " + x);
@@ -67,7 +70,7 @@ class UnknownSizeScenarioTest {
      */
     @Test
     void probeThenRecvWithoutTheLockIsRejectedUnderWildcards() {
-        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, true, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, true, 3, List.of(ProbeRecvUnlocked.PROBE_RECV_UNLOCKED),
                 new int[] {8}, new int[] {400});
         Verdict failed = null;
         for (int i = 0; i < 20 && failed == null; i++) {
@@ -82,7 +85,7 @@ class UnknownSizeScenarioTest {
 
     @Test
     void theSamePatternDirectedIsSafe() {
-        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(ProbeRecvUnlocked.PROBE_RECV_UNLOCKED),
                 new int[] {8}, new int[] {400});
         Verdict v = sc.judge(run(sc, core::runOnce));
         assertEquals(Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
@@ -90,7 +93,7 @@ class UnknownSizeScenarioTest {
 
     @Test
     void aBindingThatCorruptsOnePayloadIsRejectedForEveryMethod() {
-        for (Method m : SAFE) {
+        for (ReceiveMethod m : SAFE) {
             for (Pattern p : Pattern.values()) {
                 UnknownSizeScenario sc = scenario(p, false, List.of(m), 40);
                 AtomicInteger receives = new AtomicInteger();
