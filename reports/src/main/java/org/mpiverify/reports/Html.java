@@ -25,6 +25,8 @@ final class Html {
             .prov { color: #555; font-size: 12px; }
             img.plot, img.diagram { max-width: 100%; border: 1px solid #ddd; }
             td a { color: inherit; }
+            pre.evidence { max-height: 14em; margin: .3em 0 0; }
+            tr:target td { outline: 3px solid #1565c0; outline-offset: -3px; }
             """;
 
     private Html() {}

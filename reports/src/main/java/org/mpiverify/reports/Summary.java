@@ -38,7 +38,11 @@ public final class Summary {
             return results.isEmpty() && missing.isEmpty();
         }
 
-        /** The cell's words: per target for the audit, else the worst verdict and how many share it. */
+        /**
+         * The cell's words: per target for the audit (an unsafe variant that the audit rejected counts as a
+         * pass, so a target reads as its safe configurations' worst outcome), else the worst verdict and
+         * how many share it; missing results with the command that produces them.
+         */
         public String text() {
             if (isEmpty()) return "—";
             StringBuilder b = new StringBuilder();
@@ -58,10 +62,18 @@ public final class Summary {
                     results.forEach(r -> b.append(b.isEmpty() ? "" : "; ").append(r.name()).append(": ").append(r.label()));
                 }
             }
-            if (!missing.isEmpty()) b.append(b.isEmpty() ? "" : "; ").append(missing.size()).append(" without result");
+            if (!missing.isEmpty()) {
+                b.append(b.isEmpty() ? "" : "; ").append(missing.size()).append(" without result (")
+                        .append(String.join(", ", missingCommands())).append(')');
+            }
             if (isStale()) b.append(" (STALE)");
             else if (isUnknown()) b.append(" (provenance unknown)");
             return b.toString();
+        }
+
+        /** The commands that produce the missing results, each once. */
+        public List<String> missingCommands() {
+            return missing.stream().map(kind::command).distinct().toList();
         }
 
         /** Where the cell links: the row's section on the kind's detail page. */

@@ -80,9 +80,12 @@ class DashboardTest {
     void summaryCellsAggregateTheWorstVerdict() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
         Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);
-        assertEquals(Outcome.HANG, lockingAudit.verdict(), "core's unsafe configuration hangs on Fig. 2");
-        assertTrue(lockingAudit.text().contains("core hang") && lockingAudit.text().contains("mpich pass"),
+        assertEquals(Outcome.PASS, lockingAudit.verdict(),
+                "the core's unsafe configuration hangs on Fig. 2: rejected, so it counts as a pass");
+        assertTrue(lockingAudit.text().contains("core pass") && lockingAudit.text().contains("mpich pass"),
                 lockingAudit.text());
+        assertTrue(lockingAudit.results().stream().anyMatch(r -> ((AuditResults.Cell) r).unsafe()
+                && ((AuditResults.Cell) r).outcome() == Outcome.HANG), "the HANG is still there to see");
         Summary.Cell lockingTlc = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.TLC);
         assertEquals(Outcome.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
         Summary.Cell queuesJcstress = cell(repo.root, repo.out, "Posted/unexpected queues", CheckKind.JCSTRESS);
@@ -92,6 +95,8 @@ class DashboardTest {
         Summary.Cell ctxBench = cell(repo.root, repo.out, "Context ids", CheckKind.BENCHMARK);
         assertTrue(ctxBench.text().contains("targets met"), ctxBench.text());
         assertTrue(ctxBench.isUnknown(), "bench core.json has no provenance block");
+        Summary.Cell ctxAudit = cell(repo.root, repo.out, "Context ids", CheckKind.AUDIT);
+        assertTrue(ctxAudit.text().contains("without result (./mpiverify audit --target all)"), ctxAudit.text());
     }
 
     @Test
@@ -118,6 +123,19 @@ class DashboardTest {
         for (String p : List.of("lincheck.html", "jcstress.html", "audit.html", "bench.html")) {
             assertTrue(read(index.resolveSibling(p)).contains("<b>STALE:</b>"), p + ": impl/ changed under it");
         }
+    }
+
+    @Test
+    void anUnsafeVariantThatNoScenarioRejectsFailsTheSummary() throws Exception {
+        FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
+        Path core = repo.out.resolve("audit/core.json");
+        // the unsafe variant passes everything now: the audit did not reject it, and the summary says so
+        Files.writeString(core, read(core).replace("\"verdict\":\"HANG\"", "\"verdict\":\"PASS\"")
+                .replace("\"PASS\":3,\"HANG\":17", "\"PASS\":20").replace("\"verdict\":\"FAIL\"", "\"verdict\":\"PASS\"")
+                .replace("\"PASS\":12,\"FAIL\":8", "\"PASS\":20"));
+        Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);
+        assertEquals(Outcome.FAIL, lockingAudit.verdict(), lockingAudit.text());
+        assertTrue(lockingAudit.text().contains("core fail"), lockingAudit.text());
     }
 
     @Test

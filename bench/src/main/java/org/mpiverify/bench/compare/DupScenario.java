@@ -90,7 +90,6 @@ public final class DupScenario extends MeasuringScenario {
         long slowest = DupFree.slowestThreadNanos(w, parents, iterations, bad);
         DupFree.free(parents);
         r.fact(FACT, slowest / (double) iterations).fact(BAD, bad.get());
-        mpi.finalizeMpi();
         return r.build();
     }
 }

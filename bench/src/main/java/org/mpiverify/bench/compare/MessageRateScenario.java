@@ -125,7 +125,6 @@ public final class MessageRateScenario extends MeasuringScenario {
             r.fact(FACT, MessageRate.rate(senders, iterations, out[0] * 1000L));
         }
         r.fact(BAD, bad);
-        mpi.finalizeMpi();
         return r.build();
     }
 }

@@ -89,7 +89,6 @@ public final class PingPongScenario extends MeasuringScenario {
             r.fact(FACT, PingPong.halfRoundTripNanos(timed, iterations));
         }
         r.fact(BAD, warm.bad() + timed.bad()).fact("iterations", iterations);
-        mpi.finalizeMpi();
         return r.build();
     }
 }
