@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.mpiverify.audit.run.AuditCommand;
+import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
 import org.mpiverify.bench.compare.ComparisonTargets;
@@ -28,6 +29,7 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
@@ -51,8 +53,14 @@ public final class Main implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-    boolean help;
+    @Mixin
+    HelpOption help;
+
+    /** {@code -h}/{@code --help} on every command. */
+    static final class HelpOption {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+        boolean help;
+    }
 
     private final PrintStream out;
     private final PrintStream err;
@@ -138,8 +146,8 @@ public final class Main implements Callable<Integer> {
         Granularity granularity;
         @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "matching engine: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
         MatchingKind matching;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-        boolean help;
+        @Mixin
+        HelpOption help;
 
         @Override
         public Integer call() {
@@ -187,8 +195,8 @@ public final class Main implements Callable<Integer> {
         Path out;
         @Option(names = "--no-compare", description = "leave native MPI out")
         boolean noCompare;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-        boolean help;
+        @Mixin
+        HelpOption help;
 
         @Override
         public Integer call() throws Exception {
@@ -249,8 +257,8 @@ public final class Main implements Callable<Integer> {
         int simulate;
         @Spec
         CommandSpec spec;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-        boolean help;
+        @Mixin
+        HelpOption help;
 
         @Override
         public Integer call() {
@@ -276,8 +284,8 @@ public final class Main implements Callable<Integer> {
         boolean full;
         @Spec
         CommandSpec spec;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-        boolean help;
+        @Mixin
+        HelpOption help;
 
         @Override
         public Integer call() {
@@ -286,10 +294,11 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** The audit's target ids, for completion. */
+    /** The audit's target ids and {@code all}, for completion. */
     static final class AuditTargetIds extends ArrayList<String> {
         AuditTargetIds() {
-            super(List.of("core", "mpich", "openmpi", "mpj-multicore", "mpj-niodev", "all"));
+            super(AuditTargets.IDS);
+            add("all");
         }
     }
 
@@ -301,8 +310,8 @@ public final class Main implements Callable<Integer> {
         Path out;
         @Option(names = "--quiet", description = "do not print the summary")
         boolean quiet;
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-        boolean help;
+        @Mixin
+        HelpOption help;
 
         @Override
         public Integer call() {

@@ -2,14 +2,12 @@ package org.mpiverify.results;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * When and where a result was produced, written by every producer (TLC runner, Lincheck and
@@ -31,8 +29,9 @@ public record Provenance(String date, String commit, boolean dirty, String jdk, 
 
     /** The provenance of a result produced now, in the repository at {@code repoRoot}. */
     public static Provenance now(Path repoRoot, Map<String, String> versions) {
-        String commit = git(repoRoot, "rev-parse", "HEAD");
-        String status = git(repoRoot, "status", "--porcelain", "--untracked-files=no");
+        Git git = new Git(repoRoot);
+        String commit = git.run("rev-parse", "HEAD");
+        String status = git.run("status", "--porcelain", "--untracked-files=no");
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();
@@ -60,28 +59,5 @@ public record Provenance(String date, String commit, boolean dirty, String jdk, 
         m.put("cpus", cpus);
         m.put("versions", versions);
         return Json.compact(m);
-    }
-
-    private static String git(Path dir, String... args) {
-        String[] cmd = new String[args.length + 3];
-        cmd[0] = "git";
-        cmd[1] = "-C";
-        cmd[2] = dir.toString();
-        System.arraycopy(args, 0, cmd, 3, args.length);
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8) : null;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
     }
 }

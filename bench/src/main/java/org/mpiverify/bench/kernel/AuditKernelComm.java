@@ -7,7 +7,7 @@ import org.mpiverify.audit.api.AuditStatus;
 /**
  * A communicator of any implementation under audit (MPICH and Open MPI through FFM, MPJ Express, the
  * core through its audit binding) as a {@link KernelComm}: the benchmarks' scenarios run their kernels
- * through it in each rank process.
+ * through it in each rank process. Shaped like {@link CoreKernelComm} on purpose (see there).
  */
 public final class AuditKernelComm implements KernelComm {
     private final AuditMpi mpi;

@@ -9,7 +9,11 @@ import org.mpiverify.mpi.MpiException;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.Status;
 
-/** The core's communicator as a {@link KernelComm}: one call of {@code Comm} per call, {@code MPI_INT} payloads. */
+/**
+ * The core's communicator as a {@link KernelComm}: one call of {@code Comm} per call, {@code MPI_INT}
+ * payloads. It and {@link AuditKernelComm} repeat one shape on purpose: each maps the same calls onto its
+ * own API, and the core's must add nothing but that call to the figures it measures.
+ */
 public final class CoreKernelComm implements KernelComm {
     private final Comm comm;
 
