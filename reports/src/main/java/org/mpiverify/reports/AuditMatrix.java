@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The audit page's matrix, scenarios by targets, as the README shows it: one column per target, whose
+ * The audit page's matrix, scenarios by targets, as audit/README.md shows it: one column per target, whose
  * safe configurations (the core's granularities × matching engines) share it, and one column per unsafe
  * experimental configuration, which the audit must reject.
  */

@@ -2,6 +2,7 @@ package org.mpiverify.results;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -35,27 +36,34 @@ import java.util.Map;
  */
 public final class Json {
     private static final MathContext SIX_DIGITS = new MathContext(6);
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .addModule(new SimpleModule("six significant digits").addSerializer(Double.class, new DoubleSerializer()))
-            .build();
-    /** Two-space indentation; arrays stay on their line ({@code [1, 2]}), objects in them break lines. */
-    private static final ObjectWriter INDENTED = MAPPER.writer(new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                    .withArrayValueSpacing(Separators.Spacing.AFTER)
-                    .withObjectEmptySeparator("").withArrayEmptySeparator(""))
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance));
-    private static final ObjectWriter COMPACT = MAPPER.writer();
 
     private Json() {}
+
+    /**
+     * The mappers, built on first use: {@link #quote} and {@link #number} need none, so a rank process of
+     * a native audit target, which only quotes its report's strings, never loads Jackson's databind.
+     */
+    private static final class Mappers {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .addModule(new SimpleModule("six significant digits").addSerializer(Double.class, new DoubleSerializer()))
+                .build();
+        /** Two-space indentation; arrays stay on their line ({@code [1, 2]}), objects in them break lines. */
+        static final ObjectWriter INDENTED = MAPPER.writer(new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                        .withArrayValueSpacing(Separators.Spacing.AFTER)
+                        .withObjectEmptySeparator("").withArrayEmptySeparator(""))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance));
+        static final ObjectWriter COMPACT = MAPPER.writer();
+    }
 
     /** Writes a value (maps, lists, strings, numbers, booleans, null, records) as indented JSON, ending in a newline. */
     public static String write(Object v) {
         try {
-            return INDENTED.writeValueAsString(v) + "\n";
+            return Mappers.INDENTED.writeValueAsString(v) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("JSON: cannot write " + v.getClass().getName() + ": " + e.getOriginalMessage(), e);
         }
@@ -64,7 +72,7 @@ public final class Json {
     /** Writes a value on one line, to embed in a line-oriented file. */
     public static String compact(Object v) {
         try {
-            return COMPACT.writeValueAsString(v);
+            return Mappers.COMPACT.writeValueAsString(v);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("JSON: cannot write " + v.getClass().getName() + ": " + e.getOriginalMessage(), e);
         }
@@ -72,7 +80,8 @@ public final class Json {
 
     /** {@code s} as a JSON string literal (quotes, escapes, control characters as {@code \\uXXXX}); null as {@code null}. */
     public static String quote(String s) {
-        return compact(s);
+        if (s == null) return "null";
+        return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
     }
 
     /** {@code v} as a JSON number with six significant digits, {@code null} when not finite. */
@@ -85,7 +94,7 @@ public final class Json {
     /** Parses one JSON value; malformed input is an {@link IllegalArgumentException} naming the line. */
     public static Object parse(String text) {
         try {
-            return MAPPER.readValue(text, Object.class);
+            return Mappers.MAPPER.readValue(text, Object.class);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
             throw new IllegalArgumentException("JSON: " + e.getOriginalMessage() + (line > 0 ? " at line " + line : ""), e);
