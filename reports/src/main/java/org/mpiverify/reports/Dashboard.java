@@ -76,8 +76,8 @@ public final class Dashboard {
         b.append("<p>Legend: <span class=\"badge v-pass\">pass</span> <span class=\"badge v-hazard\">hazard</span> "
                 + "<span class=\"badge v-fail\">fail</span> <span class=\"badge v-hang\">hang</span> "
                 + "<span class=\"badge v-crash\">crash</span> <span class=\"badge v-unsupported\">unsupported</span> "
-                + "<span class=\"badge stale\">STALE</span> (a known-bad twin rejected counts as pass; a benchmark "
-                + "that missed a target as hazard)</p>\n");
+                + "<span class=\"badge stale\">STALE</span> (a known-bad twin rejected counts as pass, and so does an "
+                + "unsafe core variant the audit rejects; a benchmark that missed a target counts as hazard)</p>\n");
         b.append("<h2 id=\"sources\">Where and when each result was produced</h2>\n<table><tr><th>result</th>"
                 + "<th>freshness</th><th>produced</th><th>why</th></tr>\n");
         for (Results.Source src : results.sources()) {
