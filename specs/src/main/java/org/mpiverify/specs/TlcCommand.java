@@ -1,6 +1,7 @@
 package org.mpiverify.specs;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.results.Workspace;
 
 /**
  * {@code mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]}: runs TLC models from the
@@ -75,9 +77,20 @@ public final class TlcCommand {
             err.println(USAGE);
             return 2;
         }
-        Optional<Path> root = RepoLocator.findRoot(cwd);
+        return run(names, full, workers, simulate, cwd, out, err);
+    }
+
+    /**
+     * Runs the models {@code names} (the quick class when empty, every model with {@code full}) with the
+     * options already parsed: the entry of {@code ./mpiverify tlc}, whose command line the CLI parses.
+     * The parser above stays for running this module on its own.
+     */
+    public static int run(List<String> names, boolean full, int workers, int simulate, Path cwd, PrintStream out,
+                          PrintStream err) {
+        Optional<Path> root = Workspace.findRoot(cwd).filter(r -> Files.isRegularFile(r.resolve("specs/manifest.json")));
         if (root.isEmpty()) {
-            err.println("mpiverify tlc: no specs/manifest.json in " + cwd + " or any folder above it");
+            err.println("mpiverify tlc: no repository with specs/manifest.json at " + cwd + " or above it (or at -D"
+                    + Workspace.ROOT_PROPERTY + ")");
             return 2;
         }
         Path specsDir = root.get().resolve("specs");
@@ -107,7 +120,7 @@ public final class TlcCommand {
             TlcRunner runner = new TlcRunner(specsDir, workers, sim, new LiveProgress(out, ticker), line -> {});
             for (ModelSpec m : models) outcomes.add(runner.run(m));
         }
-        Path results = new ReportWriter(RepoLocator.outputDir(root.get()), root.get()).write(outcomes);
+        Path results = new ReportWriter(Workspace.outputDir(root.get()), root.get()).write(outcomes);
         out.println();
         out.print(table(outcomes));
         long bad = outcomes.stream().filter(o -> !o.asExpected()).count();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.Workspace;
 
 /**
  * Runs the manifest's models with real TLC and fails on any mismatch with the expected result
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.Test;
 class ManifestModelsTest {
 
     static Path repoRoot() {
-        return RepoLocator.findRoot(Path.of("").toAbsolutePath())
-                .orElseThrow(() -> new AssertionError("no specs/manifest.json above " + Path.of("").toAbsolutePath()));
+        return Workspace.findRoot(Path.of("").toAbsolutePath())
+                .orElseThrow(() -> new AssertionError("no mpiverify launcher above " + Path.of("").toAbsolutePath()));
     }
 
     @Test
@@ -47,7 +48,7 @@ class ManifestModelsTest {
         List<ModelOutcome> outcomes = runner.runAll(models);
         System.out.printf("%d models (%s class) in %.1f s%n", outcomes.size(), full ? "full" : "quick",
                 (System.nanoTime() - start) / 1e9);
-        new ReportWriter(RepoLocator.outputDir(root), root).write(outcomes);
+        new ReportWriter(Workspace.outputDir(root), root).write(outcomes);
 
         String mismatches = outcomes.stream().filter(o -> !o.asExpected())
                 .map(o -> o.model().name() + ": " + o.mismatch()).collect(Collectors.joining("\n"));

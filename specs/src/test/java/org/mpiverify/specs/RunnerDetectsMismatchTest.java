@@ -90,7 +90,9 @@ class RunnerDetectsMismatchTest {
 
     @Test
     void theCommandExitsWithOneOnAMismatchAndWritesResults(@TempDir Path tmp) throws Exception {
-        // A copy of the repository's specs folder whose manifest expects the wrong result for one model.
+        // A repository (the launcher marks its root) with a copy of the specs folder whose manifest expects
+        // the wrong result for one model.
+        Files.writeString(tmp.resolve("mpiverify"), "#!/bin/sh\n");
         Path specs = tmp.resolve("specs");
         Files.createDirectories(specs.resolve("locking"));
         try (var files = Files.list(root.resolve("specs/locking"))) {

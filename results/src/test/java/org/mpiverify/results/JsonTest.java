@@ -30,7 +30,7 @@ class JsonTest {
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{'a': 1}"));
         assertThrows(IllegalArgumentException.class, () -> Json.parseObject("[1]"));
         IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1, \"a\": 2}"));
-        assertTrue(dup.getMessage().contains("duplicate key \"a\""), dup.getMessage());
+        assertTrue(dup.getMessage().contains("Duplicate field 'a'"), dup.getMessage());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.mpiverify.reports;
+package org.mpiverify.results;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,17 +7,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs git in the repository with a deadline; a missing git or a failing command reads as null. */
-final class Git {
+/**
+ * Runs git in the repository with a deadline; a missing git or a failing command reads as null. What
+ * {@link Provenance} records (commit, dirty work tree) and what the reports ask (files changed since a
+ * commit) both come through here.
+ */
+public final class Git {
     private static final long DEADLINE_SECONDS = 20;
     private final Path repo;
 
-    Git(Path repo) {
+    public Git(Path repo) {
         this.repo = repo;
     }
 
     /** The command's standard output, or null if git is missing, failed, or outlived its deadline. */
-    String run(String... args) {
+    public String run(String... args) {
         List<String> cmd = new ArrayList<>(List.of("git", "-C", repo.toString()));
         cmd.addAll(List.of(args));
         try {
@@ -39,7 +43,7 @@ final class Git {
     }
 
     /** Non-empty lines of {@code run(args)}, or null on failure. */
-    List<String> lines(String... args) {
+    public List<String> lines(String... args) {
         String out = run(args);
         if (out == null) return null;
         return out.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
