@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * How an in-JVM job runs: number of ranks, critical-section granularity, matching engine, context-id
@@ -27,11 +28,13 @@ import org.mpiverify.core.sync.WaitPolicy;
  * @param unexpectedLimit    bytes of unexpected eager messages a rank holds before its senders are held
  *                           back (rendezvous, see {@code UnexpectedBudget}); {@link #AUTO_UNEXPECTED_LIMIT}:
  *                           a quarter of the JVM's maximum heap shared by the ranks, at most 64 MiB each
+ * @param trace              where the core records its steps for trace validation, or null (the default:
+ *                           nothing is recorded and the hooks cost one null check each)
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
                         boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
-                        boolean experimental, long unexpectedLimit) {
+                        boolean experimental, long unexpectedLimit, TraceRecorder trace) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
@@ -69,7 +72,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static JobConfig of(int ranks) {
         return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
                 16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
-                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT);
+                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, null);
     }
 
     /**
@@ -89,7 +92,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withUnexpectedLimit(long bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, trace);
     }
 
     /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
@@ -104,67 +107,76 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
                 countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
-                experimental, unexpectedLimit);
+                experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, trace);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, trace);
+    }
+
+    /**
+     * Records the core's steps to {@code recorder} for trace validation (null: nothing recorded). A
+     * recorder belongs to one job: give each job a new one and read its events after the job.
+     */
+    public JobConfig withTrace(TraceRecorder recorder) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, recorder);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
+import org.mpiverify.core.contextid.MaskContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
@@ -70,7 +71,9 @@ final class RankContext {
         this.worldRank = worldRank;
         this.engine = c.matching().create();
         this.packets = new PacketPool(c.eagerLimit());
-        this.contextIds = c.contextIds().create();
+        MaskContextIdAllocator ids = c.contextIds().create();
+        ids.recordTo(c.trace(), worldRank);
+        this.contextIds = ids;
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;
         this.checked = c.checked();
