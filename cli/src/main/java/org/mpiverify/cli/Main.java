@@ -255,6 +255,8 @@ public final class Main implements Callable<Integer> {
         Integer workers;
         @Option(names = "--simulate", paramLabel = "N", defaultValue = "0", description = "simulation mode, N behaviors each")
         int simulate;
+        @Option(names = "--generate", description = "write every model's MC_*.tla/.cfg from specs/manifest.json, then stop")
+        boolean generate;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -265,7 +267,7 @@ public final class Main implements Callable<Integer> {
             int w = workers == null ? Runtime.getRuntime().availableProcessors()
                     : inRange(spec, "--workers", workers, 1, 1024);
             inRange(spec, "--simulate", simulate, 0, Integer.MAX_VALUE);
-            return TlcCommand.run(models, full, w, simulate, Path.of("").toAbsolutePath(), main.out, main.err);
+            return TlcCommand.run(models, full, w, simulate, generate, Path.of("").toAbsolutePath(), main.out, main.err);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Workspace;
 
 /**
  * Writes every model's {@code MC_<name>.tla} and {@code MC_<name>.cfg} from {@code manifest.json}, so
@@ -28,7 +29,8 @@ public final class ModelGenerator {
 
     /** Regenerates every model file under the specs folder of the repository that holds the current folder. */
     public static void main(String[] args) {
-        Path root = RepoLocator.findRoot(Path.of("").toAbsolutePath())
+        Path root = Workspace.findRoot(Path.of("").toAbsolutePath())
+                .filter(r -> Files.isRegularFile(r.resolve("specs/manifest.json")))
                 .orElseThrow(() -> new IllegalStateException("no specs/manifest.json here or above"));
         List<Path> written = write(Manifest.load(root.resolve("specs")));
         System.out.println(written.size() + " model files written");

@@ -77,7 +77,7 @@ public final class TlcCommand {
             err.println(USAGE);
             return 2;
         }
-        return run(names, full, workers, simulate, cwd, out, err);
+        return run(names, full, workers, simulate, generate, cwd, out, err);
     }
 
     /**
@@ -85,8 +85,8 @@ public final class TlcCommand {
      * options already parsed: the entry of {@code ./mpiverify tlc}, whose command line the CLI parses.
      * The parser above stays for running this module on its own.
      */
-    public static int run(List<String> names, boolean full, int workers, int simulate, Path cwd, PrintStream out,
-                          PrintStream err) {
+    public static int run(List<String> names, boolean full, int workers, int simulate, boolean generate, Path cwd,
+                          PrintStream out, PrintStream err) {
         Optional<Path> root = Workspace.findRoot(cwd).filter(r -> Files.isRegularFile(r.resolve("specs/manifest.json")));
         if (root.isEmpty()) {
             err.println("mpiverify tlc: no repository with specs/manifest.json at " + cwd + " or above it (or at -D"

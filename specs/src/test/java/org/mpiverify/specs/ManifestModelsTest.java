@@ -53,7 +53,7 @@ class ManifestModelsTest {
         String mismatches = outcomes.stream().filter(o -> !o.asExpected())
                 .map(o -> o.model().name() + ": " + o.mismatch()).collect(Collectors.joining("\n"));
         assertTrue(mismatches.isEmpty(), "TLC results differ from specs/manifest.json (raw TLC output in "
-                + RepoLocator.outputDir(root).resolve("tlc") + "/<model>.tlc.log):\n" + mismatches);
+                + Workspace.outputDir(root).resolve("tlc") + "/<model>.tlc.log):\n" + mismatches);
         for (ModelOutcome o : outcomes) {
             if (o.result().outcome().isViolation()) {
                 assertFalse(o.result().trace().isEmpty(), o.model().name() + ": a violation without a counterexample");
