@@ -28,13 +28,16 @@ import org.mpiverify.core.trace.TraceRecorder;
  * @param unexpectedLimit    bytes of unexpected eager messages a rank holds before its senders are held
  *                           back (rendezvous, see {@code UnexpectedBudget}); {@link #AUTO_UNEXPECTED_LIMIT}:
  *                           a quarter of the JVM's maximum heap shared by the ranks, at most 64 MiB each
+ * @param contextIdCapacity  ids per rank's context-id mask, ids {@code [2, capacity)} free at start (default
+ *                           1024; smaller ones make exhaustion reachable and the masks of a trace small)
  * @param trace              where the core records its steps for trace validation, or null (the default:
  *                           nothing is recorded and the hooks cost one null check each)
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
                         boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
-                        boolean experimental, long unexpectedLimit, TraceRecorder trace) {
+                        boolean experimental, long unexpectedLimit, int contextIdCapacity,
+                        TraceRecorder trace) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
@@ -52,6 +55,9 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
         }
         if (unexpectedLimit < 0) {
             throw new IllegalArgumentException("negative unexpected-message limit " + unexpectedLimit);
+        }
+        if (contextIdCapacity < 3 || contextIdCapacity > 1024) {
+            throw new IllegalArgumentException("context-id capacity " + contextIdCapacity + " outside [3, 1024]");
         }
         if (requestCacheSize < 0) {
             throw new IllegalArgumentException("negative request cache size");
@@ -72,7 +78,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static JobConfig of(int ranks) {
         return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
                 16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
-                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, null);
+                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, 1024, null);
     }
 
     /**
@@ -92,7 +98,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withUnexpectedLimit(long bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, contextIdCapacity, trace);
     }
 
     /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
@@ -107,67 +113,73 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
                 countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
-                experimental, unexpectedLimit, trace);
+                experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, trace);
+                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, contextIdCapacity, trace);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, trace);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, contextIdCapacity, trace);
+    }
+
+    /** Each rank's context-id allocator holds ids {@code [2, capacity)} (default 1024). */
+    public JobConfig withContextIdCapacity(int capacity) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, capacity, trace);
     }
 
     /**
@@ -176,7 +188,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withTrace(TraceRecorder recorder) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, recorder);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, recorder);
     }
 
     @Override

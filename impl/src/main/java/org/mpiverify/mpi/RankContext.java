@@ -71,7 +71,7 @@ final class RankContext {
         this.worldRank = worldRank;
         this.engine = c.matching().create();
         this.packets = new PacketPool(c.eagerLimit());
-        MaskContextIdAllocator ids = c.contextIds().create();
+        MaskContextIdAllocator ids = c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
         this.waitPolicy = c.waitPolicy();
