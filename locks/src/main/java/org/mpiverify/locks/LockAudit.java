@@ -1,0 +1,95 @@
+package org.mpiverify.locks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.mpiverify.locks.agent.InstrumentationSummary;
+import org.mpiverify.locks.report.LockReport;
+import org.mpiverify.locks.runtime.CallStats;
+import org.mpiverify.locks.runtime.CallTable;
+import org.mpiverify.locks.runtime.Sites;
+
+/**
+ * The lock auditor as seen from inside the audited JVM: the counters the report is built from, for a
+ * program that wants per-phase figures (read them reflectively, so the program also runs without the
+ * agent: {@code ClassLoader.getSystemClassLoader().loadClass("org.mpiverify.locks.LockAudit")}), and the
+ * writing of the report, at exit and, if asked, periodically.
+ */
+public final class LockAudit {
+    private static volatile Config config;
+
+    /** What the report needs to know about the run. */
+    public record Config(Path out, String name, String options, String commit, Instant started, long startNanos,
+                         Supplier<InstrumentationSummary> instrumentation) {
+    }
+
+    private LockAudit() { }
+
+    /** Called once by the agent when it starts. */
+    public static void configure(Config c) {
+        config = c;
+    }
+
+    /** True if the agent is running in this JVM. */
+    public static boolean active() {
+        return config != null;
+    }
+
+    /**
+     * Per MPI call name (and {@code "(outside MPI calls)"}): {calls, lock acquisitions, maximum
+     * acquisitions in one call, nanoseconds waiting for locks, nanoseconds blocked, failed try-locks}, as
+     * of the calls that have returned so far.
+     */
+    public static Map<String, long[]> callCounters() {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (CallStats s : CallTable.all()) {
+            out.put(s.name(), new long[] {s.calls(), s.acquisitions(), s.maxAcquisitions(), s.waitNanos(),
+                    s.blockedNanos(), s.failedTryLocks()});
+        }
+        return out;
+    }
+
+    /** Per MPI call name: lock acquisitions per acquiring site ({@code org.foo.Bar.method:42}). */
+    public static Map<String, Map<String, Long>> acquisitionsBySite() {
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+        for (CallStats s : CallTable.all()) {
+            Map<String, Long> sites = new LinkedHashMap<>();
+            s.bySite().forEach((id, n) -> sites.merge(Sites.get(id).location(), n, Long::sum));
+            out.put(s.name(), sites);
+        }
+        return out;
+    }
+
+    /** Where a report was written and how many findings it has. */
+    public record Written(Path json, Path markdown, int findings) {
+    }
+
+    /** Writes {@code NAME.json} and {@code NAME.md}. {@code last}: the run is over (else a snapshot). */
+    public static synchronized Written writeReport(boolean last) throws IOException {
+        Config c = config;
+        if (c == null) {
+            throw new IllegalStateException("the locks agent is not running in this JVM");
+        }
+        LockReport r = new LockReport(new LockReport.Run(c.name(), ProcessHandle.current().pid(),
+                System.getProperty("sun.java.command", "?"), c.options(), c.started(),
+                (System.nanoTime() - c.startNanos()) / 1e9, last, c.commit()), c.instrumentation().get());
+        Files.createDirectories(c.out());
+        Path json = c.out().resolve(c.name() + ".json");
+        Path md = c.out().resolve(c.name() + ".md");
+        write(json, r.json());
+        write(md, r.markdown());
+        return new Written(json, md, r.findingCount());
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
