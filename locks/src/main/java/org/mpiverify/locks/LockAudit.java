@@ -13,6 +13,7 @@ import org.mpiverify.locks.agent.InstrumentationSummary;
 import org.mpiverify.locks.report.LockReport;
 import org.mpiverify.locks.runtime.CallStats;
 import org.mpiverify.locks.runtime.CallTable;
+import org.mpiverify.locks.runtime.PinningMonitor;
 import org.mpiverify.locks.runtime.Sites;
 
 /**
@@ -75,6 +76,9 @@ public final class LockAudit {
         Config c = config;
         if (c == null) {
             throw new IllegalStateException("the locks agent is not running in this JVM");
+        }
+        if (last) {
+            PinningMonitor.stop();
         }
         LockReport r = new LockReport(new LockReport.Run(c.name(), ProcessHandle.current().pid(),
                 System.getProperty("sun.java.command", "?"), c.options(), c.started(),

@@ -74,7 +74,6 @@ public final class LockAgent {
 
     private static void finish(AgentOptions options) {
         try {
-            PinningMonitor.stop();
             LockAudit.Written w = LockAudit.writeReport(true);
             if (!options.quiet()) {
                 System.err.println("locks agent: " + (w.findings() == 0 ? "no findings" : w.findings() + " finding(s)")

@@ -3,6 +3,14 @@ package org.mpiverify.locks.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicLong;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingStream;
@@ -15,15 +23,17 @@ import jdk.jfr.consumer.RecordingStream;
  * does. An event is attributed to the outermost MPI entry point on its stack; events with none are only
  * counted.
  *
- * <p>JFR takes half a second or more to start, so the stream starts when the first virtual thread enters
+ * <p>JFR takes half a second or more to start, so the recording starts when the first virtual thread enters
  * an MPI call (that call waits for it), not with the JVM: a program that never calls MPI from a virtual
- * thread, which cannot pin inside a call, pays nothing. Guarded by the class's lock.
+ * thread, which cannot pin inside a call, pays nothing. Events are processed as they are streamed.
+ * Guarded by the class's lock.
  */
 public final class PinningMonitor {
     private static final String EVENT = "jdk.VirtualThreadPinned";
     private static boolean enabled;
     private static volatile boolean started;
     private static RecordingStream stream;
+    private static final AtomicLong events = new AtomicLong();
 
     private PinningMonitor() { }
 
@@ -32,7 +42,7 @@ public final class PinningMonitor {
         enabled = true;
     }
 
-    /** Starts the stream if enabled and not started yet; returns at once once it has started. */
+    /** Starts the stream if enabled and not started yet; returns once it records. */
     static void ensureStarted() {
         if (started) {
             return;
@@ -41,42 +51,72 @@ public final class PinningMonitor {
             if (started || !enabled) {
                 return;
             }
+            // The stream runs start() on a daemon thread of ours (startAsync's thread is not a daemon and
+            // would keep the JVM, and the hook that writes the report, from ending); a recorder listener
+            // says when its recording runs, bounded.
+            RuntimeException failure = null;
+            CountDownLatch running = new CountDownLatch(1);
+            FlightRecorderListener listener = new FlightRecorderListener() {
+                @Override
+                public void recordingStateChanged(Recording r) {
+                    if (r.getState() == RecordingState.RUNNING) {
+                        running.countDown();
+                    }
+                }
+            };
             try {
+                FlightRecorder.addListener(listener);
                 RecordingStream rs = new RecordingStream();
                 rs.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
                 rs.onEvent(EVENT, PinningMonitor::onEvent);
-                // start() on a daemon thread of ours: startAsync's thread is not a daemon and would keep
-                // the JVM from exiting (and so from running the shutdown hook that writes the report)
                 Thread.ofPlatform().daemon().name("locks-agent-jfr").start(rs::start);
-                stream = rs;
-            } catch (RuntimeException | LinkageError e) {
+                if (running.await(30, TimeUnit.SECONDS)) {
+                    stream = rs;
+                } else {
+                    rs.close();
+                }
+            } catch (RuntimeException e) {
+                failure = e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                FlightRecorder.removeListener(listener);
+            }
+            if (failure != null || stream == null) {
                 enabled = false;
-                System.err.println("locks agent: no virtual-thread pinning detection (JFR unavailable: " + e + ")");
+                System.err.println("locks agent: no virtual-thread pinning detection (JFR unavailable: " + (failure != null ? failure : "its recording did not start within 30 s") + ")");
             }
             started = true;
         }
     }
 
-    /** Processes the events recorded so far and stops the stream, if it was started. */
+    /**
+     * Stops the stream once the events recorded so far are processed (called when the JVM exits). If JFR's
+     * own shutdown hook stopped the recording first, waits until no event has arrived for 100 ms (at most
+     * 1 s): the stream may still be reading the last data JFR wrote. Events of the last moments before
+     * exit can be lost in that race.
+     */
     public static synchronized void stop() {
-        if (stream == null) {
+        RecordingStream rs = stream;
+        if (rs == null) {
             return;
         }
         try {
-            stream.stop();
-        } catch (RuntimeException e) {
-            // already stopped by JFR's own shutdown: what was streamed is recorded
+            rs.stop();
+        } catch (IllegalStateException alreadyStopped) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            long seen = -1;
+            while (seen != events.get() && System.nanoTime() < deadline) {
+                seen = events.get();
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
         }
-        stream.close();
+        rs.close();
         stream = null;
     }
 
-    /** True if the stream has started (some virtual thread entered an MPI call). */
-    public static boolean running() {
-        return started && stream != null;
-    }
-
     private static void onEvent(RecordedEvent e) {
+        events.incrementAndGet();
         try {
             List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
             int call = -1;

@@ -34,7 +34,7 @@ import org.mpiverify.mpi.ThreadLevel;
  * Output lines: {@code TABLE1 granularity tlp atomic phase calls core agent} and {@code FIG2 ok|hung}.
  */
 public final class CoreProgram {
-    static final int BATCH = 16;
+    public static final int BATCH = 16;
     static final int ROUNDS = 4;
     private static final String ENGINE_SITES = "org.mpiverify.core.matching.";
 
