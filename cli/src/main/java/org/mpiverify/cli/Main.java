@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.mpiverify.audit.locks.LocksCommand;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
@@ -43,11 +44,15 @@ public final class Main {
               tlc [MODEL...] [--full] [--workers N] [--simulate N]
                                    run the TLA+ models with TLC and compare with the manifest
               audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all
-                    [--scenario ID[,ID...]] [--repeats N] [--full]
+                    [--scenario ID[,ID...]] [--repeats N] [--full] [--locks]
                                    run the thread-safety audit's multithreaded MPI scenarios on a target
                                    (every configuration of it), print progress, and write out/audit/
                                    TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a
-                                   safe configuration fails or an unsafe one is not rejected
+                                   safe configuration fails or an unsafe one is not rejected; --locks
+                                   runs the lock auditor in every JVM (out/locks/audit-TARGET.md)
+              locks [--watch LIST] [--calls LIST] [--name NAME] [--no-pinning] -- java ...
+                                   run a Java program under the lock auditor (locks held across blocking
+                                   waits, leaks, lock-order cycles, per-call lock counts; docs/locks.md)
               report [--out DIR] [--quiet]
                                    write the HTML dashboard of every result under out/ (TLC, Lincheck,
                                    jcstress, audit, benchmarks) to out/report/index.html, with a
@@ -80,6 +85,7 @@ public final class Main {
                 case "bench" -> bench(rest, out);
                 case "tlc" -> TlcCommand.run(rest);
                 case "audit" -> AuditCommand.run(rest, out, err, env);
+                case "locks" -> LocksCommand.run(rest, out, err);
                 case "report" -> ReportMain.run(rest, out, err);
                 default -> {
                     err.println("unknown command '" + args[0] + "'\n");

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.mpiverify.locks.agent.InstrumentationSummary;
 import org.mpiverify.locks.report.LockReport;
+import org.mpiverify.locks.runtime.AuditState;
 import org.mpiverify.locks.runtime.CallStats;
 import org.mpiverify.locks.runtime.CallTable;
 import org.mpiverify.locks.runtime.PinningMonitor;
@@ -72,20 +73,42 @@ public final class LockAudit {
     }
 
     /** Writes {@code NAME.json} and {@code NAME.md}. {@code last}: the run is over (else a snapshot). */
-    public static synchronized Written writeReport(boolean last) throws IOException {
+    public static Written writeReport(boolean last) throws IOException {
         Config c = config;
         if (c == null) {
             throw new IllegalStateException("the locks agent is not running in this JVM");
         }
-        if (last) {
+        return writeReport(c.name(), last, last);
+    }
+
+    /**
+     * Writes the report of what was recorded since the last {@link #reset()} as {@code name.json} and
+     * {@code name.md} in the report directory ({@code name} may contain {@code /}: sub-directories).
+     */
+    public static String writeSegment(String name) throws IOException {
+        return writeReport(name, true, false).json().toString();
+    }
+
+    /** Forgets what was recorded so far: the next report covers only what happens from now on. */
+    public static void reset() {
+        AuditState.reset();
+    }
+
+    /** {@code complete}: the report covers everything of its run or segment; {@code exiting}: the JVM exits. */
+    private static synchronized Written writeReport(String name, boolean complete, boolean exiting) throws IOException {
+        Config c = config;
+        if (c == null) {
+            throw new IllegalStateException("the locks agent is not running in this JVM");
+        }
+        if (exiting) {
             PinningMonitor.stop();
         }
-        LockReport r = new LockReport(new LockReport.Run(c.name(), ProcessHandle.current().pid(),
+        LockReport r = new LockReport(new LockReport.Run(name, ProcessHandle.current().pid(),
                 System.getProperty("sun.java.command", "?"), c.options(), c.started(),
-                (System.nanoTime() - c.startNanos()) / 1e9, last, c.commit()), c.instrumentation().get());
-        Files.createDirectories(c.out());
-        Path json = c.out().resolve(c.name() + ".json");
-        Path md = c.out().resolve(c.name() + ".md");
+                (System.nanoTime() - c.startNanos()) / 1e9, complete, c.commit()), c.instrumentation().get());
+        Path json = c.out().resolve(name + ".json");
+        Path md = c.out().resolve(name + ".md");
+        Files.createDirectories(json.getParent());
         write(json, r.json());
         write(md, r.markdown());
         return new Written(json, md, r.findingCount());

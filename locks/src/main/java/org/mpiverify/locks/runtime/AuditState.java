@@ -14,16 +14,33 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class AuditState {
     static final NodeTable NODES = new NodeTable();
-    static final LockGraph GRAPH = new LockGraph();
-    static final Findings FINDINGS = new Findings();
+    /** The graph, findings and example stacks of the current segment (see {@link #reset()}). */
+    static volatile LockGraph GRAPH = new LockGraph();
+    static volatile Findings FINDINGS = new Findings();
     /** An example stack per (acquiring site, MPI call): key {@code site << 16 | callId}. */
-    static final ConcurrentHashMap<Long, List<String>> EXEMPLARS = new ConcurrentHashMap<>();
+    static volatile ConcurrentHashMap<Long, List<String>> EXEMPLARS = new ConcurrentHashMap<>();
+    /** Incremented by every reset: a thread whose epoch is older forgets what it already reported. */
+    static volatile int epoch;
     private static final ConcurrentLinkedQueue<WeakReference<ThreadState>> THREADS = new ConcurrentLinkedQueue<>();
     private static final AtomicInteger registered = new AtomicInteger();
     private static final AtomicLong internalErrors = new AtomicLong();
     private static volatile String firstInternalError;
 
     private AuditState() { }
+
+    /**
+     * Starts a new segment: forgets the graph, the findings, the example stacks and the per-call counters
+     * (lock nodes and the locks threads hold are kept). For a program that runs independent parts in one
+     * JVM (the audit runs one configuration after another) and wants a report per part. Threads still
+     * running from the previous part record into the new one.
+     */
+    public static synchronized void reset() {
+        GRAPH = new LockGraph();
+        FINDINGS = new Findings();
+        EXEMPLARS = new ConcurrentHashMap<>();
+        CallTable.resetStats();
+        epoch++;
+    }
 
     public static LockGraph graph() {
         return GRAPH;

@@ -38,6 +38,16 @@ public final class CallTable {
         return id;
     }
 
+    /** Fresh counters for every call (see {@link AuditState#reset()}). */
+    static synchronized void resetStats() {
+        CallStats[] s = stats;
+        CallStats[] fresh = new CallStats[s.length];
+        for (int i = 0; i < s.length; i++) {
+            fresh[i] = new CallStats(s[i].name);
+        }
+        stats = fresh;
+    }
+
     static CallStats stats(int id) {
         return stats[id];
     }

@@ -1,5 +1,7 @@
 package org.mpiverify.locks.runtime;
 
+import java.util.Arrays;
+
 /**
  * A set of longs with open addressing, used by one thread only (so a thread remembers which edges and
  * findings it already reported without touching shared state). Zero is stored out of band.
@@ -32,6 +34,12 @@ final class LongHashSet {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    void clear() {
+        Arrays.fill(keys, 0);
+        size = 0;
+        hasZero = false;
     }
 
     private void grow() {

@@ -65,6 +65,8 @@ final class ThreadState {
     private long[] callSiteCounts = new long[8];
     private int callSiteN;
 
+    /** The {@link AuditState#epoch} the seen-sets below belong to. */
+    private int epoch = AuditState.epoch;
     private final LongHashSet seenEdges = new LongHashSet();
     private final LongHashSet seenHeld = new LongHashSet();
     private final LongHashSet seenLeaks = new LongHashSet();
@@ -108,6 +110,18 @@ final class ThreadState {
     }
 
     // ---- acquisitions -------------------------------------------------------------------------------
+
+    /** After a reset, forgets what this thread already reported (it must be reported again in the new segment). */
+    private void checkEpoch() {
+        int e = AuditState.epoch;
+        if (e != epoch) {
+            epoch = e;
+            seenEdges.clear();
+            seenHeld.clear();
+            seenLeaks.clear();
+            seenExemplars.clear();
+        }
+    }
 
     /** Starts an outer lock operation on {@code lock}; returns the start time. */
     long beginAcquire(Object lock) {
@@ -168,6 +182,7 @@ final class ThreadState {
     /** Records that this thread acquired {@code permits} of {@code lock} at {@code site} after waiting {@code waited} ns. */
     void acquired(Object lock, int mode, int permits, int site, long waited) {
         try {
+            checkEpoch();
             LockNode raw = AuditState.NODES.nodeFor(lock, probe);
             Object in = inner;
             if (in != null) {
@@ -345,6 +360,7 @@ final class ThreadState {
             return -1;
         }
         try {
+            checkEpoch();
             if (heldCount > 0) {
                 checkHeld(site, released);
             }
@@ -421,6 +437,7 @@ final class ThreadState {
             return;
         }
         try {
+            checkEpoch();
             if (heldCount > 0) {
                 checkLeaks(thrown);
             }
