@@ -27,7 +27,7 @@ public final class LockAudit {
     private static volatile Config config;
 
     /** What the report needs to know about the run. */
-    public record Config(Path out, String name, String options, String commit, Instant started, long startNanos,
+    public record Config(Path out, String name, String options, String commit, boolean dirty, Instant started, long startNanos,
                          Supplier<InstrumentationSummary> instrumentation) {
     }
 
@@ -105,7 +105,7 @@ public final class LockAudit {
         }
         LockReport r = new LockReport(new LockReport.Run(name, ProcessHandle.current().pid(),
                 System.getProperty("sun.java.command", "?"), c.options(), c.started(),
-                (System.nanoTime() - c.startNanos()) / 1e9, complete, c.commit()), c.instrumentation().get());
+                (System.nanoTime() - c.startNanos()) / 1e9, complete, c.commit(), c.dirty()), c.instrumentation().get());
         Path json = c.out().resolve(name + ".json");
         Path md = c.out().resolve(name + ".md");
         Files.createDirectories(json.getParent());

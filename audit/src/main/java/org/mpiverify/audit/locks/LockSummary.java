@@ -74,7 +74,9 @@ public final class LockSummary {
         if (Files.isDirectory(dir)) {
             List<Path> files;
             try (Stream<Path> w = Files.walk(dir)) {
-                files = w.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+                // "_exit": what the core's audit JVM did after its last configuration (writing files)
+                files = w.filter(p -> p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("_"))
+                        .sorted().toList();
             }
             for (Path f : files) {
                 s.read(f);

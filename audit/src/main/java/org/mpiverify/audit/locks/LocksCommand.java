@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.results.Json;
-import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -72,13 +71,13 @@ public final class LocksCommand {
         Path root = Workspace.root();
         LocksOption locks;
         try {
-            locks = LocksOption.of(root, Provenance.now(root, Map.of()).commit());
+            locks = LocksOption.of(root);
         } catch (IllegalArgumentException e) {
             err.println("locks: " + e.getMessage());
             return 1;
         }
         command.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + watch + ",calls=" + calls + ",out="
-                + locks.outDir() + ",name=" + name + ",pinning=" + pinning + ",quiet=true,commit=" + locks.commit());
+                + locks.outDir() + ",name=" + name + ",pinning=" + pinning + ",quiet=true" + locks.provenanceOptions());
         int exit;
         try {
             exit = new ProcessBuilder(command).inheritIO().start().waitFor();

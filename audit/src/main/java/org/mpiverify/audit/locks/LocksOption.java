@@ -2,6 +2,8 @@ package org.mpiverify.audit.locks;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -11,21 +13,23 @@ import org.mpiverify.results.Workspace;
  * @param agentJar the agent jar
  * @param outDir   the report folder ({@code <out>/locks})
  * @param commit   the commit the reports' provenance names
+ * @param dirty    whether the work tree had uncommitted changes
  */
-public record LocksOption(Path agentJar, Path outDir, String commit) {
+public record LocksOption(Path agentJar, Path outDir, String commit, boolean dirty) {
     /** The agent's watch list for MPJ Express: its packages (the binding and scenarios are left out). */
     public static final String MPJ_WATCH = "mpi:mpjdev:mpjbuf:xdev:runtime";
     /** The agent's watch list for the core. */
     public static final String CORE_WATCH = "org.mpiverify.mpi:org.mpiverify.core";
 
     /** The agent of the repository at {@code root}; a missing jar is an IllegalArgumentException saying how to build it. */
-    public static LocksOption of(Path root, String commit) {
+    public static LocksOption of(Path root) {
+        Provenance p = Provenance.now(root, Map.of());
         Path jar = root.resolve("locks").resolve("target").resolve("locks-agent.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("--locks needs the agent jar " + jar
                     + ", which is missing: build it with ./mpiverify build (or mvn -q package -DskipTests -pl locks -am)");
         }
-        return new LocksOption(jar, Workspace.outputDir(root).resolve("locks"), commit);
+        return new LocksOption(jar, Workspace.outputDir(root).resolve("locks"), p.commit(), p.dirty());
     }
 
     /** The folder of one target's reports. */
@@ -39,7 +43,12 @@ public record LocksOption(Path agentJar, Path outDir, String commit) {
      */
     public String javaAgentArgument(String watch, String calls, String name) {
         return "-javaagent:" + agentJar + "=watch=" + watch + ",calls=" + calls + ",out=" + outDir + ",name=" + name
-                + ",snapshot=1,quiet=true,commit=" + commit;
+                + ",snapshot=1,quiet=true" + provenanceOptions();
+    }
+
+    /** The agent options that give its reports this commit. */
+    public String provenanceOptions() {
+        return ",commit=" + commit + ",dirty=" + dirty;
     }
 
     /** {@code unsafe LOCK_AROUND_CALL/QUEUES} as a file name: {@code unsafe-LOCK_AROUND_CALL-QUEUES}. */

@@ -60,7 +60,7 @@ public final class AuditCommand {
             if (target == null) throw new IllegalArgumentException("--target is required");
             List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target);
             boolean fullRun = full;
-            LocksOption lockAgent = locks ? LocksOption.of(AuditOutput.repoRoot(), commit()) : null;
+            LocksOption lockAgent = locks ? LocksOption.of(AuditOutput.repoRoot()) : null;
             List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun, lockAgent)).toList();
             AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, repeats, scenarios, out));
             runner.selected(); // unknown scenario ids are a usage error before anything runs
@@ -113,7 +113,7 @@ public final class AuditCommand {
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseParallelGC",
-                locks.javaAgentArgument(LocksOption.CORE_WATCH, "core", "audit-core/_after-the-last-configuration")));
+                locks.javaAgentArgument(LocksOption.CORE_WATCH, "core", "audit-core/_exit")));
         for (String p : List.of(Workspace.ROOT_PROPERTY, Workspace.OUT_PROPERTY)) {
             Workspace.property(p).ifPresent(v -> cmd.add("-D" + p + "=" + v));
         }
@@ -136,10 +136,6 @@ public final class AuditCommand {
     private static void summarize(LocksOption locks, String target, PrintStream out) throws IOException {
         Path md = LockSummary.write(locks.outDir(), target, Provenance.now(AuditOutput.repoRoot(), Map.of()));
         out.println("audit " + target + ": lock audit summarized in " + md);
-    }
-
-    private static String commit() {
-        return Provenance.now(AuditOutput.repoRoot(), Map.of()).commit();
     }
 
     /**

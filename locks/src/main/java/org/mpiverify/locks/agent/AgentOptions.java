@@ -20,13 +20,13 @@ import java.util.List;
  *   <li>{@code pinning=false} turns off virtual-thread pinning detection (JFR);
  *       {@code snapshot=N} rewrites the report every N seconds (so a process killed at a deadline
  *       leaves its state); {@code stack=N} frames per stack (default 24); {@code commit=} the commit
- *       the report's provenance names; {@code quiet=true} prints nothing (by default one line on
+ *       the report's provenance names and {@code dirty=true} that the work tree had changes; {@code quiet=true} prints nothing (by default one line on
  *       stderr at exit says where the report is).</li>
  * </ul>
  */
 public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNothing, List<String> exclude,
                            List<String> calls, Path out, String name, boolean pinning, int snapshotSeconds,
-                           int stackFrames, String commit, boolean quiet, String raw) {
+                           int stackFrames, String commit, boolean dirty, boolean quiet, String raw) {
 
     /** Class-name prefixes (internal form) the agent never instruments. */
     static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/",
@@ -49,6 +49,7 @@ public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNo
         int stack = 24;
         String commit = "unknown";
         boolean quiet = false;
+        boolean dirty = false;
         if (args != null && !args.isBlank()) {
             for (String opt : args.split(",")) {
                 int eq = opt.indexOf('=');
@@ -79,14 +80,15 @@ public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNo
                     case "stack" -> stack = Integer.parseInt(value);
                     case "commit" -> commit = value;
                     case "quiet" -> quiet = Boolean.parseBoolean(value);
+                    case "dirty" -> dirty = Boolean.parseBoolean(value);
                     default -> throw new IllegalArgumentException("locks agent: unknown option '" + key
-                            + "' (known: watch, exclude, calls, out, name, pinning, snapshot, stack, commit, quiet)");
+                            + "' (known: watch, exclude, calls, out, name, pinning, snapshot, stack, commit, dirty, quiet)");
                 }
             }
         }
         name = name.replace("%p", Long.toString(ProcessHandle.current().pid()));
         return new AgentOptions(List.copyOf(watch), app && !nothing, nothing, List.copyOf(exclude),
-                List.copyOf(calls), out, name, pinning, snapshot, stack, commit, quiet, args == null ? "" : args);
+                List.copyOf(calls), out, name, pinning, snapshot, stack, commit, dirty, quiet, args == null ? "" : args);
     }
 
     private static List<String> list(String v) {

@@ -47,7 +47,7 @@ public final class LockAgent {
         }
         Stacks.maxFrames(options.stackFrames());
         LockTransformer transformer = new LockTransformer(options, entries);
-        LockAudit.configure(new LockAudit.Config(options.out(), options.name(), options.raw(), options.commit(),
+        LockAudit.configure(new LockAudit.Config(options.out(), options.name(), options.raw(), options.commit(), options.dirty(),
                 Instant.now(), startNanos, transformer::summary));
         inst.addTransformer(transformer, true);
         if (attached && !options.watchNothing()) {

@@ -1,5 +1,6 @@
 package org.mpiverify.locks.report;
 
+import java.util.Arrays;
 import java.util.Collection;
 
 /**
@@ -106,7 +107,7 @@ final class JsonWriter {
     private void push() {
         depth++;
         if (depth == comma.length) {
-            comma = java.util.Arrays.copyOf(comma, depth * 2);
+            comma = Arrays.copyOf(comma, depth * 2);
         }
         comma[depth] = false;
     }

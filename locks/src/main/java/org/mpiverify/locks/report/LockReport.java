@@ -36,7 +36,7 @@ import org.mpiverify.locks.runtime.Snapshot;
 public final class LockReport {
     /** How the run was started, for the report's header. */
     public record Run(String name, long pid, String command, String options, Instant started, double seconds,
-                      boolean last, String commit) {
+                      boolean last, String commit, boolean dirty) {
     }
 
     private final Run run;
@@ -219,7 +219,7 @@ public final class LockReport {
         }
         w.name("provenance").beginObject()
                 .field("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())
-                .field("commit", run.commit()).field("dirty", false)
+                .field("commit", run.commit()).field("dirty", run.dirty())
                 .field("jdk", System.getProperty("java.runtime.version", System.getProperty("java.version")))
                 .field("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"))
@@ -259,16 +259,23 @@ public final class LockReport {
         w.beginObject().field("id", n.id()).field("label", n.label()).field("kind", n.kind().name())
                 .field("class", n.className())
                 .field("allocatedAt", n.allocSite() < 0 ? null : Sites.get(n.allocSite()).location())
+                .field("firstAcquiredAt", n.firstSite() < 0 ? null : Sites.get(n.firstSite()).location())
                 .field("group", group(n))
                 .field("signalStyle", n.signalStyle()).field("releasedByOtherThread", n.releasedByOtherThread())
                 .endObject();
     }
 
-    /** Locks allocated at the same site (or, if unknown, of the same class) form a group in the picture. */
+    /**
+     * Locks allocated at the same site form a group (in the summaries and pictures); a lock not allocated
+     * in watched code is grouped with those of its class first taken at the same site.
+     */
     static String group(LockNode n) {
         String simple = n.className().substring(n.className().lastIndexOf('.') + 1);
-        return n.allocSite() >= 0 ? simple + " new at " + Sites.get(n.allocSite()).shortLocation()
-                : (n.kind() == LockNode.Kind.MONITOR ? "monitor of " : "") + simple;
+        if (n.allocSite() >= 0) {
+            return simple + " new at " + Sites.get(n.allocSite()).shortLocation();
+        }
+        return (n.kind() == LockNode.Kind.MONITOR ? "monitor of " : "") + simple
+                + (n.firstSite() >= 0 ? " first taken at " + Sites.get(n.firstSite()).shortLocation() : "");
     }
 
     private static void labelJson(JsonWriter w, EdgeLabel l) {

@@ -29,6 +29,8 @@ public final class LockNode {
     final int identityHash;
     /** Site of the {@code new} that allocated the lock, or -1 if it was not allocated in watched code. */
     volatile int allocSite = -1;
+    /** Site of the first acquisition seen (racy, written once in practice; any acquiring site would do). */
+    int firstSite = -1;
     /** The lock this one delegates to, once seen (for a read or write view: its read-write lock). */
     volatile LockNode aliasOf;
     /** For a read or write view of a read-write lock: the mode it takes its lock in; else -1. */
@@ -76,6 +78,10 @@ public final class LockNode {
 
     public String className() {
         return className;
+    }
+
+    public int firstSite() {
+        return firstSite;
     }
 
     public int allocSite() {

@@ -6,6 +6,7 @@ import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What one thread of the program under test holds and does, as the hooks see it: the locks it holds (a
@@ -198,6 +199,9 @@ final class ThreadState {
                 mode = raw.viewMode;
             }
             LockNode node = raw.resolve();
+            if (node.firstSite < 0) {
+                node.firstSite = site;
+            }
             count(site, waited);
             exemplar(site);
             for (int i = heldCount - 1; i >= 0; i--) {
@@ -404,7 +408,7 @@ final class ThreadState {
             if (seenHeld.add(key) && !AuditState.FINDINGS.knowsHeld(key)) {
                 AuditState.FINDINGS.held(key, new Findings.HeldAcrossBlocking(h.callId, h.node, h.site, blockSite,
                         name(), AuditState.exemplar(h.site, h.callId), Stacks.current(),
-                        new java.util.concurrent.atomic.LongAdder()));
+                        new LongAdder()));
             } else {
                 AuditState.FINDINGS.heldAgain(key);
             }
@@ -465,7 +469,7 @@ final class ThreadState {
                 String detail = thrown == null || thrown.getMessage() == null ? path : path + ": " + thrown.getMessage();
                 AuditState.FINDINGS.leak(key, new Findings.Leak(callId, h.node, h.site, detail, name(),
                         AuditState.exemplar(h.site, callId), thrown != null ? Stacks.of(thrown) : Stacks.current(),
-                        new java.util.concurrent.atomic.LongAdder()));
+                        new LongAdder()));
             } else {
                 AuditState.FINDINGS.leakAgain(key);
             }
