@@ -21,10 +21,15 @@ public record LocksOption(Path agentJar, Path outDir, String commit, boolean dir
     /** The agent's watch list for the core. */
     public static final String CORE_WATCH = "org.mpiverify.mpi:org.mpiverify.core";
 
-    /** The agent of the repository at {@code root}; a missing jar is an IllegalArgumentException saying how to build it. */
+    /**
+     * The agent of the repository at {@code root} ({@code locks/target/locks-agent.jar}, or the jar the
+     * system property {@code mpiverify.locks.agentJar} names); a missing jar is an IllegalArgumentException
+     * saying how to build it.
+     */
     public static LocksOption of(Path root) {
         Provenance p = Provenance.now(root, Map.of());
-        Path jar = root.resolve("locks").resolve("target").resolve("locks-agent.jar");
+        Path jar = Workspace.property("mpiverify.locks.agentJar").map(Path::of)
+                .orElse(root.resolve("locks").resolve("target").resolve("locks-agent.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("--locks needs the agent jar " + jar
                     + ", which is missing: build it with ./mpiverify build (or mvn -q package -DskipTests -pl locks -am)");
