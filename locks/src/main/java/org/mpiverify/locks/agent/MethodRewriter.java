@@ -217,7 +217,7 @@ final class MethodRewriter {
             l.add(hook("syncMethodExiting", "(Ljava/lang/Object;I)V"));
             return l;
         };
-        wrap(enter, exit, exit.get(), isStatic ? new Object[0] : new Object[] {owner.name});
+        wrap(enter, exit, exit.get(), isStatic ? new Object[0] : new Object[] {owner.name}, firstLine());
     }
 
     private void wrapCall() {
@@ -237,16 +237,17 @@ final class MethodRewriter {
         threw.add(new InsnNode(Opcodes.DUP));
         threw.add(ldc(id));
         threw.add(hook("callThrew", "(Ljava/lang/Throwable;I)V"));
-        wrap(enter, exit, threw, new Object[0]);
+        wrap(enter, exit, threw, new Object[0], firstLine());
         transformer.entryPointRewritten();
     }
 
     /**
      * Puts {@code enter} first, {@code exit} before every return, and a catch-all handler that runs
      * {@code onThrow} (with the throwable on the stack, which it must leave there) and rethrows, last in the
-     * exception table. {@code handlerLocals} are the locals the handler's frame declares.
+     * exception table. {@code handlerLocals} are the locals the handler's frame declares; {@code line} the
+     * source line the entry code is attributed to (-1: none).
      */
-    private void wrap(InsnList enter, Supplier<InsnList> exit, InsnList onThrow, Object[] handlerLocals) {
+    private void wrap(InsnList enter, Supplier<InsnList> exit, InsnList onThrow, Object[] handlerLocals, int line) {
         InsnList insns = method.instructions;
         List<AbstractInsnNode> returns = new ArrayList<>();
         for (AbstractInsnNode i = insns.getFirst(); i != null; i = i.getNext()) {
@@ -263,6 +264,12 @@ final class MethodRewriter {
         LabelNode handler = new LabelNode();
         insns.insert(start);
         insns.insert(enter);
+        if (line >= 0) {
+            // the entry hook gets the method's first line, so a stack taken in it does not say line -1
+            LabelNode at = new LabelNode();
+            insns.insert(new LineNumberNode(line, at));
+            insns.insert(at);
+        }
         insns.add(end);
         insns.add(handler);
         if ((owner.version & 0xFFFF) >= Opcodes.V1_6) {

@@ -270,7 +270,7 @@ public final class LockReport {
      * in watched code is grouped with those of its class first taken at the same site.
      */
     static String group(LockNode n) {
-        String simple = n.className().substring(n.className().lastIndexOf('.') + 1);
+        String simple = n.simpleName();
         if (n.allocSite() >= 0) {
             return simple + " new at " + Sites.get(n.allocSite()).shortLocation();
         }

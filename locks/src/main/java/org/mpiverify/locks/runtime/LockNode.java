@@ -66,14 +66,19 @@ public final class LockNode {
 
     /** {@code ReentrantLock@1b6d3586 (new at CriticalSections.<init>:67)}. */
     public String label() {
-        int dot = className.lastIndexOf('.');
-        String simple = className.substring(dot + 1);
+        String simple = simpleName();
         String s = (kind == Kind.MONITOR ? "monitor of " : "") + simple + "@" + Integer.toHexString(identityHash);
         int a = allocSite;
         if (a >= 0) {
             s += " (new at " + Sites.get(a).shortLocation() + ")";
         }
         return s;
+    }
+
+    /** The class name without its package ({@code SMPDeviceImpl.class} for a class's monitor). */
+    public String simpleName() {
+        String n = className.endsWith(".class") ? className.substring(0, className.length() - 6) : className;
+        return n.substring(n.lastIndexOf('.') + 1) + (className.endsWith(".class") ? ".class" : "");
     }
 
     public String className() {

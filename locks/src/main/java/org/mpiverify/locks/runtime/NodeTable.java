@@ -41,8 +41,9 @@ final class NodeTable {
                 : lock instanceof ReadWriteLock ? LockNode.Kind.READ_WRITE
                 : lock instanceof Lock ? LockNode.Kind.LOCK
                 : LockNode.Kind.MONITOR;
-        LockNode n = new LockNode(ids.incrementAndGet(), kind, lock.getClass().getName(),
-                System.identityHashCode(lock));
+        // a class's monitor (static synchronized, synchronized (X.class)) is named after the class
+        String name = lock instanceof Class<?> c ? c.getName() + ".class" : lock.getClass().getName();
+        LockNode n = new LockNode(ids.incrementAndGet(), kind, name, System.identityHashCode(lock));
         synchronized (all) {
             all.add(n);
         }

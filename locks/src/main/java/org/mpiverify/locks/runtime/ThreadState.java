@@ -29,6 +29,7 @@ final class ThreadState {
     private static final VarHandle WAIT_SITE;
     private static final VarHandle WAIT_LOCK;
     private static final VarHandle WAIT_SINCE;
+    private static final VarHandle WAIT_RELEASES;
 
     static {
         try {
@@ -36,6 +37,7 @@ final class ThreadState {
             WAIT_SITE = l.findVarHandle(ThreadState.class, "waitSite", int.class);
             WAIT_LOCK = l.findVarHandle(ThreadState.class, "waitLock", Object.class);
             WAIT_SINCE = l.findVarHandle(ThreadState.class, "waitSince", long.class);
+            WAIT_RELEASES = l.findVarHandle(ThreadState.class, "waitReleases", LockNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -82,6 +84,9 @@ final class ThreadState {
     /** {@link System#nanoTime()} when the current wait began. Opaque. */
     @SuppressWarnings("unused")
     private long waitSince;
+    /** The lock the current blocking operation releases while it waits (a wait's monitor), or null. Opaque. */
+    @SuppressWarnings("unused")
+    private LockNode waitReleases;
 
     private ThreadState(Thread t) {
         this.threadId = t.threadId();
@@ -373,6 +378,7 @@ final class ThreadState {
         }
         long now = System.nanoTime();
         WAIT_SINCE.setOpaque(this, now);
+        WAIT_RELEASES.setOpaque(this, released);
         WAIT_SITE.setOpaque(this, site);
         return now;
     }
@@ -486,6 +492,7 @@ final class ThreadState {
             return null;
         }
         long since = (long) WAIT_SINCE.getOpaque(this);
+        LockNode released = site >= 0 ? (LockNode) WAIT_RELEASES.getOpaque(this) : null;
         List<LockNode> holding = new ArrayList<>();
         try {
             Held[] hs = held;
@@ -493,7 +500,7 @@ final class ThreadState {
             for (int i = 0; i < n; i++) {
                 Held h = hs[i];
                 LockNode node = h == null ? null : h.node;
-                if (node != null) {
+                if (node != null && node != released) {
                     holding.add(node);
                 }
             }
