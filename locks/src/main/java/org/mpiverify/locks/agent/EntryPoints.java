@@ -8,7 +8,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Which methods are MPI calls: a list of {@code Class#method} entries ({@code Class#*}: every public
- * method the class declares), or the presets {@code core} (the in-JVM core's {@code Comm}, {@code Request},
+ * method the class declares, but {@code finalize}, {@code toString}, {@code hashCode} and {@code equals}), or the presets {@code core} (the in-JVM core's {@code Comm}, {@code Request},
  * {@code Message} and {@code Mpi}) and {@code mpj} (MPJ Express's {@code mpi.Comm}, {@code mpi.Intracomm},
  * {@code mpi.Request} and {@code mpi.MPI}). A call is named after its declaring class and method,
  * {@code Comm.send}; overloads share the name.
@@ -17,6 +17,9 @@ final class EntryPoints {
     static final List<String> CORE = List.of("org.mpiverify.mpi.Comm#*", "org.mpiverify.mpi.Request#*",
             "org.mpiverify.mpi.Message#*", "org.mpiverify.mpi.Mpi#*");
     static final List<String> MPJ = List.of("mpi.Comm#*", "mpi.Intracomm#*", "mpi.Request#*", "mpi.MPI#*");
+
+    /** Methods of {@code Object} a library may override publicly; {@code Class#*} does not make them MPI calls. */
+    private static final List<String> NOT_CALLS = List.of("finalize", "toString", "hashCode", "equals");
 
     /** Internal class name to the method names it declares as calls ("*" for all public ones). */
     private final Map<String, List<String>> byClass = new HashMap<>();
@@ -53,7 +56,7 @@ final class EntryPoints {
             return false;
         }
         for (String m : methods) {
-            if (m.equals(name) || (m.equals("*") && (access & Opcodes.ACC_PUBLIC) != 0)) {
+            if (m.equals(name) || (m.equals("*") && (access & Opcodes.ACC_PUBLIC) != 0 && !NOT_CALLS.contains(name))) {
                 return true;
             }
         }

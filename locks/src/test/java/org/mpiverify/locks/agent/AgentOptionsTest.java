@@ -51,6 +51,8 @@ class AgentOptionsTest {
         assertFalse(mpj.isEntry("mpi/Comm", "<init>", Opcodes.ACC_PUBLIC));
         assertFalse(mpj.isEntry("mpi/Comm", "Send", Opcodes.ACC_PUBLIC | Opcodes.ACC_BRIDGE));
         assertTrue(mpj.isEntry("mpi/Intracomm", "Allreduce", Opcodes.ACC_PUBLIC));
+        assertTrue(mpj.isEntry("mpi/Intracomm", "clone", Opcodes.ACC_PUBLIC), "MPJ's dup");
+        assertFalse(mpj.isEntry("mpi/Request", "finalize", Opcodes.ACC_PUBLIC), "the finalizer thread's, not MPI's");
         EntryPoints one = new EntryPoints(List.of("org.foo.Lib#send"));
         assertTrue(one.isEntry("org/foo/Lib", "send", Opcodes.ACC_PRIVATE), "a named method, public or not");
         assertFalse(one.isEntry("org/foo/Lib", "recv", Opcodes.ACC_PUBLIC));
