@@ -208,9 +208,9 @@ public final class LockSummary {
                     .append(",\"call\":").append(Json.quote(f.call)).append(",\"lock\":").append(Json.quote(f.lock))
                     .append(",\"at\":").append(Json.quote(f.at)).append(",\"count\":").append(f.count)
                     .append(",\"reports\":").append(f.where.size())
-                    .append(",\"where\":").append(Json.write(new ArrayList<>(f.where)))
+                    .append(",\"where\":").append(Json.compact(new ArrayList<>(f.where)))
                     .append(",\"evidence\":").append(Json.quote(f.evidence))
-                    .append(",\"first\":").append(Json.write(f.first)).append('}');
+                    .append(",\"first\":").append(Json.compact(f.first)).append('}');
         }
         sb.append("],\"calls\":[");
         i = 0;
@@ -229,7 +229,7 @@ public final class LockSummary {
                     .append(",\"call\":").append(b.call() == null ? "null" : Json.quote(b.call()))
                     .append(",\"waitingFor\":").append(Json.quote(b.waitingFor()))
                     .append(",\"millis\":").append(b.millis())
-                    .append(",\"holding\":").append(Json.write(b.holding())).append('}');
+                    .append(",\"holding\":").append(Json.compact(b.holding())).append('}');
         }
         return sb.append("]}").toString();
     }

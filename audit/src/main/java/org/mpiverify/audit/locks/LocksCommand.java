@@ -8,65 +8,45 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 
 /**
- * {@code ./mpiverify locks [--watch LIST] [--calls LIST] [--name NAME] [--no-pinning] -- JAVA COMMAND}:
- * runs any Java program under the lock auditor and prints where its report is. The command after
- * {@code --} must start with a {@code java} launcher; {@code -javaagent:locks-agent.jar=...} is put right
- * after it (a bare {@code java} is this JDK's, since the agent needs JDK 25). Lists are separated by
- * {@code :} ({@code --watch org.foo:com.bar}, {@code --calls core:mpj:org.foo.Lib#*}; defaults: every
- * application class, the core's and MPJ Express's MPI calls). Exit codes: 0 no findings and the program
- * exited 0; 1 findings, or the program failed; 2 usage error.
+ * {@code ./mpiverify locks [--watch LIST] [--calls LIST] [--name NAME] [--no-pinning] -- JAVA COMMAND}
+ * (the CLI parses the command line): runs any Java program under the lock auditor and prints where its
+ * report is. The command must start with a {@code java} launcher; {@code -javaagent:locks-agent.jar=...}
+ * is put right after it (a bare {@code java} is this JDK's, since the agent needs JDK 25). Lists are
+ * separated by {@code :} ({@code --watch org.foo:com.bar}, {@code --calls core:mpj:org.foo.Lib#*}). Exit
+ * codes: 0 no findings and the program exited 0; 1 findings, or the program failed; 2 usage error.
  */
 public final class LocksCommand {
-    public static final String USAGE = "./mpiverify locks [--watch PREFIX[:PREFIX...]|app] [--calls core|mpj|Class#method[:...]]"
-            + " [--name NAME] [--no-pinning] -- java [JVM OPTIONS] MAIN|-jar JAR [ARGS]";
-
     private LocksCommand() { }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        int sep = Arrays.asList(args).indexOf("--");
-        if (sep < 0 || sep == args.length - 1) {
-            return usage(err, "locks needs a Java command after --");
-        }
-        String watch = "app";
-        String calls = "core:mpj";
-        String name = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        boolean pinning = true;
-        for (int i = 0; i < sep; i++) {
-            switch (args[i]) {
-                case "--watch", "--calls", "--name" -> {
-                    if (i + 1 >= sep) {
-                        return usage(err, args[i] + " needs a value");
-                    }
-                    String v = args[++i];
-                    if (v.contains(",") || v.contains("=")) {
-                        return usage(err, args[i - 1] + " takes a list separated by ':', not '" + v + "'");
-                    }
-                    switch (args[i - 1]) {
-                        case "--watch" -> watch = v;
-                        case "--calls" -> calls = v;
-                        default -> name = v;
-                    }
-                }
-                case "--no-pinning" -> pinning = false;
-                default -> {
-                    return usage(err, "unknown option '" + args[i] + "'");
-                }
+    /**
+     * Runs {@code command} under the agent watching {@code watch} with MPI calls {@code calls}; the report
+     * is {@code out/locks/NAME.{json,md}} ({@code name} null: {@code run-DATE-TIME}).
+     */
+    public static int run(String watch, String calls, String name, boolean pinning, List<String> command,
+                          PrintStream out, PrintStream err) {
+        for (String list : List.of(watch, calls)) {
+            if (list.contains(",") || list.contains("=")) {
+                err.println("locks: --watch and --calls take lists separated by ':', not '" + list + "'");
+                return 2;
             }
         }
-        List<String> command = new ArrayList<>(Arrays.asList(args).subList(sep + 1, args.length));
-        String launcher = command.get(0);
+        if (name == null) {
+            name = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        }
+        List<String> cmd = new ArrayList<>(command);
+        String launcher = cmd.get(0);
         if (!launcher.equals("java") && !launcher.endsWith("/java")) {
-            return usage(err, "the command after -- must start with a java launcher, not '" + launcher + "'");
+            err.println("locks: the command must start with a java launcher, not '" + launcher + "'");
+            return 2;
         }
         if (launcher.equals("java")) {
-            command.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
         }
         Path root = Workspace.root();
         LocksOption locks;
@@ -76,13 +56,13 @@ public final class LocksCommand {
             err.println("locks: " + e.getMessage());
             return 1;
         }
-        command.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + watch + ",calls=" + calls + ",out="
+        cmd.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + watch + ",calls=" + calls + ",out="
                 + locks.outDir() + ",name=" + name + ",pinning=" + pinning + ",quiet=true" + locks.provenanceOptions());
         int exit;
         try {
-            exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+            exit = new ProcessBuilder(cmd).inheritIO().start().waitFor();
         } catch (IOException e) {
-            err.println("locks: cannot start " + command.get(0) + ": " + e.getMessage());
+            err.println("locks: cannot start " + cmd.get(0) + ": " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -108,11 +88,5 @@ public final class LocksCommand {
         }
         out.println("locks: report " + locks.outDir().resolve(name + ".md") + " (and .json)");
         return findings > 0 || exit != 0 ? 1 : 0;
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("locks: " + problem);
-        err.println("usage: " + USAGE);
-        return 2;
     }
 }
