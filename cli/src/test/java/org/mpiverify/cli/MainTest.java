@@ -44,6 +44,19 @@ class MainTest {
     }
 
     @Test
+    void locksNeedsAJavaCommandAndListsSeparatedByColons() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "locks"), "no command");
+        assertEquals(2, run(out, err, "locks", "--", "ls", "-l"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("must start with a java launcher"), err.toString());
+        assertEquals(2, run(out, err, "locks", "--watch", "org.a,org.b", "--", "java", "-version"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("separated by ':'"), err.toString());
+        assertEquals(0, run(out, err, "help", "audit"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--locks"), "audit --locks is documented");
+    }
+
+    @Test
     void benchFigureQuickRunWritesJsonAndPlot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         var out = new ByteArrayOutputStream();
