@@ -57,6 +57,11 @@ public final class LockAudit {
         return out;
     }
 
+    /** Virtual-thread pinning events processed so far (0 until a virtual thread enters an MPI call). */
+    public static long pinningEvents() {
+        return PinningMonitor.events();
+    }
+
     /** Per MPI call name: lock acquisitions per acquiring site ({@code org.foo.Bar.method:42}). */
     public static Map<String, Map<String, Long>> acquisitionsBySite() {
         Map<String, Map<String, Long>> out = new LinkedHashMap<>();

@@ -34,6 +34,8 @@ public final class PinningMonitor {
     private static volatile boolean started;
     private static RecordingStream stream;
     private static final AtomicLong events = new AtomicLong();
+    /** {@link System#nanoTime()} of the stream's last flush (it has then processed what was recorded before). */
+    private static final AtomicLong lastFlush = new AtomicLong();
 
     private PinningMonitor() { }
 
@@ -69,6 +71,7 @@ public final class PinningMonitor {
                 RecordingStream rs = new RecordingStream();
                 rs.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
                 rs.onEvent(EVENT, PinningMonitor::onEvent);
+                rs.onFlush(() -> lastFlush.set(System.nanoTime()));
                 Thread.ofPlatform().daemon().name("locks-agent-jfr").start(rs::start);
                 if (running.await(30, TimeUnit.SECONDS)) {
                     stream = rs;
@@ -90,25 +93,30 @@ public final class PinningMonitor {
         }
     }
 
+    /** Events processed so far (for a program that waits until a pinning it caused is seen). */
+    public static long events() {
+        return events.get();
+    }
+
     /**
-     * Stops the stream once the events recorded so far are processed (called when the JVM exits). If JFR's
-     * own shutdown hook stopped the recording first, waits until no event has arrived for 100 ms (at most
-     * 1 s): the stream may still be reading the last data JFR wrote. Events of the last moments before
-     * exit can be lost in that race.
+     * Stops the stream once the events recorded so far are processed (called when the JVM exits). JFR's own
+     * shutdown hook runs at the same time and usually stops the recording first; the stream then still
+     * reads the data JFR wrote last, so this waits, at most 2 s, for a flush after the exit began. JFR
+     * streams once a second while the program runs, so what can be lost is an event of the last moments
+     * before exit, when JFR's hook also removes its data first (about one exit in six here).
      */
     public static synchronized void stop() {
         RecordingStream rs = stream;
         if (rs == null) {
             return;
         }
+        long exit = System.nanoTime();
         try {
             rs.stop();
-        } catch (IllegalStateException alreadyStopped) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-            long seen = -1;
-            while (seen != events.get() && System.nanoTime() < deadline) {
-                seen = events.get();
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        } catch (IllegalStateException alreadyStoppedByJfr) {
+            long deadline = exit + TimeUnit.SECONDS.toNanos(2);
+            while (lastFlush.get() < exit && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
         rs.close();

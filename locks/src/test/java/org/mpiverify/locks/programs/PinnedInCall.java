@@ -1,5 +1,6 @@
 package org.mpiverify.locks.programs;
 
+import java.lang.reflect.Method;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -32,12 +33,20 @@ public final class PinnedInCall {
         }
     }
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws Exception {
         Thread v = Thread.ofVirtual().name("virtual-caller").start(() -> {
             Library.pinnedCall();
             Library.unpinnedCall();
         });
         v.join();
-        System.out.println("done");
+        // JFR streams its events about once a second and the agent may lose those of the last moments before
+        // exit (docs/locks.md): wait, at most 10 s, until the agent has seen the pinning
+        Method events = ClassLoader.getSystemClassLoader().loadClass("org.mpiverify.locks.LockAudit")
+                .getMethod("pinningEvents");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((long) events.invoke(null) == 0 && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        System.out.println("done, pinning events seen by the agent: " + events.invoke(null));
     }
 }
