@@ -11,6 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Everything the hooks record over a run, shared by all threads: lock nodes, the lock-order graph, the
  * findings, example stacks of acquisitions, the live threads' states, and the agent's own errors.
+ *
+ * <p>Memory consistency effects: {@link #reset()} publishes the new graph, findings and stacks through
+ * volatile fields before it increments {@link #epoch}; a thread that sees the new epoch sees them.
  */
 public final class AuditState {
     static final NodeTable NODES = new NodeTable();

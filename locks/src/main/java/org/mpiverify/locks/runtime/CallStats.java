@@ -11,6 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
  * try-locks, and acquisitions per acquiring site. A thread adds one call's totals when the call returns
  * (see {@link ThreadState}); acquisitions outside every MPI call are added one by one to the
  * pseudo-call {@link CallTable#OUTSIDE}.
+ *
+ * <p>Memory consistency effects: none beyond the adders' and atomics' own; a reader sums counters that may
+ * be mid-update by a call returning at that moment, so a report is a consistent-enough view, not a snapshot.
  */
 public final class CallStats {
     final String name;

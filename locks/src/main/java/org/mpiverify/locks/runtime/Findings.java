@@ -17,6 +17,10 @@ import java.util.concurrent.atomic.LongAdder;
  *       {@code jdk.VirtualThreadPinned}).</li>
  * </ul>
  * Lock-order cycles are not recorded here: they come from the {@link LockGraph} when the report is written.
+ *
+ * <p>Memory consistency effects: a finding's record is built completely before it is published into its
+ * {@link ConcurrentHashMap}, so a report that reads it sees its stacks; counts are {@link LongAdder}s, read
+ * as a sum that may miss increments racing with the report.
  */
 public final class Findings {
     private final ConcurrentHashMap<Long, HeldAcrossBlocking> held = new ConcurrentHashMap<>();

@@ -15,6 +15,9 @@ import java.util.Map;
  *
  * <p>Threads remember which labels they already added ({@link ThreadState}), so this lock is taken only
  * the first time a thread takes a pair of locks in a given context, not on every acquisition.
+ *
+ * <p>Memory consistency effects: adding a label happens-before a later {@link #snapshot()} that contains
+ * it (both under this object's lock); a label is immutable once built.
  */
 public final class LockGraph {
     private final Map<Long, Edge> edges = new HashMap<>();

@@ -13,6 +13,9 @@ import java.util.function.Function;
  *
  * <p>Invariants: at most one entry per live key object ({@code computeIfAbsent}); a probe is never
  * stored and holds its referent only for the duration of one lookup.
+ *
+ * <p>Memory consistency effects: as for {@link ConcurrentHashMap}: creating a value happens-before any
+ * lookup that returns it.
  */
 final class WeakIdentityMap<V> {
     private final ConcurrentHashMap<Object, V> map = new ConcurrentHashMap<>(256);
