@@ -82,6 +82,11 @@ class DashboardTest {
         Path report = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
         String locks = read(report.resolve("locks.html"));
         assertTrue(read(report.resolve("index.html")).contains("href=\"locks.html\""), "the summary links the page");
+        for (String page : List.of("index.html", "tlc.html", "lincheck.html", "jcstress.html", "audit.html", "bench.html",
+                "locks.html")) {
+            assertTrue(read(report.resolve(page)).contains("<nav>") && read(report.resolve(page)).contains(
+                    "<a href=\"locks.html\">Locks</a></nav>"), page + "'s navigation reaches the lock page");
+        }
         assertTrue(locks.contains("Audit of core") && locks.contains("held across a blocking wait"),
                 "the core's audit with LOCK_AROUND_CALL's finding");
         assertTrue(locks.contains("CriticalSections.acquire") && locks.contains("Completion.await"),
