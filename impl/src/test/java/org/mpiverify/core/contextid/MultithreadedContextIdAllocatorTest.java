@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /** Functional and concurrent tests of {@link MultithreadedContextIdAllocator} over simulated processes. */
 @ExtendWith(ThreadDumpOnFailure.class)

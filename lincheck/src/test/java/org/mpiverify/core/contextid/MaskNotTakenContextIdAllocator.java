@@ -47,7 +47,7 @@ public final class MaskNotTakenContextIdAllocator implements ContextIdAllocator 
                 } else {
                     System.arraycopy(mask, 0, words, 0, ContextIdMask.WORDS);
                     words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
-                    // THE DEFECT: maskInUse = true; is missing: the mask is never taken
+                    // DEFECT: maskInUse = true; is missing: the mask is never taken
                     own = true;
                     lowestKey = key;
                 }

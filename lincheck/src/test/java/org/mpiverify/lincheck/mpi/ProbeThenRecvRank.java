@@ -36,6 +36,6 @@ public class ProbeThenRecvRank {
 
     @Operation
     public String improbeRecv(@Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.probeThenRecv(0, src, tag); // THE DEFECT: probe, then receive, as two calls
+        return h.probeThenRecv(0, src, tag); // DEFECT: probe, then receive, as two calls
     }
 }

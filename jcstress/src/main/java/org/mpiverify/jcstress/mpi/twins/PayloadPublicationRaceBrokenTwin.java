@@ -60,7 +60,7 @@ public class PayloadPublicationRaceBrokenTwin {
         int a, b;
         Status st;
         do {
-            a = buf[0];            // BUG: read the payload ...
+            a = buf[0];            // DEFECT: read the payload ...
             b = buf[1];
             st = q.test();         // ... then the completion that was to publish it
         } while (st == null);

@@ -34,7 +34,7 @@ public final class NonAtomicPopTreiberStack<T> {
         if (h == null) {
             return null;
         }
-        head.set(h.next); // THE DEFECT: was compareAndSet(h, h.next) in a retry loop
+        head.set(h.next); // DEFECT: was compareAndSet(h, h.next) in a retry loop
         return h.item;
     }
 

@@ -11,7 +11,7 @@ import org.mpiverify.core.request.TreiberStack;
 public final class SharedCacheObjectPool<T> {
     private final Supplier<T> factory;
     private final TreiberStack<T> shared = new TreiberStack<>();
-    private final Cache<T> cache; // THE DEFECT: was ThreadLocal<Cache<T>>
+    private final Cache<T> cache; // DEFECT: was ThreadLocal<Cache<T>>
 
     public SharedCacheObjectPool(Supplier<T> factory, int cacheSize) {
         this.factory = factory;

@@ -11,7 +11,8 @@ import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link EventCount} (the wait behind blocking probe/mprobe): signal, ticket and await are linearizable
@@ -25,7 +26,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link NonAtomicEventCount}.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "k", gen = IntGen.class, conf = "0:1")
 public class EventCountLinearizabilityTest {
     static final String SUITE = "EventCountLinearizabilityTest";
@@ -81,7 +82,7 @@ public class EventCountLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, WithAwait.class, EventCountSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void nonAtomicSignalTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicEventCount", "signal advances the count by read-then-write",

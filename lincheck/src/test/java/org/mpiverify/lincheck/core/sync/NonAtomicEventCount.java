@@ -20,7 +20,7 @@ public final class NonAtomicEventCount {
     }
 
     public void signal() {
-        count = count + 1; // THE DEFECT: was COUNT.getAndAdd(this, 1L)
+        count = count + 1; // DEFECT: was COUNT.getAndAdd(this, 1L)
         if (sleepers != 0) {
             for (Thread t : waiters) LockSupport.unpark(t);
         }

@@ -33,7 +33,7 @@ public class SpinThenParkLockExclusionRaceBrokenTwin {
             }
             Thread.onSpinWait();
         }
-        locked = true;              // BUG: the other thread may have read "free" too
+        locked = true;              // DEFECT: the other thread may have read "free" too
         try {
             int seen = a;
             a = seen + 1;
