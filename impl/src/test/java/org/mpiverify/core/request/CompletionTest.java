@@ -6,14 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.testkit.KnownBad;
+import org.mpiverify.testkit.Races;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.ThreadDumps;
+import org.mpiverify.testkit.TwinTest;
 
 /** Completion (DSG §3.1 flag), RequestState reference counts, ObjectPool and TreiberStack. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ExtendWith(ThreadDumpOnFailure.class)
 class CompletionTest {
     private static final WaitPolicy NO_SPIN = new WaitPolicy(0, 0, 0, 50_000_000);
 
@@ -25,14 +37,93 @@ class CompletionTest {
         assertTrue(c.await(() -> false, NO_SPIN));
     }
 
-    @Test
-    void parkedWaiterIsWokenBySignalFromAnotherThread() throws Exception {
-        for (int i = 0; i < 2000; i++) {
-            Completion c = new Completion();
-            Thread t = Thread.ofPlatform().start(c::signal);
-            assertTrue(c.await(() -> false, i % 2 == 0 ? NO_SPIN : WaitPolicy.DEFAULT));
-            t.join();
+    /**
+     * A park slice far beyond every bound of these tests: a waiter is then woken by the signal or not at
+     * all, so a lost wake-up shows as a hang (caught by a bounded wait), not as a late return.
+     */
+    static final WaitPolicy PARK_AT_ONCE = new WaitPolicy(0, 0, 0, Duration.ofMinutes(10).toNanos());
+
+    /** A completion's two sides, so that one check runs on {@link Completion} and on its known-bad twins. */
+    interface Waitable {
+        boolean await(BooleanSupplier abort, WaitPolicy policy);
+
+        void signal();
+    }
+
+    static Waitable of(Completion c) {
+        return new Waitable() {
+            public boolean await(BooleanSupplier abort, WaitPolicy policy) { return c.await(abort, policy); }
+            public void signal() { c.signal(); }
+        };
+    }
+
+    static Waitable of(RegisterAfterCheckCompletion c) {
+        return new Waitable() {
+            public boolean await(BooleanSupplier abort, WaitPolicy policy) { return c.await(abort, policy); }
+            public void signal() { c.signal(); }
+        };
+    }
+
+    /**
+     * The signal arrives after the waiter's last look at {@code done} and before it parks (another thread
+     * signals from inside the waiter's abort check, which runs between the two): the waiter must be woken
+     * by that signal. With a ten-minute park slice, a waiter woken only by its park timeout fails the
+     * bounded wait here.
+     */
+    static void aSignalBetweenTheLastCheckAndTheParkWakesTheWaiter(Waitable c) throws Exception {
+        AtomicBoolean signalled = new AtomicBoolean();
+        AtomicBoolean gaveUp = new AtomicBoolean();
+        BooleanSupplier abort = () -> {
+            if (signalled.compareAndSet(false, true)) {
+                Thread signaller = Thread.ofPlatform().name("signaller").start(c::signal);
+                try {
+                    signaller.join(Duration.ofSeconds(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return gaveUp.get();
+        };
+        FutureTask<Boolean> wait = new FutureTask<>(() -> c.await(abort, PARK_AT_ONCE));
+        Thread waiter = Thread.ofPlatform().name("waiter").start(wait);
+        try {
+            assertTrue(wait.get(10, TimeUnit.SECONDS), "the wait must end done");
+        } catch (TimeoutException e) {
+            System.err.println(ThreadDumps.dump("waiter not woken"));
+            gaveUp.set(true);
+            LockSupport.unpark(waiter);
+            throw new AssertionError("the waiter was not woken by the signal (a lost wake-up: it would have "
+                    + "slept until its park timeout); thread dump on stderr");
         }
+        assertTrue(signalled.get(), "the abort check ran, so the signal came between check and park");
+    }
+
+    @Test
+    void aSignalBetweenTheWaitersLastCheckAndItsParkWakesIt() throws Exception {
+        aSignalBetweenTheLastCheckAndTheParkWakesTheWaiter(of(new Completion()));
+    }
+
+    @TwinTest
+    void registerAfterCheckTwinIsCaught() {
+        Throwable e = KnownBad.assertRejected("RegisterAfterCheckCompletion",
+                () -> aSignalBetweenTheLastCheckAndTheParkWakesTheWaiter(of(new RegisterAfterCheckCompletion())));
+        assertTrue(e.getMessage().contains("not woken by the signal"), e.getMessage());
+    }
+
+    /**
+     * Rounds of a waiter that goes straight to register-and-park racing a signal (started together,
+     * {@link Races}): every wait must end, woken by its signal; with the ten-minute park slice a lost
+     * wake-up cannot hide behind a timed wake-up.
+     */
+    @Test
+    void parkedWaiterIsWokenBySignalFromAnotherThread() {
+        Completion[] c = new Completion[1];
+        boolean[] returned = new boolean[1];
+        Races.race(20_000, Duration.ofSeconds(10), r -> {
+            c[0] = new Completion();
+            returned[0] = false;
+        }, r -> returned[0] = c[0].await(() -> false, r % 2 == 0 ? PARK_AT_ONCE : WaitPolicy.DEFAULT), r -> c[0].signal(),
+                r -> assertTrue(returned[0], "round " + r));
     }
 
     @Test
