@@ -15,6 +15,7 @@ import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mutate.MutateCommand;
 import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.specs.RepoLocator;
@@ -48,6 +49,10 @@ public final class Main {
                                    (every configuration of it), print progress, and write out/audit/
                                    TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a
                                    safe configuration fails or an unsafe one is not rejected
+              mutate [--class C]... [--operator OP]... [--component NAME]... [--sample|--all] [--no-jcstress]
+                                   mutation testing of the core's concurrent classes (PIT with concurrency
+                                   operators; JUnit, Lincheck and jcstress suites per mutant); writes
+                                   out/mutate/kill-matrix.json and summary.md; exit 1 below 95 % detected
               report [--out DIR] [--quiet]
                                    write the HTML dashboard of every result under out/ (TLC, Lincheck,
                                    jcstress, audit, benchmarks) to out/report/index.html, with a
@@ -81,13 +86,14 @@ public final class Main {
                 case "tlc" -> TlcCommand.run(rest);
                 case "audit" -> AuditCommand.run(rest, out, err, env);
                 case "report" -> ReportMain.run(rest, out, err);
+                case "mutate" -> MutateCommand.run(rest, out, err);
                 default -> {
                     err.println("unknown command '" + args[0] + "'\n");
                     err.print(USAGE);
                     yield 2;
                 }
             };
-        } catch (UsageException e) {
+        } catch (UsageException | MutateCommand.UsageError e) {
             err.println(e.getMessage() + "\n");
             err.print(USAGE);
             return 2;

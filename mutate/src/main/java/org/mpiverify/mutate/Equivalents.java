@@ -1,0 +1,55 @@
+package org.mpiverify.mutate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The equivalent mutants, argued: {@code mutate/equivalent-mutants.md}, where each claim is a list item
+ * naming a mutant by its key in backticks, followed by the reason it cannot change behaviour:
+ *
+ * <pre>
+ * - `org.mpiverify.core.request.Completion#reset()/VOLATILE_TO_PLAIN/replaced ... with plain set#1`
+ *   reset runs before the request is published, and publishing is a release ...
+ * </pre>
+ *
+ * A claimed mutant that a suite kills is an error in the claim (reported, and the sample's test fails).
+ */
+public final class Equivalents {
+    private static final Pattern ITEM = Pattern.compile("^- `([^`]+)`\\s*(.*)$");
+
+    private Equivalents() {}
+
+    /** Key → reason. */
+    public static Map<String, String> read(Path file) throws IOException {
+        Map<String, String> claims = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file)) return claims;
+        List<String> lines = Files.readAllLines(file);
+        String key = null;
+        StringBuilder reason = new StringBuilder();
+        for (String l : lines) {
+            Matcher m = ITEM.matcher(l);
+            if (m.matches()) {
+                if (key != null) claims.put(key, reason.toString().strip());
+                key = m.group(1);
+                reason.setLength(0);
+                reason.append(m.group(2));
+            } else if (key != null && (l.startsWith("  ") && !l.isBlank())) {
+                reason.append(' ').append(l.strip());
+            } else if (key != null) {
+                claims.put(key, reason.toString().strip());
+                key = null;
+            }
+        }
+        if (key != null) claims.put(key, reason.toString().strip());
+        claims.forEach((k, r) -> {
+            if (r.isBlank()) throw new IllegalArgumentException(file + ": no reason given for " + k);
+        });
+        return claims;
+    }
+}

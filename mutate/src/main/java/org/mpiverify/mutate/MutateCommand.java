@@ -1,0 +1,266 @@
+package org.mpiverify.mutate;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.mpiverify.mutate.operators.ConcurrencyMutators;
+import org.mpiverify.mutate.pit.PitRun;
+import org.mpiverify.mutate.report.Diffs;
+import org.mpiverify.mutate.report.KillMatrix;
+import org.mpiverify.mutate.report.Summary;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Provenance;
+import org.mpiverify.results.Workspace;
+
+/**
+ * {@code ./mpiverify mutate [--class C]... [--operator OP]... [--component NAME]... [--sample|--all]
+ * [--no-jcstress]}: concurrency mutation testing of the core. For each component ({@link Component}),
+ * PIT mutates its classes with the concurrency operators (group {@value ConcurrencyMutators#GROUP}) and
+ * PIT's own, runs the component's JUnit and Lincheck suites against each mutant in its minion JVMs, and
+ * the mutants they leave alive run the component's jcstress tests in jcstress's harness
+ * ({@link JcstressStage}). Writes {@code out/mutate/kill-matrix.json}, {@code summary.md} and PIT's HTML
+ * report per component ({@code out/mutate/pit/COMPONENT/index.html}). Exit 1 if fewer than
+ * {@value #TARGET_PERCENT} % of the non-equivalent mutants were detected or a suite killed a mutant
+ * argued equivalent.
+ */
+public final class MutateCommand {
+    public static final int TARGET_PERCENT = 95;
+    /** PIT's default operator group plus ours. */
+    public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "DEFAULTS");
+    /** The fixed sample of {@code mvn verify}: this many mutants in a thousand, chosen by a hash of their keys. */
+    public static final int SAMPLE_PERMILLE = 100;
+    static final List<String> MINION_JVM_ARGS = List.of("-Xss4m", "-Xmx1g", "-XX:+UseParallelGC",
+            "-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports", "java.base/jdk.internal.util=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+
+    /** What to run. */
+    public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                          boolean jcstress, Path out, boolean verbose) {
+    }
+
+    /** A bad command line (the CLI exits 2). */
+    public static final class UsageError extends IllegalArgumentException {
+        UsageError(String message) {
+            super(message);
+        }
+    }
+
+    /** The result: the matrix and where it was written. */
+    public record Outcome(KillMatrix matrix, Path json, Path markdown) {
+    }
+
+    private MutateCommand() {}
+
+    public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        Options o = parse(args);
+        Outcome r = execute(o, out);
+        KillMatrix k = r.matrix();
+        out.printf("mutate: %d of %d non-equivalent mutants detected (%.1f %%), %d argued equivalent, %d survived; %s%n",
+                k.detected(), k.nonEquivalent(), 100 * k.killRate(), k.mutants().size() - k.nonEquivalent(),
+                k.survivors().size(), r.markdown());
+        if (!k.wrongClaims().isEmpty()) {
+            err.println("mutate: a suite killed " + k.wrongClaims().size() + " mutant(s) argued equivalent: fix the claims");
+            return 1;
+        }
+        return 100 * k.killRate() >= TARGET_PERCENT ? 0 : 1;
+    }
+
+    static Options parse(String[] args) {
+        List<String> classes = new ArrayList<>(), ops = new ArrayList<>(), comps = new ArrayList<>();
+        boolean sample = false, jcstress = true, verbose = false;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--class" -> classes.add(value(args, ++i, a));
+                case "--operator" -> ops.add(value(args, ++i, a));
+                case "--component" -> comps.add(value(args, ++i, a));
+                case "--out" -> out = Path.of(value(args, ++i, a));
+                case "--sample" -> sample = true;
+                case "--all" -> sample = false;
+                case "--no-jcstress" -> jcstress = false;
+                case "--verbose" -> verbose = true;
+                default -> throw new UsageError("unknown argument '" + a + "'");
+            }
+        }
+        for (String c : comps) {
+            if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
+                throw new UsageError("--component must be one of "
+                        + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
+            }
+        }
+        if (out == null) out = Workspace.outputDir().resolve("mutate");
+        return new Options(classes, ops.isEmpty() ? DEFAULT_OPERATORS : ops, comps, sample, jcstress, out, verbose);
+    }
+
+    private static String value(String[] args, int i, String name) {
+        if (i >= args.length) throw new UsageError(name + " needs a value");
+        return args[i];
+    }
+
+    public static Outcome execute(Options o, PrintStream log) throws Exception {
+        Path root = Workspace.root();
+        Path work = o.out().resolve("work");
+        Files.createDirectories(work);
+        Map<String, String> claims = Equivalents.read(root.resolve("mutate/equivalent-mutants.md"));
+        SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
+        Instant start = Instant.now();
+        List<KillMatrix.Entry> entries = new ArrayList<>();
+        for (Component c : Component.all()) {
+            if (!o.components().isEmpty() && !o.components().contains(c.name())) continue;
+            List<String> classes = Selection.classes(c, o.classes());
+            if (classes.isEmpty()) continue;
+            log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators() + (o.sample() ? " (sample)" : ""));
+            Path rec = work.resolve(c.name());
+            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, o.sample() ? SAMPLE_PERMILLE : 1000,
+                    o.sample() ? claims.keySet() : List.of(), work);
+            List<String> tests = new ArrayList<>(c.junit());
+            tests.addAll(c.lincheck());
+            Path always = work.resolve(c.name() + ".lincheck-tests");
+            Files.write(always, SuiteTests.find(cp.testRoots(), c.lincheck()));
+            new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
+                    o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS, root,
+                    o.verbose()).execute();
+            JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
+            for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
+                entries.add(entry(c, r, claims, stage, o, rec, root, log));
+            }
+        }
+        KillMatrix k = new KillMatrix(entries);
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("tool", "mpiverify mutate");
+        header.put("provenance", Json.parseObject(Provenance.now(root, Map.of("pitest", "1.30.1", "jcstress", "0.16",
+                "lincheck", "3.7")).toJson()));
+        header.put("generated", Instant.now().toString());
+        header.put("mode", o.sample() ? "sample (" + SAMPLE_PERMILLE + " per mille, claimed equivalents not run)" : "all");
+        header.put("operators", o.operators());
+        header.put("classes", o.classes());
+        header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
+        header.put("targetPercent", TARGET_PERCENT);
+        Files.createDirectories(o.out());
+        Path json = o.out().resolve("kill-matrix.json");
+        Files.writeString(json, Json.write(k.toJson(header)));
+        Path md = o.out().resolve("summary.md");
+        Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
+                "Generated " + header.get("generated") + ", mode " + header.get("mode") + ", operators " + o.operators()
+                        + ", " + header.get("wallSeconds") + " s."));
+        return new Outcome(k, json, md);
+    }
+
+    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims, JcstressStage stage,
+                                          Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
+        String key = Json.str(r, "key", "");
+        String status = Json.str(r, "status", "");
+        String killing = Json.str(r, "killingTest", null);
+        String suite = killing == null ? null : Component.suiteOf(killing);
+        String test = killing == null ? null : Selection.testName(killing);
+        long millis = Json.integer(r, "millis", 0);
+        String timeSource = "baseline time of the tests run";
+        String detail = "PIT: " + status + " after " + Json.integer(r, "testsRun", 0) + " test(s)";
+        String cls = Json.str(r, "class", "");
+        Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
+        boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
+        if (undetected && o.jcstress() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
+            List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
+            if (!jtests.isEmpty()) {
+                log.println("mutate: jcstress " + jtests.size() + " test(s) on " + key);
+                JcstressStage.Verdict v = stage.run(key, mutantDir, jtests);
+                detail += "; jcstress: " + v.status() + " (" + v.detail() + ")";
+                millis += v.millis();
+                timeSource = "baseline time of the PIT tests run + measured jcstress time";
+                if (!v.status().equals("SURVIVED")) {
+                    status = v.status().equals("RUN_ERROR") ? "RUN_ERROR" : v.status();
+                    suite = "jcstress";
+                    test = v.killer();
+                }
+            }
+        }
+        String claim = claims.get(key);
+        boolean detectedNow = !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
+        if (claim != null) status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : "EQUIVALENT";
+        String sourceDiff = null, bytecodeDiff = null;
+        if (!detectedNow) {
+            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, (int) Json.integer(r, "line", 0),
+                    Json.str(r, "description", ""));
+            Path file = Path.of(cls.replace('.', '/') + ".class");
+            Path mutant = mutantDir.resolve(file), original = rec.resolve("originals").resolve(file);
+            if (Files.isRegularFile(mutant) && Files.isRegularFile(original)) {
+                bytecodeDiff = Diffs.bytecode(Files.readAllBytes(original), Files.readAllBytes(mutant),
+                        Json.str(r, "method", ""), Json.str(r, "descriptor", ""));
+            }
+        }
+        return new KillMatrix.Entry(key, c.name(), Json.str(r, "operator", ""), cls, Json.str(r, "method", ""),
+                (int) Json.integer(r, "line", 0), Json.str(r, "description", ""), status, suite, test, millis, timeSource,
+                detail, claim, sourceDiff, bytecodeDiff);
+    }
+
+    /** Helpers for choosing classes and reading PIT's records. */
+    static final class Selection {
+        private Selection() {}
+
+        /** The component's class patterns, narrowed to the --class arguments (FQN, simple name or glob) if any. */
+        static List<String> classes(Component c, List<String> wanted) {
+            if (wanted.isEmpty()) return c.classes();
+            List<String> out = new ArrayList<>();
+            for (String w : wanted) {
+                String fqn = w.contains(".") ? w : null;
+                for (String pattern : c.classes()) {
+                    String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
+                    boolean matches = fqn != null ? (pattern.endsWith("*") ? fqn.startsWith(prefix) : fqn.equals(pattern))
+                            : (!pattern.endsWith("*") && pattern.endsWith("." + w));
+                    if (matches) {
+                        String name = fqn != null ? fqn : pattern;
+                        if (!out.contains(name)) {
+                            out.add(name);
+                            out.add(name + "$*");
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+
+        static Path write(Path file, Component c, int permille, Iterable<String> skip, Path work) throws IOException {
+            Properties p = new Properties();
+            c.methods().forEach((k, v) -> p.setProperty("methods." + k, v));
+            p.setProperty("sample.permille", Integer.toString(permille));
+            Path skipFile = work.resolve(c.name() + ".skip");
+            List<String> keys = new ArrayList<>();
+            skip.forEach(keys::add);
+            Files.write(skipFile, keys);
+            p.setProperty("skip.keys", skipFile.toString());
+            try (var w = Files.newBufferedWriter(file)) {
+                p.store(w, "mutant selection for " + c.name());
+            }
+            return file;
+        }
+
+        static List<Map<String, Object>> records(Path jsonl) throws IOException {
+            List<Map<String, Object>> l = new ArrayList<>();
+            if (!Files.isRegularFile(jsonl)) return l;
+            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.parseObject(line));
+            return l;
+        }
+
+        /** {@code Class.method()} from PIT's JUnit 5 test name ({@code Class.[engine:...]/[class:...]/[method:m()]}). */
+        static String testName(String pit) {
+            int dot = pit.indexOf(".[engine:");
+            String cls = dot < 0 ? pit : pit.substring(0, dot);
+            int m = pit.lastIndexOf("[method:");
+            if (m < 0) m = pit.lastIndexOf("[test-template:");
+            if (m < 0) return cls;
+            String method = pit.substring(pit.indexOf(':', m) + 1, pit.indexOf(']', m));
+            return cls.substring(cls.lastIndexOf('.') + 1) + "." + method;
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package org.mpiverify.mutate.pit;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.mpiverify.mutate.MutantKeys;
+import org.pitest.bytecode.analysis.ClassTree;
+import org.pitest.mutationtest.build.InterceptorParameters;
+import org.pitest.mutationtest.build.InterceptorType;
+import org.pitest.mutationtest.build.MutationInterceptor;
+import org.pitest.mutationtest.build.MutationInterceptorFactory;
+import org.pitest.mutationtest.engine.Mutater;
+import org.pitest.mutationtest.engine.MutationDetails;
+import org.pitest.plugin.Feature;
+
+/**
+ * PIT feature {@value #FEATURE}: keeps the mutants the run is about and drops the rest before any test
+ * runs. Read from the properties file named by plugin property {@value #SELECTION}:
+ * <ul>
+ *   <li>{@code methods.<class>=m1,m2}: only these methods of that class (the reference counts of
+ *       {@code Comm}, say, not all of it);</li>
+ *   <li>{@code sample.permille=N}: a fixed sample, each mutant kept iff a hash of its stable key
+ *       ({@link MutantKeys}) falls in N of 1000 buckets, so the sample changes only where the code
+ *       does;</li>
+ *   <li>{@code skip.keys=FILE}: keys not to run (argued equivalent, in the sample run).</li>
+ * </ul>
+ */
+public final class SelectionFilterFactory implements MutationInterceptorFactory {
+    public static final String FEATURE = "MPIVERIFYSELECT";
+    public static final String SELECTION = "mpiverify.mutate.selection";
+
+    @Override
+    public MutationInterceptor createInterceptor(InterceptorParameters params) {
+        String file = params.data().getFreeFormProperties().getProperty(SELECTION);
+        return new Filter(file == null ? new Properties() : load(Path.of(file)));
+    }
+
+    @Override
+    public Feature provides() {
+        return Feature.named(FEATURE).withOnByDefault(false)
+                .withDescription("mpiverify: keep the selected methods and the fixed sample");
+    }
+
+    @Override
+    public String description() {
+        return "mpiverify mutant selection";
+    }
+
+    static Properties load(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
+
+    /** True if a mutant with this key falls in the sample of {@code permille} per thousand. */
+    public static boolean sampled(String key, int permille) {
+        long h = 1125899906842597L;
+        for (int i = 0; i < key.length(); i++) h = 31 * h + key.charAt(i); // stable across JVMs, unlike nothing else
+        h *= 0x9E3779B97F4A7C15L;
+        return Long.remainderUnsigned(h >>> 17, 1000) < permille;
+    }
+
+    static final class Filter implements MutationInterceptor {
+        private final Properties p;
+        private final int permille;
+        private final Set<String> skip = new HashSet<>();
+
+        Filter(Properties p) {
+            this.p = p;
+            this.permille = Integer.parseInt(p.getProperty("sample.permille", "1000"));
+            String skipFile = p.getProperty("skip.keys");
+            if (skipFile != null) {
+                try {
+                    skip.addAll(Files.readAllLines(Path.of(skipFile)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+
+        @Override
+        public InterceptorType type() {
+            return InterceptorType.FILTER;
+        }
+
+        @Override
+        public void begin(ClassTree clazz) {
+        }
+
+        @Override
+        public Collection<MutationDetails> intercept(Collection<MutationDetails> mutations, Mutater m) {
+            if (mutations.isEmpty()) return mutations;
+            Map<String, String> keys = MutantKeys.forClass(m, mutations.iterator().next().getClassName());
+            String methods = p.getProperty("methods." + mutations.iterator().next().getClassName().asJavaName());
+            Set<String> only = methods == null ? null : new HashSet<>(Arrays.asList(methods.split(",")));
+            List<MutationDetails> kept = new ArrayList<>();
+            for (MutationDetails d : mutations) {
+                String key = MutantKeys.keyOf(keys, d);
+                if (only != null && !only.contains(d.getMethod())) continue;
+                if (skip.contains(key) || !sampled(key, permille)) continue;
+                kept.add(d);
+            }
+            return kept;
+        }
+
+        @Override
+        public void end() {
+        }
+    }
+}
