@@ -26,10 +26,10 @@ import java.util.stream.Stream;
  */
 public final class TwinSources {
     /** The longest run of the original's significant lines a hand-written twin may repeat. */
-    public static final int MAX_COPIED_RUN = 2;
+    public static final int MAX_COPIED_RUN = 3;
     private static final Pattern TWIN_DOC = Pattern.compile("(?is)/\\*\\*[\\s*]*(?:an? |the )?known-bad twin\\b");
     private static final Pattern ORIGINAL = Pattern.compile(
-            "(?is)known-bad twin (?:of|for)\\s+(?:the\\s+)?\\{@(?:link|code)\\s+([\\w.]+)(?:#\\w+)?[^}]*}");
+            "(?is)known-bad twin (?:of|for)\\b[^{]{0,60}\\{@(?:link|code)\\s+([\\w.]+)(?:#\\w+)?[^}]*}");
     /** Markers other than {@link TwinPatch#MARKER} that earlier twins used. */
     private static final Pattern OTHER_MARKERS = Pattern.compile("//\\s*(BUG\\s*:|THE DEFECT)");
 
@@ -159,11 +159,21 @@ public final class TwinSources {
         return best;
     }
 
-    /** Code lines that say something: no imports, comments, annotations, lone braces or blank lines. */
+    /** A declaration of a type, method or constructor: an interface's implementations all repeat these. */
+    private static final Pattern DECLARATION = Pattern.compile(
+            "^((public|protected|private|static|final|abstract|synchronized|default)\\s+)*"
+                    + "([\\w<>\\[\\],.? ]+\\s+)?\\w+\\s*\\([^;]*\\)\\s*(throws [\\w., ]+)?\\s*\\{$"
+                    + "|^((public|protected|private|static|final|abstract)\\s+)*(class|interface|record|enum)\\s.*\\{$");
+
+    /**
+     * Code lines that say something: no imports, comments, annotations, declarations, lone braces or
+     * blank lines (what two implementations of one interface share without copying each other).
+     */
     static List<String> significant(String src) {
         return src.lines().map(String::strip)
                 .filter(l -> l.length() >= 12 && !l.startsWith("import ") && !l.startsWith("package ")
-                        && !l.startsWith("*") && !l.startsWith("/*") && !l.startsWith("//") && !l.startsWith("@"))
+                        && !l.startsWith("*") && !l.startsWith("/*") && !l.startsWith("//") && !l.startsWith("@")
+                        && !DECLARATION.matcher(l).matches() && !l.startsWith("} finally") && !l.startsWith("} else"))
                 .toList();
     }
 

@@ -8,12 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.buffer.PacketPool;
+import org.mpiverify.core.buffer.SharedCachePacketPool;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.testkit.ThreadDumpOnFailure;
-import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.lincheck.core.request.PoolHarness;
 import org.mpiverify.lincheck.core.request.PoolSpec;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link PacketPool} (DSG §3.3 private/shared packet pools): a packet is never handed to two holders,

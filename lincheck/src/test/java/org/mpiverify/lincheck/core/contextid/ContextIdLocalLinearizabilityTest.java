@@ -109,7 +109,7 @@ public class ContextIdLocalLinearizabilityTest {
     @Param(name = "parent", gen = IntGen.class, conf = "0:1")
     @Param(name = "t", gen = ThreadIdGen.class)
     public static class Twin {
-        private final ContextIdAllocator allocator = new MaskNotTakenContextIdAllocator(ContextIdSpec.CAPACITY);
+        private final ContextIdAllocator allocator = new MaskNotTakenContextIdAllocator(ContextIdSpec.CAPACITY, false);
         @SuppressWarnings("unchecked")
         private final ArrayDeque<Integer>[] held = new ArrayDeque[8];
 

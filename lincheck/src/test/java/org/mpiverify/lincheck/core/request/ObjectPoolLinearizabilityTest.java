@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.request.ObjectPool;
+import org.mpiverify.core.request.SharedCacheObjectPool;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;

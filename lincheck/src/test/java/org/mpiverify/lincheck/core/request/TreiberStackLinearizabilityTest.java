@@ -7,6 +7,7 @@ import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.request.NonAtomicPopTreiberStack;
 import org.mpiverify.core.request.TreiberStack;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;

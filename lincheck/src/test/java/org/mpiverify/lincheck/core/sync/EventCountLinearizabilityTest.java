@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.NonAtomicEventCount;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
