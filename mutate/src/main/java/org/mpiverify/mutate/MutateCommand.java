@@ -124,8 +124,10 @@ public final class MutateCommand {
             Path rec = work.resolve(c.name());
             Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, o.sample() ? SAMPLE_PERMILLE : 1000,
                     o.sample() ? claims.keySet() : List.of(), work);
+            // PIT learns which JUnit tests cover a mutant from a coverage run; the Lincheck suites are not
+            // in that run (their model checker drops PIT's probes, and they are the slow part): they run
+            // against every mutant the JUnit tests left alive (SuiteTestPrioritiserFactory).
             List<String> tests = new ArrayList<>(c.junit());
-            tests.addAll(c.lincheck());
             Path always = work.resolve(c.name() + ".lincheck-tests");
             Files.write(always, SuiteTests.find(cp.testRoots(), c.lincheck()));
             new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),

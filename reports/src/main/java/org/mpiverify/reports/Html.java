@@ -24,6 +24,7 @@ final class Html {
             .prov { color: #555; font-size: 12px; }
             img.plot, img.diagram { max-width: 100%; border: 1px solid #ddd; }
             td a { color: inherit; }
+            pre.diff { white-space: pre; }
             """;
 
     private Html() {}
@@ -55,7 +56,7 @@ final class Html {
                 + "<a href=\"index.html\">Summary</a>"
                 + "<a href=\"tlc.html\">TLC</a><a href=\"lincheck.html\">Lincheck</a>"
                 + "<a href=\"jcstress.html\">jcstress</a><a href=\"audit.html\">Audit</a>"
-                + "<a href=\"bench.html\">Benchmarks</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
+                + "<a href=\"bench.html\">Benchmarks</a><a href=\"mutation.html\">Mutation</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
                 + "\n</body></html>\n";
     }
 
