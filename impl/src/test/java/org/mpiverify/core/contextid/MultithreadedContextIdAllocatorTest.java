@@ -25,6 +25,7 @@ import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /** Functional and concurrent tests of {@link MultithreadedContextIdAllocator} over simulated processes. */
 @ExtendWith(ThreadDumpOnFailure.class)
+@Timeout(value = 60, unit = TimeUnit.SECONDS) // the sequential ones; the concurrent ones have their own
 class MultithreadedContextIdAllocatorTest {
     static final Duration WAIT = Duration.ofSeconds(5);
     static final int DUP = -1;
