@@ -87,7 +87,7 @@ class CompletionTest {
         FutureTask<Boolean> wait = new FutureTask<>(() -> c.await(abort, PARK_AT_ONCE));
         Thread waiter = Thread.ofPlatform().name("waiter").start(wait);
         try {
-            assertTrue(wait.get(10, TimeUnit.SECONDS), "the wait must end done");
+            assertTrue(wait.get(5, TimeUnit.SECONDS), "the wait must end done");
         } catch (TimeoutException e) {
             System.err.println(ThreadDumps.dump("waiter not woken"));
             gaveUp.set(true);
@@ -119,7 +119,7 @@ class CompletionTest {
     void parkedWaiterIsWokenBySignalFromAnotherThread() {
         Completion[] c = new Completion[1];
         boolean[] returned = new boolean[1];
-        Races.race(20_000, Duration.ofSeconds(10), r -> {
+        Races.race(2_000, Duration.ofSeconds(10), r -> {
             c[0] = new Completion();
             returned[0] = false;
         }, r -> returned[0] = c[0].await(() -> false, r % 2 == 0 ? PARK_AT_ONCE : WaitPolicy.DEFAULT), r -> c[0].signal(),
