@@ -129,7 +129,12 @@ public final class MutateCommand {
             // against every mutant the JUnit tests left alive (SuiteTestPrioritiserFactory).
             List<String> tests = new ArrayList<>(c.junit());
             Path always = work.resolve(c.name() + ".lincheck-tests");
-            Files.write(always, SuiteTests.find(cp.testRoots(), c.lincheck()));
+            List<String> lines = new ArrayList<>();
+            for (String t : SuiteTests.find(cp.testRoots(), c.lincheck())) {
+                String cls = t.substring(0, t.indexOf(".[engine:"));
+                lines.add(t + "\t" + String.join(",", SuiteTests.reachable(cls)));
+            }
+            Files.write(always, lines);
             new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
                     o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS, root,
                     o.verbose()).execute();

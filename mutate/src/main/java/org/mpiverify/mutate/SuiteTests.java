@@ -63,4 +63,30 @@ final class SuiteTests {
         names.sort(java.util.Comparator.comparing((String n) -> !n.contains("[method:stress()]")));
         return names;
     }
+
+    /**
+     * The classes of ours a test class can reach through its bytecode's references, transitively
+     * (through its harnesses, specs and the core): a static over-approximation of what it can run, to
+     * choose the Lincheck tests of a mutant when PIT's coverage cannot.
+     */
+    static java.util.Set<String> reachable(String testClass) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(testClass.replace('.', '/')));
+        Pattern ref = Pattern.compile("org/mpiverify/[A-Za-z0-9_/$]+");
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        while (!todo.isEmpty()) {
+            String c = todo.poll();
+            if (!seen.add(c)) continue;
+            try (java.io.InputStream in = l.getResourceAsStream(c + ".class")) {
+                if (in == null) continue;
+                java.util.regex.Matcher m = ref.matcher(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1));
+                while (m.find()) todo.add(m.group());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String c : seen) names.add(c.replace('/', '.'));
+        return names;
+    }
 }

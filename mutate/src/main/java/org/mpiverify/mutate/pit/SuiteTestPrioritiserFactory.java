@@ -23,8 +23,10 @@ import org.pitest.mutationtest.build.TestPrioritiserFactory;
  * model checker re-instruments the classes it checks, which drops PIT's coverage probes, so a
  * model-checking suite covers nothing in PIT's eyes and would never run against a mutant. This
  * prioritiser gives every mutant PIT's covering tests first (fastest first), then every test named in
- * the file of plugin property {@value #ALWAYS_RUN} that is not among them: the component's Lincheck
- * suites, which run against every mutant of the component that the faster tests left alive.
+ * the file of plugin property {@value #ALWAYS_RUN} that is not among them and can reach the mutated
+ * class: the component's Lincheck suites. A line of that file is {@code TEST_NAME<TAB>class,class,...}
+ * (the classes the test's bytecode reaches, transitively; a mutant of a nested class counts as its outer
+ * class). They run against every mutant that the faster tests left alive.
  */
 public final class SuiteTestPrioritiserFactory implements TestPrioritiserFactory {
     public static final String ALWAYS_RUN = "mpiverify.mutate.alwaysRun";
@@ -34,11 +36,11 @@ public final class SuiteTestPrioritiserFactory implements TestPrioritiserFactory
     @Override
     public TestPrioritiser makeTestPrioritiser(Properties props, CodeSource code, CoverageDatabase coverage) {
         DefaultTestPrioritiser covering = new DefaultTestPrioritiser(coverage);
-        List<String> always = new ArrayList<>();
+        List<String[]> always = new ArrayList<>();
         String file = props.getProperty(ALWAYS_RUN);
         if (file != null) {
             try {
-                always.addAll(Files.readAllLines(Path.of(file)).stream().filter(l -> !l.isBlank()).toList());
+                for (String l : Files.readAllLines(Path.of(file))) if (!l.isBlank()) always.add(l.split("\t"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -47,8 +49,12 @@ public final class SuiteTestPrioritiserFactory implements TestPrioritiserFactory
             List<TestInfo> tests = new ArrayList<>(covering.assignTests(mutant));
             Set<String> have = new LinkedHashSet<>();
             for (TestInfo t : tests) have.add(t.getName());
-            for (String name : always) {
+            String mutated = mutant.getClassName().asJavaName();
+            String outer = mutated.contains("$") ? mutated.substring(0, mutated.indexOf('$')) : mutated;
+            for (String[] line : always) {
+                String name = line[0];
                 if (have.contains(name)) continue;
+                if (line.length > 1 && !Set.of(line[1].split(",")).contains(outer)) continue;
                 String cls = name.substring(0, name.indexOf(".[engine:"));
                 tests.add(new TestInfo(cls, name, ASSUMED_MILLIS, Optional.<ClassName>empty(), 0));
             }
