@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 
 /**
  * The equivalent mutants, argued: {@code mutate/equivalent-mutants.md}, where each claim is a list item
- * naming a mutant by its key in backticks, followed by the reason it cannot change behaviour:
+ * naming a mutant by its key in backticks, followed by the reason it cannot change behaviour. Claims
+ * under a heading that starts with "Unobservable" are of a second kind: the mutant weakens what the
+ * Java memory model promises (so it is not equivalent, and counts against the rate), but no execution
+ * on x86-64 with HotSpot can show it, for the reason given; they are reported apart.
  *
  * <pre>
  * - `org.mpiverify.core.request.Completion#reset()/VOLATILE_TO_PLAIN/replaced ... with plain set#1`
@@ -22,22 +25,35 @@ import java.util.regex.Pattern;
  */
 public final class Equivalents {
     private static final Pattern ITEM = Pattern.compile("^- `([^`]+)`\\s*(.*)$");
+    /** The prefix of the reason of a claim of the second kind ({@link #isUnobservable}). */
+    public static final String UNOBSERVABLE = "[unobservable on x86-64] ";
 
     private Equivalents() {}
 
-    /** Key → reason. */
+    /** True for a claim of the second kind: not equivalent, only unobservable on this platform. */
+    public static boolean isUnobservable(String reason) {
+        return reason != null && reason.startsWith(UNOBSERVABLE);
+    }
+
+    /** Key → reason (prefixed {@link #UNOBSERVABLE} for claims under an "Unobservable" heading). */
     public static Map<String, String> read(Path file) throws IOException {
         Map<String, String> claims = new LinkedHashMap<>();
+        boolean unobservable = false;
         if (!Files.isRegularFile(file)) return claims;
         List<String> lines = Files.readAllLines(file);
         String key = null;
         StringBuilder reason = new StringBuilder();
         for (String l : lines) {
             Matcher m = ITEM.matcher(l);
-            if (m.matches()) {
+            if (l.startsWith("#")) {
+                if (key != null) claims.put(key, reason.toString().strip());
+                key = null;
+                unobservable = l.replaceFirst("^#+\\s*", "").startsWith("Unobservable");
+            } else if (m.matches()) {
                 if (key != null) claims.put(key, reason.toString().strip());
                 key = m.group(1);
                 reason.setLength(0);
+                if (unobservable) reason.append(UNOBSERVABLE);
                 reason.append(m.group(2));
             } else if (key != null && (l.startsWith("  ") && !l.isBlank())) {
                 reason.append(' ').append(l.strip());

@@ -65,9 +65,9 @@ public final class MutateCommand {
         Options o = parse(args);
         Outcome r = execute(o, out);
         KillMatrix k = r.matrix();
-        out.printf("mutate: %d of %d non-equivalent mutants detected (%.1f %%), %d argued equivalent, %d survived; %s%n",
-                k.detected(), k.nonEquivalent(), 100 * k.killRate(), k.mutants().size() - k.nonEquivalent(),
-                k.survivors().size(), r.markdown());
+        out.printf("mutate: %d of %d non-equivalent mutants detected (%.1f %%; %.1f %% of those observable on x86-64), "
+                        + "%d argued equivalent, %d survived; %s%n", k.detected(), k.nonEquivalent(), 100 * k.killRate(),
+                100 * k.observableRate(), k.mutants().size() - k.nonEquivalent(), k.survivors().size(), r.markdown());
         if (!k.wrongClaims().isEmpty()) {
             err.println("mutate: a suite killed " + k.wrongClaims().size() + " mutant(s) argued equivalent: fix the claims");
             return 1;
@@ -194,7 +194,9 @@ public final class MutateCommand {
         }
         String claim = claims.get(key);
         boolean detectedNow = !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
-        if (claim != null) status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : "EQUIVALENT";
+        if (claim != null) {
+            status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : Equivalents.isUnobservable(claim) ? "UNOBSERVABLE" : "EQUIVALENT";
+        }
         String sourceDiff = null, bytecodeDiff = null;
         if (!detectedNow) {
             sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, (int) Json.integer(r, "line", 0),

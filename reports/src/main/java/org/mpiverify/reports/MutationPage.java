@@ -39,7 +39,9 @@ final class MutationPage {
         b.append("<p class=\"").append(rate >= target ? "v-pass" : "v-fail").append("\"><b>")
          .append(Json.integer(t, "detected", 0)).append(" of ").append(Json.integer(t, "mutants", 0) - Json.integer(t, "equivalent", 0))
          .append(" non-equivalent mutants detected (").append(String.format("%.1f", rate)).append(" %; target ").append(target)
-         .append(" %)</b>; ").append(Json.integer(t, "equivalent", 0)).append(" argued equivalent in <code>mutate/equivalent-mutants.md</code>.</p>\n");
+         .append(" %)</b>; ").append(Json.integer(t, "equivalent", 0)).append(" argued equivalent and ")
+         .append(Json.integer(t, "unobservable", 0)).append(" argued unobservable on x86-64 in <code>mutate/equivalent-mutants.md</code> (")
+         .append(String.format("%.1f", 100 * Json.num(t, "observableKillRate", 0))).append(" % of the rest detected).</p>\n");
         List<Map<String, Object>> mutants = Json.objs(m, "mutants");
         b.append(table("Per operator", mutants, "operator")).append(table("Per component", mutants, "component"));
         b.append("<h2>Per suite (the first to kill each mutant)</h2>\n<table><tr><th>suite</th><th>mutants killed first</th></tr>\n");
@@ -72,15 +74,17 @@ final class MutationPage {
             counts.computeIfAbsent(Json.str(x, key, "?"), k -> new TreeMap<>()).merge(Json.str(x, "status", "?"), 1, Integer::sum);
         }
         StringBuilder b = new StringBuilder("<h2>").append(title).append("</h2>\n<table><tr><th>")
-                .append(key).append("</th><th>mutants</th><th>detected</th><th>survived</th><th>equivalent</th></tr>\n");
+                .append(key).append("</th><th>mutants</th><th>detected</th><th>survived</th><th>unobservable on x86-64</th>"
+                        + "<th>equivalent</th></tr>\n");
         for (Map.Entry<String, Map<String, Integer>> e : counts.entrySet()) {
             Map<String, Integer> c = e.getValue();
             int all = c.values().stream().mapToInt(Integer::intValue).sum();
             int eq = c.getOrDefault("EQUIVALENT", 0);
             int alive = c.getOrDefault("SURVIVED", 0) + c.getOrDefault("NO_COVERAGE", 0);
+            int unobservable = c.getOrDefault("UNOBSERVABLE", 0);
             b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td class=\"num\">").append(all)
-             .append("</td><td class=\"num\">").append(all - eq - alive).append("</td><td class=\"num\">").append(alive)
-             .append("</td><td class=\"num\">").append(eq).append("</td></tr>\n");
+             .append("</td><td class=\"num\">").append(all - eq - alive - unobservable).append("</td><td class=\"num\">").append(alive)
+             .append("</td><td class=\"num\">").append(unobservable).append("</td><td class=\"num\">").append(eq).append("</td></tr>\n");
         }
         return b.append("</table>\n").toString();
     }

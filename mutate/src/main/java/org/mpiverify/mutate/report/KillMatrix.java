@@ -51,8 +51,19 @@ public record KillMatrix(List<Entry> mutants) {
         return n == 0 ? 1.0 : (double) detected() / n;
     }
 
+    /** Detected among the non-equivalent mutants that an execution on x86-64 can tell apart. */
+    public double observableRate() {
+        long n = nonEquivalent() - unobservable().size();
+        return n == 0 ? 1.0 : (double) detected() / n;
+    }
+
+    public List<Entry> unobservable() {
+        return mutants.stream().filter(e -> e.status().equals("UNOBSERVABLE")).toList();
+    }
+
+    /** Mutants neither detected nor argued (equivalent or unobservable here): the checks' gaps. */
     public List<Entry> survivors() {
-        return mutants.stream().filter(e -> !e.detected() && !e.equivalent()).toList();
+        return mutants.stream().filter(e -> !e.detected() && !e.equivalent() && !e.status().equals("UNOBSERVABLE")).toList();
     }
 
     public List<Entry> wrongClaims() {
@@ -82,6 +93,8 @@ public record KillMatrix(List<Entry> mutants) {
         totals.put("detected", detected());
         totals.put("survived", survivors().size());
         totals.put("killRate", Math.round(killRate() * 10000) / 10000.0);
+        totals.put("unobservable", unobservable().size());
+        totals.put("observableKillRate", Math.round(observableRate() * 10000) / 10000.0);
         totals.put("wrongEquivalenceClaims", wrongClaims().size());
         totals.put("bySuite", killsBySuite());
         o.put("totals", totals);

@@ -11,12 +11,14 @@ public final class Summary {
     private Summary() {}
 
     static final List<String> STATUSES = List.of("KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR", "SURVIVED",
-            "NO_COVERAGE", "EQUIVALENT", "CLAIMED_EQUIVALENT_BUT_KILLED");
+            "NO_COVERAGE", "UNOBSERVABLE", "EQUIVALENT", "CLAIMED_EQUIVALENT_BUT_KILLED");
 
     public static String markdown(KillMatrix k, String title, String provenance) {
         StringBuilder sb = new StringBuilder("# ").append(title).append("\n\n").append(provenance).append("\n\n");
-        sb.append(String.format("**%d of %d non-equivalent mutants detected (%.1f %%)**; %d argued equivalent; %d survived.%n%n",
-                k.detected(), k.nonEquivalent(), 100 * k.killRate(), k.mutants().size() - k.nonEquivalent(), k.survivors().size()));
+        sb.append(String.format("**%d of %d non-equivalent mutants detected (%.1f %%)**; %d argued equivalent; "
+                        + "%d argued unobservable on x86-64 (%.1f %% of the rest detected); %d survived unexplained.%n%n",
+                k.detected(), k.nonEquivalent(), 100 * k.killRate(), k.mutants().size() - k.nonEquivalent(),
+                k.unobservable().size(), 100 * k.observableRate(), k.survivors().size()));
         sb.append("Detected = killed by a suite, or the suite hung on the mutant and was stopped at its bound (TIMED_OUT), ")
           .append("or the mutant broke the run (MEMORY_ERROR, RUN_ERROR). NO_COVERAGE: no suite of the component ran the mutated code.\n\n");
         table(sb, "Per operator", k, KillMatrix.Entry::operator);
