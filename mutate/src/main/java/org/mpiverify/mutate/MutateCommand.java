@@ -194,7 +194,10 @@ public final class MutateCommand {
         }
         String claim = claims.get(key);
         boolean detectedNow = !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
-        if (claim != null) {
+        if (claim != null && Equivalents.isGap(claim)) {
+            detail += "; " + (detectedNow ? "a known gap now closed: " : "") + claim;
+            claim = null;
+        } else if (claim != null) {
             status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : Equivalents.isUnobservable(claim) ? "UNOBSERVABLE" : "EQUIVALENT";
         }
         String sourceDiff = null, bytecodeDiff = null;
