@@ -4,6 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.IntStream;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.coll.CollectiveChannel;
 import org.mpiverify.core.coll.CollectiveTags;
@@ -20,10 +23,19 @@ import org.mpiverify.core.request.RequestState;
  * only their thread and hold no lock while they wait. Each method carries its Gropp &amp; Thakur §3
  * thread-safety class ({@link ThreadSafety}).
  *
- * <p>Reference count: the user's handle holds one reference; every nonblocking operation in flight holds
- * one more, dropped when the operation's request is recycled. {@link #free()} drops the handle's
- * reference; the context id goes back to the rank's mask when the count reaches zero, so operations
- * pending at free time still complete (MPI-3.1 §6.4.3). The count changes only atomically.
+ * <p>Reference count: the user's handle holds one reference; every operation that may wait or outlive
+ * its call holds one more: a nonblocking or rendezvous send and a receive until its request is recycled,
+ * a blocking probe while it waits, a collective or communicator creation for the whole call.
+ * {@link #free()} drops the handle's reference; the context id goes back to the rank's mask when the
+ * count reaches zero, so operations pending at free time still complete (MPI-3.1 §6.4.3), and a call
+ * still blocked on a freed handle (erroneous in MPI) keeps the id reserved until it returns: it can never
+ * take a message of a communicator that reused the id. The count changes only atomically.
+ *
+ * <p>Calls: the hot point-to-point calls ({@code send}, {@code ssend}, {@code isend}, {@code issend},
+ * {@code recv}, {@code irecv}, and {@link Request#waitFor}, {@link Request#test}) write out the call frame
+ * ({@link RankContext#enter}, {@code fail}, {@code exit}) on purpose: the same frame around a lambda cost
+ * about 8% more CPU on a loop of these calls (alternating JVMs). Every other call goes through
+ * {@link RankContext#call}/{@link RankContext#run}.
  *
  * <p>Contexts: a communicator with context id {@code c} sends user messages on matching context
  * {@code 2c} and collective messages on {@code 2c+1}, so they never match each other.
@@ -60,7 +72,8 @@ public final class Comm {
     private final Group group;
     private final Endpoint p2p;
     private final EndpointChannel coll;
-    private final RequestState.Attachment releaseOnRecycle = this::releaseRef;
+    /** Given to the requests of operations that hold a reference: drops it when they are recycled. */
+    final RequestState.Attachment releaseOnRecycle = this::releaseRef;
     private final boolean predefined;
     private volatile ErrorHandler errorHandler;
     private volatile boolean freed;
@@ -77,8 +90,8 @@ public final class Comm {
         for (int i = 0; i < peers.length; i++) {
             peers[i] = rank.job.rank(group.worldRank(i));
         }
-        this.p2p = new Endpoint(rank, 2 * contextId, group.rank(), peers);
-        this.coll = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), peers), 0);
+        this.p2p = new Endpoint(rank, 2 * contextId, group.rank(), peers, this);
+        this.coll = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), peers, null), 0);
     }
 
     static Comm world(RankContext rank) {
@@ -151,6 +164,9 @@ public final class Comm {
     /** {@code MPI_Comm_compare}. */
     @ThreadSafety(SafetyClass.ACCESS_ONLY)
     public static int compare(Comm a, Comm b) {
+        if (a == null || b == null) {
+            throw new MpiException(ErrorClass.ERR_COMM, "communicator is null");
+        }
         if (a == b || (a.rank == b.rank && a.contextId == b.contextId)) {
             return IDENT;
         }
@@ -163,7 +179,7 @@ public final class Comm {
     /** {@code MPI_Send}: standard mode; returns once the buffer may be reused (eager) or the message was matched (rendezvous). */
     @ThreadSafety(SafetyClass.COMM_IO)
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        int[] d = rank.enter(this);
+        CallDepth d = rank.enter(this);
         try {
             checkSend(buf, offset, count, type, dest, tag);
             if (dest != Mpi.PROC_NULL) {
@@ -179,7 +195,7 @@ public final class Comm {
     /** {@code MPI_Ssend}: returns only once a matching receive has started receiving the message. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        int[] d = rank.enter(this);
+        CallDepth d = rank.enter(this);
         try {
             checkSend(buf, offset, count, type, dest, tag);
             if (dest != Mpi.PROC_NULL) {
@@ -205,22 +221,13 @@ public final class Comm {
     }
 
     private Request startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
-        int[] d = rank.enter(this);
+        CallDepth d = rank.enter(this);
         try {
             checkSend(buf, offset, count, type, dest, tag);
             if (dest == Mpi.PROC_NULL) {
                 return Request.completed(this, Status.PROC_NULL);
             }
-            retainRef();
-            RequestState st;
-            try {
-                st = p2p.startSend(buf, offset, count, type, dest, tag, sync, true);
-            } catch (RuntimeException e) {
-                releaseRef();
-                throw e;
-            }
-            st.attach(releaseOnRecycle);
-            return Request.forSend(this, st);
+            return Request.forSend(this, p2p.startSend(buf, offset, count, type, dest, tag, sync, true));
         } catch (RuntimeException e) {
             throw rank.fail(d, this, e);
         } finally {
@@ -234,7 +241,7 @@ public final class Comm {
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        int[] d = rank.enter(this);
+        CallDepth d = rank.enter(this);
         try {
             checkRecv(buf, offset, count, type, source, tag);
             if (source == Mpi.PROC_NULL) {
@@ -256,22 +263,13 @@ public final class Comm {
     /** {@code MPI_Irecv}. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        int[] d = rank.enter(this);
+        CallDepth d = rank.enter(this);
         try {
             checkRecv(buf, offset, count, type, source, tag);
             if (source == Mpi.PROC_NULL) {
                 return Request.completed(this, Status.PROC_NULL);
             }
-            retainRef();
-            RecvRequest r;
-            try {
-                r = p2p.startRecv(buf, offset, count, type, source, tag, 2);
-            } catch (RuntimeException e) {
-                releaseRef();
-                throw e;
-            }
-            r.st.attach(releaseOnRecycle);
-            return Request.forRecv(this, r);
+            return Request.forRecv(this, p2p.startRecv(buf, offset, count, type, source, tag, 2));
         } catch (RuntimeException e) {
             throw rank.fail(d, this, e);
         } finally {
@@ -280,15 +278,17 @@ public final class Comm {
     }
 
     /**
-     * {@code MPI_Sendrecv}: sends and receives at once (no deadlock when two ranks exchange). Built from
-     * nested nonblocking calls, so an error in one of them reaches this communicator's error handler
-     * once, at this level (Gropp &amp; Thakur §4.2).
+     * {@code MPI_Sendrecv}: sends and receives at once (no deadlock when two ranks exchange). Every argument
+     * of both halves is checked first, so a bad one changes nothing (no receive is posted, no message
+     * taken). Built from nested nonblocking calls, so an error in one of them reaches this communicator's
+     * error handler once, at this level (Gropp &amp; Thakur §4.2).
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status sendrecv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest, int sendTag,
                            Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source, int recvTag) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
+            checkSend(sendBuf, sendOffset, sendCount, sendType, dest, sendTag);
+            checkRecv(recvBuf, recvOffset, recvCount, recvType, source, recvTag);
             Request r = irecv(recvBuf, recvOffset, recvCount, recvType, source, recvTag);
             Request s;
             try {
@@ -300,39 +300,25 @@ public final class Comm {
             }
             s.waitFor();
             return r.waitFor();
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /** {@code MPI_Probe}: waits for a matching message and returns its status without receiving it. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status probe(int source, int tag) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
             checkSourceTag(source, tag);
             return source == Mpi.PROC_NULL ? Status.PROC_NULL : p2p.probe(source, tag);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /** {@code MPI_Iprobe}: the status of a matching message if one has arrived, else null. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status iprobe(int source, int tag) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
             checkSourceTag(source, tag);
             return source == Mpi.PROC_NULL ? Status.PROC_NULL : p2p.iprobe(source, tag);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /**
@@ -341,8 +327,7 @@ public final class Comm {
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Message mprobe(int source, int tag, Status[] status) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
             checkSourceTag(source, tag);
             if (source == Mpi.PROC_NULL) {
                 setStatus(status, Status.PROC_NULL);
@@ -351,18 +336,13 @@ public final class Comm {
             SendEnvelope e = p2p.mprobe(source, tag);
             setStatus(status, Endpoint.probeStatus(e));
             return new Message(this, e);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /** {@code MPI_Improbe}: takes a matching message out of matching if one has arrived, else returns null. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Message improbe(int source, int tag, Status[] status) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
             checkSourceTag(source, tag);
             if (source == Mpi.PROC_NULL) {
                 setStatus(status, Status.PROC_NULL);
@@ -374,37 +354,21 @@ public final class Comm {
             }
             setStatus(status, Endpoint.probeStatus(e));
             return new Message(this, e);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     Status receiveMessage(Message m, Object buf, int offset, int count, Datatype type) {
-        int[] d = rank.enter(this);
-        try {
+        return rank.call(this, () -> {
             Status s = receiveMessageNoRaise(m, buf, offset, count, type);
             if (s.error() == ErrorClass.ERR_TRUNCATE) {
                 throw new MpiException(ErrorClass.ERR_TRUNCATE, "matched message longer than the buffer: " + s);
             }
             return s;
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     Request receiveMessageNonblocking(Message m, Object buf, int offset, int count, Datatype type) {
-        int[] d = rank.enter(this);
-        try {
-            return Request.completed(this, receiveMessageNoRaise(m, buf, offset, count, type));
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        return rank.call(this, () -> Request.completed(this, receiveMessageNoRaise(m, buf, offset, count, type)));
     }
 
     private Status receiveMessageNoRaise(Message m, Object buf, int offset, int count, Datatype type) {
@@ -423,155 +387,75 @@ public final class Comm {
     /** {@code MPI_Barrier}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void barrier() {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.barrier(coll);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.barrier(coll));
     }
 
     /** {@code MPI_Bcast}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void bcast(Object buf, int offset, int count, Datatype type, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.bcast(coll, buf, offset, count, type, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.bcast(coll, buf, offset, count, type, root));
     }
 
     /** {@code MPI_Reduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
                        Op op, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op, root));
     }
 
     /** {@code MPI_Allreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
                           Op op) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op));
     }
 
     /** {@code MPI_Gather}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void gather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
                        Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.gather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
-                    recvType, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.gather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                recvCount, recvType, root));
     }
 
     /** {@code MPI_Gatherv}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void gatherv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
                         Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, Datatype recvType, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.gatherv(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCounts,
-                    displs, recvType, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.gatherv(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                recvCounts, displs, recvType, root));
     }
 
     /** {@code MPI_Scatter}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void scatter(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
                         Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.scatter(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
-                    recvType, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.scatter(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                recvCount, recvType, root));
     }
 
     /** {@code MPI_Scatterv}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void scatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, Datatype sendType,
                          Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.scatterv(coll, sendBuf, sendOffset, sendCounts, displs, sendType, recvBuf, recvOffset,
-                    recvCount, recvType, root);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.scatterv(coll, sendBuf, sendOffset, sendCounts, displs, sendType, recvBuf,
+                recvOffset, recvCount, recvType, root));
     }
 
     /** {@code MPI_Allgather}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void allgather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
                           Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.allgather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
-                    recvType);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.allgather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                recvCount, recvType));
     }
 
     /** {@code MPI_Alltoall}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void alltoall(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
                          Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
-            Collectives.alltoall(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset, recvCount,
-                    recvType);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        collective(() -> Collectives.alltoall(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                recvCount, recvType));
     }
 
     // ---------------------------------------------------------------- communicator creation
@@ -579,16 +463,10 @@ public final class Comm {
     /** {@code MPI_Comm_dup}: same group, new context id (Gropp &amp; Thakur Fig. 3), same error handler. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Comm dup() {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
+        return collective(() -> {
             int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
             return new Comm(rank, id, group, errorHandler, false);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /**
@@ -597,42 +475,33 @@ public final class Comm {
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Comm split(int color, int key) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
+        return collective(() -> {
             if (color < 0 && color != Mpi.UNDEFINED) {
                 throw new MpiException(ErrorClass.ERR_ARG, "colour " + color + " must be >= 0 or UNDEFINED");
             }
             int n = size();
             int[] all = new int[2 * n];
-            allgather(new int[] {color, key}, 0, 2, Datatype.INT, all, 0, 2, Datatype.INT);
+            // A nested call (its failure reaches the handler once, at split): the handle's liveness was
+            // checked when split began, and split holds its reference meanwhile.
+            rank.run(this, () -> Collectives.allgather(coll, new int[] {color, key}, 0, 2, Datatype.INT, all, 0, 2,
+                    Datatype.INT));
             // One id for all the new communicators: they are disjoint, so sharing it is safe (MPICH does the same).
             int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
             if (color == Mpi.UNDEFINED) {
                 rank.contextIds.release(id);
                 return null;
             }
-            Integer[] members = java.util.stream.IntStream.range(0, n).filter(i -> all[2 * i] == color)
-                    .boxed().sorted(Comparator.<Integer>comparingInt(i -> all[2 * i + 1]).thenComparingInt(i -> i))
-                    .toArray(Integer[]::new);
-            int[] world = new int[members.length];
-            for (int i = 0; i < members.length; i++) {
-                world[i] = group.worldRank(members[i]);
-            }
+            int[] world = IntStream.range(0, n).filter(i -> all[2 * i] == color).boxed()
+                    .sorted(Comparator.<Integer>comparingInt(i -> all[2 * i + 1]).thenComparingInt(i -> i))
+                    .mapToInt(group::worldRank).toArray();
             return new Comm(rank, id, new Group(world, rank.worldRank), errorHandler, false);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /** {@code MPI_Comm_create}: collective over this communicator; null on processes not in {@code g}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Comm create(Group g) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
+        return collective(() -> {
             checkSubgroup(g);
             int id = rank.contextIds.allocate(contextId, NO_TAG, viaPublicAllreduce());
             if (g.rank() == Mpi.UNDEFINED) {
@@ -640,11 +509,7 @@ public final class Comm {
                 return null;
             }
             return new Comm(rank, id, g, errorHandler, false);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /**
@@ -654,9 +519,7 @@ public final class Comm {
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Comm createGroup(Group g, int tag) {
-        int[] d = rank.enter(this);
-        try {
-            checkLive();
+        return collective(() -> {
             checkSubgroup(g);
             if (tag < 0 || tag > Mpi.CREATE_GROUP_TAG_UB) {
                 throw new MpiException(ErrorClass.ERR_TAG, "createGroup tag " + tag + " outside [0, "
@@ -665,22 +528,16 @@ public final class Comm {
             if (g.rank() == Mpi.UNDEFINED) {
                 throw new MpiException(ErrorClass.ERR_GROUP, "the calling process is not in the group " + g);
             }
-            int[] members = new int[g.size()];
-            for (int i = 0; i < members.length; i++) {
-                members[i] = i;
-            }
+            int[] members = IntStream.range(0, g.size()).toArray();
             // On the parent's collective context, addressed by parent rank (see EndpointChannel).
-            CollectiveChannel ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers),
+            CollectiveChannel ch = new EndpointChannel(
+                    new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
                     CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN, Group.translateRanks(g, members, group),
                     g.rank());
             int id = rank.contextIds.allocate(contextId, tag, maskAllreduce(words -> Collectives.allreduce(ch,
                     Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND)));
             return new Comm(rank, id, g, errorHandler, false);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /**
@@ -689,8 +546,7 @@ public final class Comm {
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void free() {
-        int[] d = rank.enter(this);
-        try {
+        rank.run(this, () -> {
             if (predefined) {
                 throw new MpiException(ErrorClass.ERR_COMM, "COMM_WORLD and COMM_SELF cannot be freed");
             }
@@ -698,11 +554,7 @@ public final class Comm {
                 throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");
             }
             releaseRef();
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     // ---------------------------------------------------------------- internals
@@ -721,19 +573,42 @@ public final class Comm {
 
     /** Finalize's barrier: an internal collective on COMM_WORLD, made as an MPI call. */
     void barrierForFinalize() {
-        int[] d = rank.enter(this);
-        try {
-            Collectives.barrier(coll);
-        } catch (RuntimeException e) {
-            throw rank.fail(d, this, e);
-        } finally {
-            rank.exit(d);
-        }
+        rank.run(this, () -> Collectives.barrier(coll));
     }
 
+    /**
+     * The frame of every collective and communicator-creation call: a call on a live handle that holds a
+     * reference for its whole length, so a free by another thread (erroneous) cannot release the context
+     * id while the collective's messages may still match.
+     */
+    private <T> T collective(RankContext.Call<T> body) {
+        return rank.call(this, () -> {
+            checkLive();
+            retainRef();
+            try {
+                return body.run();
+            } finally {
+                releaseRef();
+            }
+        });
+    }
+
+    private void collective(RankContext.Action body) {
+        collective(() -> {
+            body.run();
+            return null;
+        });
+    }
+
+    /**
+     * The allreduce of dup, split and create: a nested MPI call, whose failure is handled once, by the
+     * outermost call (Gropp &amp; Thakur §4.2). Its handle's liveness was checked when that call began and
+     * the call holds a reference meanwhile, so a free by another thread (erroneous) does not break a
+     * creation half-way through (the other members would wait for this process's next round forever).
+     */
     private MaskAllreduce viaPublicAllreduce() {
-        // A nested MPI call: its failure is handled once, by the outermost call (Gropp & Thakur §4.2).
-        return maskAllreduce(words -> allreduce(Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND));
+        return maskAllreduce(words -> rank.run(this, () -> Collectives.allreduce(coll, Collectives.IN_PLACE, 0, words, 0,
+                words.length, Datatype.LONG, Op.BAND)));
     }
 
     /** The collective step of context-id allocation, whose backoff pauses release the rank mutex (GLOBAL). */
@@ -746,12 +621,7 @@ public final class Comm {
 
             @Override
             public void pause(long nanos) {
-                rank.cs.beforeBlocking();
-                try {
-                    java.util.concurrent.locks.LockSupport.parkNanos(this, nanos);
-                } finally {
-                    rank.cs.afterBlocking(rank.aborted);
-                }
+                rank.parkInCall(this, nanos);
             }
         };
     }
@@ -762,7 +632,7 @@ public final class Comm {
      * communicator may already have. A program that frees a handle while another thread still calls on it
      * (erroneous in MPI) gets ERR_COMM here instead. The successful CAS is the linearization point.
      */
-    private void retainRef() {
+    void retainRef() {
         int r;
         do {
             r = refs;
@@ -790,7 +660,7 @@ public final class Comm {
         if (g == null) {
             throw new MpiException(ErrorClass.ERR_GROUP, "group is null");
         }
-        java.util.Set<Integer> mine = new java.util.HashSet<>();
+        Set<Integer> mine = new HashSet<>();
         for (int w : group.worldRanks()) {
             mine.add(w);
         }

@@ -2,6 +2,7 @@ package org.mpiverify.mpi;
 
 import java.util.concurrent.locks.Lock;
 import org.mpiverify.core.buffer.Buffers;
+import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.matching.Envelope;
 import org.mpiverify.core.matching.PostedReceive;
 import org.mpiverify.core.request.RequestState;
@@ -16,6 +17,16 @@ import org.mpiverify.core.request.RequestState;
  * Whichever finds the other in the engine copies the data and completes the requests. No lock is held
  * while anything waits: engines lock only inside their own operations.
  *
+ * <p>The endpoint of a communicator's user traffic has the communicator as its {@code holder}: every
+ * operation that may outlive its call's first step, or wait inside it (a nonblocking or rendezvous
+ * send, a receive, a blocking probe), takes a reference on it first, so the context id cannot be
+ * reused by another communicator while the operation could still match (MPI-3.1 §6.4.3: operations
+ * pending at free time complete normally). The collective endpoints have none: a collective call holds
+ * its reference for the whole call.
+ *
+ * <p>Eager messages that wait as unexpected are charged to the destination's {@link UnexpectedBudget};
+ * past its bound a sender uses rendezvous (back-pressure).
+ *
  * <p>Arguments are validated by the caller ({@link Comm}); this class assumes they are valid.
  */
 final class Endpoint {
@@ -23,28 +34,36 @@ final class Endpoint {
     final int context;
     final int myRank;
     final RankContext[] peers;
+    /** The communicator whose reference count keeps {@code context} reserved, or null (collective contexts). */
+    private final Comm holder;
 
-    Endpoint(RankContext rank, int context, int myRank, RankContext[] peers) {
+    Endpoint(RankContext rank, int context, int myRank, RankContext[] peers, Comm holder) {
         this.rank = rank;
         this.context = context;
         this.myRank = myRank;
         this.peers = peers;
+        this.holder = holder;
     }
 
     /**
      * Starts a send. For a rendezvous send returns the send's request state holding two references: the
      * caller's and the operation's. {@code sync} forces rendezvous, so the send completes only once
-     * matched ({@code MPI_Ssend}). An eager send has completed when this returns: it returns null, or,
-     * if {@code request} (a nonblocking send needs a request, as in MPICH), a completed state from the
-     * request pool holding the caller's reference only.
+     * matched ({@code MPI_Ssend}); so does a destination whose unexpected-message budget is spent. An
+     * eager send has completed when this returns: it returns null, or, if {@code request} (a nonblocking
+     * send needs a request, as in MPICH), a completed state from the request pool holding the caller's
+     * reference only. A returned state holds a reference on the holder until it is recycled.
      */
     RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
                            boolean request) {
         RankContext target = peers[dest];
         long bytes = (long) count * type.size();
+        boolean eager = !sync && bytes <= rank.eagerLimit && target.unexpected.admitsEager();
+        if ((request || !eager) && holder != null) {
+            holder.retainRef();                                // before any state changes: may be ERR_COMM
+        }
         SendEnvelope e;
         RequestState st = null;
-        if (!sync && bytes <= rank.eagerLimit) {
+        if (eager) {
             byte[] p = rank.packets.acquire((int) bytes);
             Buffers.pack(buf, offset, type, p, bytes);
             e = SendEnvelope.eager(context, myRank, tag, bytes, p, rank.packets);
@@ -59,10 +78,16 @@ final class Endpoint {
             st.begin(2);
             e = SendEnvelope.rendezvous(context, myRank, tag, bytes, buf, offset, type, st);
         }
+        if (st != null && holder != null) {
+            st.attach(holder.releaseOnRecycle);
+        }
         PostedReceive r = enqueue(target, e);                  // Alg. 2 line 4: H.insert
         if (r != null) {
             e.deliverTo((RecvRequest) r);
         } else {
+            if (eager) {
+                target.unexpected.queued(e.packet.length);    // waits as unexpected: charged until copied out
+            }
             target.arrivals.signalIfWatched();                 // wake blocked probes at the target, if any
         }
         return st;
@@ -80,12 +105,21 @@ final class Endpoint {
         }
     }
 
-    /** Starts a receive: matches an unexpected message now or posts the receive (Alg. 1 line 12: H.insert). */
+    /**
+     * Starts a receive: matches an unexpected message now or posts the receive (Alg. 1 line 12: H.insert).
+     * The receive holds a reference on the holder from before it is posted until it is recycled.
+     */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references) {
+        if (holder != null) {
+            holder.retainRef();                                // before posting: may be ERR_COMM
+        }
         RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, buf, offset, count, type, references);
+        if (holder != null) {
+            r.st.attach(holder.releaseOnRecycle);
+        }
         Envelope e = post(r);
         if (e != null) {
-            ((SendEnvelope) e).deliverTo(r);
+            deliverUnexpected((SendEnvelope) e, r);
         }
         return r;
     }
@@ -104,10 +138,19 @@ final class Endpoint {
     /** Receives the message a matched probe took out of the engine; completes at once. */
     Status receiveMatched(SendEnvelope e, Object buf, int offset, int count, Datatype type) {
         RecvRequest r = rank.recvPool.acquire().prepare(context, e.source(), e.tag(), buf, offset, count, type, 2);
-        e.deliverTo(r);
+        deliverUnexpected(e, r);
         Status s = statusOf(r.st);
         r.st.release();
         return s;
+    }
+
+    /** Delivers a message that waited as unexpected here, refunding its eager charge. */
+    private void deliverUnexpected(SendEnvelope e, RecvRequest r) {
+        byte[] p = e.packet;
+        e.deliverTo(r);
+        if (p != null) {
+            rank.unexpected.delivered(p.length);
+        }
     }
 
     /** Cancels a posted receive: true if it was still unmatched and is now complete as cancelled. */
@@ -127,12 +170,17 @@ final class Endpoint {
         return e == null ? null : probeStatus((SendEnvelope) e);
     }
 
-    /** Blocking probe: waits (no lock held) for a matching message and returns its status. */
+    /**
+     * Blocking probe: waits (no lock held) for a matching message and returns its status. While it waits
+     * it holds a reference on the holder (taken after a first look, so a probe that finds its message at
+     * once touches no shared count; a free in between makes the reference ERR_COMM, never a reuse).
+     */
     Status probe(int source, int tag) {
         Status s = iprobe(source, tag);
         if (s != null) {
             return s;
         }
+        retainHolder();
         rank.arrivals.watch();                      // before the first ticket: senders now advance the count
         try {
             while (true) {
@@ -145,6 +193,7 @@ final class Endpoint {
             }
         } finally {
             rank.arrivals.unwatch();
+            releaseHolder();
         }
     }
 
@@ -223,12 +272,13 @@ final class Endpoint {
         }
     }
 
-    /** Blocking matched probe. */
+    /** Blocking matched probe; holds a reference on the holder while it waits, as {@link #probe}. */
     SendEnvelope mprobe(int source, int tag) {
         SendEnvelope e = improbe(source, tag);
         if (e != null) {
             return e;
         }
+        retainHolder();
         rank.arrivals.watch();
         try {
             while (true) {
@@ -241,6 +291,19 @@ final class Endpoint {
             }
         } finally {
             rank.arrivals.unwatch();
+            releaseHolder();
+        }
+    }
+
+    private void retainHolder() {
+        if (holder != null) {
+            holder.retainRef();
+        }
+    }
+
+    private void releaseHolder() {
+        if (holder != null) {
+            holder.releaseRef();
         }
     }
 

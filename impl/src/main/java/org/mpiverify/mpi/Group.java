@@ -3,6 +3,9 @@ package org.mpiverify.mpi;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * An MPI group: an ordered set of processes, seen from one process. Immutable, so every method is
@@ -57,15 +60,17 @@ public final class Group {
         for (int r : ranks) {
             drop[r] = true;
         }
-        return new Group(java.util.stream.IntStream.range(0, worldRanks.length)
+        return new Group(IntStream.range(0, worldRanks.length)
                 .filter(i -> !drop[i]).map(i -> worldRanks[i]).toArray(), myWorldRank);
     }
 
     /** {@code MPI_Group_translate_ranks}: ranks in {@code a} to ranks in {@code b} ({@link Mpi#UNDEFINED} where absent). */
     @ThreadSafety(SafetyClass.ACCESS_ONLY)
     public static int[] translateRanks(Group a, int[] ranks, Group b) {
-        if (a == null || b == null || ranks == null) {
-            throw new MpiException(ErrorClass.ERR_GROUP, "null group or ranks");
+        checkNotNull(a);
+        checkNotNull(b);
+        if (ranks == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "ranks is null");
         }
         Map<Integer, Integer> inB = new HashMap<>();
         for (int i = 0; i < b.worldRanks.length; i++) {
@@ -89,6 +94,8 @@ public final class Group {
     /** {@code MPI_Group_compare}: IDENT (same members, same order), SIMILAR (same members) or UNEQUAL. */
     @ThreadSafety(SafetyClass.ACCESS_ONLY)
     public static int compare(Group a, Group b) {
+        checkNotNull(a);
+        checkNotNull(b);
         if (Arrays.equals(a.worldRanks, b.worldRanks)) {
             return IDENT;
         }
@@ -102,14 +109,16 @@ public final class Group {
     /** {@code MPI_Group_union}: this group's members, then {@code other}'s that are not in it. */
     @ThreadSafety(SafetyClass.ALLOCATE)
     public Group union(Group other) {
-        return new Group(java.util.stream.IntStream.concat(Arrays.stream(worldRanks),
+        checkNotNull(other);
+        return new Group(IntStream.concat(Arrays.stream(worldRanks),
                 Arrays.stream(other.worldRanks)).distinct().toArray(), myWorldRank);
     }
 
     /** {@code MPI_Group_intersection}: this group's members that are also in {@code other}, in this group's order. */
     @ThreadSafety(SafetyClass.ALLOCATE)
     public Group intersection(Group other) {
-        var set = Arrays.stream(other.worldRanks).boxed().collect(java.util.stream.Collectors.toSet());
+        checkNotNull(other);
+        Set<Integer> set = Arrays.stream(other.worldRanks).boxed().collect(Collectors.toSet());
         return new Group(Arrays.stream(worldRanks).filter(set::contains).toArray(), myWorldRank);
     }
 
@@ -123,6 +132,12 @@ public final class Group {
 
     int myWorldRank() {
         return myWorldRank;
+    }
+
+    private static void checkNotNull(Group g) {
+        if (g == null) {
+            throw new MpiException(ErrorClass.ERR_GROUP, "group is null");
+        }
     }
 
     private void checkDistinctRanks(int[] ranks) {

@@ -2,7 +2,6 @@ package org.mpiverify.mpi;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.mpiverify.core.sync.SpinGate;
 
@@ -22,18 +21,25 @@ import org.mpiverify.core.sync.SpinGate;
  *
  * <p>An exception escaping a rank's main aborts the job (as a dying process ends an MPI job): every
  * other rank's blocked call then fails with {@link ErrorClass#ERR_ABORTED}. A job still running at its
- * deadline is aborted too, and its result carries every thread's stack.
+ * deadline is aborted too. The result of a hung or aborted job carries every thread's stack (platform
+ * threads, and virtual threads blocked in MPI), taken when the deadline passed or when the job was aborted.
  */
 public final class Job {
     private final JobConfig config;
     private final RankContext[] ranks;
-    private final ThreadLocal<int[]> callDepth = ThreadLocal.withInitial(() -> new int[1]);
+    private final ThreadLocal<CallDepth> callDepth = ThreadLocal.withInitial(CallDepth::new);
     /** Long spinning is admitted per job: its ranks' waiting threads share the machine's cores. */
     final SpinGate spinGate = SpinGate.forThisMachine();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
     private final long startNanos = System.nanoTime();
+    /** Set for jobs made by {@link #run}: the first abort takes a thread dump for the result. */
+    private volatile boolean dumpOnAbort;
 
-    private record Abort(int code, String cause) {
+    /** The abort code of a job aborted at its deadline. */
+    private static final int DEADLINE_ABORT = 2;
+
+    /** Why the job was aborted, and the thread dump taken then (empty if none). */
+    private record Abort(int code, String cause, String dump) {
     }
 
     private Job(JobConfig config) {
@@ -77,6 +83,7 @@ public final class Job {
     }
 
     private JobResult execute(RankMain main, Duration deadline) {
+        dumpOnAbort = true;
         Throwable[] failures = new Throwable[ranks.length];
         Thread[] threads = new Thread[ranks.length];
         for (int i = 0; i < ranks.length; i++) {
@@ -106,7 +113,7 @@ public final class Job {
             }
             if (hung) {
                 dump = threadDump();
-                abort(2, "deadline of " + deadline.toMillis() + " ms exceeded");
+                abort(DEADLINE_ABORT, "deadline of " + deadline.toMillis() + " ms exceeded");
                 for (Thread t : threads) {
                     t.join(Duration.ofSeconds(2)); // aborted waits end within a park slice
                 }
@@ -116,7 +123,10 @@ public final class Job {
             abort(3, "interrupted while waiting for the ranks");
         }
         Abort a = abort.get();
-        boolean aborted = a != null && !(hung && a.code == 2);
+        boolean aborted = a != null && !(hung && a.code == DEADLINE_ABORT);
+        if (aborted && !hung) {
+            dump = a.dump;
+        }
         return new JobResult(Arrays.asList(failures), aborted, a == null ? 0 : a.code,
                 a == null ? null : a.cause, hung, dump, Duration.ofNanos(System.nanoTime() - startNanos));
     }
@@ -134,7 +144,7 @@ public final class Job {
     }
 
     /** Per-thread nesting depth of MPI calls (Gropp &amp; Thakur §4.2: thread-private, not per rank). */
-    int[] callDepth() {
+    CallDepth callDepth() {
         return callDepth.get();
     }
 
@@ -142,25 +152,28 @@ public final class Job {
         return abort.get() != null;
     }
 
-    /** Aborts the job: every blocked call fails with ERR_ABORTED within one park slice. The first abort wins. */
+    /**
+     * Aborts the job: every blocked call fails with ERR_ABORTED within one park slice. The first abort
+     * wins; in a job made by {@link #run} it first takes a thread dump for the result, while the ranks'
+     * threads are still where the abort found them (the deadline's abort has its dump already).
+     */
     void abort(int code, String cause) {
-        abort.compareAndSet(null, new Abort(code, cause));
+        if (abort.get() != null) {
+            return;
+        }
+        String dump = dumpOnAbort && code != DEADLINE_ABORT ? ThreadDump.take() : "";
+        abort.compareAndSet(null, new Abort(code, cause, dump));
     }
 
     double wtime() {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    /** Every live thread's stack, for hang reports. */
+    /**
+     * Every platform thread's stack and those of the virtual threads blocked in MPI calls, bounded in time
+     * and size: see {@link ThreadDump}.
+     */
     public static String threadDump() {
-        StringBuilder sb = new StringBuilder("Thread dump:\n");
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            Thread t = e.getKey();
-            sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
-            for (StackTraceElement el : e.getValue()) {
-                sb.append("    at ").append(el).append('\n');
-            }
-        }
-        return sb.toString();
+        return ThreadDump.take();
     }
 }

@@ -24,14 +24,21 @@ import org.mpiverify.core.sync.WaitPolicy;
  *                           under the REFCOUNT section of the granularity
  * @param errorHandler       the initial error handler of COMM_WORLD and COMM_SELF
  * @param experimental       allow experimental, unsafe granularities and context-id algorithms
+ * @param unexpectedLimit    bytes of unexpected eager messages a rank holds before its senders are held
+ *                           back (rendezvous, see {@code UnexpectedBudget}); {@link #AUTO_UNEXPECTED_LIMIT}:
+ *                           a quarter of the JVM's maximum heap shared by the ranks, at most 64 MiB each
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
                         boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
-                        boolean experimental) {
+                        boolean experimental, long unexpectedLimit) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
+    /** {@link #unexpectedLimit()} chosen from the heap: see {@link #unexpectedBytesPerRank()}. */
+    public static final long AUTO_UNEXPECTED_LIMIT = 0;
+    /** The most the automatic limit gives one rank. */
+    public static final long MAX_AUTO_UNEXPECTED_LIMIT = 64L << 20;
 
     public JobConfig {
         if (ranks < 1) {
@@ -39,6 +46,9 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
         }
         if (eagerLimit < 0 || eagerLimit > MAX_EAGER_LIMIT) {
             throw new IllegalArgumentException("eager limit " + eagerLimit + " outside [0, " + MAX_EAGER_LIMIT + "]");
+        }
+        if (unexpectedLimit < 0) {
+            throw new IllegalArgumentException("negative unexpected-message limit " + unexpectedLimit);
         }
         if (requestCacheSize < 0) {
             throw new IllegalArgumentException("negative request cache size");
@@ -59,7 +69,27 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static JobConfig of(int ranks) {
         return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
                 16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
-                ErrorHandler.ERRORS_ARE_FATAL, false);
+                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT);
+    }
+
+    /**
+     * The unexpected-message memory of each rank, in bytes: {@link #unexpectedLimit()}, or when that is
+     * {@link #AUTO_UNEXPECTED_LIMIT} a quarter of the JVM's maximum heap divided among the ranks, at most
+     * {@link #MAX_AUTO_UNEXPECTED_LIMIT}; never less than one eager message.
+     */
+    public long unexpectedBytesPerRank() {
+        long l = unexpectedLimit != AUTO_UNEXPECTED_LIMIT ? unexpectedLimit
+                : Math.min(MAX_AUTO_UNEXPECTED_LIMIT, Runtime.getRuntime().maxMemory() / 4 / ranks);
+        return Math.max(l, eagerLimit + 1);
+    }
+
+    /**
+     * Bounds the memory each rank's unexpected eager messages may hold ({@link #AUTO_UNEXPECTED_LIMIT}:
+     * from the heap). Past it, senders to the rank use rendezvous: a blocking send waits to be matched.
+     */
+    public JobConfig withUnexpectedLimit(long bytes) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes);
     }
 
     /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
@@ -74,67 +104,67 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
                 countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
-                experimental);
+                experimental, unexpectedLimit);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, atomicRefCounts, errorHandler, experimental);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, atomicRefCounts, errorHandler, experimental);
+                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, h, experimental);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit);
     }
 
     @Override

@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param abortCode  the error code given to abort (0 if not aborted)
  * @param abortCause why the job was aborted (null if not aborted)
  * @param hung       true if the deadline passed with rank mains still running
- * @param threadDump every thread's stack when the deadline passed (empty unless hung)
+ * @param threadDump the stacks of the platform threads and of the virtual threads blocked in MPI, when
+ *                   the deadline passed or the job was aborted (empty if neither)
  * @param elapsed    wall time from start to the end of the last rank main (or the deadline)
  */
 public record JobResult(List<Throwable> failures, boolean aborted, int abortCode, String abortCause, boolean hung,
@@ -38,7 +39,7 @@ public record JobResult(List<Throwable> failures, boolean aborted, int abortCode
         return this;
     }
 
-    /** A one-paragraph description of the outcome. */
+    /** A description of the outcome: one line, each rank's failure, then the thread dump if there is one. */
     public String describe() {
         StringBuilder sb = new StringBuilder();
         sb.append(ok() ? "job finished" : "job FAILED").append(" in ").append(elapsed.toMillis()).append(" ms");
@@ -46,12 +47,15 @@ public record JobResult(List<Throwable> failures, boolean aborted, int abortCode
             sb.append("; aborted with code ").append(abortCode).append(": ").append(abortCause);
         }
         if (hung) {
-            sb.append("; HUNG past its deadline\n").append(threadDump);
+            sb.append("; HUNG past its deadline");
         }
         for (int i = 0; i < failures.size(); i++) {
             if (failures.get(i) != null) {
                 sb.append("\n  rank ").append(i).append(": ").append(failures.get(i));
             }
+        }
+        if (!threadDump.isEmpty()) {
+            sb.append('\n').append(threadDump);
         }
         return sb.toString();
     }

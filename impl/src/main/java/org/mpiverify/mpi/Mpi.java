@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import org.mpiverify.core.coll.CollectiveTags;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.sync.CriticalSections;
 
@@ -25,7 +26,7 @@ public final class Mpi {
      * collectives, a range of {@code CollectiveTags.LIMIT} tags above {@code 2^21}, and the matching engines
      * take tags below {@code 2^22}.
      */
-    public static final int CREATE_GROUP_TAG_UB = (1 << 21) / org.mpiverify.core.coll.CollectiveTags.LIMIT - 1;
+    public static final int CREATE_GROUP_TAG_UB = (1 << 21) / CollectiveTags.LIMIT - 1;
 
     private final RankContext rank;
 
@@ -96,6 +97,7 @@ public final class Mpi {
      */
     @ThreadSafety(SafetyClass.OTHER)
     public void finalizeMpi() {
+        requireInit();
         rank.world.barrierForFinalize();
         rank.phase = RankContext.FINALIZED;
     }

@@ -1,8 +1,10 @@
 package org.mpiverify.mpi;
 
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
+import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
@@ -15,6 +17,17 @@ import org.mpiverify.core.sync.WaitPolicy;
 /**
  * Everything one rank (MPI process) owns: its matching engine, pools, context-id allocator, critical
  * sections, thread level and call bookkeeping. One object per rank; nothing in it is static.
+ *
+ * <p>Every MPI call runs between {@link #enter} and {@link #exit} (Gropp &amp; Thakur §4.2: the nesting
+ * depth is per thread; the outermost call checks the phase and thread level, enters the ALLFUNC section
+ * and runs the error handler once). Hot point-to-point calls write that frame out; every other call
+ * uses {@link #call} or {@link #run}, which are the same frame around a lambda.
+ *
+ * <p>Interrupts: MPI has no notion of them, and a blocked MPI call cannot be undone half-way (a posted
+ * receive, a collective other ranks take part in), so an interrupt does not end a call: a blocked call
+ * keeps waiting, parked without using CPU, and returns with the thread's interrupt flag set again (the
+ * JDK's convention for uninterruptible waits, as {@code Lock.lock()}). Waits that clear the flag to park
+ * note it in the thread's {@link CallDepth}, and the outermost call sets it again on return.
  *
  * <p>Invariants: {@code phase} goes NEW → RUNNING (in initThread) → FINALIZED, never back; {@code cs} and
  * {@code level} are written once, in initThread, before {@code phase} becomes RUNNING (volatile), so a
@@ -40,6 +53,8 @@ final class RankContext {
     final BooleanSupplier aborted;
     final boolean checked;
     final int eagerLimit;
+    /** The memory this rank's unexpected eager messages may hold; senders to it check it. */
+    final UnexpectedBudget unexpected;
     private final SerializedCallDetector serialized = new SerializedCallDetector();
 
     volatile CriticalSections cs = CriticalSections.unlocked();
@@ -60,6 +75,7 @@ final class RankContext {
         this.aborted = job::isAborted;
         this.checked = c.checked();
         this.eagerLimit = c.eagerLimit();
+        this.unexpected = new UnexpectedBudget(c.unexpectedBytesPerRank());
     }
 
     /**
@@ -81,14 +97,50 @@ final class RankContext {
         sendStates.release(st);
     }
 
+    /** The body of a call that returns a value, run inside {@link #call}. */
+    @FunctionalInterface
+    interface Call<T> {
+        T run();
+    }
+
+    /** The body of a call that returns nothing, run inside {@link #run}. */
+    @FunctionalInterface
+    interface Action {
+        void run();
+    }
+
+    /** Runs {@code body} as an MPI call made on {@code comm}: {@link #enter}, {@link #fail} and {@link #exit} around it. */
+    <T> T call(Comm comm, Call<T> body) {
+        CallDepth d = enter(comm);
+        try {
+            return body.run();
+        } catch (RuntimeException e) {
+            throw fail(d, comm, e);
+        } finally {
+            exit(d);
+        }
+    }
+
+    /** As {@link #call}, for a body that returns nothing. */
+    void run(Comm comm, Action body) {
+        CallDepth d = enter(comm);
+        try {
+            body.run();
+        } catch (RuntimeException e) {
+            throw fail(d, comm, e);
+        } finally {
+            exit(d);
+        }
+    }
+
     /**
      * Enters an MPI call made on {@code comm}: counts the nesting depth (thread-private, Gropp &amp; Thakur
      * §4.2), and at the outermost level checks the rank's phase and thread level and enters the ALLFUNC
-     * section. Returns the depth holder to pass to {@link #exit} and {@link #fail}.
+     * section. Returns the depth to pass to {@link #exit} and {@link #fail}.
      */
-    int[] enter(Comm comm) {
-        int[] depth = job.callDepth();
-        if (depth[0]++ > 0) {
+    CallDepth enter(Comm comm) {
+        CallDepth depth = job.callDepth();
+        if (!depth.enter()) {
             return depth;
         }
         try {
@@ -105,19 +157,22 @@ final class RankContext {
             }
             cs.enterCall(aborted);
         } catch (MpiException e) {
-            depth[0]--;
+            depth.exit();
             serialized.exit();
             throw handle(comm, e);
         }
         return depth;
     }
 
-    /** Leaves a call entered with {@link #enter}. */
-    void exit(int[] depth) {
-        if (--depth[0] == 0) {
+    /** Leaves a call entered with {@link #enter}; the outermost call re-asserts an interrupt its waits cleared. */
+    void exit(CallDepth depth) {
+        if (depth.exit()) {
             cs.exitCall();
             if (checked && level == ThreadLevel.SERIALIZED) {
                 serialized.exit();
+            }
+            if (depth.takeInterrupt()) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -126,10 +181,10 @@ final class RankContext {
      * A call failed with {@code e}: at the outermost level run {@code comm}'s error handler (once), then
      * return the exception for the caller to throw. Non-MPI runtime exceptions become ERR_INTERN.
      */
-    MpiException fail(int[] depth, Comm comm, RuntimeException e) {
+    MpiException fail(CallDepth depth, Comm comm, RuntimeException e) {
         MpiException m = e instanceof MpiException me ? me
                 : new MpiException(ErrorClass.ERR_INTERN, "internal error: " + e, e);
-        return depth[0] == 1 ? handle(comm, m) : m;
+        return depth.isOutermost() ? handle(comm, m) : m;
     }
 
     private MpiException handle(Comm comm, MpiException e) {
@@ -163,12 +218,16 @@ final class RankContext {
             return;
         }
         cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
         try {
             if (!st.await(aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was waiting");
             }
         } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
             cs.afterBlocking(aborted);
         }
     }
@@ -176,12 +235,40 @@ final class RankContext {
     /** Waits for the next unexpected arrival after {@code ticket}, without holding the rank mutex. */
     void awaitArrival(long ticket) {
         cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
         try {
             if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was probing");
             }
         } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
+            cs.afterBlocking(aborted);
+        }
+    }
+
+    /**
+     * Parks the calling thread, inside a call, for at most {@code nanos} without holding the rank mutex.
+     * An interrupt does not cut the park short: the flag is cleared to park and noted for {@link #exit}.
+     */
+    void parkInCall(Object blocker, long nanos) {
+        CallDepth depth = job.callDepth();
+        if (Thread.interrupted()) {
+            depth.noteInterrupt();
+        }
+        cs.beforeBlocking();
+        boolean listed = ThreadDump.parking();
+        try {
+            LockSupport.parkNanos(blocker, nanos);
+            if (Thread.interrupted()) {
+                depth.noteInterrupt();
+            }
+        } finally {
+            if (listed) {
+                ThreadDump.unparked();
+            }
             cs.afterBlocking(aborted);
         }
     }

@@ -2,7 +2,7 @@ package org.mpiverify.mpi;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
+import java.util.Arrays;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -15,6 +15,12 @@ import org.mpiverify.core.request.RequestState;
  * empty status at once) or ACTIVE → FREED (any further use is ERR_REQUEST). Transitions are CASes, so
  * two threads racing on one handle (erroneous in MPI) drop the reference once and get an error, never
  * corrupt a reused request.
+ *
+ * <p>Every method is an MPI call of the handle's rank ({@code waitFor} and {@code test} write the call
+ * frame out, the others use {@link RankContext#call}), so thread levels are checked and the GLOBAL rank
+ * mutex is taken and released around waits for all of them. The array calls take their rank from the
+ * first non-null handle; a null array is ERR_ARG, handles of different ranks ERR_REQUEST, and null
+ * entries are {@code MPI_REQUEST_NULL}.
  */
 public final class Request {
     private static final int ACTIVE = 0;
@@ -62,7 +68,7 @@ public final class Request {
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status waitFor() {
         RankContext rank = comm.rankContext();
-        int[] d = rank.enter(comm);
+        CallDepth d = rank.enter(comm);
         try {
             int s = state;
             if (s == FREED) {
@@ -87,7 +93,7 @@ public final class Request {
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status test() {
         RankContext rank = comm.rankContext();
-        int[] d = rank.enter(comm);
+        CallDepth d = rank.enter(comm);
         try {
             int s = state;
             if (s == FREED) {
@@ -114,9 +120,7 @@ public final class Request {
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public void cancel() {
-        RankContext rank = comm.rankContext();
-        int[] d = rank.enter(comm);
-        try {
+        comm.rankContext().run(comm, () -> {
             if (state == FREED) {
                 throw freed();
             }
@@ -124,11 +128,7 @@ public final class Request {
                 checkGeneration();
                 comm.p2p().cancel(recv);
             }
-        } catch (RuntimeException e) {
-            throw rank.fail(d, comm, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /**
@@ -137,9 +137,7 @@ public final class Request {
      */
     @ThreadSafety(SafetyClass.UPDATE_REF)
     public void free() {
-        RankContext rank = comm.rankContext();
-        int[] d = rank.enter(comm);
-        try {
+        comm.rankContext().run(comm, () -> {
             int s = (int) STATE.compareAndExchange(this, ACTIVE, FREED);
             if (s == ACTIVE) {
                 if (st != null) {
@@ -150,11 +148,7 @@ public final class Request {
             } else if (!STATE.compareAndSet(this, INACTIVE, FREED)) {
                 throw freed();
             }
-        } catch (RuntimeException e) {
-            throw rank.fail(d, comm, e);
-        } finally {
-            rank.exit(d);
-        }
+        });
     }
 
     /** True once the handle has completed (it is then like {@code MPI_REQUEST_NULL}). */
@@ -176,64 +170,69 @@ public final class Request {
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static Status[] waitAll(Request... requests) {
-        Request first = null;
-        for (Request r : requests) {
-            if (r != null) {
-                first = r;
-                break;
-            }
-        }
-        Status[] out = new Status[requests.length];
+        Request first = first(requests);
         if (first == null) {
-            java.util.Arrays.fill(out, Status.EMPTY);
+            Status[] out = new Status[requests.length];
+            Arrays.fill(out, Status.EMPTY);
             return out;
         }
-        RankContext rank = first.comm.rankContext();
-        int[] d = rank.enter(first.comm);
-        try {
-            StringBuilder errors = null;
-            for (int i = 0; i < requests.length; i++) {
-                Request r = requests[i];
-                if (r == null) {
-                    out[i] = Status.EMPTY;
-                    continue;
-                }
-                try {
-                    out[i] = r.waitFor();
-                } catch (MpiException e) {
-                    if (e.errorClass() == ErrorClass.ERR_ABORTED) {
-                        throw e;
-                    }
-                    out[i] = r.status() != null ? r.status() : Status.EMPTY;
-                    errors = (errors == null ? new StringBuilder() : errors.append("; "))
-                            .append("request ").append(i).append(": ").append(e.getMessage());
-                }
+        return first.comm.rankContext().call(first.comm, () -> waitAllInCall(requests));
+    }
+
+    private static Status[] waitAllInCall(Request[] requests) {
+        Status[] out = new Status[requests.length];
+        StringBuilder errors = null;
+        for (int i = 0; i < requests.length; i++) {
+            Request r = requests[i];
+            if (r == null) {
+                out[i] = Status.EMPTY;
+                continue;
             }
-            if (errors != null) {
-                throw new MpiException(ErrorClass.ERR_IN_STATUS, errors.toString());
+            try {
+                out[i] = r.waitFor();
+            } catch (MpiException e) {
+                if (e.errorClass() == ErrorClass.ERR_ABORTED) {
+                    throw e;
+                }
+                out[i] = r.status() != null ? r.status() : Status.EMPTY;
+                errors = (errors == null ? new StringBuilder() : errors.append("; "))
+                        .append("request ").append(i).append(": ").append(e.getMessage());
             }
-            return out;
-        } catch (RuntimeException e) {
-            throw rank.fail(d, first.comm, e);
-        } finally {
-            rank.exit(d);
         }
+        if (errors != null) {
+            throw new MpiException(ErrorClass.ERR_IN_STATUS, errors.toString());
+        }
+        return out;
     }
 
     /** {@code MPI_Testall}: the statuses if every request is done (all then complete), else null (none completes). */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static Status[] testAll(Request... requests) {
-        for (Request r : requests) {
-            if (r != null && r.state == ACTIVE && r.st != null && !r.st.isDone()) {
-                return null;
-            }
+        Request first = first(requests);
+        if (first == null) {
+            return waitAll(requests);
         }
-        return waitAll(requests);
+        return first.comm.rankContext().call(first.comm, () -> {
+            for (Request r : requests) {
+                if (r != null && !r.isDoneOrInactive()) {
+                    return null;
+                }
+            }
+            return waitAllInCall(requests);
+        });
     }
 
     /** {@code MPI_Testany}: completes one done request and returns its index, or {@link Mpi#UNDEFINED} if none is done. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static int testAny(Request... requests) {
+        Request first = first(requests);
+        if (first == null) {
+            return Mpi.UNDEFINED;
+        }
+        return first.comm.rankContext().call(first.comm, () -> testAnyInCall(requests));
+    }
+
+    private static int testAnyInCall(Request[] requests) {
         for (int i = 0; i < requests.length; i++) {
             Request r = requests[i];
             if (r != null && r.state == ACTIVE && (r.st == null || r.st.isDone())) {
@@ -246,26 +245,32 @@ public final class Request {
 
     /**
      * {@code MPI_Waitany}: waits until one request is done, completes it and returns its index
-     * ({@link Request#status()} has its status), or returns {@link Mpi#UNDEFINED} if none is active. Waits
-     * with the bounded spin-then-park policy, registered with every pending request's completion, and
-     * holds no lock while parked.
+     * ({@link Request#status()} has its status), or returns {@link Mpi#UNDEFINED} if none is active. One
+     * MPI call: it waits with the bounded spin-then-park policy, registered with every pending request's
+     * completion, and holds no lock while parked (under GLOBAL the rank mutex is released around each
+     * park and taken back after it).
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static int waitAny(Request... requests) {
-        Request first = null;
-        for (Request r : requests) {
-            if (r != null && r.state == ACTIVE) {
-                first = r;
-                break;
-            }
-        }
+        Request first = first(requests);
         if (first == null) {
             return Mpi.UNDEFINED;
         }
         RankContext rank = first.comm.rankContext();
+        return rank.call(first.comm, () -> waitAnyInCall(rank, requests));
+    }
+
+    private static int waitAnyInCall(RankContext rank, Request[] requests) {
         long spinEnd = System.nanoTime() + rank.waitPolicy.spinBudgetNanos();
         while (true) {
-            int i = testAny(requests);
+            boolean active = false;
+            for (Request r : requests) {
+                active |= r != null && r.state == ACTIVE;
+            }
+            if (!active) {
+                return Mpi.UNDEFINED;
+            }
+            int i = testAnyInCall(requests);
             if (i != Mpi.UNDEFINED) {
                 return i;
             }
@@ -285,12 +290,7 @@ public final class Request {
                     if (rank.job.isAborted()) {
                         throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted during waitAny");
                     }
-                    rank.cs.beforeBlocking();
-                    try {
-                        LockSupport.parkNanos(requests, rank.waitPolicy.parkSliceNanos());
-                    } finally {
-                        rank.cs.afterBlocking(rank.aborted);
-                    }
+                    rank.parkInCall(requests, rank.waitPolicy.parkSliceNanos());
                 }
             } finally {
                 for (Request r : requests) {
@@ -302,14 +302,45 @@ public final class Request {
         }
     }
 
+    /**
+     * The first non-null handle of {@code requests}, which names the rank the call is made for; null if
+     * there is none. A null array is ERR_ARG and handles of different ranks are ERR_REQUEST, raised
+     * before any request changes (no error handler runs: the first is not known to be right).
+     */
+    private static Request first(Request[] requests) {
+        if (requests == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "array of requests is null");
+        }
+        Request first = null;
+        for (Request r : requests) {
+            if (r == null) {
+                continue;
+            }
+            if (first == null) {
+                first = r;
+            } else if (r.comm.rankContext() != first.comm.rankContext()) {
+                throw new MpiException(ErrorClass.ERR_REQUEST, "requests of different ranks in one call: "
+                        + first.comm + " and " + r.comm);
+            }
+        }
+        return first;
+    }
+
+    /** True if waiting on this handle would return at once. */
+    private boolean isDoneOrInactive() {
+        return state != ACTIVE || st == null || st.isDone();
+    }
+
     /** Makes the handle inactive, records the status, drops the handle's reference; raises ERR_TRUNCATE if truncated. */
     private Status finish(boolean raiseTruncation) {
         Status s = status;
         if (st != null) {
             s = Endpoint.statusOf(st);
         }
-        if (!STATE.compareAndSet(this, ACTIVE, INACTIVE)) {
-            throw freed();
+        int was = (int) STATE.compareAndExchange(this, ACTIVE, INACTIVE);
+        if (was != ACTIVE) {     // another thread's wait or test, or a free, got there first (erroneous)
+            throw was == FREED ? freed()
+                    : new MpiException(ErrorClass.ERR_REQUEST, "request was completed by another thread's wait or test");
         }
         status = s;
         if (st != null) {

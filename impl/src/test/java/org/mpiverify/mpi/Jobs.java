@@ -3,12 +3,16 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.mpiverify.core.sync.Granularity;
 
 /** Test helpers: run jobs under a deadline (a hang fails with every thread's stack), configurations to sweep. */
 final class Jobs {
     static final Duration DEADLINE = Duration.ofSeconds(60);
+    /** True under {@code -Pfull}: the long and exhaustive variants run. */
+    static final boolean FULL = Boolean.parseBoolean(System.getProperty("mpiverify.full", "false"));
 
     private Jobs() {
     }
@@ -80,5 +84,45 @@ final class Jobs {
 
     static void threads(int n, ThreadBody body) throws Exception {
         threads(n, false, body);
+    }
+
+    /**
+     * Waits until {@code t} is parked (WAITING or TIMED_WAITING) in a frame of a method named {@code method}
+     * of the core's API ({@code org.mpiverify.mpi}), that is, really blocked inside that call. Polls every
+     * millisecond for at most 30 s, then fails with every thread's stack.
+     */
+    static void awaitBlockedIn(Thread t, String method) {
+        if (!awaitBlockedInOrEnded(t, method)) {
+            throw new AssertionError("thread '" + t.getName() + "' never blocked in " + method + " (it ended)");
+        }
+    }
+
+    /** As {@link #awaitBlockedIn}, but returns false instead of failing if {@code t} ends first. */
+    static boolean awaitBlockedInOrEnded(Thread t, String method) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!blockedIn(t, method)) {
+            if (!t.isAlive()) {
+                return false;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("thread '" + t.getName() + "' never blocked in " + method
+                        + " within 30 s\n" + Job.threadDump());
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        return true;
+    }
+
+    private static boolean blockedIn(Thread t, String method) {
+        Thread.State s = t.getState();
+        if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith("org.mpiverify.mpi.") && e.getMethodName().equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

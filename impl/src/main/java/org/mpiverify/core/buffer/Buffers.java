@@ -97,16 +97,22 @@ public final class Buffers {
                 segment(dst), (long) dstOffset * dstType.size(), bytes);
     }
 
-    /** Copies {@code bytes} bytes from a typed buffer into a byte array packet at 0. */
+    /** Copies {@code bytes} bytes from a typed buffer into a byte array packet at 0; none from a null buffer of count 0. */
     public static void pack(Object src, int srcOffset, Datatype srcType, byte[] packet, long bytes) {
+        if (bytes == 0) {
+            return;
+        }
         if (bytes <= SMALL_BYTES && packSmall(src, srcOffset, srcType, packet, (int) bytes)) {
             return;
         }
         copy(src, srcOffset, srcType, packet, 0, Datatype.BYTE, bytes);
     }
 
-    /** Copies {@code bytes} bytes from a packet into a typed buffer. */
+    /** Copies {@code bytes} bytes from a packet into a typed buffer; none into a null buffer of count 0. */
     public static void unpack(byte[] packet, Object dst, int dstOffset, Datatype dstType, long bytes) {
+        if (bytes == 0) {
+            return;
+        }
         if (bytes <= SMALL_BYTES && unpackSmall(packet, dst, dstOffset, dstType, (int) bytes)) {
             return;
         }

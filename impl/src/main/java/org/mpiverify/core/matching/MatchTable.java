@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * The concurrent hash table of Dang, Snir &amp; Gropp, "Toward million communicating threads", §2.2
@@ -317,7 +319,7 @@ public final class MatchTable {
     }
 
     /** Calls {@code sink} for every (key, value) whose key passes {@code filter}, and empties it; each bucket under its lock. */
-    void drain(java.util.function.LongPredicate filter, KeyValueSink sink) {
+    void drain(LongPredicate filter, KeyValueSink sink) {
         for (Bucket head : buckets) {
             lock(head);
             try {
@@ -337,7 +339,7 @@ public final class MatchTable {
     }
 
     /** Calls {@code visitor} for every live value; each bucket under its lock. */
-    void forEachValue(java.util.function.Consumer<Object> visitor) {
+    void forEachValue(Consumer<Object> visitor) {
         for (Bucket head : buckets) {
             lock(head);
             try {

@@ -23,6 +23,10 @@ import org.mpiverify.core.sync.WaitPolicy;
  * at most one thread is registered in {@code waiter} (MPI forbids two threads waiting on one request;
  * {@code waitAny} registers its one thread with several completions).
  *
+ * <p>Interrupts: a waiting thread that is interrupted keeps waiting, parked (its interrupt flag is
+ * cleared while it parks, since {@code parkNanos} returns at once while the flag is set), and finds the
+ * flag set again when {@link #await} returns, as {@code Lock.lock()} does.
+ *
  * <p>Linearization point: the volatile write of {@code done} in {@link #signal()} is the moment the
  * request completes.
  *
@@ -62,7 +66,8 @@ public class Completion {
 
     /**
      * Waits until done: spins within the policy's bound, yields, then registers and parks in slices.
-     * Returns true when done, false if {@code abort} turned true first. Holds no lock.
+     * Returns true when done, false if {@code abort} turned true first. Holds no lock. An interrupt does
+     * not end the wait (the thread stays parked, using no CPU) and is re-asserted when the wait returns.
      */
     public final boolean await(BooleanSupplier abort, WaitPolicy policy) {
         return await(abort, policy, null);
@@ -108,6 +113,7 @@ public class Completion {
             return true;
         }
         Thread me = Thread.currentThread();
+        boolean interrupted = false;
         waiter = me;                  // volatile write, then volatile read of done: the Dekker half of the waiter
         try {
             while (!done) {
@@ -115,10 +121,16 @@ public class Completion {
                     return false;
                 }
                 LockSupport.parkNanos(this, policy.parkSliceNanos());
+                // parkNanos returns at once while the interrupt flag is set: clear it so the next slice
+                // parks, and set it again on the way out (an interrupt does not end an MPI wait).
+                interrupted |= Thread.interrupted();
             }
             return true;
         } finally {
             WAITER.compareAndSet(this, me, (Thread) null);
+            if (interrupted) {
+                me.interrupt();
+            }
         }
     }
 

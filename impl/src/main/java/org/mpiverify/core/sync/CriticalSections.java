@@ -48,8 +48,9 @@ import org.mpiverify.mpi.MpiException;
  *
  * <p>Invariant: a thread holds the rank mutex in {@code ALLFUNC} only between {@link #enterCall} and
  * {@link #exitCall()} of its outermost call, and never while parked in a wait (except under
- * LOCK_AROUND_CALL); it holds a COMM, REQUEST_POOL or REFCOUNT mutex only for a bounded step that takes no
- * other rank's mutex and never waits.
+ * LOCK_AROUND_CALL); a call that ends with ERR_ABORTED may not hold it at its end. It holds a COMM,
+ * REQUEST_POOL or REFCOUNT mutex only for a bounded step that takes no other rank's mutex and never
+ * waits.
  */
 public final class CriticalSections {
     private static final CriticalSections UNLOCKED = new CriticalSections(null, false, 0);
@@ -161,9 +162,14 @@ public final class CriticalSections {
         }
     }
 
-    /** Leaves the ALLFUNC section at the end of an outermost call. */
+    /**
+     * Leaves the ALLFUNC section at the end of an outermost call. The mutex may not be held: under
+     * GLOBAL a call whose wait ended by abort may fail to take it back ({@link #afterBlocking} then throws
+     * ERR_ABORTED), and the call must still end with that error, not with an unlock of a mutex it does not
+     * hold.
+     */
     public void exitCall() {
-        if (lockAroundCalls) {
+        if (lockAroundCalls && rankMutex.isHeldByCurrentThread()) {
             rankMutex.unlock();
         }
     }
@@ -175,7 +181,10 @@ public final class CriticalSections {
         }
     }
 
-    /** Called after the wait: under GLOBAL, takes the mutex back. */
+    /**
+     * Called after the wait: under GLOBAL, takes the mutex back; throws ERR_ABORTED (without the mutex) if
+     * the job is aborted while it waits for it.
+     */
     public void afterBlocking(BooleanSupplier aborted) {
         if (granularity == Granularity.GLOBAL) {
             acquire(rankMutex, aborted);

@@ -21,6 +21,9 @@ import java.util.function.BooleanSupplier;
  * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
  * already seen a newer count (they remove themselves).
  *
+ * <p>Interrupts do not end a wait: an interrupted waiter keeps parking (its flag is cleared around each
+ * park, which would otherwise return at once) and finds the flag set again when {@code await} returns.
+ *
  * <p>Memory consistency effects: actions in a thread before {@link #signal()} happen-before actions in
  * a thread after its {@code await} returns having observed the new count.
  */
@@ -135,6 +138,7 @@ public final class EventCount {
             return true;
         }
         Thread me = Thread.currentThread();
+        boolean interrupted = false;
         waiters.add(me);
         addSleepers(1);
         try {
@@ -143,11 +147,15 @@ public final class EventCount {
                     return false;
                 }
                 LockSupport.parkNanos(this, policy.parkSliceNanos());
+                interrupted |= Thread.interrupted();   // keep parking while interrupted: see the class comment
             }
             return true;
         } finally {
             addSleepers(-1);
             waiters.remove(me);
+            if (interrupted) {
+                me.interrupt();
+            }
         }
     }
 
