@@ -36,7 +36,7 @@ public final class MutateCommand {
     /** PIT's default operator group plus ours. */
     public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "DEFAULTS");
     /** The fixed sample of {@code mvn verify}: this many mutants in a thousand, chosen by a hash of their keys. */
-    public static final int SAMPLE_PERMILLE = 100;
+    public static final int SAMPLE_PERMILLE = 25;
     static final List<String> MINION_JVM_ARGS = List.of("-Xss4m", "-Xmx1g", "-XX:+UseParallelGC",
             "-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true",
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
