@@ -33,10 +33,22 @@ import org.mpiverify.results.Workspace;
  */
 public final class MutateCommand {
     public static final int TARGET_PERCENT = 95;
-    /** PIT's default operator group plus ours. */
-    public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "DEFAULTS");
-    /** The fixed sample of {@code mvn verify}: this many mutants in a thousand, chosen by a hash of their keys. */
-    public static final int SAMPLE_PERMILLE = 25;
+    /**
+     * Ours, plus PIT's operators that model concurrency faults: a dropped call (an unlock, an unpark, a
+     * reset, a re-interrupt), a dropped guard (the check of a check-then-act), a forced result of a
+     * try-style method. PIT's arithmetic, boundary and value-return operators model data bugs, not
+     * concurrency; {@code --operator DEFAULTS} adds them.
+     */
+    public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "VOID_METHOD_CALLS",
+            "REMOVE_CONDITIONALS_EQUAL_ELSE", "REMOVE_CONDITIONALS_ORDER_ELSE", "TRUE_RETURNS", "FALSE_RETURNS");
+    /**
+     * The fixed sample of {@code mvn verify}: our operators but VOLATILE_TO_PLAIN (whose mutants need
+     * jcstress runs of minutes each, and are argued in the equivalence file), this many mutants in a
+     * thousand, chosen by a hash of their keys.
+     */
+    public static final List<String> SAMPLE_OPERATORS = List.of("REMOVE_LOCK", "SPLIT_CRITICAL_SECTION",
+            "SHIFT_CRITICAL_SECTION", "SHRINK_CRITICAL_SECTION", "SWAP_LOCK_ORDER", "CAS_TO_PLAIN", "REMOVE_WAKEUP");
+    public static final int SAMPLE_PERMILLE = 150;
     static final List<String> MINION_JVM_ARGS = List.of("-Xss4m", "-Xmx1g", "-XX:+UseParallelGC",
             "-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true",
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
@@ -100,7 +112,8 @@ public final class MutateCommand {
             }
         }
         if (out == null) out = Workspace.outputDir().resolve("mutate");
-        return new Options(classes, ops.isEmpty() ? DEFAULT_OPERATORS : ops, comps, sample, jcstress, out, verbose);
+        return new Options(classes, ops.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS) : ops, comps, sample,
+                jcstress, out, verbose);
     }
 
     private static String value(String[] args, int i, String name) {

@@ -2,6 +2,8 @@ package org.mpiverify.core.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.testkit.KnownBad;
 import org.mpiverify.testkit.Races;
@@ -126,6 +132,61 @@ class CompletionTest {
                 r -> assertTrue(returned[0], "round " + r));
     }
 
+    /** How an interrupted wait ends: by the signal, by the abort check, or by the abort check throwing. */
+    enum End { SIGNAL, ABORT, ABORT_THROWS }
+
+    /**
+     * An interrupt does not end the wait, and the waiter gets its interrupt flag back however the wait
+     * then ends (the three ways out of await's park loop).
+     */
+    @ParameterizedTest
+    @EnumSource(End.class)
+    void anInterruptedWaiterWaitsOnAndKeepsItsInterrupt(End end) throws Exception {
+        Completion c = new Completion();
+        AtomicBoolean interruptedAfter = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        BooleanSupplier abort = () -> {
+            if (stop.get() && end == End.ABORT_THROWS) throw new IllegalStateException("abort check failed");
+            return stop.get();
+        };
+        Thread w = Thread.ofPlatform().name("waiter").start(() -> {
+            try {
+                outcome.set(c.await(abort, new WaitPolicy(0, 0, 0, 1_000_000)));
+            } catch (IllegalStateException e) {
+                outcome.set(e);
+            }
+            interruptedAfter.set(Thread.currentThread().isInterrupted());
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (LockSupport.getBlocker(w) != c) { // bounded: the waiter parks on c within microseconds
+            assertTrue(System.nanoTime() < deadline, "the waiter never parked");
+            Thread.onSpinWait();
+        }
+        w.interrupt();
+        if (end == End.SIGNAL) c.signal(); else stop.set(true);
+        assertTrue(w.join(Duration.ofSeconds(10)), "the wait ends");
+        Object expected = switch (end) {
+            case SIGNAL -> true;
+            case ABORT -> false;
+            case ABORT_THROWS -> null;
+        };
+        if (expected == null) assertInstanceOf(IllegalStateException.class, outcome.get());
+        else assertEquals(expected, outcome.get());
+        assertTrue(interruptedAfter.get(), "the waiter's interrupt flag is set again on the way out");
+    }
+
+    @Test
+    void beginStartsAFreshUseThatIsNotDone() {
+        RequestState st = new RequestState(s -> { });
+        st.begin(1);
+        st.signal();
+        st.release();          // recycled
+        st.begin(1);
+        assertFalse(st.isDone(), "a new use starts not done");
+        assertEquals(1, st.refs());
+    }
+
     @Test
     void awaitReturnsFalseWhenAborted() {
         Completion c = new Completion();
@@ -185,6 +246,27 @@ class CompletionTest {
         }
         assertEquals(0, conflicts.get());
         assertTrue(pool.created() <= threads * 2L, "the caches serve almost everything: " + pool.created());
+    }
+
+    /**
+     * A pool without caches and with a lock around its shared stack (Balaji et al.'s REQUEST_POOL
+     * section without "tlp"): it allocates only what the stack cannot give back, counts what it
+     * allocated, and leaves the lock free after every call.
+     */
+    @Test
+    void aLockedPoolWithoutCachesReusesCountsAndReleasesItsLock() {
+        ReentrantLock lock = new ReentrantLock();
+        ObjectPool<int[]> pool = new ObjectPool<>(() -> new int[1], 0, lock);
+        int[] a = pool.acquire(), b = pool.acquire();
+        assertEquals(2, pool.created(), "two objects allocated");
+        assertFalse(lock.isLocked(), "acquire leaves the lock free");
+        pool.release(a);
+        pool.release(b);
+        assertFalse(lock.isLocked(), "release leaves the lock free");
+        assertSame(b, pool.acquire(), "the shared stack gives back the last released");
+        assertSame(a, pool.acquire());
+        assertEquals(2, pool.created(), "nothing allocated while the stack had objects");
+        assertFalse(lock.isLocked());
     }
 
     @Test
