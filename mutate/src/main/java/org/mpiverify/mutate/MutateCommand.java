@@ -129,6 +129,7 @@ public final class MutateCommand {
         SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
         Instant start = Instant.now();
         List<KillMatrix.Entry> entries = new ArrayList<>();
+        Map<String, List<String[]>> lincheckForked = new LinkedHashMap<>();
         for (Component c : Component.all()) {
             if (!o.components().isEmpty() && !o.components().contains(c.name())) continue;
             List<String> classes = Selection.classes(c, o.classes());
@@ -143,17 +144,24 @@ public final class MutateCommand {
             List<String> tests = new ArrayList<>(c.junit());
             Path always = work.resolve(c.name() + ".lincheck-tests");
             List<String> lines = new ArrayList<>();
+            List<String[]> forked = new ArrayList<>();
             for (String t : SuiteTests.find(cp.testRoots(), c.lincheck())) {
                 String cls = t.substring(0, t.indexOf(".[engine:"));
-                lines.add(t + "\t" + String.join(",", SuiteTests.reachable(cls)));
+                String reach = String.join(",", SuiteTests.reachable(cls));
+                // Lincheck's stress runs see PIT's swapped-in mutant; its model checker does not (see
+                // ForkedSuiteStage): model checking runs in the forked stage.
+                if (t.contains("[method:stress()]")) lines.add(t + "\t" + reach);
+                else forked.add(new String[] {t.substring(t.indexOf(".[engine:") + 1), reach});
             }
             Files.write(always, lines);
+            lincheckForked.put(c.name(), forked);
             new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
                     o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS, root,
                     o.verbose()).execute();
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
+            ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
             for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
-                entries.add(entry(c, r, claims, stage, o, rec, root, log));
+                entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, o, rec, root, log));
             }
         }
         KillMatrix k = new KillMatrix(entries);
@@ -177,7 +185,8 @@ public final class MutateCommand {
         return new Outcome(k, json, md);
     }
 
-    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims, JcstressStage stage,
+    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims,
+                                          ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
         String key = Json.str(r, "key", "");
         String status = Json.str(r, "status", "");
@@ -190,6 +199,24 @@ public final class MutateCommand {
         String cls = Json.str(r, "class", "");
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
+        String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
+        List<String> mc = new ArrayList<>();
+        for (String[] t : lincheckTests == null ? List.<String[]>of() : lincheckTests) {
+            if (java.util.Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
+        }
+        if (undetected && !mc.isEmpty() && Files.isDirectory(mutantDir)) {
+            log.println("mutate: Lincheck " + mc.size() + " test(s) on " + key);
+            ForkedSuiteStage.Verdict v = lincheck.run(key, mutantDir, mc);
+            detail += "; Lincheck model checking: " + v.status() + " (" + v.detail() + ")";
+            millis += v.millis();
+            timeSource = "baseline time of the PIT tests run + measured forked time";
+            if (!v.status().equals("SURVIVED")) {
+                status = v.status();
+                suite = "Lincheck";
+                test = v.killer() == null ? null : Selection.testName(v.killer());
+                undetected = false;
+            }
+        }
         if (undetected && o.jcstress() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
             List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
             if (!jtests.isEmpty()) {
@@ -239,6 +266,15 @@ public final class MutateCommand {
             List<String> out = new ArrayList<>();
             for (String w : wanted) {
                 String fqn = w.contains(".") ? w : null;
+                if (fqn == null) {
+                    for (String pattern : c.classes()) {
+                        if (!pattern.endsWith(".*")) continue;
+                        String candidate = pattern.substring(0, pattern.length() - 1) + w;
+                        if (MutateCommand.class.getClassLoader().getResource(candidate.replace('.', '/') + ".class") != null) {
+                            fqn = candidate;
+                        }
+                    }
+                }
                 for (String pattern : c.classes()) {
                     String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
                     boolean matches = fqn != null ? (pattern.endsWith("*") ? fqn.startsWith(prefix) : fqn.equals(pattern))
@@ -277,10 +313,14 @@ public final class MutateCommand {
             return l;
         }
 
-        /** {@code Class.method()} from PIT's JUnit 5 test name ({@code Class.[engine:...]/[class:...]/[method:m()]}). */
+        /**
+         * {@code Class.method()} from PIT's JUnit 5 test name ({@code Class.[engine:...]/[class:...]/[method:m()]})
+         * or a JUnit unique id ({@code [engine:...]/[class:...]/[method:m()]}).
+         */
         static String testName(String pit) {
             int dot = pit.indexOf(".[engine:");
-            String cls = dot < 0 ? pit : pit.substring(0, dot);
+            int c = pit.indexOf("[class:");
+            String cls = dot > 0 ? pit.substring(0, dot) : c >= 0 ? pit.substring(c + 7, pit.indexOf(']', c)) : pit;
             int m = pit.lastIndexOf("[method:");
             if (m < 0) m = pit.lastIndexOf("[test-template:");
             if (m < 0) return cls;
