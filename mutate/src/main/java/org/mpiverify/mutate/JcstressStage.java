@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -154,7 +155,7 @@ public final class JcstressStage {
     static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
         try (Stream<Path> s = Files.walk(dir)) {
-            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(f);
+            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(f);
         }
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.mpiverify.mutate.operators.ConcurrencyMutators;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
@@ -22,7 +23,7 @@ import org.mpiverify.results.Workspace;
 
 /**
  * {@code ./mpiverify mutate [--class C]... [--operator OP]... [--component NAME]... [--sample|--all]
- * [--no-jcstress]}: concurrency mutation testing of the core. For each component ({@link Component}),
+ * [--no-jcstress]} (parsed by {@code cli}): concurrency mutation testing of the core. For each component ({@link Component}),
  * PIT mutates its classes with the concurrency operators (group {@value ConcurrencyMutators#GROUP}) and
  * PIT's own, runs the component's JUnit and Lincheck suites against each mutant in its minion JVMs, and
  * the mutants they leave alive run the component's jcstress tests in jcstress's harness
@@ -60,21 +61,37 @@ public final class MutateCommand {
                           boolean jcstress, Path out, boolean verbose) {
     }
 
-    /** A bad command line (the CLI exits 2). */
-    public static final class UsageError extends IllegalArgumentException {
-        UsageError(String message) {
-            super(message);
-        }
-    }
-
     /** The result: the matrix and where it was written. */
     public record Outcome(KillMatrix matrix, Path json, Path markdown) {
     }
 
     private MutateCommand() {}
 
-    public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Options o = parse(args);
+    /**
+     * The options of a command line ({@code cli}'s {@code mutate} parses it): empty lists mean every class,
+     * component and the default (or, with {@code sample}, the sample's) operators; {@code out} null means
+     * {@code out/mutate/}. Throws {@link IllegalArgumentException} naming the option for an unknown component.
+     */
+    public static Options options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                                  boolean jcstress, Path out, boolean verbose) {
+        for (String c : components) {
+            if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
+                throw new IllegalArgumentException("--component must be one of "
+                        + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
+            }
+        }
+        return new Options(List.copyOf(classes), operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS)
+                : List.copyOf(operators), List.copyOf(components), sample, jcstress,
+                out != null ? out : Workspace.outputDir().resolve("mutate"), verbose);
+    }
+
+    /** The component names {@code --component} takes. */
+    public static List<String> componentNames() {
+        return Component.all().stream().map(Component::name).toList();
+    }
+
+    /** Runs, prints the rates; exit code 0 if the target is met and no claim of equivalence is wrong, else 1. */
+    public static int run(Options o, PrintStream out, PrintStream err) throws Exception {
         Outcome r = execute(o, out);
         KillMatrix k = r.matrix();
         out.printf("mutate: %d of %d non-equivalent mutants detected (%.1f %%; %.1f %% of those observable on x86-64), "
@@ -85,40 +102,6 @@ public final class MutateCommand {
             return 1;
         }
         return 100 * k.killRate() >= TARGET_PERCENT ? 0 : 1;
-    }
-
-    static Options parse(String[] args) {
-        List<String> classes = new ArrayList<>(), ops = new ArrayList<>(), comps = new ArrayList<>();
-        boolean sample = false, jcstress = true, verbose = false;
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--class" -> classes.add(value(args, ++i, a));
-                case "--operator" -> ops.add(value(args, ++i, a));
-                case "--component" -> comps.add(value(args, ++i, a));
-                case "--out" -> out = Path.of(value(args, ++i, a));
-                case "--sample" -> sample = true;
-                case "--all" -> sample = false;
-                case "--no-jcstress" -> jcstress = false;
-                case "--verbose" -> verbose = true;
-                default -> throw new UsageError("unknown argument '" + a + "'");
-            }
-        }
-        for (String c : comps) {
-            if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
-                throw new UsageError("--component must be one of "
-                        + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
-            }
-        }
-        if (out == null) out = Workspace.outputDir().resolve("mutate");
-        return new Options(classes, ops.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS) : ops, comps, sample,
-                jcstress, out, verbose);
-    }
-
-    private static String value(String[] args, int i, String name) {
-        if (i >= args.length) throw new UsageError(name + " needs a value");
-        return args[i];
     }
 
     public static Outcome execute(Options o, PrintStream log) throws Exception {
@@ -202,7 +185,7 @@ public final class MutateCommand {
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
         List<String> mc = new ArrayList<>();
         for (String[] t : lincheckTests == null ? List.<String[]>of() : lincheckTests) {
-            if (java.util.Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
+            if (Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
         }
         if (undetected && !mc.isEmpty() && Files.isDirectory(mutantDir)) {
             log.println("mutate: Lincheck " + mc.size() + " test(s) on " + key);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarEntry;
@@ -60,7 +61,7 @@ public record SuiteClassPath(List<String> entries, List<String> codePaths) {
                 } else {
                     Files.createDirectories(t.getParent());
                     try (InputStream in = j.getInputStream(en)) {
-                        Files.copy(in, t, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                        Files.copy(in, t, StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
             }

@@ -3,10 +3,18 @@ package org.mpiverify.mutate;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.platform.launcher.Launcher;
@@ -60,7 +68,7 @@ final class SuiteTests {
             }
         }
         // cheap first: a stress run kills most of what a suite can kill, model checking the rest
-        names.sort(java.util.Comparator.comparing((String n) -> !n.contains("[method:stress()]")));
+        names.sort(Comparator.comparing((String n) -> !n.contains("[method:stress()]")));
         return names;
     }
 
@@ -69,23 +77,23 @@ final class SuiteTests {
      * (through its harnesses, specs and the core): a static over-approximation of what it can run, to
      * choose the Lincheck tests of a mutant when PIT's coverage cannot.
      */
-    static java.util.Set<String> reachable(String testClass) {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(testClass.replace('.', '/')));
+    static Set<String> reachable(String testClass) {
+        Set<String> seen = new HashSet<>();
+        ArrayDeque<String> todo = new ArrayDeque<>(List.of(testClass.replace('.', '/')));
         Pattern ref = Pattern.compile("org/mpiverify/[A-Za-z0-9_/$]+");
         ClassLoader l = Thread.currentThread().getContextClassLoader();
         while (!todo.isEmpty()) {
             String c = todo.poll();
             if (!seen.add(c)) continue;
-            try (java.io.InputStream in = l.getResourceAsStream(c + ".class")) {
+            try (InputStream in = l.getResourceAsStream(c + ".class")) {
                 if (in == null) continue;
-                java.util.regex.Matcher m = ref.matcher(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1));
+                Matcher m = ref.matcher(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
                 while (m.find()) todo.add(m.group());
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (String c : seen) names.add(c.replace('/', '.'));
         return names;
     }

@@ -2,6 +2,7 @@ package org.mpiverify.testkit;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -21,7 +22,7 @@ public final class ThreadDumps {
 
     /** A dump of every live platform thread. */
     public static String dump() {
-        Map<Long, ThreadInfo> infos = new java.util.HashMap<>();
+        Map<Long, ThreadInfo> infos = new HashMap<>();
         try {
             for (ThreadInfo i : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
                 infos.put(i.getThreadId(), i);

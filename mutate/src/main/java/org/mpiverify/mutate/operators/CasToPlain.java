@@ -1,5 +1,6 @@
 package org.mpiverify.mutate.operators;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiverify.mutate.runtime.PlainRmw;
@@ -48,7 +49,7 @@ public final class CasToPlain extends ConcurrencyOperator {
     /** True if {@link PlainRmw} has the method: a site without one is not made (no mutant that fails to link). */
     static boolean helperExists(String name, String desc) {
         Type[] args = Type.getArgumentTypes(desc);
-        for (java.lang.reflect.Method m : PlainRmw.class.getMethods()) {
+        for (Method m : PlainRmw.class.getMethods()) {
             if (!m.getName().equals(name) || m.getParameterCount() != args.length) continue;
             if (Type.getMethodDescriptor(m).equals(desc)) return true;
         }

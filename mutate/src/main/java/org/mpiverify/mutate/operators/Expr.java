@@ -1,5 +1,6 @@
 package org.mpiverify.mutate.operators;
 
+import java.util.Map;
 import java.util.Objects;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.FieldInsnNode;
@@ -19,7 +20,7 @@ public record Expr(Expr base, int local, int loadOpcode, FieldInsnNode field, in
     }
 
     static Expr field(Expr base, FieldInsnNode f) {
-        return new Expr(base, -1, -1, (FieldInsnNode) f.clone(java.util.Map.of()), -1);
+        return new Expr(base, -1, -1, (FieldInsnNode) f.clone(Map.of()), -1);
     }
 
     static Expr constant(int opcode) {
@@ -35,7 +36,7 @@ public record Expr(Expr base, int local, int loadOpcode, FieldInsnNode field, in
             l.add(new VarInsnNode(loadOpcode, local));
         } else {
             if (base != null) l.add(base.load());
-            l.add(field.clone(java.util.Map.of()));
+            l.add(field.clone(Map.of()));
         }
         return l;
     }

@@ -2,6 +2,7 @@ package org.mpiverify.mutate.operators;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -100,7 +101,7 @@ final class Locks {
     static InsnList release(MethodAnalysis m, Region r) {
         Op rel = r.releases().get(0);
         InsnList l = r.acquire().lock().load();
-        l.add(m.insns.get(rel.ordinal()).clone(java.util.Map.of()));
+        l.add(m.insns.get(rel.ordinal()).clone(Map.of()));
         return l;
     }
 
@@ -117,7 +118,7 @@ final class Locks {
         }
         if (a.kind() != Kind.HANDLE) {
             InsnList l = a.lock().load();
-            l.add(m.insns.get(a.ordinal()).clone(java.util.Map.of()));
+            l.add(m.insns.get(a.ordinal()).clone(Map.of()));
             return l;
         }
         if (a.stmtStart() < 0 || !m.straightLine(a.stmtStart(), a.stmtEnd())) return null;

@@ -3,8 +3,11 @@ package org.mpiverify.mutate.operators;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -51,7 +54,7 @@ public final class MethodAnalysis {
     public final List<Integer> lines = new ArrayList<>();
     /** True for instructions inside an exception handler's code (from its start to the next athrow). */
     public final List<Boolean> inHandler = new ArrayList<>();
-    private final Map<AbstractInsnNode, Integer> ordinals = new java.util.IdentityHashMap<>();
+    private final Map<AbstractInsnNode, Integer> ordinals = new IdentityHashMap<>();
 
     private MethodAnalysis(ClassNode owner, MethodNode method) throws AnalyzerException {
         this.owner = owner;
@@ -214,11 +217,11 @@ public final class MethodAnalysis {
         return false;
     }
 
-    private java.util.Set<LabelNode> targets;
+    private Set<LabelNode> targets;
 
-    private java.util.Set<LabelNode> targets() {
+    private Set<LabelNode> targets() {
         if (targets == null) {
-            targets = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            targets = Collections.newSetFromMap(new IdentityHashMap<>());
             for (AbstractInsnNode n : insns) {
                 if (n instanceof org.objectweb.asm.tree.JumpInsnNode j) targets.add(j.label);
                 if (n instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {

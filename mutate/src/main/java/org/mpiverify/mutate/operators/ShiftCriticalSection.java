@@ -2,6 +2,7 @@ package org.mpiverify.mutate.operators;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -50,7 +51,7 @@ public final class ShiftCriticalSection extends ConcurrencyOperator {
                 }
                 if (!ok) break;
                 int tmp = m.freshLocal(0);
-                hoisted.add(n.clone(java.util.Map.of()));
+                hoisted.add(n.clone(Map.of()));
                 hoisted.add(new VarInsnNode(SharedAccess.storeOpcode(t), tmp));
                 InsnList instead = Locks.popOperands(m, k);
                 if (n.getOpcode() == org.objectweb.asm.Opcodes.GETFIELD) {

@@ -1,5 +1,6 @@
 package org.mpiverify.mutate.pit;
 
+import java.nio.file.Path;
 import java.util.Properties;
 import org.pitest.mutationtest.ListenerArguments;
 import org.pitest.mutationtest.MutationResultListener;
@@ -18,7 +19,7 @@ public final class KillMatrixListenerFactory implements MutationResultListenerFa
     public MutationResultListener getListener(Properties props, ListenerArguments args) {
         String out = props.getProperty(OUT);
         if (out == null) throw new IllegalStateException("plugin property " + OUT + " is not set");
-        return new KillMatrixListener(java.nio.file.Path.of(out), args.getEngine());
+        return new KillMatrixListener(Path.of(out), args.getEngine());
     }
 
     @Override
