@@ -56,6 +56,17 @@ public record Component(String name, List<String> classes, Map<String, String> m
                         null));
     }
 
+    /** True if this component mutates the class (a pattern {@code p.*} or {@code C$*} matches by prefix). */
+    public boolean mutates(String className) {
+        for (String pattern : classes) {
+            boolean prefix = pattern.endsWith("*");
+            if (prefix ? className.startsWith(pattern.substring(0, pattern.length() - 1)) : className.equals(pattern)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The suite a killing test belongs to: Lincheck or JUnit (jcstress kills are recorded by its own stage). */
     public static String suiteOf(String test) {
         return test.startsWith("org.mpiverify.lincheck.") ? "Lincheck" : "JUnit";

@@ -43,13 +43,16 @@ public final class MutateCommand {
     public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "VOID_METHOD_CALLS",
             "REMOVE_CONDITIONALS_EQUAL_ELSE", "REMOVE_CONDITIONALS_ORDER_ELSE", "TRUE_RETURNS", "FALSE_RETURNS");
     /**
-     * The fixed sample of {@code mvn verify}: our operators but VOLATILE_TO_PLAIN (whose mutants need
-     * jcstress runs of minutes each, and are argued in the equivalence file), this many mutants in a
-     * thousand, chosen by a hash of their keys.
+     * The operators of the fixed sample of {@code mvn verify} (the mutants listed in {@link #SAMPLE_FILE}):
+     * ours but VOLATILE_TO_PLAIN, whose mutants need jcstress runs of minutes each.
      */
     public static final List<String> SAMPLE_OPERATORS = List.of("REMOVE_LOCK", "SPLIT_CRITICAL_SECTION",
             "SHIFT_CRITICAL_SECTION", "SHRINK_CRITICAL_SECTION", "SWAP_LOCK_ORDER", "CAS_TO_PLAIN", "REMOVE_WAKEUP");
-    public static final int SAMPLE_PERMILLE = 150;
+    /**
+     * The fixed sample, relative to the repository: stable keys of known mutants, one a line ({@code #}
+     * starts a comment line), each of which the suites must kill. Only their components run.
+     */
+    public static final String SAMPLE_FILE = "mutate/sample-mutants.txt";
     static final List<String> MINION_JVM_ARGS = List.of("-Xss4m", "-Xmx1g", "-XX:+UseParallelGC",
             "-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true",
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
@@ -104,11 +107,22 @@ public final class MutateCommand {
         return 100 * k.killRate() >= TARGET_PERCENT ? 0 : 1;
     }
 
+    /** The keys of the fixed sample: the non-blank lines of the file that are not comments. */
+    public static List<String> sampleKeys(Path file) throws IOException {
+        return Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+    }
+
+    /** The class a stable key names (before its {@code #}). */
+    static String classOf(String key) {
+        return key.substring(0, key.indexOf('#'));
+    }
+
     public static Outcome execute(Options o, PrintStream log) throws Exception {
         Path root = Workspace.root();
         Path work = o.out().resolve("work");
         Files.createDirectories(work);
         Map<String, String> claims = Equivalents.read(root.resolve("mutate/equivalent-mutants.md"));
+        List<String> listed = o.sample() ? sampleKeys(root.resolve(SAMPLE_FILE)) : null;
         SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
         Instant start = Instant.now();
         List<KillMatrix.Entry> entries = new ArrayList<>();
@@ -116,11 +130,16 @@ public final class MutateCommand {
         for (Component c : Component.all()) {
             if (!o.components().isEmpty() && !o.components().contains(c.name())) continue;
             List<String> classes = Selection.classes(c, o.classes());
+            List<String> only = null;
+            if (listed != null) {
+                only = listed.stream().filter(k -> c.mutates(classOf(k))).toList();
+                classes = only.stream().map(MutateCommand::classOf).distinct().toList();
+            }
             if (classes.isEmpty()) continue;
-            log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators() + (o.sample() ? " (sample)" : ""));
+            log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators()
+                    + (only != null ? " (sample: " + only.size() + " listed mutants)" : ""));
             Path rec = work.resolve(c.name());
-            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, o.sample() ? SAMPLE_PERMILLE : 1000,
-                    o.sample() ? claims.keySet() : List.of(), work);
+            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, only, work);
             // PIT learns which JUnit tests cover a mutant from a coverage run; the Lincheck suites are not
             // in that run (their model checker drops PIT's probes, and they are the slow part): they run
             // against every mutant the JUnit tests left alive (SuiteTestPrioritiserFactory).
@@ -138,9 +157,10 @@ public final class MutateCommand {
             }
             Files.write(always, lines);
             lincheckForked.put(c.name(), forked);
+            // the minions run in impl/, where surefire runs the JUnit suites (some read ../specs/)
             new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
-                    o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS, root,
-                    o.verbose()).execute();
+                    o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS,
+                    root.resolve("impl"), o.verbose()).execute();
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
             ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
             for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
@@ -153,7 +173,7 @@ public final class MutateCommand {
         header.put("provenance", Json.parseObject(Provenance.now(root, Map.of("pitest", "1.30.1", "jcstress", "0.16",
                 "lincheck", "3.7")).toJson()));
         header.put("generated", Instant.now().toString());
-        header.put("mode", o.sample() ? "sample (" + SAMPLE_PERMILLE + " per mille, claimed equivalents not run)" : "all");
+        header.put("mode", o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all");
         header.put("operators", o.operators());
         header.put("classes", o.classes());
         header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
@@ -274,15 +294,15 @@ public final class MutateCommand {
             return out;
         }
 
-        static Path write(Path file, Component c, int permille, Iterable<String> skip, Path work) throws IOException {
+        /** The selection of a component's mutants: its methods, and only the {@code only} keys if not null. */
+        static Path write(Path file, Component c, List<String> only, Path work) throws IOException {
             Properties p = new Properties();
             c.methods().forEach((k, v) -> p.setProperty("methods." + k, v));
-            p.setProperty("sample.permille", Integer.toString(permille));
-            Path skipFile = work.resolve(c.name() + ".skip");
-            List<String> keys = new ArrayList<>();
-            skip.forEach(keys::add);
-            Files.write(skipFile, keys);
-            p.setProperty("skip.keys", skipFile.toString());
+            if (only != null) {
+                Path onlyFile = work.resolve(c.name() + ".only");
+                Files.write(onlyFile, only);
+                p.setProperty("only.keys", onlyFile.toString());
+            }
             try (var w = Files.newBufferedWriter(file)) {
                 p.store(w, "mutant selection for " + c.name());
             }

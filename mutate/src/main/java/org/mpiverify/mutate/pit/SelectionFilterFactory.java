@@ -29,10 +29,8 @@ import org.pitest.plugin.Feature;
  * <ul>
  *   <li>{@code methods.<class>=m1,m2}: only these methods of that class (the reference counts of
  *       {@code Comm}, say, not all of it);</li>
- *   <li>{@code sample.permille=N}: a fixed sample, each mutant kept iff a hash of its stable key
- *       ({@link MutantKeys}) falls in N of 1000 buckets, so the sample changes only where the code
- *       does;</li>
- *   <li>{@code skip.keys=FILE}: keys not to run (argued equivalent, in the sample run).</li>
+ *   <li>{@code only.keys=FILE}: only the mutants with these stable keys ({@link MutantKeys}): the fixed
+ *       sample.</li>
  * </ul>
  */
 public final class SelectionFilterFactory implements MutationInterceptorFactory {
@@ -48,7 +46,7 @@ public final class SelectionFilterFactory implements MutationInterceptorFactory 
     @Override
     public Feature provides() {
         return Feature.named(FEATURE).withOnByDefault(false)
-                .withDescription("mpiverify: keep the selected methods and the fixed sample");
+                .withDescription("mpiverify: keep the selected methods and the listed mutants");
     }
 
     @Override
@@ -66,29 +64,20 @@ public final class SelectionFilterFactory implements MutationInterceptorFactory 
         return p;
     }
 
-    /** True if a mutant with this key falls in the sample of {@code permille} per thousand. */
-    public static boolean sampled(String key, int permille) {
-        long h = 1125899906842597L;
-        for (int i = 0; i < key.length(); i++) h = 31 * h + key.charAt(i); // stable across JVMs, unlike nothing else
-        h *= 0x9E3779B97F4A7C15L;
-        return Long.remainderUnsigned(h >>> 17, 1000) < permille;
-    }
-
     static final class Filter implements MutationInterceptor {
         private final Properties p;
-        private final int permille;
-        private final Set<String> skip = new HashSet<>();
+        private final Set<String> onlyKeys;
 
         Filter(Properties p) {
             this.p = p;
-            this.permille = Integer.parseInt(p.getProperty("sample.permille", "1000"));
-            String skipFile = p.getProperty("skip.keys");
-            if (skipFile != null) {
-                try {
-                    skip.addAll(Files.readAllLines(Path.of(skipFile)));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+            this.onlyKeys = p.getProperty("only.keys") == null ? null : keys(p.getProperty("only.keys"));
+        }
+
+        private static Set<String> keys(String file) {
+            try {
+                return new HashSet<>(Files.readAllLines(Path.of(file)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
 
@@ -111,7 +100,7 @@ public final class SelectionFilterFactory implements MutationInterceptorFactory 
             for (MutationDetails d : mutations) {
                 String key = MutantKeys.keyOf(keys, d);
                 if (only != null && !only.contains(d.getMethod())) continue;
-                if (skip.contains(key) || !sampled(key, permille)) continue;
+                if (onlyKeys != null && !onlyKeys.contains(key)) continue;
                 kept.add(d);
             }
             return kept;
