@@ -48,6 +48,9 @@ class MutationSampleIT {
             assertEquals(List.of(), listed.stream().filter(key -> !ran.contains(key)).toList(),
                     "listed mutants that no longer exist (update " + MutateCommand.SAMPLE_FILE + ")");
             assertEquals(listed.size(), ran.size(), "the sample ran other mutants than the listed ones: " + ran);
+            // each listed mutant must be killed: one argued equivalent or unobservable is no check at all
+            assertEquals(List.of(), k.mutants().stream().filter(e -> !e.detected() && !k.survivors().contains(e))
+                    .map(e -> e.key() + " " + e.status()).toList(), "listed mutants argued instead of killed");
         }
         StringBuilder survivors = new StringBuilder();
         for (KillMatrix.Entry e : k.survivors()) {
