@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
 import org.mpiverify.audit.core.CoreAuditMpi;
@@ -18,6 +17,7 @@ import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * The judges can fail: deliberately broken bindings between the scenarios and a correct core — one that
@@ -85,7 +85,7 @@ class KnownBadTwinsTest {
         public int queryThread() { return THREAD_SERIALIZED; }
     }
 
-    @Test
+    @TwinTest
     void aDamagedMessageFailsWithWhereItArrived() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-blocking"),
                 (mpi, name) -> new CorruptingBinding(new CoreAuditMpi(mpi, name)));
@@ -94,7 +94,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void aDuplicatedMessageFailsNamingTheMessage() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("wildcard-many-threads"),
                 (mpi, name) -> new DuplicatingBinding(new CoreAuditMpi(mpi, name)));
@@ -103,7 +103,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void ranksInTheWrongCommunicatorFailWithTheirDisagreement() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("comm-split-concurrent"),
                 (mpi, name) -> new SplitColourBinding(new CoreAuditMpi(mpi, name)));
@@ -112,7 +112,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void aDishonestThreadLevelFails() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("init-thread-level"),
                 (mpi, name) -> new LevelLyingBinding(new CoreAuditMpi(mpi, name)));
@@ -157,7 +157,7 @@ class KnownBadTwinsTest {
         protected Verdict judgeReports(List<RankReport> reports) { return Verdict.pass("returned"); }
     }
 
-    @Test
+    @TwinTest
     void aHangIsReportedWithEveryRanksStack() {
         Verdict v = AuditTesting.judge(core, new HangingScenario(), CoreAuditMpi::new);
         assertEquals(Outcome.HANG, v.outcome(), AuditTesting.describe(v));
@@ -165,7 +165,7 @@ class KnownBadTwinsTest {
         assertTrue(stacks.contains("\"audit-core-rank-0\"") && stacks.contains("HangingScenario.run"), stacks);
     }
 
-    @Test
+    @TwinTest
     void aThrowingRankIsACrashNamingThatRankNotTheAbortedOne() {
         Verdict v = AuditTesting.judge(core, new ThrowingScenario(), CoreAuditMpi::new);
         assertEquals(Outcome.CRASH, v.outcome(), AuditTesting.describe(v));

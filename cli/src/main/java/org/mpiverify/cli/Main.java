@@ -22,12 +22,14 @@ import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mutate.MutateCommand;
 import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Mixin;
@@ -48,7 +50,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
         footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
         subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
-            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
             CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main implements Callable<Integer> {
     @Spec
@@ -327,6 +329,58 @@ public final class Main implements Callable<Integer> {
         AuditTargetIds() {
             super(AuditTargets.IDS);
             add("all");
+        }
+    }
+
+    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators (and PIT's own that model concurrency faults); each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 % of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent")
+    static final class MutateSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--class", paramLabel = "C", description = "a class to mutate: simple name, FQN or package glob (repeatable; default: every class of the selected components)")
+        List<String> classes = new ArrayList<>();
+        @Option(names = "--operator", paramLabel = "OP", description = "a mutation operator or PIT group, e.g. CAS_TO_PLAIN, CONCURRENCY, DEFAULTS (repeatable; default: the concurrency operators and PIT's that model concurrency faults)")
+        List<String> operators = new ArrayList<>();
+        @Option(names = "--component", paramLabel = "NAME", completionCandidates = Components.class,
+                description = "a component: ${COMPLETION-CANDIDATES} (repeatable; default: every one)")
+        List<String> components = new ArrayList<>();
+        @ArgGroup(exclusive = true, multiplicity = "0..1")
+        Scope scope;
+        @Option(names = "--no-jcstress", description = "leave the jcstress stage out (minutes per surviving mutant)")
+        boolean noJcstress;
+        @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/mutate/)")
+        Path out;
+        @Option(names = "--verbose", description = "PIT's own log")
+        boolean verbose;
+        @Mixin
+        HelpOption help;
+
+        /** Either the fixed sample of mvn verify or every mutant. */
+        static final class Scope {
+            @Option(names = "--sample", required = true, description = "the fixed sample mvn verify runs")
+            boolean sample;
+            @Option(names = "--all", required = true, description = "every mutant (the default)")
+            boolean all;
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            MutateCommand.Options o;
+            try {
+                o = MutateCommand.options(classes, operators, components, scope != null && scope.sample, !noJcstress,
+                        out == null ? null : out.toAbsolutePath().normalize(), verbose);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            return MutateCommand.run(o, main.out, main.err);
+        }
+    }
+
+    /** The component names {@code mutate --component} takes. */
+    static final class Components extends ArrayList<String> {
+        Components() {
+            super(MutateCommand.componentNames());
         }
     }
 

@@ -214,4 +214,24 @@ class MainTest {
         assertEquals(0, run(completion, err, "generate-completion"));
         assertTrue(completion.toString(StandardCharsets.UTF_8).contains("complete -F"), "a bash completion script");
     }
+
+    /** The mutate command's parsing only (a run takes minutes: mutate's MutationSampleIT runs one). */
+    @Test
+    void mutateUsageErrorsAndHelp() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "mutate", "--component", "no-such-component"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--component must be one of"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--sample", "--all"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("mutually exclusive"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--class"));
+        assertEquals(2, run(out, err, "mutate", "--bogus"));
+        var help = new ByteArrayOutputStream();
+        assertEquals(0, run(help, err, "help", "mutate"));
+        String text = help.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(text.contains("--no-jcstress") && text.contains("--component NAME"), text);
+        var completion = new ByteArrayOutputStream();
+        assertEquals(0, run(completion, err, "generate-completion"));
+        assertTrue(completion.toString(StandardCharsets.UTF_8).contains("mutate"), "completion knows mutate");
+    }
 }
