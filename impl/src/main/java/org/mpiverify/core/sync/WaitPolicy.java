@@ -7,8 +7,9 @@ package org.mpiverify.core.sync;
  * thread holds its carrier, and parking one only unmounts it.
  *
  * <p>Every wait in the core is bounded by this policy: it spins at most {@link #spinNanos}, then yields
- * at most {@link #yields} times, then parks (with a timeout of {@link #parkSliceNanos}, so that an
- * aborted job is noticed).
+ * at most {@link #yields} times, then parks. A wait inside a job parks without a timeout, registered in
+ * the job's {@link BlockedThreads} (an abort wakes it there); {@link #parkSliceNanos} is the timeout of
+ * each park of a wait made without a registry (it then re-checks its abort condition after each slice).
  */
 public record WaitPolicy(long spinNanos, long virtualSpinNanos, int yields, long parkSliceNanos) {
 
