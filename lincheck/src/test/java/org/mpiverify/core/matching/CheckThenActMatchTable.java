@@ -20,14 +20,14 @@ public final class CheckThenActMatchTable {
         try {
             existing = MatchTable.getLocked(b, key);
         } finally {
-            MatchTable.unlock(b);
+            table.unlock(b);
         }
         if (existing != null) return existing;
         b = table.lockBucket(key); // THE DEFECT: the lock was released between the check and the act
         try {
-            MatchTable.putLocked(b, key, value);
+            table.putLocked(b, key, value);
         } finally {
-            MatchTable.unlock(b);
+            table.unlock(b);
         }
         return value;
     }
