@@ -100,32 +100,11 @@ public class Completion {
         if (done) {
             return true;
         }
-        long start = System.nanoTime();
         long budget = policy.spinBudgetNanos();
-        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
-        int spins = 0;
-        while (!done) {
-            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
-                break;
-            }
-            Thread.onSpinWait();
+        if (budget > 0) {                 // no spin at all with a zero budget (virtual threads by default)
+            spin(budget, gate);
         }
-        if (!done && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
-            long spinEnd = start + budget;
-            try {
-                while (!done) {
-                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
-                        break;
-                    }
-                    Thread.onSpinWait();
-                }
-            } finally {
-                if (gate != null) {
-                    gate.exit();
-                }
-            }
-        }
-        for (int y = 0; y < policy.yields() && !done; y++) {
+        for (int y = 0, yields = policy.yieldBudget(); y < yields && !done; y++) {
             Thread.yield();
         }
         if (done) {
@@ -160,6 +139,37 @@ public class Completion {
             }
             if (interrupted) {
                 me.interrupt();
+            }
+        }
+    }
+
+    /**
+     * The spin phase: up to {@code budget} ns, the first {@link WaitPolicy#UNGATED_SPIN_NANOS} freely and
+     * the rest only with a permit of {@code gate} (null: no gate). Returns when done or out of budget.
+     */
+    private void spin(long budget, SpinGate gate) {
+        long start = System.nanoTime();
+        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
+        int spins = 0;
+        while (!done) {
+            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        if (!done && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
+            long spinEnd = start + budget;
+            try {
+                while (!done) {
+                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                        break;
+                    }
+                    Thread.onSpinWait();
+                }
+            } finally {
+                if (gate != null) {
+                    gate.exit();
+                }
             }
         }
     }

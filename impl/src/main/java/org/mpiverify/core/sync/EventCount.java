@@ -119,32 +119,11 @@ public final class EventCount {
      */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate,
                          BlockedThreads blocked) {
-        long start = System.nanoTime();
         long budget = policy.spinBudgetNanos();
-        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
-        int spins = 0;
-        while (count == ticket) {
-            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
-                break;
-            }
-            Thread.onSpinWait();
+        if (budget > 0) {                 // no spin at all with a zero budget (virtual threads by default)
+            spin(ticket, budget, gate);
         }
-        if (count == ticket && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
-            long spinEnd = start + budget;
-            try {
-                while (count == ticket) {
-                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
-                        break;
-                    }
-                    Thread.onSpinWait();
-                }
-            } finally {
-                if (gate != null) {
-                    gate.exit();
-                }
-            }
-        }
-        for (int y = 0; y < policy.yields() && count == ticket; y++) {
+        for (int y = 0, yields = policy.yieldBudget(); y < yields && count == ticket; y++) {
             Thread.yield();
         }
         if (count != ticket) {
@@ -176,6 +155,37 @@ public final class EventCount {
             waiters.remove(me);
             if (interrupted) {
                 me.interrupt();
+            }
+        }
+    }
+
+    /**
+     * The spin phase: up to {@code budget} ns, the first {@link WaitPolicy#UNGATED_SPIN_NANOS} freely and
+     * the rest only with a permit of {@code gate} (null: no gate). Returns when the count moved or out of budget.
+     */
+    private void spin(long ticket, long budget, SpinGate gate) {
+        long start = System.nanoTime();
+        long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
+        int spins = 0;
+        while (count == ticket) {
+            if ((++spins & 63) == 0 && System.nanoTime() - firstEnd > 0) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        if (count == ticket && budget > WaitPolicy.UNGATED_SPIN_NANOS && (gate == null || gate.tryEnter())) {
+            long spinEnd = start + budget;
+            try {
+                while (count == ticket) {
+                    if ((++spins & 63) == 0 && System.nanoTime() - spinEnd > 0) {
+                        break;
+                    }
+                    Thread.onSpinWait();
+                }
+            } finally {
+                if (gate != null) {
+                    gate.exit();
+                }
             }
         }
     }
