@@ -582,6 +582,12 @@ public final class MatchTable {
         /** The key of this entry; meaningful only while {@link #value()} is non-null. */
         public long key() { return bucket.keys(index); }
 
+        /** The bucket holding this entry (package-private: for the known-bad twins of the test suites). */
+        Bucket bucket() { return bucket; }
+
+        /** This entry's index in its bucket (package-private: as {@link #bucket()}). */
+        int index() { return index; }
+
         /**
          * The lock-free empty of §3.2: one CAS of the owner's value to ⊥, no lock. (The paper's is a
          * single plain write; a CAS is what keeps it correct while the table grows: a grower marks the
