@@ -35,11 +35,13 @@ public class StripedCacheDoubleTakeRaceBrokenTwin {
         }
         lock = 1;                       // BUG: not one CAS with the check above
         try {
-            if (size == 0) {
+            int n = size;               // both inside: both may read n = 1 and take items[0]
+            if (n <= 0) {
                 return null;
             }
-            Object t = items[--size];
-            items[size] = null;
+            Object t = items[n - 1];
+            items[n - 1] = null;
+            size = n - 1;
             return t;
         } finally {
             lock = 0;
