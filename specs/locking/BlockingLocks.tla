@@ -125,6 +125,4 @@ Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(Step(t))
 View == <<lock, queue, pc>>
 
 Termination == <>AllDone
-(* At the end, every message has been received. *)
-NoMessageLeft == AllDone => \A p \in Procs : queue[p] = 0
 =============================================================================

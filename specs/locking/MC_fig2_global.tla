@@ -1,4 +1,7 @@
 ---- MODULE MC_fig2_global ----
-(* Model fig2_global of BlockingLocks. *)
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model fig2_global: GLOBAL (release before blocking): Fig. 2 terminates for every interleaving *)
 EXTENDS BlockingLocks
+MC_Granularity == "GLOBAL"
+MC_Procs == {0, 1}
 ====

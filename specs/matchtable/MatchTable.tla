@@ -5,239 +5,321 @@
 (*                                                                         *)
 (* Paper: H.-V. Dang, M. Snir, W. Gropp, "Towards millions of communicating*)
 (*   threads": §2.2 (H.insert/H.empty, equations (1)-(3)), Algorithm 1     *)
-(*   (worker: SEND-EAGER, RECV-EAGER), Algorithm 2 (communication server:  *)
-(*   RECV-EAGER-PACKET), §2.2.2 (rendezvous: RTR then RDMA), §3.1 (the     *)
-(*   per-request "already signalled" flag), §3.2 (spin lock per bucket,    *)
-(*   empty is a single unlocked write).                                    *)
+(*   (worker: RECV-EAGER), Algorithm 2 (communication server), §2.2.2      *)
+(*   (rendezvous: RTR then RDMA), §3.1 (ThreadWait/ThreadSignal on a       *)
+(*   scheduler bit, and the per-request "already signalled" flag), §3.2    *)
+(*   (a spin lock per bucket; empty is a single unlocked write).           *)
 (*                                                                         *)
-(* Java: org.mpiverify.core.matching.MatchTable (the table: 4-entry        *)
-(*   cache-line buckets, spin lock per bucket, single-write empty), used   *)
-(*   by org.mpiverify.core.matching.HashMatchingEngine;                    *)
-(*   org.mpiverify.core.request.Completion (completion flag + parked       *)
-(*   waiter) is ThreadWait/ThreadSignal with the flag (Variant "flag").    *)
+(* Java: org.mpiverify.core.matching.MatchTable (buckets, spin lock per    *)
+(*   bucket, insert = lock, scan for the key remembering the first free    *)
+(*   entry, store or return the value found, unlock; Entry.empty() is one  *)
+(*   release store), used by HashMatchingEngine; org.mpiverify.core.       *)
+(*   request.Completion (the flag, the published waiter, LockSupport's     *)
+(*   permit) is ThreadWait/ThreadSignal with §3.1's flag.                  *)
 (*                                                                         *)
-(* Two nodes: "snd" sends every message of Msgs to "rcv". Each node has a *)
+(* Two nodes: "snd" sends every message of Msgs to "rcv". Each node has a  *)
 (* table and a communication server that runs Algorithm 2 on each packet   *)
-(* the network brings. For message m the receiver thread R<m> runs         *)
-(* RECV-EAGER on key <<0, m>>; the sender thread S<m> either sends the     *)
-(* data eagerly (Kind[m] = "eager") or, for "rndv", first receives the     *)
-(* receiver's RTR (carrying the receiver's buffer) by RECV-EAGER on key    *)
-(* <<1, m>> in its own table, then writes the data into that buffer (RDMA) *)
-(* and sends a FIN packet on <<0, m>>, which the receiver matches exactly  *)
-(* like an eager packet: "the same algorithm as the eager protocol after   *)
-(* the control messages" (§2.2.2).                                         *)
+(* the network brings. Receiver[m] is the thread that receives m: a thread *)
+(* with several messages posts all its receives (RECV-EAGER's insert, no   *)
+(* wait) and then waits for them in order, as MPI_Waitall. For an eager    *)
+(* message, sender S<m> posts the packet; for "rndv", the receiver first   *)
+(* sends an RTR (its buffer) to the sender's node, S<m> receives it by     *)
+(* RECV-EAGER on key <<1, m>> in its own table, writes the data into the   *)
+(* receiver's buffer (RDMA) and sends a FIN on <<0, m>>, which the         *)
+(* receiver matches like an eager packet.                                  *)
 (*                                                                         *)
-(* Table layout: a bucket is a sequence of slots [key, val]; the 4-entry   *)
-(* line of §3.2 holds three such slots and chains to the next line, which  *)
-(* a sequence abstracts. insert is lock; one atomic search-and-write;      *)
-(* unlock. empty is one unlocked write to the slot insert returned.        *)
+(* insert(k, v) is four steps of the caller, as in the Java: take the      *)
+(* bucket's spin lock; scan the bucket (a sequence of slots [key, val],    *)
+(* abstracting the 3-entry lines and their chain) for k holding a value,   *)
+(* remembering the first free slot; if none, store (k, v) there; unlock.   *)
+(* The caller's got[x] is what insert returned, set at the linearization   *)
+(* point (the read of the value found, or the store). Only the lock makes  *)
+(* scan-then-store atomic (the mutant NoLockCanLock removes it).           *)
 (*                                                                         *)
-(* ThreadWait/ThreadSignal:                                                *)
-(*  "flag"  : Completion. wait: publish waiter; if flag set -> go on, else *)
-(*            park (a park consumes a pending unpark permit).              *)
-(*            signal: set flag; if a waiter is published, unpark it.       *)
-(*  "noflag": wait parks at once; signal wakes the thread only if it is    *)
-(*            already parked (a signal with no sleeper is lost). TLC must  *)
-(*            find the lost wake-up.                                       *)
-(*  "overwrite": "flag", but insert stores its value even when the key     *)
-(*            holds one - a table that breaks equation (1). It exists to   *)
-(*            show that the refinement check is not vacuous: TLC must      *)
-(*            report that the table no longer refines AtomicMap.           *)
+(* ThreadWait/ThreadSignal (§3.1, Algorithm 4): a thread's scheduler bit   *)
+(* bit[t] is set by ThreadSignal and stays set until the scheduler runs    *)
+(* the thread (LockSupport's permit behaves the same: an unpark before the *)
+(* park makes the park return). Two signals before one wait are one; a     *)
+(* wait after its signal was consumed sleeps forever. So a request has the *)
+(* flag: wait = publish the waiter; while the flag is clear, park (and     *)
+(* re-check after every wake-up); signal = set the flag, then set the bit  *)
+(* if a waiter is published. The mutant NoFlag (MatchTableMutants) is      *)
+(* Algorithm 4 alone, and loses the second wake-up of a Waitall.           *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS Msgs,        \* message ids, a set of positive integers
           Kind,        \* [Msgs -> {"eager", "rndv"}]
-          NumBuckets,  \* buckets per table (1 forces every key into one bucket)
-          Variant      \* "flag" | "noflag" | "overwrite"
-
-ASSUME Variant \in {"flag", "noflag", "overwrite"}
+          Receiver,    \* [Msgs -> thread name]   the thread that receives m
+          NumBuckets   \* buckets per table (1 forces every key into one bucket)
 
 Bot == [kind |-> "bot"]
+NoRet == [kind |-> "none"]
 Free == "free"
 Nodes == {"snd", "rcv"}
-R(m) == "R" \o ToString(m)
 S(m) == "S" \o ToString(m)
 Srv(n) == "server@" \o n
-Workers == {R(m) : m \in Msgs} \cup {S(m) : m \in Msgs}
-MsgOf(t) == CHOOSE m \in Msgs : t \in {R(m), S(m)}
+Servers == {Srv(n) : n \in Nodes}
+NodeOfSrv(s) == IF s = Srv("snd") THEN "snd" ELSE "rcv"
+Receivers == {Receiver[m] : m \in Msgs}
+Workers == Receivers \cup {S(m) : m \in Msgs}
+Callers == Workers \cup Servers
 Data(m) == 10 * m
+Min(X) == CHOOSE x \in X : \A y \in X : x <= y
 
 DataKey(m) == <<0, m>>
 RtrKey(m) == <<1, m>>
-Keys == {DataKey(m) : m \in Msgs} \cup {RtrKey(m) : m \in Msgs \cap {x \in Msgs : Kind[x] = "rndv"}}
+Keys == {DataKey(m) : m \in Msgs} \cup {RtrKey(m) : m \in {x \in Msgs : Kind[x] = "rndv"}}
 NodeOf(k) == IF k[1] = 0 THEN "rcv" ELSE "snd"
 Hash(k) == (k[1] + k[2]) % NumBuckets
 Buckets == 0..(NumBuckets - 1)
+MsgOfKey(k) == k[2]
+Owner(k) == IF k[1] = 0 THEN Receiver[k[2]] ELSE S(k[2])
 
-HomeOf(t) == IF t \in {R(m) : m \in Msgs} THEN "rcv" ELSE "snd"
-KeyOf(t) == IF t = R(MsgOf(t)) THEN DataKey(MsgOf(t)) ELSE RtrKey(MsgOf(t))
+RECURSIVE DataKeysInOrder(_)
+DataKeysInOrder(X) == IF X = {} THEN <<>> ELSE <<DataKey(Min(X))>> \o DataKeysInOrder(X \ {Min(X)})
+(* The receives a worker posts, in order. *)
+PostKeys(t) ==
+    IF t \in Receivers
+      THEN DataKeysInOrder({m \in Msgs : Receiver[m] = t})
+      ELSE IF Kind[CHOOSE m \in Msgs : t = S(m)] = "rndv"
+             THEN <<RtrKey(CHOOSE m \in Msgs : t = S(m))>> ELSE <<>>
+SenderMsg(t) == CHOOSE m \in Msgs : t = S(m)
 
-\* Values stored in the table: a posted request (thread t waits) or a packet.
-ReqV(t) == [kind |-> "req", thr |-> t]
+(* Values stored in the table: a posted request of key k, or a packet. *)
+ReqV(k) == [kind |-> "req", key |-> k]
 PktV(k, d) == [kind |-> "pkt", key |-> k, data |-> d]
-Values == {ReqV(t) : t \in Workers} \cup {PktV(k, d) : k \in Keys, d \in {Data(m) : m \in Msgs} \cup {0, -1}}
-  \* packet data: the eager payload, the receiver's "buffer" (0 = R's buffer, for RTR), or -1 (FIN)
+Packets == {PktV(k, d) : k \in Keys, d \in {Data(m) : m \in Msgs} \cup {0, -1}}
+  \* packet data: the eager payload, the receiver's buffer (0, in an RTR), or -1 (a FIN: no payload)
+Values == {ReqV(k) : k \in Keys} \cup Packets
+NoPkt == PktV(<<0, 0>>, 0)
 
 VARIABLES
     tbl,       \* [Nodes -> [Buckets -> Seq([key, val])]]
-    blk,       \* [Nodes -> [Buckets -> Workers \cup server \cup {Free}]]  bucket spin locks
-    net,       \* [Nodes -> SUBSET packets]   packets in flight to each node
-    pc,        \* [Workers \cup servers -> label]
-    slot,      \* [Workers -> Nat]   the slot insert returned (for the single-write empty)
-    buf,       \* [Workers -> Int]   the receive buffer of each worker
-    cur,       \* [servers -> packet] the packet a server is handling
-    target,    \* [servers -> Workers \cup {""}] the thread the server is waking
-    flag,      \* [Workers -> BOOLEAN] Completion: "already signalled"
-    waiter,    \* [Workers -> BOOLEAN] Completion: waiter published
-    permit,    \* [Workers -> BOOLEAN] a pending unpark
-    delivered, \* [Keys -> Nat]      how many times the packet on key k was matched
+    blk,       \* [Nodes -> [Buckets -> Callers \cup {Free}]]  bucket spin locks
+    net,       \* [Nodes -> SUBSET Packets]   packets in flight to each node
+    pc,        \* [Callers -> label]
+    ix,        \* [Workers -> Nat]  the receive being posted (index into PostKeys)
+    wx,        \* [Workers -> Nat]  the receive being waited for
+    fslot,     \* [Callers -> Nat]  the free slot the scan found (its store goes there)
+    slot,      \* [Keys -> Nat]     the slot holding the key's value (for the single-write empty)
+    got,       \* [Callers -> Values \cup {NoRet}]  what the caller's last insert returned
+    posted,    \* [Keys -> BOOLEAN] the receive's insert succeeded: it must be waited for
+    buf,       \* [Msgs -> Int]     the receive buffer of each message
+    cur,       \* [Servers -> packet] the packet a server is handling
+    flag,      \* [Keys -> BOOLEAN] Completion: "already signalled"
+    waiter,    \* [Keys -> BOOLEAN] Completion: waiter published
+    bit,       \* [Workers -> BOOLEAN] the scheduler bit / LockSupport permit
+    delivered, \* [Keys -> Nat]     how many times the packet on key k was matched
     event
 
-vars == <<tbl, blk, net, pc, slot, buf, cur, target, flag, waiter, permit, delivered, event>>
+vars == <<tbl, blk, net, pc, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered, event>>
 
 Ev(who, what, peers) == [who |-> who, what |-> what, peers |-> peers]
 ShowKey(k) == IF k[1] = 0 THEN "msg" \o ToString(k[2]) ELSE "rtr" \o ToString(k[2])
 
-NoPkt == PktV(<<0, 0>>, 0)
-Servers == {Srv(n) : n \in Nodes}
-NodeOfSrv(s) == IF s = Srv("snd") THEN "snd" ELSE "rcv"
+(* Where posting receive i of t starts: a rendezvous receive sends its RTR first. *)
+StartLabel(t, i) == IF t \in Receivers /\ Kind[MsgOfKey(PostKeys(t)[i])] = "rndv" THEN "rtr" ELSE "lock"
+(* After its waits: a rendezvous sender writes the data (RDMA). *)
+AfterWaits(t) == IF t \notin Receivers /\ Kind[SenderMsg(t)] = "rndv" THEN "rdma" ELSE "done"
+FirstLabel(x) ==
+    IF x \in Servers THEN "idle"
+    ELSE IF x \notin Receivers /\ Kind[SenderMsg(x)] = "eager" THEN "send"
+    ELSE StartLabel(x, 1)
 
 Init ==
     /\ tbl = [n \in Nodes |-> [b \in Buckets |-> <<>>]]
     /\ blk = [n \in Nodes |-> [b \in Buckets |-> Free]]
     /\ net = [n \in Nodes |-> {}]
-    /\ pc = [x \in Workers \cup Servers |->
-               IF x \in Servers THEN "idle"
-               ELSE IF x = S(MsgOf(x)) /\ Kind[MsgOf(x)] = "eager" THEN "send"
-               ELSE IF x = R(MsgOf(x)) /\ Kind[MsgOf(x)] = "rndv" THEN "rtr"
-               ELSE "lock"]
-    /\ slot = [t \in Workers |-> 0]
-    /\ buf = [t \in Workers |-> 0]
+    /\ pc = [x \in Callers |-> FirstLabel(x)]
+    /\ ix = [t \in Workers |-> 1]
+    /\ wx = [t \in Workers |-> 0]
+    /\ fslot = [x \in Callers |-> 0]
+    /\ slot = [k \in Keys |-> 0]
+    /\ got = [x \in Callers |-> NoRet]
+    /\ posted = [k \in Keys |-> FALSE]
+    /\ buf = [m \in Msgs |-> 0]
     /\ cur = [s \in Servers |-> NoPkt]
-    /\ target = [s \in Servers |-> ""]
-    /\ flag = [t \in Workers |-> FALSE]
-    /\ waiter = [t \in Workers |-> FALSE]
-    /\ permit = [t \in Workers |-> FALSE]
+    /\ flag = [k \in Keys |-> FALSE]
+    /\ waiter = [k \in Keys |-> FALSE]
+    /\ bit = [t \in Workers |-> FALSE]
     /\ delivered = [k \in Keys |-> 0]
     /\ event = Ev("", "init", {})
 
-\* Index of the slot holding key k in bucket b of node n (0 if none).
-SlotOf(n, b, k) == IF \E i \in 1..Len(tbl[n][b]) : tbl[n][b][i].key = k
-                     THEN CHOOSE i \in 1..Len(tbl[n][b]) : tbl[n][b][i].key = k
-                     ELSE 0
+(* ---------------- the table: insert as lock, scan, store, unlock -------- *)
+KeyOf(x) == IF x \in Servers THEN cur[x].key ELSE PostKeys(x)[ix[x]]
+NodeOfCaller(x) == IF x \in Servers THEN NodeOfSrv(x) ELSE NodeOf(KeyOf(x))
+ValueOf(x) == IF x \in Servers THEN cur[x] ELSE ReqV(KeyOf(x))
 
-(* H.insert(k, v) under the bucket lock fails when k holds a value other  *)
-(* than Bot (1); it then returns that value, Found(n, k).                  *)
-InsertFails(n, k) == LET b == Hash(k)  i == SlotOf(n, b, k) IN
-                     i # 0 /\ tbl[n][b][i].val # Bot
-Found(n, k) == tbl[n][Hash(k)][SlotOf(n, Hash(k), k)].val
-TableAfterInsert(n, k, v) ==
-    LET b == Hash(k)  i == SlotOf(n, b, k) IN
-    IF i = 0 THEN [tbl EXCEPT ![n][b] = Append(@, [key |-> k, val |-> v])]
-             ELSE [tbl EXCEPT ![n][b][i].val = v]
-SlotAfterInsert(n, k) == LET b == Hash(k)  i == SlotOf(n, b, k) IN
-                         IF i = 0 THEN Len(tbl[n][b]) + 1 ELSE i
+(* The spin lock of bucket b of node n can be taken. *)
+CanLock(n, b) == blk[n][b] = Free
 
-unchangedWorkerSync == UNCHANGED <<flag, waiter, permit>>
+Lock(x) ==
+    LET n == NodeOfCaller(x)  b == Hash(KeyOf(x)) IN
+    /\ pc[x] = "lock"
+    /\ CanLock(n, b)
+    /\ blk' = [blk EXCEPT ![n][b] = x]
+    /\ pc' = [pc EXCEPT ![x] = "scan"]
+    /\ event' = Ev(x, "lock bucket " \o ToString(b) \o " for " \o ShowKey(KeyOf(x)), {})
+    /\ UNCHANGED <<tbl, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 
-(* ---------------- Algorithm 1, worker threads ---------------------------- *)
-SendEager(t) ==   \* SEND-EAGER: packet to the network (eager message)
-    LET m == MsgOf(t) IN
-    /\ pc[t] = "send"
-    /\ net' = [net EXCEPT !["rcv"] = @ \cup {PktV(DataKey(m), Data(m))}]
-    /\ pc' = [pc EXCEPT ![t] = "done"]
-    /\ event' = Ev(t, "send-eager msg" \o ToString(m) \o " data " \o ToString(Data(m)), {Srv("rcv")})
-    /\ UNCHANGED <<tbl, blk, slot, buf, cur, target, delivered>> /\ unchangedWorkerSync
+(* Index of the slot of bucket b of node n that holds key k with a value (0 if none). *)
+Holding(n, b, k) == LET is == {i \in 1..Len(tbl[n][b]) : tbl[n][b][i].key = k /\ tbl[n][b][i].val # Bot}
+                    IN IF is = {} THEN 0 ELSE Min(is)
+(* The first free slot (value Bot), or a new one at the end. *)
+FirstFree(n, b) == LET is == {i \in 1..Len(tbl[n][b]) : tbl[n][b][i].val = Bot}
+                   IN IF is = {} THEN Len(tbl[n][b]) + 1 ELSE Min(is)
 
-SendRtr(t) ==     \* rendezvous: the receiver sends its buffer to the sender (RTR)
-    LET m == MsgOf(t) IN
+(* Scan: if k holds v', insert returns v' (linearization point of a failed *)
+(* insert); else remember the first free slot.                             *)
+Scan(x) ==
+    LET n == NodeOfCaller(x)  k == KeyOf(x)  b == Hash(k)  h == Holding(n, b, k) IN
+    /\ pc[x] = "scan"
+    /\ IF h # 0
+         THEN /\ got' = [got EXCEPT ![x] = tbl[n][b][h].val]
+              /\ slot' = [slot EXCEPT ![k] = h]
+              /\ pc' = [pc EXCEPT ![x] = "unlock"]
+              /\ UNCHANGED fslot
+              /\ event' = Ev(x, "scan: " \o ShowKey(k) \o " holds a value, insert fails", {})
+         ELSE /\ fslot' = [fslot EXCEPT ![x] = FirstFree(n, b)]
+              /\ pc' = [pc EXCEPT ![x] = "store"]
+              /\ UNCHANGED <<got, slot>>
+              /\ event' = Ev(x, "scan: " \o ShowKey(k) \o " holds nothing, free slot "
+                                \o ToString(FirstFree(n, b)), {})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, posted, buf, cur, flag, waiter, bit, delivered>>
+
+(* Store (k, v) in the slot found: insert returns v (linearization point of a successful insert). *)
+Store(x) ==
+    LET n == NodeOfCaller(x)  k == KeyOf(x)  b == Hash(k)  i == fslot[x]  v == ValueOf(x) IN
+    /\ pc[x] = "store"
+    /\ tbl' = [tbl EXCEPT ![n][b] = IF i > Len(@) THEN Append(@, [key |-> k, val |-> v])
+                                                 ELSE [@ EXCEPT ![i] = [key |-> k, val |-> v]]]
+    /\ got' = [got EXCEPT ![x] = v]
+    /\ slot' = [slot EXCEPT ![k] = i]
+    /\ pc' = [pc EXCEPT ![x] = "unlock"]
+    /\ event' = Ev(x, "store " \o ShowKey(k) \o " in slot " \o ToString(i) \o ": insert succeeds", {})
+    /\ UNCHANGED <<blk, net, ix, wx, fslot, posted, buf, cur, flag, waiter, bit, delivered>>
+
+(* Algorithms 1 and 2 branch on insert's result: "if v' # v". *)
+InsertSucceeded(x) == got[x] = ValueOf(x)
+
+(* Line 14 / line 6: copy a data packet's payload into its receive buffer. *)
+(* A FIN carries none (the RDMA wrote it); an RTR's goes to the sender's   *)
+(* request, which is not modelled.                                         *)
+CopyPayload(k, d) == IF k[1] = 1 \/ d = -1 THEN buf ELSE [buf EXCEPT ![k[2]] = d]
+
+(* ---------------- Algorithm 1: RECV-EAGER, posted without waiting -------- *)
+(* Next receive to post, or the first posted one to wait for. *)
+NextPosted(t, from, post) ==
+    LET js == {j \in from..Len(PostKeys(t)) : post[PostKeys(t)[j]]} IN IF js = {} THEN 0 ELSE Min(js)
+AfterPost(t, post) ==
+    IF ix[t] < Len(PostKeys(t))
+      THEN /\ ix' = [ix EXCEPT ![t] = @ + 1]
+           /\ pc' = [pc EXCEPT ![t] = StartLabel(t, ix[t] + 1)]
+           /\ UNCHANGED wx
+      ELSE LET j == NextPosted(t, 1, post) IN
+           /\ UNCHANGED ix
+           /\ wx' = [wx EXCEPT ![t] = j]
+           /\ pc' = [pc EXCEPT ![t] = IF j = 0 THEN AfterWaits(t) ELSE "wait"]
+
+SendRtr(t) ==
+    LET m == MsgOfKey(KeyOf(t)) IN
     /\ pc[t] = "rtr"
     /\ net' = [net EXCEPT !["snd"] = @ \cup {PktV(RtrKey(m), 0)}]
     /\ pc' = [pc EXCEPT ![t] = "lock"]
     /\ event' = Ev(t, "send RTR for msg" \o ToString(m), {Srv("snd")})
-    /\ UNCHANGED <<tbl, blk, slot, buf, cur, target, delivered>> /\ unchangedWorkerSync
+    /\ UNCHANGED <<tbl, blk, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 
-LockBucket(t) ==   \* RECV-EAGER line 12, part 1: spin lock of the key's bucket
-    LET n == HomeOf(t)  b == Hash(KeyOf(t)) IN
-    /\ pc[t] = "lock"
-    /\ blk[n][b] = Free
-    /\ blk' = [blk EXCEPT ![n][b] = t]
-    /\ pc' = [pc EXCEPT ![t] = "insert"]
-    /\ event' = Ev(t, "lock bucket " \o ToString(b), {})
-    /\ UNCHANGED <<tbl, net, slot, buf, cur, target, delivered>> /\ unchangedWorkerSync
-
-InsertReq(t) ==    \* RECV-EAGER lines 12-18: v' = H.insert(k, v); unlock
-    LET n == HomeOf(t)  k == KeyOf(t)  b == Hash(k)  r == Found(n, k) IN
-    /\ pc[t] = "insert"
-    /\ blk' = [blk EXCEPT ![n][b] = Free]
-    /\ IF ~InsertFails(n, k) \/ Variant = "overwrite"
-         THEN /\ tbl' = TableAfterInsert(n, k, ReqV(t))
-              /\ slot' = [slot EXCEPT ![t] = SlotAfterInsert(n, k)]
-              /\ pc' = [pc EXCEPT ![t] = "wait"]
-              /\ UNCHANGED <<buf, delivered>>
-              /\ event' = Ev(t, "insert " \o ShowKey(k) \o " succeeds: posted, unlock", {})
-         ELSE /\ slot' = [slot EXCEPT ![t] = SlotOf(n, b, k)]
-              /\ UNCHANGED tbl
-              \* line 14: copy the packet's data (a FIN carries none: RDMA wrote it)
-              /\ buf' = IF r.data = -1 THEN buf ELSE [buf EXCEPT ![t] = r.data]
-              /\ delivered' = [delivered EXCEPT ![k] = @ + 1]
+(* Unlock; a posted receive is waited for later; a receive that found its  *)
+(* packet copies it (line 14) and empties the key (line 19).              *)
+WorkerUnlock(t) ==
+    LET k == KeyOf(t)  n == NodeOf(k)  v == got[t] IN
+    /\ pc[t] = "unlock"
+    /\ blk' = [blk EXCEPT ![n][Hash(k)] = Free]
+    /\ IF InsertSucceeded(t)
+         THEN /\ posted' = [posted EXCEPT ![k] = TRUE]
+              /\ AfterPost(t, posted')
+              /\ UNCHANGED <<buf, delivered, flag>>
+              /\ event' = Ev(t, "unlock: " \o ShowKey(k) \o " posted", {})
+         ELSE /\ buf' = IF v.kind = "pkt" THEN CopyPayload(k, v.data) ELSE buf
+              /\ delivered' = [delivered EXCEPT ![k] = @ + (IF v.kind = "pkt" THEN 1 ELSE 0)]
+              /\ flag' = [flag EXCEPT ![k] = TRUE]
               /\ pc' = [pc EXCEPT ![t] = "erase"]
-              /\ event' = Ev(t, "insert " \o ShowKey(k) \o " fails: packet there, copy "
-                                \o ToString(r.data) \o ", unlock", {})
-    /\ UNCHANGED <<net, cur, target>> /\ unchangedWorkerSync
+              /\ UNCHANGED <<posted, ix, wx>>
+              /\ event' = Ev(t, "unlock: packet " \o ShowKey(k) \o " was there, copy it", {})
+    /\ UNCHANGED <<tbl, net, fslot, slot, got, cur, waiter, bit>>
 
-(* ThreadWait, "flag": the Completion protocol. *)
-PublishWaiter(t) ==
-    /\ Variant # "noflag"
-    /\ pc[t] = "wait"
-    /\ waiter' = [waiter EXCEPT ![t] = TRUE]
-    /\ pc' = [pc EXCEPT ![t] = "check"]
-    /\ event' = Ev(t, "wait: publish waiter", {})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, permit, delivered>>
-CheckFlag(t) ==
-    /\ Variant # "noflag"
-    /\ pc[t] = "check"
-    /\ pc' = [pc EXCEPT ![t] = IF flag[t] THEN "erase" ELSE "parked"]
-    /\ event' = Ev(t, IF flag[t] THEN "wait: already signalled, go on" ELSE "wait: flag clear, park", {})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, waiter, permit, delivered>>
-(* ThreadWait, "noflag": park at once. *)
-ParkNoFlag(t) ==
-    /\ Variant = "noflag"
-    /\ pc[t] = "wait"
-    /\ pc' = [pc EXCEPT ![t] = "parked"]
-    /\ event' = Ev(t, "ThreadWait: park", {})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, waiter, permit, delivered>>
-(* A parked thread runs again only when it is unparked (consumes the permit). *)
-Unpark(t) ==
-    /\ pc[t] = "parked"
-    /\ permit[t]
-    /\ permit' = [permit EXCEPT ![t] = FALSE]
-    /\ pc' = [pc EXCEPT ![t] = IF Variant # "noflag" THEN "check" ELSE "erase"]
-    /\ event' = Ev(t, "wakes up", {})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, waiter, delivered>>
+(* H.empty(k) as one unlocked write to the slot insert returned (§3.2). *)
+EmptySlot(k) == tbl' = [tbl EXCEPT ![NodeOf(k)][Hash(k)][slot[k]].val = Bot]
 
-Erase(t) ==        \* RECV-EAGER line 19: H.erase(k), one unlocked write to the slot
-    LET n == HomeOf(t)  k == KeyOf(t)  b == Hash(k)  m == MsgOf(t) IN
+EraseAfterCopy(t) ==
     /\ pc[t] = "erase"
-    /\ tbl' = [tbl EXCEPT ![n][b][slot[t]].val = Bot]
-    /\ pc' = [pc EXCEPT ![t] = IF t = S(m) THEN "rdma" ELSE "done"]
-    /\ event' = Ev(t, "empty " \o ShowKey(k), {})
-    /\ UNCHANGED <<blk, net, slot, buf, cur, target, delivered>> /\ unchangedWorkerSync
+    /\ EmptySlot(KeyOf(t))
+    /\ AfterPost(t, posted)
+    /\ event' = Ev(t, "empty " \o ShowKey(KeyOf(t)), {})
+    /\ UNCHANGED <<blk, net, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 
-Rdma(t) ==         \* rendezvous: write the data into R's buffer, then FIN on the data key
-    LET m == MsgOf(t) IN
+(* ---------------- Waitall: ThreadWait with §3.1's flag (Completion) ------ *)
+WaitKey(t) == PostKeys(t)[wx[t]]
+
+Publish(t) ==
+    /\ pc[t] = "wait"
+    /\ waiter' = [waiter EXCEPT ![WaitKey(t)] = TRUE]
+    /\ pc' = [pc EXCEPT ![t] = "check"]
+    /\ event' = Ev(t, "wait " \o ShowKey(WaitKey(t)) \o ": publish waiter", {})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, bit, delivered>>
+
+Check(t) ==
+    /\ pc[t] = "check"
+    /\ pc' = [pc EXCEPT ![t] = IF flag[WaitKey(t)] THEN "werase" ELSE "park"]
+    /\ event' = Ev(t, IF flag[WaitKey(t)] THEN "flag set: go on" ELSE "flag clear: park", {})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
+
+(* Where a thread goes when the scheduler runs it again. *)
+AfterWake == "check"
+
+(* The scheduler runs a parked thread whose bit is set, and clears the bit. *)
+Wake(t) ==
+    /\ pc[t] = "park"
+    /\ bit[t]
+    /\ bit' = [bit EXCEPT ![t] = FALSE]
+    /\ pc' = [pc EXCEPT ![t] = AfterWake]
+    /\ event' = Ev(t, "scheduled again (bit consumed)", {})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, delivered>>
+
+(* Line 19 after the wait; then the next posted receive, or the end. *)
+EraseAfterWait(t) ==
+    LET j == NextPosted(t, wx[t] + 1, posted) IN
+    /\ pc[t] = "werase"
+    /\ EmptySlot(WaitKey(t))
+    /\ wx' = [wx EXCEPT ![t] = IF j = 0 THEN @ ELSE j]
+    /\ pc' = [pc EXCEPT ![t] = IF j = 0 THEN AfterWaits(t) ELSE "wait"]
+    /\ event' = Ev(t, "empty " \o ShowKey(WaitKey(t)), {})
+    /\ UNCHANGED <<blk, net, ix, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
+
+(* ---------------- senders ------------------------------------------------ *)
+SendEager(t) ==
+    LET m == SenderMsg(t) IN
+    /\ pc[t] = "send"
+    /\ net' = [net EXCEPT !["rcv"] = @ \cup {PktV(DataKey(m), Data(m))}]
+    /\ pc' = [pc EXCEPT ![t] = "done"]
+    /\ event' = Ev(t, "send-eager msg" \o ToString(m) \o " data " \o ToString(Data(m)), {Srv("rcv")})
+    /\ UNCHANGED <<tbl, blk, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
+
+Rdma(t) ==
+    LET m == SenderMsg(t) IN
     /\ pc[t] = "rdma"
-    /\ buf' = [buf EXCEPT ![R(m)] = Data(m)]
+    /\ buf' = [buf EXCEPT ![m] = Data(m)]
     /\ net' = [net EXCEPT !["rcv"] = @ \cup {PktV(DataKey(m), -1)}]
     /\ pc' = [pc EXCEPT ![t] = "done"]
-    /\ event' = Ev(t, "RDMA data " \o ToString(Data(m)) \o " into " \o R(m) \o "'s buffer, send FIN", {R(m), Srv("rcv")})
-    /\ UNCHANGED <<tbl, blk, slot, cur, target, delivered>> /\ unchangedWorkerSync
+    /\ event' = Ev(t, "RDMA data " \o ToString(Data(m)) \o " into " \o Receiver[m] \o "'s buffer, send FIN",
+                  {Receiver[m], Srv("rcv")})
+    /\ UNCHANGED <<tbl, blk, ix, wx, fslot, slot, got, posted, cur, flag, waiter, bit, delivered>>
 
-WorkerStep(t) == SendEager(t) \/ SendRtr(t) \/ LockBucket(t) \/ InsertReq(t) \/ PublishWaiter(t)
-                 \/ CheckFlag(t) \/ ParkNoFlag(t) \/ Erase(t) \/ Rdma(t)
+WorkerStep(t) == SendEager(t) \/ SendRtr(t) \/ Lock(t) \/ Scan(t) \/ Store(t) \/ WorkerUnlock(t)
+                 \/ EraseAfterCopy(t) \/ Publish(t) \/ Check(t) \/ Wake(t) \/ EraseAfterWait(t) \/ Rdma(t)
 
-(* ---------------- Algorithm 2, communication servers --------------------- *)
+(* ---------------- Algorithm 2: the communication servers ----------------- *)
 SrvTake(s) ==
     LET n == NodeOfSrv(s) IN
     /\ pc[s] = "idle"
@@ -246,102 +328,80 @@ SrvTake(s) ==
          /\ net' = [net EXCEPT ![n] = @ \ {p}]
          /\ event' = Ev(s, "packet " \o ShowKey(p.key) \o " arrives", {})
     /\ pc' = [pc EXCEPT ![s] = "lock"]
-    /\ UNCHANGED <<tbl, blk, slot, buf, target, delivered>> /\ unchangedWorkerSync
+    /\ UNCHANGED <<tbl, blk, ix, wx, fslot, slot, got, posted, buf, flag, waiter, bit, delivered>>
 
-SrvLock(s) ==
-    LET n == NodeOfSrv(s)  b == Hash(cur[s].key) IN
-    /\ pc[s] = "lock"
-    /\ blk[n][b] = Free
-    /\ blk' = [blk EXCEPT ![n][b] = s]
-    /\ pc' = [pc EXCEPT ![s] = "insert"]
-    /\ event' = Ev(s, "lock bucket " \o ToString(b), {})
-    /\ UNCHANGED <<tbl, net, slot, buf, cur, target, delivered>> /\ unchangedWorkerSync
-
-SrvInsert(s) ==    \* lines 4-10: v' = H.insert(k, p); on failure copy into r.b
-    LET n == NodeOfSrv(s)  p == cur[s]  k == p.key  b == Hash(k)  r == Found(n, k) IN
-    /\ pc[s] = "insert"
-    /\ blk' = [blk EXCEPT ![n][b] = Free]
-    /\ IF ~InsertFails(n, k) \/ Variant = "overwrite"
-         THEN /\ tbl' = TableAfterInsert(n, k, p)
-              /\ pc' = [pc EXCEPT ![s] = "idle"]
-              /\ UNCHANGED <<buf, target, delivered>>
-              /\ event' = Ev(s, "insert " \o ShowKey(k) \o " succeeds: unexpected, unlock", {})
-         ELSE /\ UNCHANGED tbl
-              /\ buf' = IF p.data = -1 THEN buf ELSE [buf EXCEPT ![r.thr] = p.data]
+(* Unlock; on a failed insert the request is there: copy into its buffer (line 6). *)
+SrvUnlock(s) ==
+    LET k == cur[s].key  n == NodeOfSrv(s)  v == got[s] IN
+    /\ pc[s] = "unlock"
+    /\ blk' = [blk EXCEPT ![n][Hash(k)] = Free]
+    /\ IF InsertSucceeded(s)
+         THEN /\ pc' = [pc EXCEPT ![s] = "idle"]
+              /\ UNCHANGED <<buf, delivered>>
+              /\ event' = Ev(s, "unlock: " \o ShowKey(k) \o " unexpected, stored", {})
+         ELSE /\ buf' = CopyPayload(k, cur[s].data)
               /\ delivered' = [delivered EXCEPT ![k] = @ + 1]
-              /\ target' = [target EXCEPT ![s] = r.thr]
               /\ pc' = [pc EXCEPT ![s] = "signal"]
-              /\ event' = Ev(s, "insert " \o ShowKey(k) \o " fails: " \o r.thr \o " waits, copy "
-                                \o ToString(p.data) \o ", unlock", {})
-    /\ UNCHANGED <<net, slot, cur>> /\ unchangedWorkerSync
+              /\ event' = Ev(s, "unlock: " \o Owner(k) \o " waits for " \o ShowKey(k) \o ", copy", {})
+    /\ UNCHANGED <<tbl, net, ix, wx, fslot, slot, got, posted, cur, flag, waiter, bit>>
 
-(* ThreadSignal(r.Gamma). "flag": set the flag, then unpark a published waiter. *)
-SrvSignal(s) ==
-    LET t == target[s] IN
+(* ThreadSignal with the flag: set it, then wake a published waiter. *)
+Signal(s) ==
+    LET k == cur[s].key IN
     /\ pc[s] = "signal"
-    /\ IF Variant # "noflag"
-         THEN /\ flag' = [flag EXCEPT ![t] = TRUE]
-              /\ pc' = [pc EXCEPT ![s] = "unpark"]
-              /\ UNCHANGED permit
-              /\ event' = Ev(s, "signal " \o t \o ": set flag", {t})
-         ELSE /\ permit' = IF pc[t] = "parked" THEN [permit EXCEPT ![t] = TRUE] ELSE permit
-              /\ pc' = [pc EXCEPT ![s] = "idle"]
-              /\ UNCHANGED flag
-              /\ event' = Ev(s, IF pc[t] = "parked" THEN "signal " \o t \o ": wake it"
-                                ELSE "signal " \o t \o ": not parked yet, signal lost", {t})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, waiter, delivered>>
+    /\ flag' = [flag EXCEPT ![k] = TRUE]
+    /\ pc' = [pc EXCEPT ![s] = "unpark"]
+    /\ event' = Ev(s, "signal " \o Owner(k) \o ": set the flag of " \o ShowKey(k), {Owner(k)})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, waiter, bit, delivered>>
 SrvUnpark(s) ==
-    LET t == target[s] IN
+    LET k == cur[s].key IN
     /\ pc[s] = "unpark"
-    /\ permit' = IF waiter[t] THEN [permit EXCEPT ![t] = TRUE] ELSE permit
+    /\ bit' = IF waiter[k] THEN [bit EXCEPT ![Owner(k)] = TRUE] ELSE bit
     /\ pc' = [pc EXCEPT ![s] = "idle"]
-    /\ event' = Ev(s, IF waiter[t] THEN "unpark " \o t ELSE "no waiter published yet", {t})
-    /\ UNCHANGED <<tbl, blk, net, slot, buf, cur, target, flag, waiter, delivered>>
+    /\ event' = Ev(s, IF waiter[k] THEN "unpark " \o Owner(k) ELSE "no waiter published yet", {Owner(k)})
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, delivered>>
 
-ServerStep(s) == SrvTake(s) \/ SrvLock(s) \/ SrvInsert(s) \/ SrvSignal(s) \/ SrvUnpark(s)
+ServerStep(s) == SrvTake(s) \/ Lock(s) \/ Scan(s) \/ Store(s) \/ SrvUnlock(s) \/ Signal(s) \/ SrvUnpark(s)
 
 AllDone == /\ \A t \in Workers : pc[t] = "done"
            /\ \A s \in Servers : pc[s] = "idle"
            /\ \A n \in Nodes : net[n] = {}
 Terminated == AllDone /\ UNCHANGED vars
 
-Next == \/ \E t \in Workers : WorkerStep(t) \/ Unpark(t)
+Next == \/ \E t \in Workers : WorkerStep(t)
         \/ \E s \in Servers : ServerStep(s)
         \/ Terminated
 
-(* Fairness. WF on each worker's steps and on each server's steps: a      *)
-(* runnable thread eventually runs; a spin lock is held for one step, so  *)
-(* a spinning thread finds it free continuously after the holder moves on *)
-(* (WF suffices). WF on Unpark(t): a parked thread with a permit is        *)
-(* runnable. Nothing wakes a parked thread without a permit - that is     *)
-(* exactly the lost wake-up.                                              *)
+(* Fairness: WF on each worker's and each server's steps: a runnable       *)
+(* thread eventually runs; a spin lock is held for a few steps of a thread *)
+(* that then releases it, so a spinner finds it free continuously (WF      *)
+(* suffices). A parked thread runs (Wake) only when its bit is set:        *)
+(* nothing wakes a thread without a signal - exactly the lost wake-up.     *)
 Spec == Init /\ [][Next]_vars
-             /\ \A t \in Workers : WF_vars(WorkerStep(t)) /\ WF_vars(Unpark(t))
+             /\ \A t \in Workers : WF_vars(WorkerStep(t))
              /\ \A s \in Servers : WF_vars(ServerStep(s))
 
-View == <<tbl, blk, net, pc, slot, buf, cur, target, flag, waiter, permit, delivered>>
+View == <<tbl, blk, net, pc, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 
 -----------------------------------------------------------------------------
-(* (3): a key occupies at most one slot. *)
+(* (3): a key holds at most one value: no two slots with a value share a key. *)
 KeyUnique == \A n \in Nodes, b \in Buckets : \A i, j \in 1..Len(tbl[n][b]) :
-                 i # j => tbl[n][b][i].key # tbl[n][b][j].key
+                 (i # j /\ tbl[n][b][i].val # Bot /\ tbl[n][b][j].val # Bot) => tbl[n][b][i].key # tbl[n][b][j].key
 
-(* Every packet is matched to at most one receive (exactly one at the end). *)
-DeliveredAtMostOnce == \A k \in Keys : delivered[k] <= 1
+(* At the end every packet was matched to exactly one receive. *)
 DeliveredExactlyOnce == AllDone => \A k \in Keys : delivered[k] = 1
 
-(* A finished receive has the sender's data in its own buffer. *)
-DataInBuffer == \A m \in Msgs : pc[R(m)] = "done" => buf[R(m)] = Data(m)
+(* A finished receive has the sender's data in its buffer. *)
+DataInBuffer == \A m \in Msgs : pc[Receiver[m]] = "done" => buf[m] = Data(m)
 
-(* A packet that arrived for a posted request has a waiting thread to wake. *)
-Arrived(t) == delivered[KeyOf(t)] = 1
-NoLostWakeup == \A t \in Workers : (pc[t] = "parked" /\ Arrived(t)) ~> (pc[t] # "parked")
+(* A thread parked for a receive whose packet has been matched runs again. *)
+NoLostWakeup == \A t \in Workers : (pc[t] = "park" /\ delivered[WaitKey(t)] = 1) ~> (pc[t] # "park")
 
 Termination == <>AllDone
 
-(* Refinement: the table as an atomic map (AtomicMap.tla). *)
-AbsMap == [k \in Keys |-> LET n == NodeOf(k)  b == Hash(k)  i == SlotOf(n, b, k) IN
+(* Refinement: the table with its callers' return values is an AtomicMap. *)
+AbsMap == [k \in Keys |-> LET n == NodeOf(k)  b == Hash(k)  i == Holding(n, b, k) IN
                           IF i = 0 THEN Bot ELSE tbl[n][b][i].val]
-AM == INSTANCE AtomicMap WITH map <- AbsMap
+AM == INSTANCE AtomicMap WITH map <- AbsMap, ret <- got
 RefinesAtomicMap == AM!Spec
 =============================================================================

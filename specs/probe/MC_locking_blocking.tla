@@ -1,4 +1,7 @@
 ---- MODULE MC_locking_blocking ----
-(* Model locking_blocking of ProbeLocking. *)
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model locking_blocking: Listing 1.2 locking with a blocking probe and the program of Listings *)
+(* 1.3/1.4: A locks (0,2) and blocks, B cannot lock (0,ANY): spurious deadlock *)
 EXTENDS ProbeLocking
+MC_Variant == "blocking"
 ====

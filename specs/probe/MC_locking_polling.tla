@@ -1,4 +1,7 @@
 ---- MODULE MC_locking_polling ----
-(* Model locking_polling of ProbeLocking. *)
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model locking_polling: Listing 1.5 polling protocol with the same program, map entries granted *)
+(* first come first served among overlapping requests, weak fairness only: terminates *)
 EXTENDS ProbeLocking
+MC_Variant == "polling"
 ====

@@ -13,6 +13,7 @@ import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Outcome;
 
 /** Test helpers: run one scenario on the core under a preemptive deadline that prints every thread's stack. */
 final class AuditTesting {
@@ -41,8 +42,8 @@ final class AuditTesting {
                 RunOutcome o = target.runOnce(s, binding);
                 return switch (o) {
                     case RunOutcome.Completed c -> s.judge(c.reports());
-                    case RunOutcome.Hung h -> new Verdict(Verdict.Outcome.HANG, "hung", List.of(h.stacks()));
-                    case RunOutcome.Crashed c -> new Verdict(Verdict.Outcome.CRASH, c.evidence(), List.of(c.evidence()));
+                    case RunOutcome.Hung h -> new Verdict(Outcome.HANG, "hung", List.of(h.stacks()));
+                    case RunOutcome.Crashed c -> new Verdict(Outcome.CRASH, c.evidence(), List.of(c.evidence()));
                 };
             });
         } catch (AssertionError e) {

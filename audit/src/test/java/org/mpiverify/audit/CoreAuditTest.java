@@ -15,7 +15,7 @@ import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
 import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 import org.mpiverify.mpi.Job;
 
 /**

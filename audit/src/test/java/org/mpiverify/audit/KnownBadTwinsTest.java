@@ -15,7 +15,7 @@ import org.mpiverify.audit.scenario.BaseScenario;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
 

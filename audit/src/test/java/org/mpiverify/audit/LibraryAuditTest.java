@@ -23,14 +23,14 @@ import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
 import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 import org.mpiverify.mpi.Job;
 
 /**
  * The bounded audit {@code mvn verify} runs on every library target (one run per scenario), which
  * writes {@code out/audit/<target>.*} for the reports, and compares each verdict with the one recorded
- * for that library in the README's verdict matrix. A verdict that changes — a new failure, or a fixed
- * one — fails the test, so the README never shows a matrix the code no longer produces. Outcomes that
+ * for that library in audit/README.md's verdict matrix. A verdict that changes — a new failure, or a fixed
+ * one — fails the test, so that page never shows a matrix the code no longer produces. Outcomes that
  * depend on the schedule (a false match, a race) list every outcome seen. A missing library fails under
  * {@code CI=true} (no target may be skipped there) and skips elsewhere, naming its package.
  */
@@ -120,7 +120,7 @@ class LibraryAuditTest {
                 changed.add(c.id() + ": " + c.verdict() + " (recorded " + allowed + "): " + c.summary());
             }
         }
-        assertTrue(changed.isEmpty(), id + ": verdicts differ from the README's matrix (update both if this is "
+        assertTrue(changed.isEmpty(), id + ": verdicts differ from audit/README.md's matrix (update both if this is "
                 + "a real change):\n" + String.join("\n", changed));
     }
 }

@@ -31,6 +31,7 @@ import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Outcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -120,7 +121,7 @@ class ResultFilesTest {
 
     @Test
     void verdictSeverityOrderIsTheContracts() {
-        assertEquals(List.of(Verdict.Outcome.FAIL, Verdict.Outcome.HANG, Verdict.Outcome.CRASH, Verdict.Outcome.HAZARD,
-                Verdict.Outcome.UNSUPPORTED, Verdict.Outcome.PASS), org.mpiverify.audit.run.CellResult.SEVERITY);
+        assertEquals(List.of(Outcome.FAIL, Outcome.HANG, Outcome.CRASH, Outcome.HAZARD,
+                Outcome.UNSUPPORTED, Outcome.PASS), org.mpiverify.audit.run.CellResult.SEVERITY);
     }
 }

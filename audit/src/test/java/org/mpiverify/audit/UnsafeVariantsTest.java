@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 
 /**
  * The known-bad twins of the core target: each deliberately unsafe variant must be rejected (FAIL, HANG or

@@ -18,6 +18,7 @@ import org.mpiverify.audit.scenario.BaseScenario;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.results.Outcome;
 
 /** The bounded join of a scenario's threads, the mark a rank uses to skip MPI_Finalize, and how it is judged. */
 class WorkersTest {
@@ -84,11 +85,11 @@ class WorkersTest {
         };
         Verdict v = scenario.judge(List.of(new RankReport(0, Map.of(), List.of(), trace.toString()),
                 new RankReport(1, Map.of(), List.of(), "ERR_ABORTED: no report after rank 0 failed")));
-        assertEquals(Verdict.Outcome.HANG, v.outcome(), v.summary());
+        assertEquals(Outcome.HANG, v.outcome(), v.summary());
         assertTrue(v.summary().startsWith("rank 0: threads [0] of 1 did not finish within 300 ms"), v.summary());
 
         Verdict crash = scenario.judge(List.of(new RankReport(0, Map.of(), List.of(), "java.lang.IllegalStateException: boom"),
                 new RankReport(1, Map.of(), List.of(), "ERR_ABORTED: no report after rank 0 failed")));
-        assertEquals(Verdict.Outcome.CRASH, crash.outcome(), "any other exception stays a crash: " + crash.summary());
+        assertEquals(Outcome.CRASH, crash.outcome(), "any other exception stays a crash: " + crash.summary());
     }
 }

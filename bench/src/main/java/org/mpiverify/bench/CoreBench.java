@@ -11,13 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import org.mpiverify.bench.kernel.CoreKernels;
 import org.mpiverify.core.sync.Granularity;
-import org.mpiverify.mpi.Comm;
-import org.mpiverify.mpi.Datatype;
-import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
 import org.mpiverify.results.Provenance;
@@ -42,6 +38,7 @@ public final class CoreBench {
     private final int dupIterations;
     private final MatchingKind matching;
     private final PrintStream out;
+    private static final Duration DEADLINE = Duration.ofMinutes(5);
 
     public CoreBench(int trials, boolean quick, MatchingKind matching, PrintStream out) {
         this.trials = Math.max(2, trials);
@@ -127,76 +124,14 @@ public final class CoreBench {
         return JobConfig.of(ranks).withGranularity(Granularity.LOCK_FREE).withMatching(matching);
     }
 
-    /** Half round trip (ns) of an 8-byte ping-pong between ranks 0 and 1 at the given thread level. */
+    /** Half round trip (ns) of an 8-byte (two-int) ping-pong between ranks 0 and 1 at the given thread level. */
     public double pingPong(ThreadLevel level) {
-        int n = pingPongIterations;
-        AtomicLong nanos = new AtomicLong();
-        JobResult r = Job.run(config(2), mpi -> {
-            mpi.initThread(level);
-            Comm w = mpi.commWorld();
-            byte[] b = new byte[8];
-            w.barrier();
-            long t0 = System.nanoTime();
-            if (w.rank() == 0) {
-                for (int i = 0; i < n; i++) {
-                    w.send(b, 0, 8, Datatype.BYTE, 1, 0);
-                    w.recv(b, 0, 8, Datatype.BYTE, 1, 0);
-                }
-                nanos.set(System.nanoTime() - t0);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    w.recv(b, 0, 8, Datatype.BYTE, 0, 0);
-                    w.send(b, 0, 8, Datatype.BYTE, 0, 0);
-                }
-            }
-            mpi.finalizeMpi();
-        }, Duration.ofMinutes(5));
-        r.orThrow();
-        return nanos.get() / (2.0 * n);
+        return CoreKernels.pingPong(config(2), level, 2, pingPongIterations, DEADLINE);
     }
 
     /** Time (ns) of one dup+free per thread, on 2 ranks, each with {@code threadsPerRank} threads on their own parents. */
     public double dupFree(int threadsPerRank) {
-        int n = dupIterations;
-        AtomicLong nanos = new AtomicLong();
-        JobResult r = Job.run(config(2), mpi -> {
-            mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm w = mpi.commWorld();
-            Comm[] parents = new Comm[threadsPerRank];
-            for (int t = 0; t < threadsPerRank; t++) {
-                parents[t] = w.dup();
-            }
-            w.barrier();
-            long t0 = System.nanoTime();
-            Thread[] ts = new Thread[threadsPerRank];
-            Throwable[] fail = new Throwable[1];
-            for (int t = 0; t < threadsPerRank; t++) {
-                Comm p = parents[t];
-                ts[t] = Thread.ofPlatform().start(() -> {
-                    try {
-                        for (int i = 0; i < n; i++) {
-                            p.dup().free();
-                        }
-                    } catch (Throwable e) {
-                        fail[0] = e;
-                    }
-                });
-            }
-            for (Thread t : ts) {
-                t.join();
-            }
-            if (fail[0] != null) {
-                throw new IllegalStateException(fail[0]);
-            }
-            long el = System.nanoTime() - t0;
-            nanos.accumulateAndGet(el, Math::max);
-            for (Comm p : parents) {
-                p.free();
-            }
-            mpi.finalizeMpi();
-        }, Duration.ofMinutes(5));
-        r.orThrow();
-        return nanos.get() / (double) n;
+        return CoreKernels.dupFree(config(2), threadsPerRank, dupIterations, DEADLINE);
     }
 
     /** Prints the results as a table. */

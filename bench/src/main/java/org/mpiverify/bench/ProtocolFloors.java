@@ -26,7 +26,7 @@ import java.lang.invoke.VarHandle;
  *       It differs from the handoff only in using a line per direction instead of one line for both.
  * </ul>
  * None is a usable implementation (one message in flight, no matching, no blocking): they show what a
- * design of each shape costs before any MPI work, for the README's explanation of the ping-pong target.
+ * design of each shape costs before any MPI work, for the explanation of the ping-pong target in docs/measurements.md.
  *
  * <p>Layout is exact: every cell lives in native memory aligned to {@value #STRIDE} bytes (a cache line and
  * the adjacent line a spatial prefetcher pulls with it), its fields in the first line. Java objects could not

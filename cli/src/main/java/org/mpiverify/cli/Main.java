@@ -1,11 +1,17 @@
 package org.mpiverify.cli;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import org.mpiverify.audit.run.AuditCommand;
+import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
 import org.mpiverify.bench.compare.ComparisonTargets;
@@ -17,46 +23,53 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
-import org.mpiverify.specs.RepoLocator;
+import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code ./mpiverify COMMAND [ARGS]}: the one command-line tool over the same code the tests use.
+ * {@code ./mpiverify COMMAND [ARGS]}: the one command-line tool over the same code the tests use. picocli
+ * parses every command into typed options and writes the usage from them ({@code help}, {@code -h} on
+ * any command) and the bash completion script ({@code generate-completion}).
  * Exit codes: 0 success, 1 a check failed, 2 usage error.
  */
-public final class Main {
-    static final String USAGE = """
-            usage: ./mpiverify COMMAND [ARGS]
+@Command(name = "./mpiverify", synopsisHeading = "usage: ", customSynopsis = "./mpiverify COMMAND [ARGS]",
+        commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
+        footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
+        subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
+            Main.AuditSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+            CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
+public final class Main implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
 
-              demo [--ranks N] [--threads T] [--messages M]
-                   [--granularity GLOBAL|BRIEF_GLOBAL|PER_OBJECT|LOCK_FREE] [--matching QUEUES|HASH_TABLE]
-                                   run a multithreaded MPI program on the in-JVM core (ranks and threads
-                                   exchange wildcard messages, mprobe unknown sizes, create communicators
-                                   concurrently, run concurrent allreduces) and print what happened
-              bench core|fig1-gt|fig4-gt|balaji|hoefler|all [--trials N] [--quick]
-                    [--matching QUEUES|HASH_TABLE] [--out DIR] [--no-compare]
-                                   core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin
-                                   handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji
-                                   et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; all:
-                                   every one. Medians with spread and same-run ratios; JSON and SVG plots
-                                   to DIR/bench/ (default out/); --no-compare leaves native MPI out
-              tlc [MODEL...] [--full] [--workers N] [--simulate N]
-                                   run the TLA+ models with TLC and compare with the manifest
-              audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all
-                    [--scenario ID[,ID...]] [--repeats N] [--full]
-                                   run the thread-safety audit's multithreaded MPI scenarios on a target
-                                   (every configuration of it), print progress, and write out/audit/
-                                   TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a
-                                   safe configuration fails or an unsafe one is not rejected
-              report [--out DIR] [--quiet]
-                                   write the HTML dashboard of every result under out/ (TLC, Lincheck,
-                                   jcstress, audit, benchmarks) to out/report/index.html, with a
-                                   Markdown summary (out/report/summary.md, also printed)
-              test [MAVEN ARGS]    run the test suites (mvn verify); -Pfull for the long runs
-              help                 this text
-            """;
+    @Mixin
+    HelpOption help;
 
-    private Main() {
+    /** {@code -h}/{@code --help} on every command. */
+    static final class HelpOption {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+        boolean help;
+    }
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+
+    private Main(PrintStream out, PrintStream err, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
     }
 
     public static void main(String[] args) {
@@ -68,175 +81,258 @@ public final class Main {
     }
 
     /** {@code env}: the environment, where the audit reads {@code CI} (a missing target is then an error). */
-    static int run(String[] args, PrintStream out, PrintStream err, java.util.Map<String, String> env) {
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
-            out.print(USAGE);
-            return args.length == 0 ? 2 : 0;
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        try {
-            return switch (args[0]) {
-                case "demo" -> demo(rest, out);
-                case "bench" -> bench(rest, out);
-                case "tlc" -> TlcCommand.run(rest);
-                case "audit" -> AuditCommand.run(rest, out, err, env);
-                case "report" -> ReportMain.run(rest, out, err);
-                default -> {
-                    err.println("unknown command '" + args[0] + "'\n");
-                    err.print(USAGE);
-                    yield 2;
-                }
-            };
-        } catch (UsageException e) {
-            err.println(e.getMessage() + "\n");
-            err.print(USAGE);
-            return 2;
-        } catch (Exception e) {
-            err.println(args[0] + " failed: " + e);
-            e.printStackTrace(err);
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
+        CommandLine cl = commandLine(new Main(out, err, env));
+        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println(line.getCommandName() + " failed: " + e);
+            e.printStackTrace(line.getErr());
             return 1;
+        });
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine(Main main) {
+        CommandLine cl = new CommandLine(main);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setSeparator(" ");
+        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
+                .description("print a bash completion script: source <(./mpiverify generate-completion)");
+        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
+        return cl;
+    }
+
+    /** Each command's synopsis (generated from its options) and description, so one page shows them all. */
+    private static String commandList(Help help) {
+        StringBuilder b = new StringBuilder();
+        for (Help h : help.subcommands().values()) {
+            if (h.commandSpec().usageMessage().hidden() || h.commandSpec().name().equals("help")) continue;
+            b.append("  ").append(h.synopsis(0).strip().replace("\n", "\n  ")).append('\n');
+            h.description().lines().forEach(d -> b.append("      ").append(d.strip()).append('\n'));
+            b.append('\n');
+        }
+        return b.append("  help [COMMAND]\n      this text, or one command's options\n").toString();
+    }
+
+    /** No command: the usage, as a usage error. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "a command is needed");
+    }
+
+    /** A value outside what an option accepts: a usage error (exit 2) naming the option. */
+    static int inRange(CommandSpec spec, String option, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new ParameterException(spec.commandLine(), option + " must be in [" + min + ", " + max + "], not " + value);
+        }
+        return value;
+    }
+
+    @Command(name = "demo", sortOptions = false, description = "run a multithreaded MPI program on the in-JVM core (ranks and threads exchange wildcard messages, mprobe unknown sizes, create communicators concurrently, run concurrent allreduces) and print what happened; exit 1 if any phase saw a wrong result")
+    static final class DemoCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @CommandLine.ParentCommand
+        Main main;
+        @Option(names = "--ranks", paramLabel = "N", defaultValue = "4", description = "ranks, 2-64 (default ${DEFAULT-VALUE})")
+        int ranks;
+        @Option(names = "--threads", paramLabel = "T", defaultValue = "4", description = "threads per rank, 1-64 (default ${DEFAULT-VALUE})")
+        int threads;
+        @Option(names = "--messages", paramLabel = "M", defaultValue = "200", description = "messages per thread (default ${DEFAULT-VALUE})")
+        int messages;
+        @Option(names = "--granularity", paramLabel = "G", defaultValue = "LOCK_FREE", completionCandidates = SafeGranularities.class,
+                description = "critical sections: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
+        Granularity granularity;
+        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "matching engine: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
+        MatchingKind matching;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            inRange(spec, "--ranks", ranks, 2, 64);
+            inRange(spec, "--threads", threads, 1, 64);
+            inRange(spec, "--messages", messages, 1, 1_000_000);
+            if (granularity.isExperimental()) {
+                throw new ParameterException(spec.commandLine(), "granularity " + granularity
+                        + " is experimental and unsafe; the audit uses it, the demo does not");
+            }
+            return new Demo(ranks, threads, messages, granularity, matching, main.out).run();
         }
     }
 
-    private static int demo(String[] args, PrintStream out) {
-        Options o = new Options(args);
-        int ranks = o.intValue("--ranks", 4, 2, 64);
-        int threads = o.intValue("--threads", 4, 1, 64);
-        int messages = o.intValue("--messages", 200, 1, 1_000_000);
-        Granularity g = o.enumValue("--granularity", Granularity.class, Granularity.LOCK_FREE);
-        if (g.isExperimental()) {
-            throw new UsageException("granularity " + g + " is experimental and unsafe; the audit uses it, the demo does not");
+    /** The granularities a user may choose: the experimental, unsafe ones are the audit's. */
+    static final class SafeGranularities extends ArrayList<String> {
+        SafeGranularities() {
+            super(Arrays.stream(Granularity.values()).filter(g -> !g.isExperimental()).map(Enum::name).toList());
         }
-        MatchingKind m = o.enumValue("--matching", MatchingKind.class, MatchingKind.QUEUES);
-        o.requireAllUsed();
-        return new Demo(ranks, threads, messages, g, m, out).run();
     }
 
-    private static final List<String> BENCHMARKS = List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "all");
-
-    private static int bench(String[] args, PrintStream out) throws Exception {
-        if (args.length == 0 || !BENCHMARKS.contains(args[0])) {
-            throw new UsageException("bench needs a benchmark name: " + String.join("|", BENCHMARKS)
-                    + (args.length == 0 ? "" : ", not '" + args[0] + "'"));
+    /** The benchmark names {@code bench} takes. */
+    static final class Benchmarks extends ArrayList<String> {
+        Benchmarks() {
+            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "all"));
         }
-        String name = args[0];
-        Options o = new Options(Arrays.copyOfRange(args, 1, args.length));
-        int trials = o.intValue("--trials", 7, name.equals("core") ? 2 : 1, 1000);
-        boolean quick = o.flag("--quick");
-        boolean compare = !o.flag("--no-compare");
-        MatchingKind m = o.enumValue("--matching", MatchingKind.class, MatchingKind.QUEUES);
-        Path repoRoot = RepoLocator.findRoot(Path.of("")).orElse(Path.of("").toAbsolutePath());
-        Path outDir = Path.of(o.stringValue("--out", RepoLocator.findRoot(Path.of(""))
-                .map(r -> RepoLocator.outputDir(r).toString()).orElse(defaultOut())));
-        o.requireAllUsed();
-        out.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching " + m);
-        out.println("machine: " + Machine.describe());
-        if (name.equals("core") || name.equals("all")) {
-            int coreTrials = Math.max(2, trials);
+    }
+
+    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
+    static final class BenchCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @CommandLine.ParentCommand
+        Main main;
+        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|all", completionCandidates = Benchmarks.class,
+                description = "the benchmark")
+        String name;
+        @Option(names = "--trials", paramLabel = "N", defaultValue = "7", description = "trials (default ${DEFAULT-VALUE}; core needs 2)")
+        int trials;
+        @Option(names = "--quick", description = "fewer sizes, ranks and iterations: each figure in about 30 s")
+        boolean quick;
+        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "the core's matching engine: ${COMPLETION-CANDIDATES}")
+        MatchingKind matching;
+        @Option(names = "--out", paramLabel = "DIR", description = "output root (default: out/ of the repository)")
+        Path out;
+        @Option(names = "--no-compare", description = "leave native MPI out")
+        boolean noCompare;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!new Benchmarks().contains(name)) {
+                throw new ParameterException(spec.commandLine(), "bench needs a benchmark name: "
+                        + String.join("|", new Benchmarks()) + ", not '" + name + "'");
+            }
+            inRange(spec, "--trials", trials, name.equals("core") ? 2 : 1, 1000);
+            PrintStream o = main.out;
+            Path repoRoot = Workspace.root();
+            Path outDir = out != null ? out.toAbsolutePath() : Workspace.outputDir(repoRoot);
+            o.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching "
+                    + matching);
+            o.println("machine: " + Machine.describe());
+            if (name.equals("core") || name.equals("all")) {
+                coreBench(o, Math.max(2, trials), outDir, repoRoot);
+            }
+            ComparisonTargets.Discovery found = ComparisonTargets.discover(!noCompare);
+            Settings settings = Settings.of(trials, quick, matching, o).withComparisons(found.targets(), found.skipped());
+            for (BenchFigure f : Figures.all()) {
+                if (name.equals("all") || name.equals(f.id())) {
+                    FigureRunner.run(f, settings, outDir, repoRoot);
+                }
+            }
+            return 0;
+        }
+
+        private void coreBench(PrintStream o, int coreTrials, Path outDir, Path repoRoot) throws Exception {
             List<CoreBench.Result> results;
             // CoreBench prints "trial t/N done" per trial (trial 0 is the warm-up): a live line with rate and ETA
-            try (ProgressLine progress = new ProgressLine(out, "bench core", coreTrials, "trials",
-                    out == System.out && ProgressLine.isTerminal())) {
-                PrintStream tap = new PrintStream(new ProgressTap(progress,
-                        java.util.regex.Pattern.compile("trial (\\d+)/\\d+ done")), true,
-                        java.nio.charset.StandardCharsets.UTF_8);
-                results = new CoreBench(coreTrials, quick, m, tap).run();
+            try (ProgressLine progress = new ProgressLine(o, "bench core", coreTrials, "trials",
+                    o == System.out && ProgressLine.isTerminal())) {
+                PrintStream tap = new PrintStream(new ProgressTap(progress, Pattern.compile("trial (\\d+)/\\d+ done")),
+                        true, StandardCharsets.UTF_8);
+                results = new CoreBench(coreTrials, quick, matching, tap).run();
                 tap.flush();
             }
-            CoreBench.print(results, out);
+            CoreBench.print(results, o);
             Path json = outDir.resolve("bench").resolve("core.json");
-            CoreBench.writeJson(results, json, m.name(), repoRoot);
-            out.println("wrote " + json);
-        }
-        ComparisonTargets.Discovery found = ComparisonTargets.discover(compare);
-        Settings settings = Settings.of(trials, quick, m, out).withComparisons(found.targets(), found.skipped());
-        for (BenchFigure f : Figures.all()) {
-            if (name.equals("all") || name.equals(f.id())) {
-                FigureRunner.run(f, settings, outDir, repoRoot);
-            }
-        }
-        return 0;
-    }
-
-    /** {@code out/} at the repository root (the launcher runs from there), or the mpiverify.out property. */
-    static String defaultOut() {
-        return System.getProperty("mpiverify.out", "out");
-    }
-
-    /** A bad command line. */
-    static final class UsageException extends RuntimeException {
-        UsageException(String message) {
-            super(message);
+            CoreBench.writeJson(results, json, matching.name(), repoRoot);
+            o.println("wrote " + json);
         }
     }
 
-    /** {@code --name value} and {@code --flag} options; every option given must be consumed. */
-    static final class Options {
-        private final String[] args;
-        private final boolean[] used;
+    @Command(name = "tlc", sortOptions = false,
+            description = "run the TLA+ models with TLC and compare each outcome with specs/manifest.json")
+    static final class TlcSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Parameters(paramLabel = "MODEL", arity = "0..*",
+                description = "a model or spec folder of the manifest (default: the quick class)")
+        List<String> models = new ArrayList<>();
+        @Option(names = "--full", description = "include the full-size models")
+        boolean full;
+        @Option(names = "--workers", paramLabel = "N", description = "TLC worker threads per model (default: the cores)")
+        Integer workers;
+        @Option(names = "--simulate", paramLabel = "N", defaultValue = "0", description = "simulation mode, N behaviors each")
+        int simulate;
+        @Option(names = "--generate", description = "write every model's MC_*.tla/.cfg from specs/manifest.json, then stop")
+        boolean generate;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        HelpOption help;
 
-        Options(String[] args) {
-            this.args = args;
-            this.used = new boolean[args.length];
+        @Override
+        public Integer call() {
+            int w = workers == null ? Runtime.getRuntime().availableProcessors()
+                    : inRange(spec, "--workers", workers, 1, 1024);
+            inRange(spec, "--simulate", simulate, 0, Integer.MAX_VALUE);
+            return TlcCommand.run(models, full, w, simulate, generate, Path.of("").toAbsolutePath(), main.out, main.err);
         }
+    }
 
-        boolean flag(String name) {
-            for (int i = 0; i < args.length; i++) {
-                if (args[i].equals(name)) {
-                    used[i] = true;
-                    return true;
-                }
-            }
-            return false;
+    @Command(name = "audit", sortOptions = false, description = "run the thread-safety audit's multithreaded MPI scenarios on a target (every configuration of it), print progress, and write out/audit/TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a safe configuration fails or an unsafe one is not rejected")
+    static final class AuditSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Option(names = "--target", required = true, paramLabel = "core|mpich|openmpi|mpj-multicore|mpj-niodev|all",
+                completionCandidates = AuditTargetIds.class, description = "the implementation to audit")
+        String target;
+        @Option(names = "--scenario", paramLabel = "ID", split = ",", description = "scenario ids (default: every one)")
+        List<String> scenarios = new ArrayList<>();
+        @Option(names = "--repeats", paramLabel = "N", description = "runs per scenario (default: each scenario's own)")
+        Integer repeats;
+        @Option(names = "--full", description = "the full number of runs")
+        boolean full;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
+            return AuditCommand.run(target, scenarios, r, full, main.out, main.err, main.env);
         }
+    }
 
-        String stringValue(String name, String def) {
-            for (int i = 0; i < args.length; i++) {
-                if (args[i].equals(name)) {
-                    if (i + 1 >= args.length) {
-                        throw new UsageException(name + " needs a value");
-                    }
-                    used[i] = used[i + 1] = true;
-                    return args[i + 1];
-                }
-            }
-            return def;
+    /** The audit's target ids and {@code all}, for completion. */
+    static final class AuditTargetIds extends ArrayList<String> {
+        AuditTargetIds() {
+            super(AuditTargets.IDS);
+            add("all");
         }
+    }
 
-        int intValue(String name, int def, int min, int max) {
-            String s = stringValue(name, null);
-            if (s == null) {
-                return def;
-            }
-            try {
-                int v = Integer.parseInt(s);
-                if (v < min || v > max) {
-                    throw new UsageException(name + " must be in [" + min + ", " + max + "], not " + v);
-                }
-                return v;
-            } catch (NumberFormatException e) {
-                throw new UsageException(name + " needs a whole number, not '" + s + "'");
-            }
+    @Command(name = "report", sortOptions = false, description = "write the HTML dashboard of every result under out/ (TLC, Lincheck, jcstress, audit, benchmarks) to out/report/index.html, with a Markdown summary (out/report/summary.md, also printed)")
+    static final class ReportCommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Option(names = "--out", paramLabel = "DIR", description = "the output folder the producers wrote (default: out/)")
+        Path out;
+        @Option(names = "--quiet", description = "do not print the summary")
+        boolean quiet;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            return ReportMain.run(null, out == null ? null : out.toAbsolutePath().normalize(), quiet, main.out, main.err);
         }
+    }
 
-        <E extends Enum<E>> E enumValue(String name, Class<E> type, E def) {
-            String s = stringValue(name, null);
-            if (s == null) {
-                return def;
-            }
-            try {
-                return Enum.valueOf(type, s.toUpperCase(Locale.ROOT).replace('-', '_'));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(name + " must be one of " + Arrays.toString(type.getEnumConstants()));
-            }
-        }
+    /** Listed so that {@code help} names it: the launcher runs {@code mvn verify} itself, before any Java. */
+    @Command(name = "test", description = "run the test suites (mvn verify; MAVEN ARGS such as -Pfull for the long runs)",
+            customSynopsis = "./mpiverify test [MAVEN ARGS]")
+    static final class TestCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(arity = "0..*", hidden = true)
+        List<String> mavenArgs;
 
-        void requireAllUsed() {
-            for (int i = 0; i < args.length; i++) {
-                if (!used[i]) {
-                    throw new UsageException("unknown argument '" + args[i] + "'");
-                }
-            }
+        @Override
+        public Integer call() {
+            throw new ParameterException(spec.commandLine(), "test is run by the launcher: ./mpiverify test [MAVEN ARGS]");
         }
     }
 }

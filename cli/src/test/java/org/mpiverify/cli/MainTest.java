@@ -65,14 +65,17 @@ class MainTest {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();
         assertEquals(2, run(out, err, "frobnicate"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("Unmatched argument at index 0: 'frobnicate'"), err.toString());
         assertEquals(2, run(out, err, "demo", "--ranks", "1"));
         assertEquals(2, run(out, err, "demo", "--granularity", "LOCK_AROUND_CALL"));
         assertEquals(2, run(out, err, "demo", "--bogus"));
         assertEquals(2, run(out, err, "bench"));
         assertEquals(2, run(out, err, "report", "--bogus"));
         assertEquals(0, run(out, err, "help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("report [--out DIR]"), "help lists report");
+        String help = out.toString(StandardCharsets.UTF_8);
+        assertTrue(help.contains("./mpiverify report [-h] [--quiet] [--out DIR]"), "help lists report:\n" + help);
+        assertTrue(help.contains("exit codes: 0 success, 1 a check failed, 2 usage error"), help);
+        assertEquals(2, run(out, err), "no command is a usage error");
     }
 
     @Test
@@ -117,7 +120,7 @@ class MainTest {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();
         assertEquals(2, run(out, err, "audit"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--target is required"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("Missing required option: '--target"), err.toString());
         assertEquals(2, run(out, err, "audit", "--target", "lam"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown audit target 'lam'"));
         assertEquals(2, run(out, err, "audit", "--target", "core", "--scenario", "no-such-scenario"));
@@ -137,6 +140,10 @@ class MainTest {
         }
         var help = new ByteArrayOutputStream();
         assertEquals(0, run(help, err, "help"));
-        assertTrue(help.toString(StandardCharsets.UTF_8).contains("audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all"));
+        String text = help.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(text.contains("--target core|mpich|openmpi|mpj-multicore|mpj-niodev|all"), text);
+        var completion = new ByteArrayOutputStream();
+        assertEquals(0, run(completion, err, "generate-completion"));
+        assertTrue(completion.toString(StandardCharsets.UTF_8).contains("complete -F"), "a bash completion script");
     }
 }

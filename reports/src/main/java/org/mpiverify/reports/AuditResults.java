@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads the audit's {@code out/audit/<target>.json} files (the contract in the audit's README: per
@@ -17,10 +18,17 @@ import java.util.stream.Stream;
  * FAIL/HANG/CRASH/HAZARD without evidence, is reported as a problem of the file.
  */
 public final class AuditResults {
-    /** One scenario on one configuration of one target: one cell of the audit matrix. */
+    /**
+     * One scenario on one configuration of one target: one cell of the audit matrix. {@code outcome} is
+     * what the audit measured. On an unsafe experimental configuration (which the audit must reject) the
+     * cell's {@link #verdict()} is that of a known-bad twin: PASS when some scenario rejected the
+     * configuration ({@code variantRejected}: a FAIL, HANG or CRASH anywhere in its column), FAIL when none
+     * did; on a safe one it is the outcome.
+     */
     public record Cell(String target, String implementation, String configuration, boolean unsafe, String id,
-                       String title, String origin, Verdict verdict, String summary, long runs,
-                       Map<String, Long> counts, List<String> evidence, double seconds, Stamp stamp)
+                       String title, String origin, Outcome outcome, String summary, long runs,
+                       Map<String, Long> counts, List<String> evidence, double seconds, Stamp stamp,
+                       boolean variantRejected)
             implements CheckResult {
         public CheckKind kind() {
             return CheckKind.AUDIT;
@@ -35,13 +43,20 @@ public final class AuditResults {
             return Html.slug("audit-" + target + "-" + configuration + "-" + id);
         }
 
+        @Override
+        public Outcome verdict() {
+            if (!unsafe) return outcome;
+            return variantRejected ? Outcome.PASS : Outcome.FAIL;
+        }
+
         public String label() {
-            return verdict.name();
+            if (!unsafe) return outcome.name();
+            return variantRejected ? "unsafe variant, rejected (here " + outcome.name() + ")"
+                    : "unsafe variant, not rejected by any scenario";
         }
 
         public boolean needsEvidence() {
-            return verdict == Verdict.FAIL || verdict == Verdict.HANG || verdict == Verdict.CRASH
-                    || verdict == Verdict.HAZARD;
+            return outcome != Outcome.PASS && outcome != Outcome.UNSUPPORTED;
         }
     }
 
@@ -83,21 +98,24 @@ public final class AuditResults {
         for (Map<String, Object> c : Json.objs(root, "configurations")) {
             String config = Json.str(c, "name", "default");
             configs.add(config);
+            boolean unsafe = Json.bool(c, "unsafe", false);
+            boolean rejected = Json.objs(c, "scenarios").stream()
+                    .anyMatch(x -> Outcome.parse(Json.str(x, "verdict", "?")).isFailure());
             for (Map<String, Object> s : Json.objs(c, "scenarios")) {
                 String id = Json.str(s, "id", "?");
-                Verdict v = Verdict.ofAudit(Json.str(s, "verdict", "?"));
+                Outcome v = Outcome.parse(Json.str(s, "verdict", "?"));
                 Map<String, Long> counts = new LinkedHashMap<>();
                 Map<String, Object> cm = Json.obj(s, "counts");
                 if (cm != null) cm.forEach((k, x) -> counts.put(k, x instanceof Number n ? n.longValue() : 0L));
                 List<String> evidence = Json.list(s, "evidence").stream().map(String::valueOf).toList();
-                Cell cell = new Cell(target, impl, config, Json.bool(c, "unsafe", false), id, Json.str(s, "title", id),
+                Cell cell = new Cell(target, impl, config, unsafe, id, Json.str(s, "title", id),
                         Json.str(s, "origin", ""), v, Json.str(s, "summary", ""), Json.integer(s, "runs", 0), counts,
-                        evidence, Json.num(s, "seconds", -1), stamp);
+                        evidence, Json.num(s, "seconds", -1), stamp, rejected);
                 String where = f.getFileName() + " " + config + "/" + id;
                 if (!counts.isEmpty()) {
-                    List<Verdict> seen = new ArrayList<>();
-                    for (String k : counts.keySet()) if (counts.get(k) > 0) seen.add(Verdict.ofAudit(k));
-                    if (Verdict.worst(seen) != v) {
+                    List<Outcome> seen = new ArrayList<>();
+                    for (String k : counts.keySet()) if (counts.get(k) > 0) seen.add(Outcome.parse(k));
+                    if (Outcome.worst(seen) != v) {
                         problems.add(where + ": verdict " + v + " is not the worst of its counts " + counts);
                     }
                 }

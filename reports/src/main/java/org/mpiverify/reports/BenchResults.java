@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads every {@code out/bench/<name>.json} generically, since the benchmarks' figures grow: a title
@@ -40,8 +41,8 @@ public final class BenchResults {
             return CheckKind.BENCHMARK;
         }
 
-        public Verdict verdict() {
-            return targets == 0 || met == targets ? Verdict.PASS : Verdict.HAZARD;
+        public Outcome verdict() {
+            return targets == 0 || met == targets ? Outcome.PASS : Outcome.HAZARD;
         }
 
         public String label() {

@@ -8,20 +8,30 @@ import java.util.List;
  * after the commit it was produced at.
  */
 public enum CheckKind {
-    TLC("TLC", "tlc.html", List.of("specs", "impl")),
-    LINCHECK("Lincheck", "lincheck.html", List.of("impl", "lincheck")),
-    JCSTRESS("jcstress", "jcstress.html", List.of("impl", "jcstress")),
-    AUDIT("audit", "audit.html", List.of("impl", "audit")),
-    BENCHMARK("benchmark", "bench.html", List.of("impl", "bench"));
+    TLC("TLC", "tlc.html", List.of("specs", "impl"), "./mpiverify tlc"),
+    LINCHECK("Lincheck", "lincheck.html", List.of("impl", "lincheck"), "./mpiverify test -pl lincheck -am"),
+    JCSTRESS("jcstress", "jcstress.html", List.of("impl", "jcstress"), "./mpiverify test -pl jcstress -am"),
+    AUDIT("audit", "audit.html", List.of("impl", "audit"), "./mpiverify audit --target all"),
+    BENCHMARK("benchmark", "bench.html", List.of("impl", "bench"), "./mpiverify bench all");
 
     private final String title;
     private final String page;
     private final List<String> inputs;
+    private final String command;
 
-    CheckKind(String title, String page, List<String> inputs) {
+    CheckKind(String title, String page, List<String> inputs, String command) {
         this.title = title;
         this.page = page;
         this.inputs = inputs;
+        this.command = command;
+    }
+
+    /**
+     * The command that produces the result named {@code name} (a benchmark's own {@code ./mpiverify bench
+     * NAME}; for the other kinds the command that produces all of theirs).
+     */
+    public String command(String name) {
+        return this == BENCHMARK && name != null && !name.isBlank() ? "./mpiverify bench " + name : command;
     }
 
     public String title() {

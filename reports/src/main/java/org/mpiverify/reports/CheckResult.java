@@ -1,5 +1,6 @@
 package org.mpiverify.reports;
 
+import org.mpiverify.results.Outcome;
 /** One result on a detail page: what the summary's cells aggregate. */
 public interface CheckResult {
     CheckKind kind();
@@ -12,7 +13,7 @@ public interface CheckResult {
         return Html.slug(kind().name() + "-" + name());
     }
 
-    Verdict verdict();
+    Outcome verdict();
 
     /** The verdict in the words of its kind ("as expected", "rejected", "3/4 targets met"). */
     String label();

@@ -8,10 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Writes the static dashboard into one folder that opens offline from {@code file://}: the summary
@@ -64,8 +66,8 @@ public final class Dashboard {
                     b.append("<td class=\"v-no-result\">—</td>");
                     continue;
                 }
-                Verdict v = c.results().isEmpty() ? Verdict.NO_RESULT : c.verdict();
-                b.append("<td class=\"").append(v.css()).append(c.isStale() ? " stale" : "").append("\">")
+                Outcome v = c.results().isEmpty() ? Outcome.NO_RESULT : c.verdict();
+                b.append("<td class=\"").append(Html.css(v)).append(c.isStale() ? " stale" : "").append("\">")
                         .append("<a href=\"").append(c.href()).append("\">").append(esc(c.text())).append("</a></td>");
             }
             b.append("</tr>\n");
@@ -74,8 +76,8 @@ public final class Dashboard {
         b.append("<p>Legend: <span class=\"badge v-pass\">pass</span> <span class=\"badge v-hazard\">hazard</span> "
                 + "<span class=\"badge v-fail\">fail</span> <span class=\"badge v-hang\">hang</span> "
                 + "<span class=\"badge v-crash\">crash</span> <span class=\"badge v-unsupported\">unsupported</span> "
-                + "<span class=\"badge stale\">STALE</span> (a known-bad twin rejected counts as pass; a benchmark "
-                + "that missed a target as hazard)</p>\n");
+                + "<span class=\"badge stale\">STALE</span> (a known-bad twin rejected counts as pass, and so does an "
+                + "unsafe core variant the audit rejects; a benchmark that missed a target counts as hazard)</p>\n");
         b.append("<h2 id=\"sources\">Where and when each result was produced</h2>\n<table><tr><th>result</th>"
                 + "<th>freshness</th><th>produced</th><th>why</th></tr>\n");
         for (Results.Source src : results.sources()) {
@@ -101,22 +103,39 @@ public final class Dashboard {
             if (c.isEmpty()) continue;
             b.append("<h3 id=\"").append(r.row().anchor()).append("\">").append(esc(r.row().algorithm()))
                     .append("</h3>\n<ul>");
-            for (CheckResult x : c.results()) {
-                b.append("<li class=\"").append(x.verdict().css()).append(x.stamp().isStale() ? " stale" : "")
-                        .append("\"><a href=\"#").append(x.anchor()).append("\">").append(esc(title(x)))
-                        .append("</a>: ").append(esc(x.label())).append(x.stamp().isStale() ? " (STALE)" : "")
-                        .append("</li>");
+            if (kind == CheckKind.AUDIT) {
+                auditScenarios(b, c.results());
+            } else {
+                for (CheckResult x : c.results()) {
+                    b.append("<li class=\"").append(Html.css(x.verdict())).append(x.stamp().isStale() ? " stale" : "")
+                            .append("\"><a href=\"#").append(x.anchor()).append("\">").append(esc(x.name()))
+                            .append("</a>: ").append(esc(x.label())).append(x.stamp().isStale() ? " (STALE)" : "")
+                            .append("</li>");
+                }
             }
             for (String m : c.missing()) {
-                b.append("<li class=\"v-no-result\">").append(esc(m)).append(": no result in out/</li>");
+                b.append("<li class=\"v-no-result\">").append(esc(m)).append(": no result in out/; produce it with <code>")
+                        .append(esc(kind.command(m))).append("</code></li>");
             }
             b.append("</ul>\n");
         }
         return b.toString();
     }
 
-    private static String title(CheckResult x) {
-        return x instanceof AuditResults.Cell a ? a.target() + " " + a.configuration() + " " + a.id() : x.name();
+    /** One line per scenario: its verdict on each target, as the summary counts them (unsafe variants judged). */
+    private static void auditScenarios(StringBuilder b, List<CheckResult> cells) {
+        Map<String, List<AuditResults.Cell>> byId = new LinkedHashMap<>();
+        for (CheckResult x : cells) byId.computeIfAbsent(x.name(), k -> new ArrayList<>()).add((AuditResults.Cell) x);
+        byId.forEach((id, cs) -> {
+            Outcome v = Outcome.worst(cs.stream().map(AuditResults.Cell::verdict).toList());
+            Map<String, List<Outcome>> byTarget = new LinkedHashMap<>();
+            cs.forEach(c -> byTarget.computeIfAbsent(c.target(), t -> new ArrayList<>()).add(c.verdict()));
+            StringBuilder line = new StringBuilder();
+            byTarget.forEach((t, vs) -> line.append(line.isEmpty() ? "" : " · ").append(t).append(' ')
+                    .append(Outcome.worst(vs).label()));
+            b.append("<li class=\"").append(Html.css(v)).append("\"><a href=\"#").append(AuditMatrix.scenarioAnchor(id))
+                    .append("\">").append(esc(id)).append("</a>: ").append(esc(line.toString())).append("</li>");
+        });
     }
 
     private static String none(String what, String how) {
@@ -128,7 +147,7 @@ public final class Dashboard {
 
     private String tlc() throws IOException {
         List<TlcResults.Model> models = results.tlc();
-        if (models.isEmpty()) return none("TLC", "./mpiverify tlc") + byAlgorithm(CheckKind.TLC);
+        if (models.isEmpty()) return none("TLC", CheckKind.TLC.command(null)) + byAlgorithm(CheckKind.TLC);
         StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.TLC));
         b.append("<h2>Models</h2>\n<table><tr><th>model</th><th>spec</th><th>mode</th><th>expected</th>"
                 + "<th>actual</th><th>verdict</th><th>distinct states</th><th>generated</th><th>depth</th>"
@@ -137,7 +156,7 @@ public final class Dashboard {
             b.append("<tr><td><a href=\"#").append(m.anchor()).append("\">").append(esc(m.name())).append("</a></td><td>")
                     .append(esc(m.spec())).append("</td><td>").append(esc(m.mode() + ", " + m.size())).append("</td><td>")
                     .append(esc(m.expected())).append("</td><td>").append(esc(m.actual())).append("</td><td class=\"")
-                    .append(m.verdict().css()).append("\">").append(esc(m.label())).append("</td>")
+                    .append(Html.css(m.verdict())).append("\">").append(esc(m.label())).append("</td>")
                     .append(num(m.distinctStates())).append(num(m.generatedStates())).append(num(m.depth()))
                     .append("<td class=\"num\">").append(String.format(Locale.ROOT, "%.1f", m.seconds())).append("</td><td>")
                     .append(Html.badge(m.stamp())).append("</td></tr>\n");
@@ -177,7 +196,7 @@ public final class Dashboard {
 
     private String lincheck() {
         List<LincheckResults.Suite> suites = results.lincheck();
-        if (suites.isEmpty()) return none("Lincheck", "mvn verify -pl lincheck -am") + byAlgorithm(CheckKind.LINCHECK);
+        if (suites.isEmpty()) return none("Lincheck", CheckKind.LINCHECK.command(null)) + byAlgorithm(CheckKind.LINCHECK);
         StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.LINCHECK));
         b.append("<h2>Suites, known-bad twins and findings</h2>\n<table><tr><th>name</th><th>kind</th><th>checks</th>"
                 + "<th>runs (mode: verdict, scenarios × invocations, time)</th><th>verdict</th><th>freshness</th></tr>\n");
@@ -189,7 +208,7 @@ public final class Dashboard {
                         .append(" scenarios, ").append(String.format(Locale.ROOT, "%,d", r.invocations()))
                         .append(" invocations, ").append(r.millis()).append(" ms<br>");
             }
-            b.append("</td><td class=\"").append(s.verdict().css()).append("\">").append(esc(s.label()))
+            b.append("</td><td class=\"").append(Html.css(s.verdict())).append("\">").append(esc(s.label()))
                     .append("</td><td>").append(Html.badge(s.stamp())).append("</td></tr>\n");
         }
         b.append("</table>\n");
@@ -210,7 +229,7 @@ public final class Dashboard {
 
     private String jcstress() throws IOException {
         JcstressResults.Run run = results.jcstress();
-        if (run == null) return none("jcstress", "mvn verify -pl jcstress -am") + byAlgorithm(CheckKind.JCSTRESS);
+        if (run == null) return none("jcstress", CheckKind.JCSTRESS.command(null)) + byAlgorithm(CheckKind.JCSTRESS);
         StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.JCSTRESS));
         b.append("<h2>The run</h2>\n").append(Html.provenance(run.stamp())).append("<p>Mode ").append(esc(run.mode()))
                 .append(", ").append(run.tests().size()).append(" tests in ").append(run.wallSeconds()).append(" s.");
@@ -223,7 +242,7 @@ public final class Dashboard {
         for (JcstressResults.Test t : run.tests()) {
             b.append("<tr><td><a href=\"#").append(t.anchor()).append("\">").append(esc(t.name())).append("</a></td><td>")
                     .append(t.twin() ? "known-bad twin" : "test").append("</td><td>").append(esc(t.jcstressVerdict())).append("</td>")
-                    .append(num(t.samples())).append(num(t.forbidden())).append("<td class=\"").append(t.verdict().css())
+                    .append(num(t.samples())).append(num(t.forbidden())).append("<td class=\"").append(Html.css(t.verdict()))
                     .append("\">").append(esc(t.label())).append("</td></tr>\n");
         }
         b.append("</table>\n");
@@ -233,7 +252,7 @@ public final class Dashboard {
                     .append("</b>").append(t.stamp().isStale() ? " <span class=\"badge stale\">STALE</span>" : "").append("</p>\n");
             if (!t.problems().isEmpty()) b.append("<p class=\"v-fail\">").append(esc(String.join("; ", t.problems()))).append("</p>\n");
             b.append("<table><tr><th>outcome</th><th>expectation</th><th>samples</th><th>description</th></tr>\n");
-            for (JcstressResults.Outcome o : t.outcomes()) {
+            for (JcstressResults.Observed o : t.outcomes()) {
                 String css = o.isForbiddenSeen() ? (t.twin() ? "v-pass" : "v-fail") : "";
                 b.append("<tr class=\"").append(css).append("\"><td><code>").append(esc(o.id())).append("</code></td><td>")
                         .append(esc(o.expect())).append(o.isForbiddenSeen() ? " <b>(seen)</b>" : "").append("</td>")
@@ -248,68 +267,81 @@ public final class Dashboard {
 
     private String audit() throws IOException {
         List<AuditResults.Target> targets = results.audit();
-        if (targets.isEmpty()) return none("audit", "the audit (see audit/README.md)") + byAlgorithm(CheckKind.AUDIT);
-        StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.AUDIT));
-        List<String> ids = new ArrayList<>();
-        List<AuditResults.Cell> all = new ArrayList<>();
-        for (AuditResults.Target t : targets) {
-            for (AuditResults.Cell c : t.cells()) {
-                all.add(c);
-                if (!ids.contains(c.id())) ids.add(c.id());
+        if (targets.isEmpty()) return none("audit", CheckKind.AUDIT.command(null)) + byAlgorithm(CheckKind.AUDIT);
+        AuditMatrix matrix = new AuditMatrix(targets);
+        StringBuilder b = new StringBuilder();
+        b.append("<p>Every scenario on every target: a cell is the worst outcome of its runs, and links to the "
+                + "runs behind it and their evidence. A target with several safe configurations (the core's "
+                + "granularities × matching engines) shows the worst over them. The core's unsafe experimental "
+                + "variants must be rejected: each has a column of its own, and counts as a pass on the summary "
+                + "once some scenario rejects it (FAIL, HANG or CRASH), like a known-bad twin.</p>\n");
+        b.append("<h2>Matrix: scenarios by targets</h2>\n<table id=\"matrix\"><tr><th>scenario</th>");
+        for (AuditMatrix.Column col : matrix.columns()) {
+            b.append("<th").append(col.stale() ? " class=\"stale\"" : "").append(">").append(esc(col.title()))
+                    .append("<br><small>").append(esc(col.subtitle())).append("</small>");
+            if (col.unsafe()) {
+                b.append("<br><span class=\"badge ").append(col.rejected() ? "current\">rejected" : "stale\">NOT rejected")
+                        .append("</span>");
             }
-        }
-        b.append("<h2>Matrix: scenarios by targets</h2>\n<table id=\"matrix\"><tr><th rowspan=\"2\">scenario</th>");
-        for (AuditResults.Target t : targets) {
-            b.append("<th colspan=\"").append(t.configurations().size()).append("\"").append(t.stamp().isStale() ? " class=\"stale\"" : "")
-                    .append(">").append(esc(t.target())).append("<br><small>").append(esc(t.implementation()))
-                    .append("</small><br>").append(Html.badge(t.stamp())).append("</th>");
-        }
-        b.append("</tr>\n<tr>");
-        for (AuditResults.Target t : targets) {
-            for (String c : t.configurations()) b.append("<th><small>").append(esc(c)).append("</small></th>");
+            b.append("</th>");
         }
         b.append("</tr>\n");
-        for (String id : ids) {
-            AuditResults.Cell any = all.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
-            b.append("<tr><th>").append(esc(any.title())).append("<br><small>").append(esc(id)).append(" — ")
-                    .append(esc(any.origin())).append("</small></th>");
-            for (AuditResults.Target t : targets) {
-                for (String config : t.configurations()) {
-                    AuditResults.Cell c = t.cells().stream().filter(x -> x.id().equals(id) && x.configuration().equals(config))
-                            .findFirst().orElse(null);
-                    if (c == null) {
-                        b.append("<td class=\"v-no-result\">—</td>");
-                        continue;
-                    }
-                    b.append("<td class=\"").append(c.verdict().css()).append(c.stamp().isStale() ? " stale" : "")
-                            .append("\" title=\"").append(esc(c.summary())).append("\"><a href=\"#").append(c.anchor())
-                            .append("\">").append(c.verdict().name()).append("</a></td>");
+        for (String id : matrix.scenarios()) {
+            b.append("<tr><th><a href=\"#").append(AuditMatrix.scenarioAnchor(id)).append("\">").append(esc(id))
+                    .append("</a></th>");
+            for (AuditMatrix.Column col : matrix.columns()) {
+                List<AuditResults.Cell> cells = col.cells(id);
+                if (cells.isEmpty()) {
+                    b.append("<td class=\"v-no-result\">—</td>");
+                    continue;
                 }
+                Outcome worst = Outcome.worst(cells.stream().map(AuditResults.Cell::outcome).toList());
+                AuditResults.Cell shown = cells.stream().filter(c -> c.outcome() == worst).findFirst().orElseThrow();
+                long n = cells.stream().filter(c -> c.outcome() == worst).count();
+                boolean stale = cells.stream().anyMatch(c -> c.stamp().isStale());
+                b.append("<td class=\"").append(Html.css(worst)).append(stale ? " stale" : "").append("\" title=\"")
+                        .append(esc(shown.summary())).append("\"><a href=\"#").append(shown.anchor()).append("\">")
+                        .append(worst.name()).append(cells.size() > 1 && n < cells.size() ? " " + n + "/" + cells.size() : "")
+                        .append("</a></td>");
             }
             b.append("</tr>\n");
         }
-        b.append("</table>\n");
+        b.append("</table>\n<h2>Targets</h2>\n");
         for (AuditResults.Target t : targets) {
-            b.append("<h2 id=\"").append(Html.slug("target-" + t.target())).append("\">").append(esc(t.target()))
-                    .append(": ").append(esc(t.implementation())).append("</h2>\n").append(Html.provenance(t.stamp()))
+            b.append("<h3 id=\"").append(Html.slug("target-" + t.target())).append("\">").append(esc(t.target()))
+                    .append(": ").append(esc(t.implementation())).append("</h3>\n").append(Html.provenance(t.stamp()))
                     .append("<p>").append(t.full() ? "Full run." : "Quick run.");
             for (Path p : t.companions()) {
-                String asset = copy(p, "audit");
-                b.append(" <a href=\"").append(asset).append("\">").append(esc(p.getFileName().toString())).append("</a>");
+                b.append(" <a href=\"").append(copy(p, "audit")).append("\">").append(esc(p.getFileName().toString())).append("</a>");
             }
             b.append("</p>\n");
-            for (AuditResults.Cell c : t.cells()) {
-                b.append("<h3 id=\"").append(c.anchor()).append("\" class=\"").append(c.verdict().css()).append("\">")
-                        .append(esc(c.target() + " · " + c.configuration() + (c.unsafe() ? " (unsafe)" : "") + " · " + c.id()))
-                        .append(": ").append(c.verdict().name()).append("</h3>\n<p>").append(esc(c.summary()))
-                        .append(" <span class=\"prov\">(").append(c.runs()).append(" runs: ").append(esc(c.counts().toString()))
-                        .append(String.format(Locale.ROOT, ", %.2f s", c.seconds())).append(")</span></p>\n");
-                if (!c.evidence().isEmpty()) {
-                    b.append("<pre>").append(esc(String.join("\n", c.evidence()))).append("</pre>\n");
-                } else if (c.needsEvidence()) {
-                    b.append("<p class=\"v-fail\">No evidence recorded for this ").append(c.verdict().name()).append(".</p>\n");
+        }
+        b.append(byAlgorithm(CheckKind.AUDIT));
+        b.append("<h2>The runs behind each cell</h2>\n");
+        for (String id : matrix.scenarios()) {
+            AuditResults.Cell any = matrix.first(id);
+            b.append("<h3 id=\"").append(AuditMatrix.scenarioAnchor(id)).append("\">").append(esc(any.title()))
+                    .append(" <small>(").append(esc(id)).append(" — ").append(esc(any.origin())).append(")</small></h3>\n")
+                    .append("<table class=\"runs\"><tr><th>target · configuration</th><th>outcome</th><th>runs</th>"
+                            + "<th>summary and evidence</th></tr>\n");
+            for (AuditMatrix.Column col : matrix.columns()) {
+                for (AuditResults.Cell c : col.cells(id)) {
+                    b.append("<tr id=\"").append(c.anchor()).append("\"><td>").append(esc(c.target() + " · " + c.configuration()))
+                            .append(c.unsafe() ? " <small>(unsafe)</small>" : "").append("</td><td class=\"")
+                            .append(Html.css(c.outcome())).append(c.stamp().isStale() ? " stale" : "").append("\">")
+                            .append(c.outcome().name()).append("</td><td class=\"num\">").append(c.runs())
+                            .append(String.format(Locale.ROOT, "<br><small>%.2f s</small>", c.seconds())).append("</td><td>")
+                            .append(esc(c.summary()));
+                    if (c.counts().size() > 1) b.append(" <span class=\"prov\">").append(esc(c.counts().toString())).append("</span>");
+                    if (!c.evidence().isEmpty()) {
+                        b.append("<pre class=\"evidence\">").append(esc(String.join("\n", c.evidence()))).append("</pre>");
+                    } else if (c.needsEvidence()) {
+                        b.append("<p class=\"v-fail\">No evidence recorded for this ").append(c.outcome().name()).append(".</p>");
+                    }
+                    b.append("</td></tr>\n");
                 }
             }
+            b.append("</table>\n");
         }
         return b.toString();
     }
@@ -318,7 +350,7 @@ public final class Dashboard {
 
     private String bench() throws IOException {
         List<BenchResults.Figure> figures = results.bench();
-        if (figures.isEmpty()) return none("benchmark", "./mpiverify bench core") + byAlgorithm(CheckKind.BENCHMARK);
+        if (figures.isEmpty()) return none("benchmark", CheckKind.BENCHMARK.command(null)) + byAlgorithm(CheckKind.BENCHMARK);
         StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.BENCHMARK));
         for (BenchResults.Figure f : figures) {
             b.append("<h2 id=\"").append(f.anchor()).append("\">").append(esc(f.title())).append(" <small>(")

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Git;
 import org.mpiverify.results.Provenance;
 
 /**

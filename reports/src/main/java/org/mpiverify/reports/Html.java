@@ -1,6 +1,7 @@
 package org.mpiverify.reports;
 
 import java.util.Locale;
+import org.mpiverify.results.Outcome;
 
 /** HTML text helpers and the frame every dashboard page shares (navigation, style sheet). */
 final class Html {
@@ -24,9 +25,16 @@ final class Html {
             .prov { color: #555; font-size: 12px; }
             img.plot, img.diagram { max-width: 100%; border: 1px solid #ddd; }
             td a { color: inherit; }
+            pre.evidence { max-height: 14em; margin: .3em 0 0; }
+            tr:target td { outline: 3px solid #1565c0; outline-offset: -3px; }
             """;
 
     private Html() {}
+
+    /** The CSS class of a cell with this verdict: {@code v-pass}, {@code v-no-result}. */
+    static String css(Outcome v) {
+        return "v-" + v.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 
     static String esc(String s) {
         if (s == null) return "";

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads {@code out/jcstress/summary.json} (written by the jcstress module's JCStressSuiteIT): one entry
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 public final class JcstressResults {
     /** One outcome of a test: the observed values, what the test says of them, how often seen. */
-    public record Outcome(String id, String expect, long samples, String desc) {
+    public record Observed(String id, String expect, long samples, String desc) {
         public boolean isForbiddenSeen() {
             return "FORBIDDEN".equals(expect) && samples > 0;
         }
@@ -26,14 +27,14 @@ public final class JcstressResults {
      * class when the test is one ({@code ReceiveCancelVsMatchRace.HashTable}).
      */
     public record Test(String name, String className, boolean twin, String jcstressVerdict, boolean ok, long samples,
-                       long forbidden, List<String> problems, List<Outcome> outcomes, Stamp stamp)
+                       long forbidden, List<String> problems, List<Observed> outcomes, Stamp stamp)
             implements CheckResult {
         public CheckKind kind() {
             return CheckKind.JCSTRESS;
         }
 
-        public Verdict verdict() {
-            return ok ? Verdict.PASS : Verdict.FAIL;
+        public Outcome verdict() {
+            return ok ? Outcome.PASS : Outcome.FAIL;
         }
 
         public String label() {
@@ -75,9 +76,9 @@ public final class JcstressResults {
         List<Test> tests = new ArrayList<>();
         for (Map<String, Object> t : Json.objs(root, "tests")) {
             String cls = Json.str(t, "test", "?");
-            List<Outcome> outcomes = new ArrayList<>();
+            List<Observed> outcomes = new ArrayList<>();
             for (Map<String, Object> o : Json.objs(t, "outcomes")) {
-                outcomes.add(new Outcome(Json.str(o, "id", "?"), Json.str(o, "expect", "?"),
+                outcomes.add(new Observed(Json.str(o, "id", "?"), Json.str(o, "expect", "?"),
                         Json.integer(o, "samples", 0), Json.str(o, "desc", "")));
             }
             List<String> probs = Json.list(t, "problems").stream().map(String::valueOf).toList();

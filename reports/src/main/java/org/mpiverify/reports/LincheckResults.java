@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads the Lincheck module's files: {@code out/lincheck/<Suite>.json} (suites),
@@ -33,12 +34,12 @@ public final class LincheckResults {
             return category.equals("finding");
         }
 
-        public Verdict verdict() {
-            if (runs.isEmpty()) return Verdict.NO_RESULT;
+        public Outcome verdict() {
+            if (runs.isEmpty()) return Outcome.NO_RESULT;
             boolean rejected = runs.stream().allMatch(r -> r.verdict.equals("REJECTED"));
-            if (isTwin()) return rejected ? Verdict.PASS : Verdict.FAIL;
-            if (isFinding()) return rejected ? Verdict.HAZARD : Verdict.FAIL;
-            return runs.stream().allMatch(r -> r.verdict.equals("PASS")) ? Verdict.PASS : Verdict.FAIL;
+            if (isTwin()) return rejected ? Outcome.PASS : Outcome.FAIL;
+            if (isFinding()) return rejected ? Outcome.HAZARD : Outcome.FAIL;
+            return runs.stream().allMatch(r -> r.verdict.equals("PASS")) ? Outcome.PASS : Outcome.FAIL;
         }
 
         public String label() {

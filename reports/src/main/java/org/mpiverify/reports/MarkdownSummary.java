@@ -1,5 +1,6 @@
 package org.mpiverify.reports;
 
+import org.mpiverify.results.Outcome;
 /**
  * The summary as Markdown, for a terminal and for pasting into an issue: the same grid as the
  * dashboard's summary page (verdict words, STALE marks) and where each result came from.
@@ -17,8 +18,8 @@ public final class MarkdownSummary {
             b.append("| ").append(cell(r.row().algorithm())).append(" |");
             for (Summary.Cell c : r.cells()) {
                 String text = c.text();
-                Verdict v = c.results().isEmpty() ? Verdict.NO_RESULT : c.verdict();
-                boolean bad = v.compareTo(Verdict.HAZARD) > 0 || c.isStale();
+                Outcome v = c.results().isEmpty() ? Outcome.NO_RESULT : c.verdict();
+                boolean bad = v.compareTo(Outcome.HAZARD) > 0 || c.isStale();
                 b.append(' ').append(bad ? "**" + cell(text) + "**" : cell(text)).append(" |");
             }
             b.append('\n');

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import org.mpiverify.results.Workspace;
 
 /**
  * {@code ./mpiverify report} and the end of {@code mvn verify}: reads every result under the output
@@ -50,6 +51,15 @@ public final class ReportMain {
                 }
             }
         }
+        return run(root, outDir, quiet, out, err);
+    }
+
+    /**
+     * Writes the dashboard of the results under {@code outDir} (null: the default under the repository)
+     * for the repository {@code root} (null: {@link Workspace}'s rule): the entry of {@code ./mpiverify
+     * report}, whose command line the CLI parses. The parser above is the one Maven's end of verify runs.
+     */
+    public static int run(Path root, Path outDir, boolean quiet, PrintStream out, PrintStream err) {
         if (root == null) root = findRoot(Path.of(System.getProperty("user.dir")));
         if (root == null || !Files.isRegularFile(root.resolve("README.md"))) {
             err.println("report: no repository found (a folder with the mpiverify launcher and README.md); use --root DIR");
@@ -82,10 +92,10 @@ public final class ReportMain {
 
     /** {@code mpiverify.root} (set by the launcher), else the nearest folder upwards holding the launcher. */
     static Path findRoot(Path start) {
-        return org.mpiverify.results.Workspace.findRoot(start).orElse(null);
+        return Workspace.findRoot(start).orElse(null);
     }
 
     static Path defaultOut(Path root) {
-        return org.mpiverify.results.Workspace.outputDir(root);
+        return Workspace.outputDir(root);
     }
 }

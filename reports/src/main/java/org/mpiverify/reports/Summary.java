@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.mpiverify.results.Outcome;
 
 /**
  * The summary grid: one row per algorithm of the traceability table, one cell per check kind, each
@@ -20,8 +21,8 @@ public final class Summary {
     /** One cell. {@code claimed} is false for a "—" in the table with no results: nothing to show. */
     public record Cell(CheckKind kind, Traceability.Row row, List<CheckResult> results, List<String> missing,
                        boolean claimed) {
-        public Verdict verdict() {
-            Verdict v = Verdict.worst(results.stream().map(CheckResult::verdict).toList());
+        public Outcome verdict() {
+            Outcome v = Outcome.worst(results.stream().map(CheckResult::verdict).toList());
             return v;
         }
 
@@ -37,19 +38,23 @@ public final class Summary {
             return results.isEmpty() && missing.isEmpty();
         }
 
-        /** The cell's words: per target for the audit, else the worst verdict and how many share it. */
+        /**
+         * The cell's words: per target for the audit (an unsafe variant that the audit rejected counts as a
+         * pass, so a target reads as its safe configurations' worst outcome), else the worst verdict and
+         * how many share it; missing results with the command that produces them.
+         */
         public String text() {
             if (isEmpty()) return "—";
             StringBuilder b = new StringBuilder();
             if (kind == CheckKind.AUDIT) {
-                Map<String, List<Verdict>> byTarget = new LinkedHashMap<>();
+                Map<String, List<Outcome>> byTarget = new LinkedHashMap<>();
                 for (CheckResult r : results) {
                     byTarget.computeIfAbsent(((AuditResults.Cell) r).target(), t -> new ArrayList<>()).add(r.verdict());
                 }
                 byTarget.forEach((t, vs) -> b.append(b.isEmpty() ? "" : " · ").append(t).append(' ')
-                        .append(Verdict.worst(vs).label()));
+                        .append(Outcome.worst(vs).label()));
             } else if (!results.isEmpty()) {
-                Verdict w = verdict();
+                Outcome w = verdict();
                 long n = results.stream().filter(r -> r.verdict() == w).count();
                 b.append(w.label()).append(' ').append(n).append('/').append(results.size());
                 if (kind == CheckKind.BENCHMARK) {
@@ -57,10 +62,18 @@ public final class Summary {
                     results.forEach(r -> b.append(b.isEmpty() ? "" : "; ").append(r.name()).append(": ").append(r.label()));
                 }
             }
-            if (!missing.isEmpty()) b.append(b.isEmpty() ? "" : "; ").append(missing.size()).append(" without result");
+            if (!missing.isEmpty()) {
+                b.append(b.isEmpty() ? "" : "; ").append(missing.size()).append(" without result (")
+                        .append(String.join(", ", missingCommands())).append(')');
+            }
             if (isStale()) b.append(" (STALE)");
             else if (isUnknown()) b.append(" (provenance unknown)");
             return b.toString();
+        }
+
+        /** The commands that produce the missing results, each once. */
+        public List<String> missingCommands() {
+            return missing.stream().map(kind::command).distinct().toList();
         }
 
         /** Where the cell links: the row's section on the kind's detail page. */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Outcome;
 
 /**
  * Reads {@code out/tlc/results.json} (written by the specs module's ReportWriter): one entry per model
@@ -24,8 +25,8 @@ public final class TlcResults {
             return CheckKind.TLC;
         }
 
-        public Verdict verdict() {
-            return asExpected ? Verdict.PASS : Verdict.FAIL;
+        public Outcome verdict() {
+            return asExpected ? Outcome.PASS : Outcome.FAIL;
         }
 
         public String label() {

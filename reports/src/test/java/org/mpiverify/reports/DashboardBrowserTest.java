@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.mpi.Job;
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -54,6 +56,55 @@ class DashboardBrowserTest {
                 Number loaded = (Number) browser.executeScript(
                         "return Array.from(document.images).filter(i => i.naturalWidth > 0).length");
                 assertTrue(loaded.intValue() >= 5, "sequence diagrams rendered on the TLC page: " + loaded);
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
+    /**
+     * What a reader sees at a glance: the summary's audit cell of a row on which the core's unsafe variant
+     * hangs (and is so rejected) shows the safe columns' verdict; a cell without result names the command
+     * that produces it; the audit page is the scenario-by-target matrix, and a click on a cell brings its
+     * evidence into view.
+     */
+    @Test
+    void theSummaryAndTheAuditMatrixTellTheTruth() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            Path index = generate(new FixtureRepo(dir.resolve("repo"), "real", "synthetic"));
+            ChromeDriver browser = Browser.start(dir.resolve("profile"));
+            try {
+                browser.get(index.toUri().toString());
+                WebElement locking = browser.findElement(By.xpath(
+                        "//table[@id='summary']//tr[th[starts-with(normalize-space(.), 'Locking for blocking calls')]]"));
+                WebElement audit = locking.findElements(By.tagName("td")).get(CheckKind.AUDIT.ordinal());
+                assertEquals("v-pass", audit.getAttribute("class"), audit.getText());
+                assertTrue(audit.getText().contains("core pass") && !audit.getText().contains("hang"), audit.getText());
+                List<WebElement> missing = browser.findElements(By.xpath("//table[@id='summary']//td[contains(., 'without result')]"));
+                assertTrue(!missing.isEmpty(), "the fixtures leave some results out");
+                for (WebElement m : missing) {
+                    assertTrue(m.getText().matches("(?s).*without result \\(\\./mpiverify [^)]+\\).*"), m.getText());
+                }
+
+                audit.findElement(By.tagName("a")).click();
+                assertTrue(browser.getCurrentUrl().contains("audit.html#row-locking"), browser.getCurrentUrl());
+                WebElement matrix = browser.findElement(By.id("matrix"));
+                List<String> header = matrix.findElements(By.xpath(".//tr[1]/th")).stream().map(WebElement::getText).toList();
+                assertTrue(header.get(1).startsWith("core") && header.stream().anyMatch(h -> h.startsWith("core unsafe")
+                        && h.contains("rejected")) && header.stream().anyMatch(h -> h.startsWith("mpich")), header.toString());
+                List<String> scenarios = matrix.findElements(By.xpath(".//tr/th/a")).stream().map(WebElement::getText).toList();
+                assertEquals(List.of("fig2-deadlock", "concurrent-dup", "probe-recv-race", "serialized-misuse"), scenarios,
+                        "one row per scenario");
+
+                WebElement hang = matrix.findElement(By.xpath(".//tr[th/a[.='fig2-deadlock']]/td[contains(@class, 'v-hang')]/a"));
+                hang.click();
+                String id = ((String) browser.executeScript("return location.hash")).substring(1);
+                WebElement run = browser.findElement(By.id(id));
+                assertTrue(run.getText().contains("rank-0-main"), "the HANG's thread stacks: " + run.getText());
+                Number top = (Number) browser.executeScript("return arguments[0].getBoundingClientRect().top", run);
+                Number height = (Number) browser.executeScript("return window.innerHeight");
+                assertTrue(top.doubleValue() >= 0 && top.doubleValue() < height.doubleValue(),
+                        "the evidence is in view after one click: top " + top + " of " + height);
             } finally {
                 browser.quit();
             }

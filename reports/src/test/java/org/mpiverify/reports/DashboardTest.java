@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.results.Outcome;
 
 /** The dashboard's content over the fixtures, without a browser (DashboardBrowserTest renders it). */
 @Timeout(120)
@@ -79,11 +80,14 @@ class DashboardTest {
     void summaryCellsAggregateTheWorstVerdict() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
         Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);
-        assertEquals(Verdict.HANG, lockingAudit.verdict(), "core's unsafe configuration hangs on Fig. 2");
-        assertTrue(lockingAudit.text().contains("core hang") && lockingAudit.text().contains("mpich pass"),
+        assertEquals(Outcome.PASS, lockingAudit.verdict(),
+                "the core's unsafe configuration hangs on Fig. 2: rejected, so it counts as a pass");
+        assertTrue(lockingAudit.text().contains("core pass") && lockingAudit.text().contains("mpich pass"),
                 lockingAudit.text());
+        assertTrue(lockingAudit.results().stream().anyMatch(r -> ((AuditResults.Cell) r).unsafe()
+                && ((AuditResults.Cell) r).outcome() == Outcome.HANG), "the HANG is still there to see");
         Summary.Cell lockingTlc = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.TLC);
-        assertEquals(Verdict.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
+        assertEquals(Outcome.PASS, lockingTlc.verdict(), "a deadlock TLC was told to find counts as pass");
         Summary.Cell queuesJcstress = cell(repo.root, repo.out, "Posted/unexpected queues", CheckKind.JCSTRESS);
         assertEquals(List.of(), queuesJcstress.missing(), "nested tests and twins are found under their class");
         assertTrue(queuesJcstress.results().stream().anyMatch(r -> ((JcstressResults.Test) r).twin()),
@@ -91,6 +95,8 @@ class DashboardTest {
         Summary.Cell ctxBench = cell(repo.root, repo.out, "Context ids", CheckKind.BENCHMARK);
         assertTrue(ctxBench.text().contains("targets met"), ctxBench.text());
         assertTrue(ctxBench.isUnknown(), "bench core.json has no provenance block");
+        Summary.Cell ctxAudit = cell(repo.root, repo.out, "Context ids", CheckKind.AUDIT);
+        assertTrue(ctxAudit.text().contains("without result (./mpiverify audit --target all)"), ctxAudit.text());
     }
 
     @Test
@@ -120,6 +126,19 @@ class DashboardTest {
     }
 
     @Test
+    void anUnsafeVariantThatNoScenarioRejectsFailsTheSummary() throws Exception {
+        FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
+        Path core = repo.out.resolve("audit/core.json");
+        // the unsafe variant passes everything now: the audit did not reject it, and the summary says so
+        Files.writeString(core, read(core).replace("\"verdict\":\"HANG\"", "\"verdict\":\"PASS\"")
+                .replace("\"PASS\":3,\"HANG\":17", "\"PASS\":20").replace("\"verdict\":\"FAIL\"", "\"verdict\":\"PASS\"")
+                .replace("\"PASS\":12,\"FAIL\":8", "\"PASS\":20"));
+        Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);
+        assertEquals(Outcome.FAIL, lockingAudit.verdict(), lockingAudit.text());
+        assertTrue(lockingAudit.text().contains("core fail"), lockingAudit.text());
+    }
+
+    @Test
     void badAuditFilesAreReportedNotTrusted() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "synthetic");
         Path core = repo.out.resolve("audit/core.json");
@@ -134,8 +153,8 @@ class DashboardTest {
 
         Files.writeString(core, text.replace("\"verdict\":\"HANG\"", "\"verdict\":\"MAYBE\""));
         Results bad = Results.load(repo.out, new Freshness(repo.root));
-        assertTrue(bad.problems().stream().anyMatch(p -> p.contains("unknown audit verdict 'MAYBE'")), bad.problems().toString());
-        assertThrows(IllegalArgumentException.class, () -> Verdict.ofAudit("no_result"));
+        assertTrue(bad.problems().stream().anyMatch(p -> p.contains("unknown verdict 'MAYBE'")), bad.problems().toString());
+        assertThrows(IllegalArgumentException.class, () -> Outcome.parse("no_result"));
     }
 
     @Test

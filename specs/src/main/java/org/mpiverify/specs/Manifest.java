@@ -1,6 +1,5 @@
 package org.mpiverify.specs;
 
-import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,48 +8,88 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Json;
 
 /**
- * {@code specs/manifest.json}: every model with its expected result, in the spirit of
- * tlaplus/Examples. Shape:
+ * {@code specs/manifest.json}: every model with its constants, what it checks and its expected result,
+ * in the spirit of tlaplus/Examples. The {@code MC_*.tla}/{@code .cfg} files are generated from it
+ * ({@link ModelGenerator}). Shape:
  * <pre>
- * { "specs": [ { "path": "contextid", "title": "...", "paper": "...", "javaClasses": [...],
- *                "models": [ { "name", "module", "config", "constants", "mode", "result",
- *                              "violated", "size", "timeoutSeconds", "distinctStates",
- *                              "seconds", "description" } ] } ] }
+ * { "specs": [ { "path": "contextid", "title", "paper", "javaClasses": [...],
+ *                "actions": { "Module": ["Action", ...] },          // what coverage must see fire
+ *                "notCovered": { "Module": { "Action": "why" } },   // what it need not
+ *                "defaults": { model fields shared by the folder's models },
+ *                "models": [ { "name", "module", "constants": { "C": "TLA+ expression" },
+ *                              "modelValues", "overrides": { "Op": "MutantOp" }, "specification",
+ *                              "invariants", "properties", "checkDeadlock", "view", "mode", "result",
+ *                              "violated", "size", "timeoutSeconds", "distinctStates", "stateTolerance",
+ *                              "seconds", "coverage", "description" } ] } ] }
  * </pre>
+ * A model's {@code constants} are merged over the folder's default constants; every other field it
+ * names replaces the default.
  */
 public final class Manifest {
+    /**
+     * One spec folder: its models; per module, the actions its covering models must fire; and per module
+     * the actions no covering model is expected to fire, each with the reason.
+     */
+    public record Folder(String path, String title, Map<String, List<String>> actions,
+                         Map<String, Map<String, String>> notCovered, List<ModelSpec> models) {}
+
     private final Path specsDir;
+    private final List<Folder> folders;
     private final List<ModelSpec> models;
 
-    private Manifest(Path specsDir, List<ModelSpec> models) {
+    private Manifest(Path specsDir, List<Folder> folders) {
         this.specsDir = specsDir;
-        this.models = List.copyOf(models);
+        this.folders = List.copyOf(folders);
+        this.models = folders.stream().flatMap(f -> f.models().stream()).toList();
     }
 
     /** Loads {@code manifest.json} from the given specs folder. */
     public static Manifest load(Path specsDir) {
         Path file = specsDir.resolve("manifest.json");
-        Object root;
         try {
-            root = Json.parse(Files.readString(file));
+            return parse(specsDir, Files.readString(file));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        List<ModelSpec> models = new ArrayList<>();
-        for (Object s : list(map(root).get("specs"))) {
-            Map<String, Object> spec = map(s);
-            String path = (String) spec.get("path");
-            for (Object m : list(spec.get("models"))) {
-                models.add(model(path, map(m)));
-            }
-        }
-        return new Manifest(specsDir, models);
     }
 
-    private static ModelSpec model(String spec, Map<String, Object> m) {
+    /** Parses manifest text (for tests); {@code specsDir} is where its folders are. */
+    public static Manifest parse(Path specsDir, String text) {
+        List<Folder> folders = new ArrayList<>();
+        for (Object s : list(map(Json.parse(text)).get("specs"))) {
+            Map<String, Object> spec = map(s);
+            String path = (String) spec.get("path");
+            Map<String, Object> defaults = spec.get("defaults") == null ? Map.of() : map(spec.get("defaults"));
+            List<ModelSpec> models = new ArrayList<>();
+            for (Object m : list(spec.get("models"))) {
+                models.add(model(path, defaults, map(m)));
+            }
+            Map<String, List<String>> actions = new LinkedHashMap<>();
+            if (spec.get("actions") != null) {
+                map(spec.get("actions")).forEach((module, names) -> actions.put(module, strings(names)));
+            }
+            Map<String, Map<String, String>> notCovered = new LinkedHashMap<>();
+            if (spec.get("notCovered") != null) {
+                map(spec.get("notCovered")).forEach((module, why) -> notCovered.put(module, stringMap(why)));
+            }
+            folders.add(new Folder(path, (String) spec.getOrDefault("title", path), actions, notCovered, models));
+        }
+        return new Manifest(specsDir, folders);
+    }
+
+    private static ModelSpec model(String spec, Map<String, Object> defaults, Map<String, Object> own) {
+        Map<String, Object> m = new LinkedHashMap<>(defaults);
+        m.putAll(own);
+        Map<String, String> constants = new LinkedHashMap<>();
+        if (defaults.get("constants") != null) constants.putAll(stringMap(defaults.get("constants")));
+        if (own.get("constants") != null) constants.putAll(stringMap(own.get("constants")));
         String name = (String) m.get("name");
+        if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("manifest: bad model name '" + name + "'");
+        }
         Outcome outcome = Outcome.fromManifest((String) m.get("result"));
         String violated = (String) m.get("violated");
         if (outcome.isViolation() && outcome != Outcome.DEADLOCK && violated == null) {
@@ -59,13 +98,20 @@ public final class Manifest {
         }
         String size = (String) m.getOrDefault("size", "quick");
         int defaultTimeout = "quick".equals(size) ? 120 : 3600;
-        return new ModelSpec(name, spec, (String) m.get("module"), (String) m.get("config"),
-                m.get("constants") == null ? Map.of() : map(m.get("constants")),
-                (String) m.getOrDefault("mode", "exhaustive"),
-                new Expectation(outcome, violated), size,
+        Object tolerance = m.get("stateTolerance");
+        return new ModelSpec(name, spec, (String) m.get("module"), constants,
+                m.get("modelValues") == null ? List.of() : strings(m.get("modelValues")),
+                m.get("overrides") == null ? Map.of() : stringMap(m.get("overrides")),
+                (String) m.getOrDefault("specification", "Spec"),
+                m.get("invariants") == null ? List.of() : strings(m.get("invariants")),
+                m.get("properties") == null ? List.of() : strings(m.get("properties")),
+                (Boolean) m.getOrDefault("checkDeadlock", Boolean.TRUE), (String) m.get("view"),
+                (String) m.getOrDefault("mode", "exhaustive"), new Expectation(outcome, violated), size,
                 ((Number) m.getOrDefault("timeoutSeconds", (long) defaultTimeout)).intValue(),
                 ((Number) m.getOrDefault("distinctStates", -1L)).longValue(),
+                tolerance == null ? 0.0 : ((Number) tolerance).doubleValue(),
                 ((Number) m.getOrDefault("seconds", -1.0)).doubleValue(),
+                (Boolean) m.getOrDefault("coverage", outcome == Outcome.SUCCESS && m.get("overrides") == null),
                 (String) m.getOrDefault("description", ""));
     }
 
@@ -81,12 +127,32 @@ public final class Manifest {
         return (List<Object>) o;
     }
 
+    private static List<String> strings(Object o) {
+        return list(o).stream().map(x -> (String) x).toList();
+    }
+
+    private static Map<String, String> stringMap(Object o) {
+        Map<String, String> out = new LinkedHashMap<>();
+        map(o).forEach((k, v) -> out.put(k, v instanceof String s ? s : String.valueOf(v)));
+        return out;
+    }
+
     public Path specsDir() {
         return specsDir;
     }
 
+    public List<Folder> folders() {
+        return folders;
+    }
+
     public List<ModelSpec> models() {
         return models;
+    }
+
+    /** The model named {@code name}. */
+    public ModelSpec model(String name) {
+        return models.stream().filter(m -> m.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no model named '" + name + "'"));
     }
 
     /** The models of the quick class, or all of them when {@code full}. */

@@ -11,13 +11,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.mpiverify.results.Provenance;
 
 /**
  * Writes TLC outcomes for the reports module under {@code <out>/tlc/}: {@code results.json} (one
  * entry per model, merged with the entries of earlier runs of other models) and, per
- * counterexample, {@code <model>.trace.json}, {@code <model>.md} and {@code <model>.svg}.
+ * counterexample, {@code <model>.trace.json}, {@code <model>.md} and {@code <model>.svg}; and for every
+ * run, whatever its outcome, TLC's raw output (with the command line and exit code) as
+ * {@code <model>.tlc.log}, so that a surprising result can be diagnosed from what TLC really printed.
  * Each model entry carries the {@link Provenance} of the run that produced it (entries merged from
  * earlier runs keep theirs), so the reports can mark an entry stale on its own.
  */
@@ -46,6 +49,7 @@ public final class ReportWriter {
                 Map<String, Object> e = entry(o, date, commit);
                 e.put("provenance", provenance);
                 byName.put(o.model().name(), e);
+                Files.writeString(tlcDir.resolve(o.model().name() + ".tlc.log"), o.result().raw());
                 if (o.result().hasTrace()) {
                     String n = o.model().name();
                     Files.writeString(tlcDir.resolve(n + ".trace.json"), Json.write(TraceReport.json(o)));
@@ -97,7 +101,11 @@ public final class ReportWriter {
         e.put("spec", m.spec());
         e.put("module", m.module());
         e.put("config", m.config());
-        e.put("constants", m.constants());
+        e.put("extends", m.extendsModule());
+        if (!m.overrides().isEmpty()) e.put("overrides", new LinkedHashMap<>(m.overrides()));
+        e.put("invariants", m.invariants());
+        e.put("properties", m.properties());
+        e.put("constants", new LinkedHashMap<>(m.constants()));
         e.put("mode", m.mode());
         e.put("size", m.sizeClass());
         e.put("expected", m.expected().outcome().manifestName());
@@ -110,6 +118,10 @@ public final class ReportWriter {
         e.put("generatedStates", r.generatedStates());
         e.put("depth", r.depth());
         e.put("seconds", o.seconds());
+        e.put("workers", r.workers());
+        e.put("exitCode", r.exitCode());
+        e.put("log", m.name() + ".tlc.log");
+        if (!r.coverage().isEmpty()) e.put("coverage", new LinkedHashMap<>(new TreeMap<>(r.coverage())));
         e.put("tlcVersion", r.tlcVersion());
         e.put("date", date);
         e.put("gitCommit", commit);

@@ -1,21 +1,19 @@
 package org.mpiverify.specs;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Compares TLC's result with the manifest's expectation. Every difference is a mismatch: a bug
  * found where none was expected, no bug found where one was expected, a different kind of
- * violation, a different invariant, or an error.
+ * violation, a different invariant, an error, or a distinct-state count that moved further from the
+ * manifest's than its tolerance allows.
  */
 final class ResultCheck {
     private ResultCheck() {}
 
     /** Null when {@code r} is what {@code model} expects, else the reason it is not. */
-    static String mismatch(ModelSpec model, TlcResult r, Path specsDir) {
+    static String mismatch(ModelSpec model, TlcResult r) {
         Expectation e = model.expected();
         if (r.outcome() == Outcome.ERROR) {
             String known = model.isSimulation() && r.message().contains("Attempted to apply EXCEPT construct")
@@ -37,44 +35,38 @@ final class ResultCheck {
             return "expected a " + e + " but TLC found a " + r.outcome().manifestName()
                     + (r.violated() == null ? "" : " of " + r.violated());
         }
-        if (e.outcome() == Outcome.SAFETY && e.violated() != null && r.violated() != null
+        if (e.outcome().isViolation() && e.violated() != null && r.violated() != null
                 && !e.violated().equals(r.violated())) {
             return "expected " + e.violated() + " to be violated but TLC reports " + r.violated();
         }
-        if (e.violated() != null && r.violated() == null) {
-            // TLC names a violated invariant, but neither a temporal property nor an action property
-            // (a refinement): the configuration must check exactly that one property.
-            List<String> props = properties(model.folder(specsDir).resolve(model.config()));
-            if (!props.equals(List.of(e.violated()))) {
-                return "a " + r.outcome().manifestName() + " was found, but the model checks " + props + ", so it cannot be "
-                        + "attributed to " + e.violated() + " alone";
-            }
+        if (e.violated() != null && r.violated() == null && !model.properties().equals(List.of(e.violated()))) {
+            // TLC names a violated invariant or action property, but not a temporal property: the model must
+            // check exactly that one property, or the violation could not be attributed to it.
+            return "a " + r.outcome().manifestName() + " was found, but the model checks " + model.properties()
+                    + ", so it cannot be attributed to " + e.violated() + " alone";
         }
+        String states = statesMoved(model, r);
+        if (states != null) return states;
         return null;
     }
 
-    /** The PROPERTY names of a TLC configuration file, in order. */
-    static List<String> properties(Path cfg) {
-        List<String> names = new ArrayList<>();
-        try {
-            boolean inProperties = false;
-            for (String raw : Files.readAllLines(cfg)) {
-                String line = raw.replaceAll("\\\\\\*.*$", "").strip();
-                if (line.isEmpty()) continue;
-                String[] w = line.split("\\s+");
-                if (w[0].equals("PROPERTY") || w[0].equals("PROPERTIES")) {
-                    inProperties = true;
-                    for (int i = 1; i < w.length; i++) names.add(w[i]);
-                } else if (w[0].equals(w[0].toUpperCase()) && w[0].matches("[A-Z_]+")) {
-                    inProperties = false;
-                } else if (inProperties) {
-                    names.addAll(List.of(w));
-                }
-            }
-        } catch (IOException e) {
-            names.add("<unreadable " + cfg + ">");
-        }
-        return names;
+    /**
+     * Null when the distinct-state count is within the model's tolerance of the count the manifest
+     * records, else why not. A spec change that moves the state space must update the manifest, so that
+     * a model that silently stops reaching half of its states (a guard made too strong, a constant
+     * mistyped) cannot pass unnoticed.
+     */
+    static String statesMoved(ModelSpec model, TlcResult r) {
+        if (model.isSimulation() || model.recordedStates() < 0 || r.distinctStates() < 0) return null;
+        // With several workers TLC stops at a violation at a point that depends on the schedule; the
+        // count of a complete state space (a success) does not depend on it.
+        if (r.workers() > 1 && r.outcome() != Outcome.SUCCESS) return null;
+        long want = model.recordedStates();
+        double allowed = model.stateTolerance() * want;
+        if (Math.abs(r.distinctStates() - want) <= allowed) return null;
+        return String.format(Locale.ROOT, "%,d distinct states, but the manifest records %,d (tolerance %s):"
+                        + " update distinctStates in manifest.json if the change is intended",
+                r.distinctStates(), want, model.stateTolerance() == 0 ? "exact" : "±" + Math.round(model.stateTolerance() * 100) + " %");
     }
 
     private static String firstLine(String s) {

@@ -1,6 +1,7 @@
 package org.mpiverify.specs;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +11,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.results.Workspace;
 
 /**
  * {@code mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]}: runs TLC models from the
  * manifest, shows live progress, ends with a table of outcomes and writes the reports.
+ * {@code mpiverify tlc --generate} regenerates the models' {@code MC_*} files from the manifest.
  *
  * <p>MODEL is a model name or a spec folder name (all its quick models, or all with --full). With
  * no MODEL, the quick class runs (every model with --full). --simulate N runs every selected
@@ -24,13 +27,22 @@ import java.util.concurrent.TimeUnit;
 public final class TlcCommand {
     public static final String USAGE = """
             usage: mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]
+                   mpiverify tlc --generate
               MODEL         a model or spec folder from specs/manifest.json (default: the quick class)
               --full        include the full-size models
-              --workers N   TLC worker threads per model (default: number of cores)
+              --workers N   TLC worker threads per model without temporal or action properties
+                            (default: number of cores); a model with one always runs with 1 worker,
+                            because TLC 2.18 can miss liveness violations with more (tlaplus#971)
               --simulate N  run the models in simulation mode, N behaviors each
+              --generate    write every model's MC_*.tla/.cfg from specs/manifest.json, then stop
             exit code: 0 all as expected, 1 a mismatch, 2 usage error""";
 
     private TlcCommand() {}
+
+    /** For running the command without the CLI module: exits with {@link #run(String[])}'s code. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
 
     public static int run(String[] args) {
         return run(args, Path.of("").toAbsolutePath(), System.out, System.err);
@@ -42,10 +54,12 @@ public final class TlcCommand {
         boolean full = false;
         int workers = Runtime.getRuntime().availableProcessors();
         int simulate = 0;
+        boolean generate = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--full" -> full = true;
+                    case "--generate" -> generate = true;
                     case "--workers" -> workers = positive(args, ++i, "--workers");
                     case "--simulate" -> simulate = positive(args, ++i, "--simulate");
                     case "-h", "--help" -> {
@@ -63,12 +77,29 @@ public final class TlcCommand {
             err.println(USAGE);
             return 2;
         }
-        Optional<Path> root = RepoLocator.findRoot(cwd);
+        return run(names, full, workers, simulate, generate, cwd, out, err);
+    }
+
+    /**
+     * Runs the models {@code names} (the quick class when empty, every model with {@code full}) with the
+     * options already parsed: the entry of {@code ./mpiverify tlc}, whose command line the CLI parses.
+     * The parser above stays for running this module on its own.
+     */
+    public static int run(List<String> names, boolean full, int workers, int simulate, boolean generate, Path cwd,
+                          PrintStream out, PrintStream err) {
+        Optional<Path> root = Workspace.findRoot(cwd).filter(r -> Files.isRegularFile(r.resolve("specs/manifest.json")));
         if (root.isEmpty()) {
-            err.println("mpiverify tlc: no specs/manifest.json in " + cwd + " or any folder above it");
+            err.println("mpiverify tlc: no repository with specs/manifest.json at " + cwd + " or above it (or at -D"
+                    + Workspace.ROOT_PROPERTY + ")");
             return 2;
         }
         Path specsDir = root.get().resolve("specs");
+        if (generate) {
+            List<Path> changed = ModelGenerator.write(Manifest.load(specsDir));
+            changed.forEach(p -> out.println("written or removed: specs/" + p));
+            out.printf("%d model file(s) changed%n", changed.size());
+            return 0;
+        }
         Manifest manifest;
         List<ModelSpec> models;
         try {
@@ -80,15 +111,16 @@ public final class TlcCommand {
         }
         if (simulate > 0) models = models.stream().map(ModelSpec::simulated).toList();
         int sim = simulate > 0 ? simulate : TlcProcess.DEFAULT_SIMULATION_TRACES;
-        out.printf("TLC: %d model(s), %d worker(s) each%s%n", models.size(), workers,
-                simulate > 0 ? ", simulation with " + simulate + " behaviors each" : "");
+        out.printf("TLC: %d model(s); %d worker(s) for safety-only models, 1 for models with a temporal or"
+                        + " action property%s%n", models.size(), workers,
+                simulate > 0 ? "; simulation with " + simulate + " behaviors each" : "");
         List<ModelOutcome> outcomes = new ArrayList<>();
         try (ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("tlc-ticker").factory())) {
             TlcRunner runner = new TlcRunner(specsDir, workers, sim, new LiveProgress(out, ticker), line -> {});
             for (ModelSpec m : models) outcomes.add(runner.run(m));
         }
-        Path results = new ReportWriter(RepoLocator.outputDir(root.get()), root.get()).write(outcomes);
+        Path results = new ReportWriter(Workspace.outputDir(root.get()), root.get()).write(outcomes);
         out.println();
         out.print(table(outcomes));
         long bad = outcomes.stream().filter(o -> !o.asExpected()).count();

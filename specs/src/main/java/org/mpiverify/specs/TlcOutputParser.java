@@ -1,6 +1,7 @@
 package org.mpiverify.specs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,13 @@ import java.util.regex.Pattern;
  * 2262 version, 2193 success, 2110 invariant violated, 2107 invariant violated by an initial state,
  * 2114 deadlock, 2116 temporal properties violated, 2111/2112 action property violated, 2217 a trace
  * state, 2218 a stuttering end, 2122 a lasso's "Back to state", 2199 final counts, 2194 depth,
- * 2200/2209 progress, 2210 simulation totals. Any other message of severity 1 (error) is an error
- * unless a violation was already reported.
+ * 2200/2209 progress, 2210 simulation totals, 2772 action coverage ("&lt;Name line ...&gt;: distinct:generated").
+ * 2121 and 2264 introduce a counterexample. Any other message of severity 1 is an error, also after a
+ * violation was reported: TLC 2.18's liveness checker sometimes crashes while it searches for the
+ * counterexample of a violation it has just announced, and such a run has neither a counterexample
+ * nor final counts. A violation without a counterexample, an exhaustive run without final counts and
+ * an exit code that does not fit the outcome (0 success, 10-14 a violation) are errors too, so a
+ * broken run can never pass for a result.
  *
  * <p>Not thread-safe: one parser per TLC process, fed from the thread that reads its output.
  */
@@ -34,9 +40,12 @@ public final class TlcOutputParser {
     private static final Pattern SIM_COUNTS = Pattern.compile("The number of states generated: ([\\d,]+)");
     private static final Pattern DEPTH = Pattern.compile("depth of the complete state graph search is (\\d+)");
     private static final Pattern INVARIANT = Pattern.compile("Invariant (\\S+) is violated");
-    private static final Pattern ACTION_PROPERTY = Pattern.compile("[Pp]roperty ([A-Za-z_]\\w*) is violated");
+    // "Action property Name is violated." names it; a conjunct of a formula (a refinement's [][Next]_v)
+    // comes as "Action property line L, col C to ... is violated." without a name.
+    private static final Pattern ACTION_PROPERTY = Pattern.compile("[Pp]roperty (?!line )([A-Za-z_]\\w*) is violated");
     private static final Pattern STATE_HEAD = Pattern.compile("^(\\d+): (?:<(.*?)(?: line \\d+, col.*)?>|(Stuttering))\\s*$");
     private static final Pattern BACK = Pattern.compile("^(\\d+): Back to state|Back to state (\\d+)");
+    private static final Pattern COVERAGE = Pattern.compile("^<(\\w+) line .*>: (-?\\d+):(-?\\d+)\\s*$");
     private static final Pattern PROGRESS = Pattern.compile(
             "([\\d,]+) states generated(?: \\(([\\d,]+) s/min\\))?, (-?[\\d,]+) distinct states found"
                     + "(?: \\(([\\d,]+) ds/min\\))?, (-?[\\d,]+) states left on queue");
@@ -46,6 +55,8 @@ public final class TlcOutputParser {
                            long queue) {}
 
     private final Consumer<Progress> progress;
+    private final boolean simulation;
+    private final Map<String, Long> coverage = new LinkedHashMap<>();
     private final StringBuilder body = new StringBuilder();
     private final List<TraceState> trace = new ArrayList<>();
     private final StringBuilder errors = new StringBuilder();
@@ -61,8 +72,13 @@ public final class TlcOutputParser {
     private int backTo = -1;
     private String version = "unknown";
 
-    public TlcOutputParser(Consumer<Progress> progress) {
+    /**
+     * @param progress   receives TLC's progress reports
+     * @param simulation whether TLC runs in simulation mode (which prints no final distinct-state count)
+     */
+    public TlcOutputParser(Consumer<Progress> progress, boolean simulation) {
         this.progress = progress;
+        this.simulation = simulation;
     }
 
     /** Feeds one line of TLC's output. */
@@ -100,6 +116,12 @@ public final class TlcOutputParser {
             case 2114 -> setOutcome(Outcome.DEADLOCK, null, text);
             case 2116 -> setOutcome(Outcome.LIVENESS, null, text);
             case 2217, 2218 -> state(text);
+            case 2121, 2264 -> { }   // "The behavior up to this point is" / "... constitutes a counter-example"
+            case 2772 -> {
+                if ((m = COVERAGE.matcher(text.strip())).matches()) {
+                    coverage.merge(m.group(1), Long.parseLong(m.group(3)), Long::sum);
+                }
+            }
             case 2122 -> {
                 if ((m = BACK.matcher(text)).find()) {
                     backTo = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
@@ -174,25 +196,44 @@ public final class TlcOutputParser {
     /**
      * The result once TLC's process has ended.
      *
-     * @param exitCode TLC's exit code (0 for success; 10-13 for violations; others for errors)
+     * @param exitCode TLC's exit code (0 for success; 10-14 for violations; others for errors)
      */
     public TlcResult result(int exitCode) {
         Outcome o = outcome;
         String text = message;
-        if (o == null && exitCode == 0 && errors.isEmpty()) {
+        boolean crashed = false;
+        if (o == null && exitCode == 0 && errors.isEmpty() && simulation) {
             o = Outcome.SUCCESS;   // a simulation that ends without a violation reports no 2193
             text = "No error found.";
         }
-        if (o == null || (o == Outcome.SUCCESS && !errors.isEmpty())) {
-            o = Outcome.ERROR;
-            text = errors.isEmpty() ? lastLines(plain.toString(), 30) : errors.toString().strip();
-            if (text.isBlank()) text = "TLC ended with exit code " + exitCode + " and no result";
+        String broken = null;
+        if (!errors.isEmpty()) {
+            broken = errors.toString().strip();
+            if (o != null && o.isViolation()) {
+                crashed = true;
+                broken = "TLC reported a " + o.manifestName() + (violated == null ? "" : " of " + violated)
+                        + " and then failed: " + broken;
+            }
+        } else if (o == null) {
+            String tail = lastLines(plain.toString(), 30);
+            broken = tail.isBlank() ? "TLC ended with exit code " + exitCode + " and no result" : tail;
+        } else if (o.isViolation() && trace.isEmpty()) {
+            broken = "TLC reported a " + o.manifestName() + " but printed no counterexample";
+        } else if (!simulation && distinct < 0) {
+            broken = "TLC's output has no final state count (it did not finish its report)";
+        } else if (o == Outcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
+            broken = "TLC reported " + o.manifestName() + " but exited with code " + exitCode;
         }
-        return new TlcResult(o, violated, distinct, generated, depth, version, trace, backTo, text);
+        if (broken != null) {
+            return new TlcResult(Outcome.ERROR, violated, distinct, generated, depth, version, trace, backTo,
+                    broken, coverage, exitCode, crashed, "", 0);
+        }
+        return new TlcResult(o, violated, distinct, generated, depth, version, trace, backTo, text, coverage,
+                exitCode, false, "", 0);
     }
 
     private static String lastLines(String s, int n) {
         String[] l = s.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - n), l.length));
+        return String.join("\n", Arrays.copyOfRange(l, Math.max(0, l.length - n), l.length));
     }
 }

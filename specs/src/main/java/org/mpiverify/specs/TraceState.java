@@ -1,5 +1,6 @@
 package org.mpiverify.specs;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ import java.util.Map;
  */
 public record TraceState(int number, String action, Map<String, String> variables) {
     public TraceState {
-        variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+        variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
     }
 
     public boolean isStuttering() {

@@ -4,6 +4,7 @@ import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -24,7 +25,7 @@ class RunnerDetectsMismatchTest {
     private final TlcRunner runner = new TlcRunner(manifest.specsDir(), 1, 100, new TlcRunner.Listener() {}, l -> {});
 
     private ModelSpec model(String name) {
-        return manifest.models().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        return manifest.model(name);
     }
 
     @Test
@@ -52,17 +53,46 @@ class RunnerDetectsMismatchTest {
 
     @Test
     void aMissingConfigurationIsAnErrorNotASuccess() {
-        ModelSpec m = model("fig2_global");
-        ModelSpec broken = new ModelSpec(m.name(), m.spec(), m.module(), "NoSuch.cfg", m.constants(), m.mode(),
-                m.expected(), m.sizeClass(), 30, -1, -1, "");
-        ModelOutcome o = runner.run(broken);
+        ModelOutcome o = runner.run(model("fig2_global").renamed("no_such_model", 30));
         assertEquals(Outcome.ERROR, o.result().outcome());
         assertFalse(o.asExpected());
     }
 
     @Test
+    void aStateCountOutsideTheToleranceIsAMismatch() {
+        ModelSpec m = model("fig2_global");
+        ModelSpec moved = new ModelSpec(m.name(), m.spec(), m.extendsModule(), m.constants(), m.modelValues(),
+                m.overrides(), m.specification(), m.invariants(), m.properties(), m.checkDeadlock(), m.view(),
+                m.mode(), m.expected(), m.sizeClass(), m.timeoutSeconds(), m.recordedStates() * 2, 0.1,
+                m.recordedSeconds(), m.claimsCoverage(), m.description());
+        ModelOutcome o = runner.run(moved);
+        assertEquals(Outcome.SUCCESS, o.result().outcome());
+        assertFalse(o.asExpected());
+        assertTrue(o.mismatch().contains("distinct states"), o.mismatch());
+    }
+
+    /** TLC 2.18 can miss liveness violations with several workers (tlaplus/tlaplus#971). */
+    @Test
+    void aModelWithATemporalPropertyNeverRunsWithSeveralWorkers() {
+        ModelSpec live = model("fig2_global");
+        assertTrue(live.checksProperties());
+        TlcRunner two = new TlcRunner(manifest.specsDir(), 2, 100, new TlcRunner.Listener() {}, l -> {});
+        assertEquals(1, two.workersFor(live));
+        assertEquals(2, two.workersFor(model("probe_false_match")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlcProcess.command(live, 2, 1, 100, Path.of("/tmp")));
+        assertTrue(e.getMessage().contains("tlaplus/tlaplus#971"), e.getMessage());
+        ModelOutcome o = two.run(live);
+        assertTrue(o.asExpected(), String.valueOf(o.mismatch()));
+        assertEquals(1, o.result().workers());
+        assertTrue(o.result().raw().contains("-workers 1"), "the raw log keeps the command line");
+    }
+
+    @Test
     void theCommandExitsWithOneOnAMismatchAndWritesResults(@TempDir Path tmp) throws Exception {
-        // A copy of the repository's specs folder whose manifest expects the wrong result for one model.
+        // A repository (the launcher marks its root) with a copy of the specs folder whose manifest expects
+        // the wrong result for one model.
+        Files.writeString(tmp.resolve("mpiverify"), "#!/bin/sh\n");
         Path specs = tmp.resolve("specs");
         Files.createDirectories(specs.resolve("locking"));
         try (var files = Files.list(root.resolve("specs/locking"))) {
@@ -70,9 +100,11 @@ class RunnerDetectsMismatchTest {
         }
         Files.writeString(specs.resolve("manifest.json"), """
                 {"specs": [{"path": "locking", "models": [
-                  {"name": "wrong", "module": "MC_fig2_lock_around_call", "config": "MC_fig2_lock_around_call.cfg",
-                   "result": "success", "size": "quick"}]}]}
+                  {"name": "wrong", "module": "BlockingLocks",
+                   "constants": {"Granularity": "\\"LOCK_AROUND_CALL\\"", "Procs": "{0, 1}"},
+                   "properties": ["Termination"], "view": "View", "result": "success", "size": "quick"}]}]}
                 """);
+        ModelGenerator.write(Manifest.load(specs));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         String old = System.getProperty("mpiverify.out");
         System.setProperty("mpiverify.out", tmp.resolve("out").toString());
@@ -91,6 +123,8 @@ class RunnerDetectsMismatchTest {
         assertNotNull(Json.parse(Files.readString(results)));
         assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.svg")).startsWith("<svg"));
         assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.md")).contains("| Step |"));
+        assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.tlc.log")).contains("Deadlock reached"),
+                "the raw TLC output is kept beside the result");
     }
 
     @Test

@@ -1,7 +1,11 @@
 package org.mpiverify.specs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,7 +48,7 @@ class TlcOutputParserTest {
     @Test
     void readsOutcomeTraceCountsAndProgress() {
         List<TlcOutputParser.Progress> progress = new ArrayList<>();
-        TlcOutputParser p = new TlcOutputParser(progress::add);
+        TlcOutputParser p = new TlcOutputParser(progress::add, false);
         LIVENESS.lines().forEach(p::accept);
         TlcResult r = p.result(13);
         assertEquals(Outcome.LIVENESS, r.outcome());
@@ -62,8 +66,70 @@ class TlcOutputParserTest {
 
     @Test
     void noResultIsAnError() {
-        TlcOutputParser p = new TlcOutputParser(x -> {});
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
         p.accept("***Parse Error***");
         assertEquals(Outcome.ERROR, p.result(150).outcome());
+    }
+
+    /**
+     * The failure once seen as "ctx_naive_2p: a violation without a counterexample" (state count -1):
+     * TLC 2.18 announced the liveness violation, then its counterexample search crashed. Captured from a
+     * real run (one in about 40 of the old model with 2 workers; an OutOfMemoryError with 1 worker).
+     */
+    @Test
+    void aCrashAfterAnAnnouncedViolationIsAnErrorWorthAnotherAttempt() throws IOException {
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
+        try (InputStream in = getClass().getResourceAsStream("tlc-2.18-liveness-crash.txt")) {
+            new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().forEach(p::accept);
+        }
+        TlcResult r = p.result(1);
+        assertEquals(Outcome.ERROR, r.outcome());
+        assertTrue(r.crashedAfterViolation());
+        assertTrue(r.message().contains("liveness failure") && r.message().contains("arraycopy"), r.message());
+    }
+
+    @Test
+    void aViolationWithoutCounterexampleOrCountsIsAnError() {
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
+        LIVENESS.lines().filter(l -> !l.contains("2199") && !l.contains("states generated, 12")).forEach(p::accept);
+        assertEquals(Outcome.ERROR, p.result(13).outcome(), "no final counts");
+        TlcOutputParser q = new TlcOutputParser(x -> {}, false);
+        q.accept("@!@!@STARTMSG 2116:1 @!@!@");
+        q.accept("Temporal properties were violated.");
+        q.accept("@!@!@ENDMSG 2116 @!@!@");
+        TlcResult r = q.result(13);
+        assertEquals(Outcome.ERROR, r.outcome());
+        assertTrue(r.message().contains("no counterexample"), r.message());
+    }
+
+    @Test
+    void anExitCodeThatDoesNotFitTheOutcomeIsAnError() {
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
+        LIVENESS.lines().forEach(p::accept);
+        assertEquals(Outcome.ERROR, p.result(0).outcome());
+    }
+
+    @Test
+    void readsCoverageAndUnnamedActionProperties() {
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
+        String text = """
+                @!@!@STARTMSG 2112:1 @!@!@
+                Action property line 29, col 17 to line 29, col 37 of module AtomicMap is violated.
+                @!@!@ENDMSG 2112 @!@!@
+                @!@!@STARTMSG 2772:0 @!@!@
+                <Lock line 120, col 5 to line 126, col 101 of module MatchTable>: 75:103
+                @!@!@ENDMSG 2772 @!@!@
+                @!@!@STARTMSG 2772:0 @!@!@
+                <Lock line 120, col 5 to line 126, col 101 of module MatchTable>: 3:4
+                @!@!@ENDMSG 2772 @!@!@
+                @!@!@STARTMSG 2772:0 @!@!@
+                <Rdma line 280, col 5 to line 286, col 101 of module MatchTable>: 0:0
+                @!@!@ENDMSG 2772 @!@!@
+                """;
+        text.lines().forEach(p::accept);
+        TlcResult r = p.result(13);
+        assertEquals(null, r.violated());
+        assertEquals(107L, r.coverage().get("Lock"));
+        assertEquals(0L, r.coverage().get("Rdma"));
     }
 }

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
 import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 
 /** The audit result file, {@code out/audit/<target>.json}: the contract between the audit and the reports. */
 public final class AuditJson {

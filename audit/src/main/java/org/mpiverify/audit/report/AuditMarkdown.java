@@ -3,7 +3,7 @@ package org.mpiverify.audit.report;
 import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
 import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 
 /** {@code out/audit/<target>.md}: the matrix (scenarios × configurations), then every non-PASS cell with its evidence. */
 public final class AuditMarkdown {

@@ -4,49 +4,29 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.audit.report.AuditJson;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
 
 /**
  * {@code ./mpiverify audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all [--scenario ID[,ID]]
- * [--repeats N] [--full]}. Exit codes: 0 no safe configuration failed, hung or crashed (HAZARD and
- * UNSUPPORTED are allowed) and, when the whole catalog ran, every unsafe one was rejected; 1 otherwise, or
+ * [--repeats N] [--full]} (the CLI parses the command line). Exit codes: 0 no safe configuration failed,
+ * hung or crashed (HAZARD and UNSUPPORTED are allowed) and, when the whole catalog ran, every unsafe one was rejected; 1 otherwise, or
  * when a target is missing and {@code CI=true}; 2 usage error. A missing target without CI is a message
  * naming the Debian packages it needs.
  */
 public final class AuditCommand {
-    public static final String USAGE = "./mpiverify audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all"
-            + " [--scenario ID[,ID...]] [--repeats N] [--full]";
-
     private AuditCommand() { }
 
-    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
-        String target = null;
-        List<String> scenarios = new ArrayList<>();
-        int repeats = 0;
-        boolean full = false;
+    /**
+     * Audits {@code target} (an id of {@link AuditTargets#IDS}, or {@code all}) with the options the CLI
+     * parsed: {@code scenarios} (empty: the whole catalog), {@code repeats} (0: each scenario's own),
+     * {@code full}. A bad target or scenario id is a usage error (2), reported before anything runs.
+     */
+    public static int run(String target, List<String> scenarios, int repeats, boolean full, PrintStream out,
+                          PrintStream err, Map<String, String> env) {
         try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--target" -> target = value(args, ++i, "--target");
-                    case "--scenario" -> scenarios.addAll(Arrays.asList(value(args, ++i, "--scenario").split(",")));
-                    case "--repeats" -> {
-                        String v = value(args, ++i, "--repeats");
-                        try {
-                            repeats = Integer.parseInt(v);
-                        } catch (NumberFormatException e) {
-                            throw new IllegalArgumentException("--repeats needs a positive number, not '" + v + "'");
-                        }
-                        if (repeats < 1) throw new IllegalArgumentException("--repeats needs a positive number, not " + v);
-                    }
-                    case "--full" -> full = true;
-                    default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
-                }
-            }
-            if (target == null) throw new IllegalArgumentException("--target is required");
+            if (repeats < 0) throw new IllegalArgumentException("--repeats needs a positive number, not " + repeats);
             List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target);
             boolean fullRun = full;
             List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun)).toList();
@@ -71,7 +51,6 @@ public final class AuditCommand {
             return status;
         } catch (IllegalArgumentException e) {
             err.println("audit: " + e.getMessage());
-            err.println("usage: " + USAGE);
             return 2;
         } catch (IOException e) {
             err.println("audit: cannot write results: " + e);
@@ -88,24 +67,13 @@ public final class AuditCommand {
         for (ColumnResult c : r.columns()) {
             if (c.unsafe()) {
                 if (!wholeCatalog) continue;
-                boolean rejected = c.cells().stream().anyMatch(x -> x.verdict() == Outcome.FAIL
-                        || x.verdict() == Outcome.HANG || x.verdict() == Outcome.CRASH);
+                boolean rejected = c.cells().stream().anyMatch(x -> x.verdict().isFailure());
                 if (!rejected) l.add("unsafe configuration " + c.name() + " was not rejected by any scenario run");
             } else {
-                c.cells().stream().filter(x -> x.verdict() == Outcome.FAIL || x.verdict() == Outcome.HANG
-                                || x.verdict() == Outcome.CRASH)
+                c.cells().stream().filter(x -> x.verdict().isFailure())
                         .forEach(x -> l.add(x.verdict() + " " + c.name() + " " + x.id() + ": " + x.summary()));
             }
         }
         return l;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length || args[i].startsWith("--")) throw new IllegalArgumentException(option + " needs a value");
-        return args[i];
-    }
-
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err, System.getenv()));
     }
 }

@@ -12,7 +12,7 @@ import org.mpiverify.audit.report.AuditReports;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 import org.mpiverify.audit.target.AuditTarget;
 import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.results.Provenance;
@@ -112,7 +112,7 @@ public final class AuditRunner {
             nanos += System.nanoTime() - t0;
             runs++;
             counts.merge(v.outcome(), 1, Integer::sum);
-            if (worst == null || CellResult.worse(v.outcome(), worst.outcome())) worst = v;
+            if (worst == null || v.outcome().isWorseThan(worst.outcome())) worst = v;
             progress.done(v.outcome());
             if (v.outcome() == Outcome.HANG || v.outcome() == Outcome.UNSUPPORTED) {
                 progress.skip(n - runs);

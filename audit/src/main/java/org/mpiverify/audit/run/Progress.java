@@ -3,7 +3,7 @@ package org.mpiverify.audit.run;
 import java.io.PrintStream;
 import java.util.EnumMap;
 import java.util.Map;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 
 /**
  * The live progress line: runs done of planned, rate, counts per outcome, and what runs now. On a

@@ -3,6 +3,7 @@ package org.mpiverify.audit.scenario;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpiverify.results.Outcome;
 
 /**
  * The common part of every catalog scenario: its fixed parameters, and a judge that first turns
@@ -40,7 +41,7 @@ public abstract class BaseScenario implements Scenario {
     @Override
     public final Verdict judge(List<RankReport> reports) {
         if (reports.size() != ranks) {
-            return new Verdict(Verdict.Outcome.CRASH, "expected " + ranks + " rank reports, got " + reports.size(),
+            return new Verdict(Outcome.CRASH, "expected " + ranks + " rank reports, got " + reports.size(),
                     List.of());
         }
         List<RankReport> failed = reports.stream().filter(RankReport::failed).toList();
@@ -62,7 +63,7 @@ public abstract class BaseScenario implements Scenario {
         }
         for (RankReport r : failed) {
             if (r.error().contains("java.lang.UnsupportedOperationException")) {
-                return new Verdict(Verdict.Outcome.UNSUPPORTED,
+                return new Verdict(Outcome.UNSUPPORTED,
                         "rank " + r.rank() + ": " + causeLine(r.error(), "java.lang.UnsupportedOperationException"),
                         evidence);
             }
@@ -73,11 +74,11 @@ public abstract class BaseScenario implements Scenario {
         String first = root.error().lines().findFirst().orElse("");
         if (leftThreadsBehind(first)) {
             // nothing failed: the rank's threads were still inside MPI calls at the scenario's bound
-            return new Verdict(Verdict.Outcome.HANG, "rank " + root.rank() + ": " + first.substring(first.indexOf(": ") + 2),
+            return new Verdict(Outcome.HANG, "rank " + root.rank() + ": " + first.substring(first.indexOf(": ") + 2),
                     evidence);
         }
         boolean mpiError = first.startsWith("org.mpiverify.audit.api.AuditException");
-        return new Verdict(mpiError ? Verdict.Outcome.FAIL : Verdict.Outcome.CRASH,
+        return new Verdict(mpiError ? Outcome.FAIL : Outcome.CRASH,
                 "rank " + root.rank() + (mpiError ? " got an MPI error: " : " threw: ") + first, evidence);
     }
 

@@ -1,31 +1,20 @@
 package org.mpiverify.audit.scenario;
 
 import java.util.List;
+import org.mpiverify.results.Outcome;
 
 /**
  * The outcome of a scenario run on a target.
  *
- * @param outcome  PASS, FAIL, HANG, CRASH, UNSUPPORTED or HAZARD
+ * @param outcome  PASS, FAIL, HANG, CRASH, UNSUPPORTED or HAZARD (the shared vocabulary of {@link Outcome},
+ *                 whose order makes a cell the worst of its runs); never {@link Outcome#NO_RESULT}
  * @param summary  one line a reader sees in the matrix
  * @param evidence what supports it: which message went where, which ids collided, thread stacks
  */
 public record Verdict(Outcome outcome, String summary, List<String> evidence) {
 
-    public enum Outcome {
-        PASS,
-        /** Wrong result: a message lost, duplicated, misdelivered, an id reused, a bad checksum. */
-        FAIL,
-        /** Deadline exceeded; evidence holds every thread's stack. */
-        HANG,
-        /** A rank died or threw where the scenario expected none. */
-        CRASH,
-        /** The operation does not exist in this implementation. */
-        UNSUPPORTED,
-        /** Allowed by the standard, unsafe for users (for example false matching with probe+recv). */
-        HAZARD
-    }
-
     public Verdict {
+        if (outcome == Outcome.NO_RESULT) throw new IllegalArgumentException("a run always has an outcome: " + summary);
         evidence = List.copyOf(evidence);
     }
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /** The parts of the MPJ target that need no MPJ installation: they run everywhere. */
 class MpjOfflineTest {
@@ -135,11 +136,11 @@ class MpjOfflineTest {
             for (int t = 0; t < MpjTestScenarios.ThreadedPointToPoint.THREADS; t++) b.fact("received." + t, MpjTestScenarios.ThreadedPointToPoint.MESSAGES);
             good.add(b.build());
         }
-        assertEquals(Verdict.Outcome.PASS, s.judge(good).outcome());
+        assertEquals(Outcome.PASS, s.judge(good).outcome());
         RankReport lossy = new RankReport(1, Map.of("received.0", "50", "received.1", "49", "received.2", "50", "received.3", "50"),
                 List.of(), null);
         Verdict v = s.judge(List.of(good.get(0), lossy));
-        assertEquals(Verdict.Outcome.FAIL, v.outcome());
+        assertEquals(Outcome.FAIL, v.outcome());
         assertTrue(v.evidence().contains("rank 1 receiver 1 got 49 of 50"), v.evidence().toString());
     }
 }

@@ -21,6 +21,7 @@ import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Outcome;
 
 /**
  * Both MPJ Express devices against the binding's small scenarios. Needs {@code libmpj-java}: with
@@ -48,7 +49,7 @@ class MpjTargetTest {
         Scenario s = new MpjTestScenarios.ThreadedPointToPoint();
         List<RankReport> reports = completed(target, s);
         Verdict v = s.judge(reports);
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), () -> v.summary() + "\n" + String.join("\n", v.evidence()));
+        assertEquals(Outcome.PASS, v.outcome(), () -> v.summary() + "\n" + String.join("\n", v.evidence()));
         for (RankReport r : reports) {
             assertEquals(String.valueOf(AuditMpi.THREAD_MULTIPLE), r.fact("provided"), "MPJ claims THREAD_MULTIPLE");
             assertTrue(r.fact("implementation").startsWith("MPJ Express 0.44"), r.fact("implementation"));
@@ -61,7 +62,7 @@ class MpjTargetTest {
         Scenario s = new MpjTestScenarios.WildcardStatus();
         List<RankReport> reports = completed(target, s);
         Verdict v = s.judge(reports);
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
+        assertEquals(Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
         System.out.println(target.id() + ": recv from PROC_NULL -> " + reports.get(1).fact("procNull"));
     }
 
@@ -73,7 +74,7 @@ class MpjTargetTest {
         System.out.println(target.id() + ": communicators -> " + v.outcome() + " " + v.evidence());
         // MPJ 0.44 finding, passed through by the binding: Split with MPI_UNDEFINED and Create on a
         // non-member return a communicator instead of MPI_COMM_NULL; everything else is right.
-        assertEquals(Verdict.Outcome.FAIL, v.outcome());
+        assertEquals(Outcome.FAIL, v.outcome());
         assertEquals(2, v.evidence().size(), () -> String.join("\n", v.evidence()));
         assertTrue(v.evidence().get(0).startsWith("rank 1 split: expected null"), v.evidence().get(0));
         assertTrue(v.evidence().get(1).startsWith("rank 1 create: expected null"), v.evidence().get(1));
@@ -85,7 +86,7 @@ class MpjTargetTest {
         Scenario s = new MpjTestScenarios.InvalidRank();
         List<RankReport> reports = completed(target, s);
         Verdict v = s.judge(reports);
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
+        assertEquals(Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
         assertEquals("6", reports.get(0).fact("class"), "MPI_ERR_RANK numbered as in MPICH");
         assertTrue(reports.get(0).evidence().get(0).contains("does not exist in communicator"),
                 "MPJ's own message is kept: " + reports.get(0).evidence());
@@ -96,7 +97,7 @@ class MpjTargetTest {
     void operationsMpjLacksAreUnsupported(MpjTarget target) {
         Scenario s = new MpjTestScenarios.Unsupported();
         Verdict v = s.judge(completed(target, s));
-        assertEquals(Verdict.Outcome.UNSUPPORTED, v.outcome(), () -> String.join("\n", v.evidence()));
+        assertEquals(Outcome.UNSUPPORTED, v.outcome(), () -> String.join("\n", v.evidence()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -130,10 +131,10 @@ class MpjTargetTest {
         Verdict v = s.judge(reports);
         System.out.println(target.id() + ": send from a virtual thread -> " + v.outcome() + " " + v.evidence());
         if (target.id().equals("mpj-niodev")) {
-            assertEquals(Verdict.Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
+            assertEquals(Outcome.PASS, v.outcome(), () -> String.join("\n", v.evidence()));
         } else {
             // multicore identifies the calling rank by thread group: the audit must see an MPI error, not a crash
-            assertEquals(Verdict.Outcome.FAIL, v.outcome(), () -> String.join("\n", v.evidence()));
+            assertEquals(Outcome.FAIL, v.outcome(), () -> String.join("\n", v.evidence()));
             for (RankReport r : reports) {
                 assertTrue(r.fact("virtualSend").startsWith("MPI_ERR_OTHER")
                         && r.fact("virtualSend").contains("outside communicator group"), r.fact("virtualSend"));

@@ -10,6 +10,7 @@ import org.mpiverify.audit.api.AuditStatus;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /**
  * Small scenarios that exercise the MPJ binding and target (the audit's real catalogue lives on
@@ -255,7 +256,7 @@ public final class MpjTestScenarios {
                     if (!"unsupported".equals(r.fact(op))) evidence.add("rank " + r.rank() + " " + op + ": " + r.fact(op));
                 }
             }
-            return evidence.isEmpty() ? new Verdict(Verdict.Outcome.UNSUPPORTED, "as expected", List.of())
+            return evidence.isEmpty() ? new Verdict(Outcome.UNSUPPORTED, "as expected", List.of())
                                       : Verdict.fail("an operation MPJ lacks did not throw UnsupportedOperationException", evidence);
         }
     }

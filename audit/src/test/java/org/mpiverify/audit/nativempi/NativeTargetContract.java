@@ -21,6 +21,7 @@ import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Workers;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.results.Outcome;
 
 /**
  * What every native target must do, run once per library by {@link MpichTargetTest} and
@@ -83,7 +84,7 @@ abstract class NativeTargetContract {
         List<RankReport> reports = completed(s);
         assertEquals("3", reports.getFirst().fact("provided"), "MPI_THREAD_MULTIPLE provided");
         Verdict v = s.judge(reports);
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), v.toString());
+        assertEquals(Outcome.PASS, v.outcome(), v.toString());
     }
 
     @Test

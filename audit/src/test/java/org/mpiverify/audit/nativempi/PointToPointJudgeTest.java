@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /** The p2p scenario's judge passes exactly the reports a correct library produces and rejects tampered ones. */
 @Timeout(10)
@@ -41,29 +42,29 @@ class PointToPointJudgeTest {
 
     @Test
     void correctReportsPass() {
-        assertEquals(Verdict.Outcome.PASS, scenario.judge(correct()).outcome());
+        assertEquals(Outcome.PASS, scenario.judge(correct()).outcome());
     }
 
     @Test
     void aLostMessageFails() {
-        assertEquals(Verdict.Outcome.FAIL, scenario.judge(with("received.2", "199")).outcome());
+        assertEquals(Outcome.FAIL, scenario.judge(with("received.2", "199")).outcome());
     }
 
     @Test
     void aCorruptedOrMisdeliveredPayloadFails() {
-        assertEquals(Verdict.Outcome.FAIL, scenario.judge(with("checksum.0",
+        assertEquals(Outcome.FAIL, scenario.judge(with("checksum.0",
                 Long.toString(ThreadedPointToPointScenario.expectedChecksum(1, 0)))).outcome()); // rank 1's own data
     }
 
     @Test
     void overtakingFails() {
-        assertEquals(Verdict.Outcome.FAIL, scenario.judge(with("disorder.3", "2")).outcome());
+        assertEquals(Outcome.FAIL, scenario.judge(with("disorder.3", "2")).outcome());
     }
 
     @Test
     void aRankThatThrewIsACrash() {
         List<RankReport> reports = correct();
         reports.set(0, new RankReport(0, Map.of(), List.of(), "java.lang.IllegalStateException: boom"));
-        assertEquals(Verdict.Outcome.CRASH, scenario.judge(reports).outcome());
+        assertEquals(Outcome.CRASH, scenario.judge(reports).outcome());
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /** Defaults for the binding's own test scenarios: two ranks, one repeat, a 30 s deadline. */
 abstract class TestScenario implements Scenario {
@@ -19,6 +20,6 @@ abstract class TestScenario implements Scenario {
     @Override
     public Verdict judge(List<RankReport> reports) {
         List<String> errors = reports.stream().filter(RankReport::failed).map(r -> "rank " + r.rank() + ": " + r.error()).toList();
-        return errors.isEmpty() ? Verdict.pass("no rank failed") : new Verdict(Verdict.Outcome.CRASH, "a rank threw", errors);
+        return errors.isEmpty() ? Verdict.pass("no rank failed") : new Verdict(Outcome.CRASH, "a rank threw", errors);
     }
 }

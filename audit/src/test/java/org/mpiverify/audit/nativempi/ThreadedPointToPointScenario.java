@@ -5,6 +5,7 @@ import java.util.List;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /**
  * Two ranks, four platform threads each at {@code MPI_THREAD_MULTIPLE}: thread t of each rank
@@ -72,7 +73,7 @@ public final class ThreadedPointToPointScenario extends TestScenario {
     @Override
     public Verdict judge(List<RankReport> reports) {
         Verdict base = super.judge(reports);
-        if (base.outcome() != Verdict.Outcome.PASS) return base;
+        if (base.outcome() != Outcome.PASS) return base;
         List<String> wrong = new ArrayList<>();
         for (RankReport r : reports) {
             int from = 1 - r.rank();

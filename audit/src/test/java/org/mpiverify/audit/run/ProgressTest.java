@@ -7,7 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.scenario.Verdict.Outcome;
+import org.mpiverify.results.Outcome;
 
 /** The progress line counts each target on its own when one runner audits several (--target all). */
 class ProgressTest {

@@ -2,14 +2,15 @@ package org.mpiverify.bench.compare;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.bench.kernel.AuditKernelComm;
+import org.mpiverify.bench.kernel.DupFree;
+import org.mpiverify.bench.kernel.KernelComm;
 
 /**
- * Gropp &amp; Thakur Fig. 4 on any MPI: each of {@code threads} threads per rank dups its own parent
- * communicator and frees the copy {@code iterations} times. Every rank reports its slowest thread's
+ * Gropp &amp; Thakur Fig. 4 on any MPI, the {@link DupFree} kernel: each of {@code threads} threads per rank
+ * dups its own parent communicator and frees the copy {@code iterations} times. Every rank reports its slowest thread's
  * time per call; rank 0's is the figure (the ranks are in lock step, so they agree closely). Each copy's
  * size is checked against the parent's.
  */
@@ -78,58 +79,17 @@ public final class DupScenario extends MeasuringScenario {
     @Override
     public RankReport run(AuditMpi mpi) throws Exception {
         int provided = mpi.initThread(threads > 1 ? AuditMpi.THREAD_MULTIPLE : AuditMpi.THREAD_SINGLE);
-        long w = mpi.commWorld();
-        RankReport.Builder r = new RankReport.Builder(mpi.commRank(w));
+        KernelComm w = new AuditKernelComm(mpi, mpi.commWorld());
+        RankReport.Builder r = new RankReport.Builder(w.rank());
         if (threads > 1 && provided != AuditMpi.THREAD_MULTIPLE) {
             throw new IllegalStateException("THREAD_MULTIPLE not provided (" + provided + ")");
         }
-        int size = mpi.commSize(w);
-        long[] parents = new long[threads];
-        for (int t = 0; t < threads; t++) {
-            parents[t] = mpi.commDup(w);
-        }
-        mpi.barrier(w);
+        KernelComm[] parents = DupFree.parents(w, threads);
         AtomicInteger bad = new AtomicInteger();
-        timedDups(mpi, parents, size, bad);                // untimed warm-up: fresh rank JVM, cold JIT
-        mpi.barrier(w);
-        long slowest = timedDups(mpi, parents, size, bad);
-        for (long p : parents) {
-            mpi.commFree(p);
-        }
+        DupFree.slowestThreadNanos(w, parents, iterations, bad);     // untimed: fresh rank JVM, cold JIT
+        long slowest = DupFree.slowestThreadNanos(w, parents, iterations, bad);
+        DupFree.free(parents);
         r.fact(FACT, slowest / (double) iterations).fact(BAD, bad.get());
-        mpi.finalizeMpi();
         return r.build();
-    }
-
-    /** Every thread dups and frees its parent {@code iterations} times; returns the slowest thread's nanoseconds. */
-    private long timedDups(AuditMpi mpi, long[] parents, int size, AtomicInteger bad) throws InterruptedException {
-        AtomicLong slowest = new AtomicLong();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread[] ts = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            long parent = parents[t];
-            ts[t] = Thread.ofPlatform().start(() -> {
-                try {
-                    long t0 = System.nanoTime();
-                    for (int i = 0; i < iterations; i++) {
-                        long c = mpi.commDup(parent);
-                        if (mpi.commSize(c) != size) {
-                            bad.incrementAndGet();
-                        }
-                        mpi.commFree(c);
-                    }
-                    slowest.accumulateAndGet(System.nanoTime() - t0, Math::max);
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                }
-            });
-        }
-        for (Thread t : ts) {
-            t.join();   // a hung dup is caught by the target's deadline for the whole run
-        }
-        if (failure.get() != null) {
-            throw new IllegalStateException("a dup thread failed", failure.get());
-        }
-        return slowest.get();
     }
 }

@@ -1,23 +1,23 @@
 package org.mpiverify.bench.compare;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.bench.kernel.AuditKernelComm;
+import org.mpiverify.bench.kernel.KernelComm;
+import org.mpiverify.bench.kernel.MessageRate;
 
 /**
- * Balaji et al. §5 (Figs. 3, 5, 7) on any MPI: {@code senders} threads of rank 0 ({@code threaded}) or
- * {@code senders} single-threaded ranks send one-int messages in bursts of 128, each to its own
- * receiving rank that pre-posts 128 receives and acknowledges; mode PROC_NULL, BLOCKING or NONBLOCKING.
+ * Balaji et al. §5 (Figs. 3, 5, 7) on any MPI, the {@link MessageRate} kernel: {@code senders} threads of
+ * rank 0 ({@code threaded}) or {@code senders} single-threaded ranks send one-int messages in bursts of
+ * 128, each to its own receiving rank that pre-posts 128 receives and acknowledges; mode PROC_NULL,
+ * BLOCKING or NONBLOCKING.
  * Rank 0 reports the aggregate rate ({@code n / avg_latency}, messages per second) of all senders,
  * gathered with an allreduce of the loop times; receivers check every message's count and sender.
  * (One int, not zero bytes, so a receiver can check the payload.)
  */
 public final class MessageRateScenario extends MeasuringScenario {
     public static final String FACT = "messagesPerSecond";
-    static final int BURST = 128;
     private final String mode;
     private final int senders, iterations;
     private final boolean threaded;
@@ -94,104 +94,37 @@ public final class MessageRateScenario extends MeasuringScenario {
     @Override
     public RankReport run(AuditMpi mpi) throws Exception {
         int sendRanks = threaded ? 1 : senders;
-        boolean sender = false;
         int provided = mpi.initThread(threaded ? AuditMpi.THREAD_MULTIPLE : AuditMpi.THREAD_SINGLE);
-        long w = mpi.commWorld();
-        int rank = mpi.commRank(w);
-        sender = rank < sendRanks;
+        KernelComm w = new AuditKernelComm(mpi, mpi.commWorld());
+        int rank = w.rank();
         RankReport.Builder r = new RankReport.Builder(rank);
         if (threaded && provided != AuditMpi.THREAD_MULTIPLE) {
             throw new IllegalStateException("THREAD_MULTIPLE not provided (" + provided + ")");
         }
-        AtomicInteger bad = new AtomicInteger();
-        mpi.barrier(w);
-        exchange(mpi, w, rank, sender, sendRanks, bad);     // untimed warm-up: fresh rank JVM, cold JIT
-        mpi.barrier(w);
-        long loopNanos = exchange(mpi, w, rank, sender, sendRanks, bad);
+        MessageRate.Mode m = MessageRate.Mode.valueOf(mode);
+        long loopNanos = 0;
+        int bad = 0;
+        for (int pass = 0; pass < 2; pass++) {          // the first untimed: fresh rank JVM, cold JIT
+            w.barrier();
+            if (rank < sendRanks) {
+                int[] receivers = new int[threaded ? senders : 1];
+                for (int t = 0; t < receivers.length; t++) {
+                    receivers[t] = sendRanks + (threaded ? t : rank);
+                }
+                MessageRate.Sent sent = MessageRate.send(w, m, receivers, iterations, () -> 0, deadline().toNanos());
+                loopNanos = sent.loopNanos();
+                bad += sent.bad();
+            } else {
+                bad += MessageRate.receive(w, threaded ? 0 : rank - sendRanks, iterations);
+            }
+        }
         // Sum of all senders' loop times, in microseconds (ints, as the interface reduces MPI_INT).
         int[] in = {(int) Math.min(Integer.MAX_VALUE, loopNanos / 1000)}, out = new int[1];
-        mpi.allreduce(w, in, out, 1, AuditMpi.ReduceOp.SUM);
+        mpi.allreduce(mpi.commWorld(), in, out, 1, AuditMpi.ReduceOp.SUM);
         if (rank == 0) {
-            double avgLatencyNanos = out[0] * 1000.0 / senders / ((double) iterations * BURST);
-            r.fact(FACT, senders / avgLatencyNanos * 1e9);
+            r.fact(FACT, MessageRate.rate(senders, iterations, out[0] * 1000L));
         }
-        r.fact(BAD, bad.get());
-        mpi.finalizeMpi();
+        r.fact(BAD, bad);
         return r.build();
-    }
-
-    /** One measured exchange: the senders' bursts and the receivers' posts; returns the senders' summed loop nanoseconds. */
-    private long exchange(AuditMpi mpi, long w, int rank, boolean sender, int sendRanks, AtomicInteger bad)
-            throws InterruptedException {
-        LongAdder loopNanos = new LongAdder();
-        if (sender) {
-            int nThreads = threaded ? senders : 1;
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread[] ts = new Thread[nThreads];
-            for (int t = 0; t < nThreads; t++) {
-                int receiver = procNull() ? AuditMpi.PROC_NULL : sendRanks + (threaded ? t : rank);
-                ts[t] = Thread.ofPlatform().start(() -> {
-                    try {
-                        long t0 = System.nanoTime();
-                        send(mpi, w, receiver, bad);
-                        loopNanos.add(System.nanoTime() - t0);
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
-                    }
-                });
-            }
-            for (Thread t : ts) {
-                t.join();   // a hang is caught by the target's deadline for the whole run
-            }
-            if (failure.get() != null) {
-                throw new IllegalStateException("a sending thread failed", failure.get());
-            }
-        } else {
-            receive(mpi, w, threaded ? 0 : rank - sendRanks, bad);
-        }
-        return loopNanos.sum();
-    }
-
-    private void send(AuditMpi mpi, long w, int receiver, AtomicInteger bad) {
-        int[] one = {1};
-        long[] reqs = new long[BURST];
-        for (int i = 0; i < iterations; i++) {
-            if (!procNull()) {
-                var st = mpi.recv(w, new int[1], 1, receiver, 1);
-                if (st.source() != receiver) {
-                    bad.incrementAndGet();
-                }
-            }
-            for (int k = 0; k < BURST; k++) {
-                if (mode.equals("NONBLOCKING")) {
-                    reqs[k] = mpi.isend(w, one, 1, receiver, 0);
-                } else {
-                    mpi.send(w, one, 1, receiver, 0);
-                }
-            }
-            if (mode.equals("NONBLOCKING")) {
-                for (long q : reqs) {
-                    mpi.waitFor(q);
-                }
-            }
-        }
-    }
-
-    private void receive(AuditMpi mpi, long w, int sender, AtomicInteger bad) {
-        int[][] bufs = new int[BURST][1];
-        long[] reqs = new long[BURST];
-        for (int i = 0; i < iterations; i++) {
-            for (int k = 0; k < BURST; k++) {
-                bufs[k][0] = 0;
-                reqs[k] = mpi.irecv(w, bufs[k], 1, sender, 0);
-            }
-            mpi.send(w, new int[] {0}, 1, sender, 1);
-            for (int k = 0; k < BURST; k++) {
-                var st = mpi.waitFor(reqs[k]);
-                if (st.source() != sender || st.count() != 1 || bufs[k][0] != 1) {
-                    bad.incrementAndGet();
-                }
-            }
-        }
     }
 }

@@ -3,11 +3,14 @@ package org.mpiverify.bench.compare;
 import java.time.Duration;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.bench.kernel.AuditKernelComm;
+import org.mpiverify.bench.kernel.KernelComm;
+import org.mpiverify.bench.kernel.PingPong;
 
 /**
  * Gropp &amp; Thakur Fig. 1 on any MPI: a ping-pong of {@code ints} MPI_INTs between ranks 0 and 1, one
- * thread each, at the thread level asked. Rank 0 reports the half round trip in ns; both ranks check
- * every payload (the sequence number in element 0).
+ * thread each, at the thread level asked: the {@link PingPong} kernel, run once untimed and once timed.
+ * Rank 0 reports the half round trip in ns; both ranks count the wrong messages the kernel saw.
  */
 public final class PingPongScenario extends MeasuringScenario {
     public static final String FACT = "halfRoundTripNanos";
@@ -77,40 +80,15 @@ public final class PingPongScenario extends MeasuringScenario {
     @Override
     public RankReport run(AuditMpi mpi) {
         mpi.initThread(level);
-        long w = mpi.commWorld();
-        int rank = mpi.commRank(w);
+        KernelComm w = new AuditKernelComm(mpi, mpi.commWorld());
+        int rank = w.rank();
         RankReport.Builder r = new RankReport.Builder(rank);
-        int[] buf = new int[ints];
-        mpi.barrier(w);
-        int bad = loop(mpi, w, rank, buf);      // untimed warm-up: the rank JVM is fresh, its JIT cold
-        mpi.barrier(w);
-        long t0 = System.nanoTime();
-        bad += loop(mpi, w, rank, buf);
-        long el = System.nanoTime() - t0;
+        PingPong.Timed warm = PingPong.run(w, ints, iterations);      // untimed: the rank JVM is fresh, its JIT cold
+        PingPong.Timed timed = PingPong.run(w, ints, iterations);
         if (rank == 0) {
-            r.fact(FACT, el / (2.0 * iterations));
+            r.fact(FACT, PingPong.halfRoundTripNanos(timed, iterations));
         }
-        r.fact(BAD, bad).fact("iterations", iterations);
-        mpi.finalizeMpi();
+        r.fact(BAD, warm.bad() + timed.bad()).fact("iterations", iterations);
         return r.build();
-    }
-
-    /** {@code iterations} round trips between ranks 0 and 1; returns the number of wrong replies. */
-    private int loop(AuditMpi mpi, long w, int rank, int[] buf) {
-        int bad = 0;
-        for (int i = 0; i < iterations; i++) {
-            if (rank == 0) {
-                buf[0] = i;
-                mpi.send(w, buf, ints, 1, 0);
-                var st = mpi.recv(w, buf, ints, 1, 0);
-                bad += buf[0] != -i || st.count() != ints ? 1 : 0;
-            } else if (rank == 1) {
-                var st = mpi.recv(w, buf, ints, 0, 0);
-                bad += buf[0] != i || st.count() != ints ? 1 : 0;
-                buf[0] = -i;
-                mpi.send(w, buf, ints, 0, 0);
-            }
-        }
-        return bad;
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /** Runs a measuring scenario on a comparison target and reads its timing: only a PASS run counts. */
 public final class ScenarioTiming {
@@ -20,7 +21,7 @@ public final class ScenarioTiming {
 
     public static double value(Scenario scenario, List<RankReport> reports, String fact, String where) {
         Verdict v = scenario.judge(reports);
-        if (v.outcome() != Verdict.Outcome.PASS) {
+        if (v.outcome() != Outcome.PASS) {
             throw new IllegalStateException(scenario.id() + " on " + where + ": " + v.outcome() + " " + v.summary()
                     + " " + v.evidence());
         }

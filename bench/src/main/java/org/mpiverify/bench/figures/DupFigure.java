@@ -3,18 +3,16 @@ package org.mpiverify.bench.figures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.DupScenario;
 import org.mpiverify.bench.compare.ScenarioTiming;
+import org.mpiverify.bench.kernel.CoreKernels;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
-import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.ThreadLevel;
 
 /**
  * Gropp &amp; Thakur 2007, §5.3.2 Fig. 4: time of one {@code MPI_Comm_dup} (here dup+free, so ids do not
@@ -89,31 +87,6 @@ public final class DupFigure implements BenchFigure {
 
     /** ns per dup+free as one thread sees it, the slowest of all threads on all ranks. */
     static double dupFree(JobConfig config, int threadsPerRank, int n, Settings s) {
-        AtomicLong nanos = new AtomicLong();
-        CoreJobs.run(config, mpi -> {
-            mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm w = mpi.commWorld();
-            Comm[] parents = new Comm[threadsPerRank];
-            for (int t = 0; t < threadsPerRank; t++) {
-                parents[t] = w.dup();
-            }
-            w.barrier();
-            CoreJobs.onThreads(threadsPerRank, t -> {
-                long t0 = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    Comm c = parents[t].dup();
-                    if (c.size() != w.size()) {
-                        throw new IllegalStateException("dup has size " + c.size() + ", parent " + w.size());
-                    }
-                    c.free();
-                }
-                nanos.accumulateAndGet(System.nanoTime() - t0, Math::max);
-            });
-            for (Comm p : parents) {
-                p.free();
-            }
-            mpi.finalizeMpi();
-        }, s.jobDeadline());
-        return nanos.get() / (double) n;
+        return CoreKernels.dupFree(config, threadsPerRank, n, s.jobDeadline());
     }
 }

@@ -4,25 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.MessageRateScenario;
 import org.mpiverify.bench.compare.ScenarioTiming;
+import org.mpiverify.bench.kernel.CoreKernelComm;
+import org.mpiverify.bench.kernel.CoreKernels;
+import org.mpiverify.bench.kernel.KernelComm;
+import org.mpiverify.bench.kernel.MessageRate;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Table;
 import org.mpiverify.bench.report.Target;
 import org.mpiverify.core.sync.Granularity;
-import org.mpiverify.mpi.Comm;
-import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.Mpi;
-import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.ThreadLevel;
 
 /**
@@ -31,29 +29,31 @@ import org.mpiverify.mpi.ThreadLevel;
  * Fig. 2(a)), beside {@code n} single-threaded sending ranks (Fig. 2(b)); for sends to
  * {@code PROC_NULL} (Figs. 3–4), blocking sends (5–6) and nonblocking sends (7–8), per granularity.
  *
- * <p>As in the paper, each receiver pre-posts 128 receives, sends an acknowledgement, and waits for
- * them; the sender waits for the acknowledgement and sends 128 messages; the rate is
+ * <p>The {@link MessageRate} kernel, as in the paper: each receiver pre-posts 128 receives, sends an
+ * acknowledgement, and waits for them; the sender waits for the acknowledgement and sends 128 messages; the rate is
  * {@code n / avg_latency} with {@code avg_latency = avg_looptime / (iterations * 128)}. Lock counting
  * is on in every run (the paper's instrumented build); the counters give the wait time and, from the
  * one-thread runs, Table 1's acquisitions per send.
  */
 public final class MessageRateFigure implements BenchFigure {
-    static final int BURST = 128;
+    static final int BURST = MessageRate.BURST;
     static final String PROCESSES = "processes (baseline)";
     static final String TABLE = "table1";
 
     /** The three communication types of the paper's §5.1–5.3. */
     public enum Mode {
-        PROC_NULL("fig3", "fig4", "sends to PROC_NULL"),
-        BLOCKING("fig5", "fig6", "blocking sends"),
-        NONBLOCKING("fig7", "fig8", "nonblocking sends");
+        PROC_NULL("fig3", "fig4", "sends to PROC_NULL", MessageRate.Mode.PROC_NULL),
+        BLOCKING("fig5", "fig6", "blocking sends", MessageRate.Mode.BLOCKING),
+        NONBLOCKING("fig7", "fig8", "nonblocking sends", MessageRate.Mode.NONBLOCKING);
 
         final String ratePlot, waitPlot, title;
+        final MessageRate.Mode kernel;
 
-        Mode(String ratePlot, String waitPlot, String title) {
+        Mode(String ratePlot, String waitPlot, String title, MessageRate.Mode kernel) {
             this.ratePlot = ratePlot;
             this.waitPlot = waitPlot;
             this.title = title;
+            this.kernel = kernel;
         }
     }
 
@@ -148,7 +148,7 @@ public final class MessageRateFigure implements BenchFigure {
         Table table = table1(stats);
         return new Report(id(), "Fine-grained multithreading: message rate and mutex contention", s.trials(),
                 s.quick(), plots, targets(plots), List.of(table), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
-                        "zero-byte messages; " + BURST + " per iteration; " + iterations(s.quick(), Mode.BLOCKING)
+                        "one-int messages (each payload checked); " + BURST + " per iteration; " + iterations(s.quick(), Mode.BLOCKING)
                                 + " iterations (" + iterations(s.quick(), Mode.PROC_NULL) + " for PROC_NULL); matching "
                                 + s.matching(),
                         "lock counting (JobConfig.withCountLocks) is on in every thread run; the processes baseline "
@@ -215,24 +215,22 @@ public final class MessageRateFigure implements BenchFigure {
         AtomicLong waitNanos = new AtomicLong();
         CoreJobs.runRanks(config, (mpi, rank) -> {
             mpi.initThread(rank == 0 ? ThreadLevel.MULTIPLE : ThreadLevel.SINGLE);
-            Comm w = mpi.commWorld();
+            KernelComm w = new CoreKernelComm(mpi.commWorld());
+            w.barrier();
             if (rank == 0) {
-                w.barrier();
                 long wait0 = mpi.lockWaitNanos();
-                // The senders start together, so their loops overlap as the paper's threads' do.
-                CyclicBarrier start = new CyclicBarrier(n);
-                CoreJobs.onThreads(n, t -> {
-                    long[] acq = new long[1];
-                    start.await(s.jobDeadline().toNanos(), TimeUnit.NANOSECONDS);
-                    long t0 = System.nanoTime();
-                    sendLoop(mpi, w, m, t + 1, iters, acq);
-                    loopNanos.add(System.nanoTime() - t0);
-                    burstAcquisitions.add(acq[0]);
-                });
+                int[] receivers = new int[n];
+                for (int t = 0; t < n; t++) {
+                    receivers[t] = t + 1;
+                }
+                MessageRate.Sent sent = MessageRate.send(w, m.kernel, receivers, iters, mpi::lockAcquisitions,
+                        s.jobDeadline().toNanos());
+                CoreKernels.requireGood("message rate", sent.bad());
                 waitNanos.set(mpi.lockWaitNanos() - wait0);
+                loopNanos.add(sent.loopNanos());
+                burstAcquisitions.add(sent.burstAcquisitions());
             } else {
-                w.barrier();
-                receiveLoop(w, 0, iters);
+                CoreKernels.requireGood("message rate", MessageRate.receive(w, 0, iters));
             }
             mpi.finalizeMpi();
         }, s.jobDeadline());
@@ -240,22 +238,23 @@ public final class MessageRateFigure implements BenchFigure {
     }
 
     /** {@code n} single-threaded sending ranks (THREAD_SINGLE), each with its own receiver unless PROC_NULL. */
-    static double[] processes(Mode m, int n, int iters, Settings s) {
+    static double[] processes(Mode m, int n, int iters, Settings s) throws Exception {
         LongAdder loopNanos = new LongAdder();
         LongAdder waitNanos = new LongAdder();
-        CoreJobs.run(JobConfig.of(m == Mode.PROC_NULL ? n : 2 * n).withMatching(s.matching()).withCountLocks(true),
-                mpi -> {
+        CoreJobs.runRanks(JobConfig.of(m == Mode.PROC_NULL ? n : 2 * n).withMatching(s.matching()).withCountLocks(true),
+                (mpi, rank) -> {
                     mpi.initThread(ThreadLevel.SINGLE);
-                    Comm w = mpi.commWorld();
+                    KernelComm w = new CoreKernelComm(mpi.commWorld());
                     w.barrier();
-                    if (w.rank() < n) {
+                    if (rank < n) {
                         long wait0 = mpi.lockWaitNanos();
-                        long t0 = System.nanoTime();
-                        sendLoop(mpi, w, m, w.rank() + n, iters, new long[1]);
-                        loopNanos.add(System.nanoTime() - t0);
+                        MessageRate.Sent sent = MessageRate.send(w, m.kernel, new int[] {rank + n}, iters,
+                                mpi::lockAcquisitions, s.jobDeadline().toNanos());
+                        CoreKernels.requireGood("message rate", sent.bad());
+                        loopNanos.add(sent.loopNanos());
                         waitNanos.add(mpi.lockWaitNanos() - wait0);
                     } else {
-                        receiveLoop(w, w.rank() - n, iters);
+                        CoreKernels.requireGood("message rate", MessageRate.receive(w, rank - n, iters));
                     }
                     mpi.finalizeMpi();
                 }, s.jobDeadline());
@@ -265,50 +264,7 @@ public final class MessageRateFigure implements BenchFigure {
 
     private static double[] result(int n, int iters, long loopNanosSum, long waitNanos, long burstAcquisitions) {
         double messagesPerThread = (double) iters * BURST;
-        double avgLatencyNanos = (loopNanosSum / (double) n) / messagesPerThread;
-        return new double[] {n / avgLatencyNanos * 1e3, waitNanos / (double) n / messagesPerThread,
+        return new double[] {MessageRate.rate(n, iters, loopNanosSum) / 1e6, waitNanos / (double) n / messagesPerThread,
             burstAcquisitions / (n * messagesPerThread)};
-    }
-
-    /**
-     * The sender's loop: per iteration wait for the receiver's acknowledgement, then send {@link #BURST}
-     * zero-byte messages. {@code acq[0]} accumulates the rank's lock acquisitions during the bursts only
-     * (with one thread, these are this thread's: Table 1).
-     */
-    static void sendLoop(Mpi mpi, Comm w, Mode m, int receiver, int iters, long[] acq) {
-        byte[] b = new byte[0];
-        Request[] reqs = new Request[BURST];
-        for (int i = 0; i < iters; i++) {
-            int dest = Mpi.PROC_NULL;
-            if (m != Mode.PROC_NULL) {
-                w.recv(b, 0, 0, Datatype.BYTE, receiver, 1);
-                dest = receiver;
-            }
-            long a0 = mpi.lockAcquisitions();
-            if (m == Mode.NONBLOCKING) {
-                for (int k = 0; k < BURST; k++) {
-                    reqs[k] = w.isend(b, 0, 0, Datatype.BYTE, dest, 0);
-                }
-                Request.waitAll(reqs);
-            } else {
-                for (int k = 0; k < BURST; k++) {
-                    w.send(b, 0, 0, Datatype.BYTE, dest, 0);
-                }
-            }
-            acq[0] += mpi.lockAcquisitions() - a0;
-        }
-    }
-
-    /** The receiver's loop: pre-post {@link #BURST} receives, acknowledge, wait for them. */
-    static void receiveLoop(Comm w, int sender, int iters) {
-        byte[] b = new byte[0];
-        Request[] reqs = new Request[BURST];
-        for (int i = 0; i < iters; i++) {
-            for (int k = 0; k < BURST; k++) {
-                reqs[k] = w.irecv(b, 0, 0, Datatype.BYTE, sender, 0);
-            }
-            w.send(b, 0, 0, Datatype.BYTE, sender, 1);
-            Request.waitAll(reqs);
-        }
     }
 }

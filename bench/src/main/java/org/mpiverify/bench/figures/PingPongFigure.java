@@ -1,20 +1,19 @@
 package org.mpiverify.bench.figures;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.bench.SpinHandoff;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.PingPongScenario;
 import org.mpiverify.bench.compare.ScenarioTiming;
+import org.mpiverify.bench.kernel.CoreKernels;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
-import org.mpiverify.mpi.Comm;
-import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.ThreadLevel;
 
@@ -68,7 +67,7 @@ public final class PingPongFigure implements BenchFigure {
         ms.add(new Measurement("spin handoff", floorSlots, () -> {
             double v = SpinHandoff.halfRoundTripNanos(floorIterations);
             double[] a = new double[sizes.length];
-            java.util.Arrays.fill(a, v);
+            Arrays.fill(a, v);
             return a;
         }));
         JobConfig base = JobConfig.of(2).withMatching(s.matching());
@@ -81,7 +80,7 @@ public final class PingPongFigure implements BenchFigure {
             ms.add(Measurement.of("MULTIPLE " + b + " B", new Slot(PLOT, MULTIPLE, b),
                     () -> pingPong(base, ThreadLevel.MULTIPLE, b, n, s)));
             for (ComparisonTarget t : s.comparisons()) {
-                PingPongScenario sc = new PingPongScenario(Math.max(1, b / 4), n, PingPongScenario.MULTIPLE);
+                PingPongScenario sc = new PingPongScenario(ints(b), n, PingPongScenario.MULTIPLE);
                 ms.add(Measurement.comparison(t.name() + " " + b + " B", new Slot(PLOT, t.name(), b),
                         () -> ScenarioTiming.measure(t, sc, PingPongScenario.FACT, s.jobDeadline())));
             }
@@ -129,29 +128,13 @@ public final class PingPongFigure implements BenchFigure {
         return String.format(Locale.ROOT, f, a);
     }
 
-    /** Half round trip (ns) of a {@code bytes}-byte ping-pong between ranks 0 and 1, {@code n} round trips. */
+    /** Half round trip (ns) of a {@code bytes}-byte ping-pong ({@code bytes / 4} ints, as the native series) between ranks 0 and 1. */
     static double pingPong(JobConfig config, ThreadLevel level, int bytes, int n, Settings s) {
-        AtomicLong nanos = new AtomicLong();
-        CoreJobs.run(config, mpi -> {
-            mpi.initThread(level);
-            Comm w = mpi.commWorld();
-            byte[] b = new byte[bytes];
-            w.barrier();
-            long t0 = System.nanoTime();
-            if (w.rank() == 0) {
-                for (int i = 0; i < n; i++) {
-                    w.send(b, 0, bytes, Datatype.BYTE, 1, 0);
-                    w.recv(b, 0, bytes, Datatype.BYTE, 1, 0);
-                }
-                nanos.set(System.nanoTime() - t0);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    w.recv(b, 0, bytes, Datatype.BYTE, 0, 0);
-                    w.send(b, 0, bytes, Datatype.BYTE, 0, 0);
-                }
-            }
-            mpi.finalizeMpi();
-        }, s.jobDeadline());
-        return nanos.get() / (2.0 * n);
+        return CoreKernels.pingPong(config, level, ints(bytes), n, s.jobDeadline());
+    }
+
+    /** A message of {@code bytes} bytes in ints, at least one. */
+    static int ints(int bytes) {
+        return Math.max(1, bytes / 4);
     }
 }

@@ -4,21 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.ScenarioTiming;
 import org.mpiverify.bench.compare.UnknownSizeScenario;
-import org.mpiverify.bench.probe.OutsideMatcher;
-import org.mpiverify.bench.probe.ProbeLockMap;
+import org.mpiverify.bench.kernel.CoreKernels;
+import org.mpiverify.bench.kernel.ReceiveMethod;
+import org.mpiverify.bench.kernel.UnknownSize;
+import org.mpiverify.bench.kernel.UnknownSize.Pattern;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
-import org.mpiverify.mpi.Comm;
-import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.ThreadLevel;
 
 /**
  * Hoefler et al. §4, Figs. 2 and 3: receiving messages of unknown size from several threads, with
@@ -31,8 +29,8 @@ import org.mpiverify.mpi.ThreadLevel;
  *       tag j and receives the reply; rank 1's threads receive and reply with the tag they got.
  * </ul>
  * A plain receive into a buffer large enough for any message (no probe) is measured beside them as the
- * floor. Each comparison target (MPICH, Open MPI, MPJ Express) adds the same receives run through
- * {@link UnknownSizeScenario}, one job per pattern; a method whose functions the library lacks (MPJ
+ * floor. Every series runs the {@link UnknownSize} kernel: the core's one job per point, each comparison
+ * target (MPICH, Open MPI, MPJ Express) one job per pattern through {@link UnknownSizeScenario}; a method whose functions the library lacks (MPJ
  * Express has no matched probe) is left out with a line in the report.
  */
 public final class ProbeFigure implements BenchFigure {
@@ -62,7 +60,7 @@ public final class ProbeFigure implements BenchFigure {
             int roundTrips = roundTrips(s.quick(), b);
             for (boolean any : new boolean[] {false, true}) {
                 for (ReceiveMethod m : ReceiveMethod.values()) {
-                    String tag = m.label;
+                    String tag = m.label();
                     ms.add(Measurement.of("rate " + tag + (any ? " any" : " directed") + " " + b + " B",
                             new Slot(any ? RATE_ANY : RATE_D, tag, b),
                             () -> receiveRate(m, any, peers, b, messages, s)));
@@ -77,7 +75,7 @@ public final class ProbeFigure implements BenchFigure {
             ms.addAll(comparisons(t, peers, s, leftOut));
         }
         Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
-        String floor = ReceiveMethod.RECV.label;
+        String floor = ReceiveMethod.RECV.label();
         List<Plot> plots = List.of(
                 new PlotSpec(RATE_D, "Receive message rate, directed", "Hoefler et al. Fig. 2(a)", "message size (bytes)",
                         "messages per second (millions)", "M msg/s", true, true, floor).assemble(stats),
@@ -95,10 +93,10 @@ public final class ProbeFigure implements BenchFigure {
                         "2D locking polls with iprobe under its locks (Listing 1.5) rather than blocking in probe "
                                 + "while holding a lock; a directed pair locks its (source, tag) point, any,any the "
                                 + "whole matrix",
-                        "native series (one job per pattern and target, every method and size in it; series named "
-                                + "'LIBRARY: method'): the same receives over AuditMpi (UnknownSizeScenario) with "
-                                + "MPI_INT payloads, every payload checked; odd-numbered messages are one int longer "
-                                + "than the nominal size, so that a falsely matched receive shows")));
+                        "every series runs one kernel (UnknownSize) with MPI_INT payloads, every payload checked; "
+                                + "odd-numbered messages are one int longer than the nominal size, so that a falsely "
+                                + "matched receive shows; the core's one job per point, the native series one job per "
+                                + "pattern and target with every method and size in it (series 'LIBRARY: method')")));
     }
 
     /**
@@ -106,11 +104,11 @@ public final class ProbeFigure implements BenchFigure {
      * has, at every size; a method whose MPI functions the library lacks is left out with one line.
      */
     static List<Measurement> comparisons(ComparisonTarget t, int peers, Settings s, LeftOutPoints leftOut) {
-        List<UnknownSizeScenario.Method> methods = new ArrayList<>();
-        for (UnknownSizeScenario.Method m : COMPARED) {
+        List<ReceiveMethod> methods = new ArrayList<>();
+        for (ReceiveMethod m : ReceiveMethod.values()) {
             Optional<String> lack = m.functions().stream().map(t::lacks).flatMap(Optional::stream).findFirst();
             if (lack.isPresent()) {
-                leftOut.lacking(t.name() + ": " + m.label + " (every size, Figs. 2-3)", lack.get());
+                leftOut.lacking(t.name() + ": " + m.label() + " (every size, Figs. 2-3)", lack.get());
             } else {
                 methods.add(m);
             }
@@ -125,8 +123,8 @@ public final class ProbeFigure implements BenchFigure {
             rateCounts[i] = rateMessages(s.quick(), sizes[i]);
             rttCounts[i] = roundTrips(s.quick(), sizes[i]);
         }
-        for (UnknownSizeScenario.Pattern p : UnknownSizeScenario.Pattern.values()) {
-            boolean rate = p == UnknownSizeScenario.Pattern.RATE;
+        for (Pattern p : Pattern.values()) {
+            boolean rate = p == Pattern.RATE;
             for (boolean any : new boolean[] {false, true}) {
                 UnknownSizeScenario sc = new UnknownSizeScenario(p, any, peers, methods, sizes,
                         rate ? rateCounts : rttCounts);
@@ -134,8 +132,8 @@ public final class ProbeFigure implements BenchFigure {
                 List<Slot> slots = new ArrayList<>();
                 List<String> facts = new ArrayList<>();
                 for (int b : sizes) {
-                    for (UnknownSizeScenario.Method m : methods) {
-                        slots.add(new Slot(plot, t.name() + ": " + m.label, b));
+                    for (ReceiveMethod m : methods) {
+                        slots.add(new Slot(plot, t.name() + ": " + m.label(), b));
                         facts.add(UnknownSizeScenario.fact(m, b));
                     }
                 }
@@ -155,10 +153,6 @@ public final class ProbeFigure implements BenchFigure {
         return ms;
     }
 
-    /** The methods the native series measure (the unsafe twin is for tests only). */
-    static final List<UnknownSizeScenario.Method> COMPARED = List.of(UnknownSizeScenario.Method.RECV,
-            UnknownSizeScenario.Method.TWO_D, UnknownSizeScenario.Method.OUT, UnknownSizeScenario.Method.MPROBE);
-
     static int rateMessages(boolean quick, int bytes) {
         return Math.max(100, (quick ? 400 : 5_000) / (1 + bytes / 4096));
     }
@@ -171,8 +165,8 @@ public final class ProbeFigure implements BenchFigure {
     static List<Target> targets(List<Plot> plots) {
         List<Target> t = new ArrayList<>();
         for (Plot p : plots.subList(0, 2)) {
-            double x = p.series(ReceiveMethod.MPROBE.label).points().get(0).x();
-            Stats mp = p.series(ReceiveMethod.MPROBE.label).at(x), td = p.series(ReceiveMethod.TWO_D.label).at(x);
+            double x = p.series(ReceiveMethod.MPROBE.label()).points().get(0).x();
+            Stats mp = p.series(ReceiveMethod.MPROBE.label()).at(x), td = p.series(ReceiveMethod.TWO_D.label()).at(x);
             double r = mp.median() / td.median();
             t.add(Target.judged("mprobe vs 2D locking receive rate, " + p.title() + ", " + (int) x + " B",
                     ">= 1x (the paper's finding; not a target of the issue)", r, r >= 1,
@@ -181,78 +175,17 @@ public final class ProbeFigure implements BenchFigure {
         return t;
     }
 
-    private static ReceiveMethod.Context context(Comm w, ReceiveMethod m, boolean any, Settings s) {
-        return new ReceiveMethod.Context(w, new ProbeLockMap(), new OutsideMatcher<>(any),
-                System.nanoTime() + s.jobDeadline().toNanos());
+    private static JobConfig config(Settings s) {
+        return JobConfig.of(2).withMatching(s.matching());
     }
 
     /** Fig. 2: messages per second (millions) received by rank 0's {@code peers} threads. */
     static double receiveRate(ReceiveMethod m, boolean any, int peers, int bytes, int messages, Settings s) {
-        AtomicLong nanos = new AtomicLong();
-        CoreJobs.run(JobConfig.of(peers + 1).withMatching(s.matching()), mpi -> {
-            mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm w = mpi.commWorld();
-            ReceiveMethod.Context c = context(w, m, any, s);
-            w.barrier();
-            if (w.rank() == 0) {
-                long t0 = System.nanoTime();
-                int helpers = m == ReceiveMethod.OUT ? 1 : 0;
-                CoreJobs.onThreads(peers + helpers, t -> {
-                    if (t == peers) {
-                        ReceiveMethod.outsideHelper(c, peers * messages);
-                        return;
-                    }
-                    byte[] into = new byte[bytes];
-                    for (int i = 0; i < messages; i++) {
-                        m.receive(c, t + 1, t + 1, any, into);
-                    }
-                });
-                nanos.set(System.nanoTime() - t0);
-            } else {
-                byte[] buf = new byte[bytes];
-                buf[0] = (byte) w.rank();
-                for (int i = 0; i < messages; i++) {
-                    w.send(buf, 0, bytes, Datatype.BYTE, 0, w.rank());
-                }
-            }
-            mpi.finalizeMpi();
-        }, s.jobDeadline());
-        return peers * (double) messages / nanos.get() * 1e3;
+        return CoreKernels.unknownSize(config(s), Pattern.RATE, m, any, peers, bytes / 4, messages, s.jobDeadline()) / 1e6;
     }
 
     /** Fig. 3: round trip (µs) as the slowest of rank 0's {@code threads} threads sees it. */
     static double roundTrip(ReceiveMethod m, boolean any, int threads, int bytes, int n, Settings s) {
-        AtomicLong nanos = new AtomicLong();
-        CoreJobs.run(JobConfig.of(2).withMatching(s.matching()), mpi -> {
-            mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm w = mpi.commWorld();
-            ReceiveMethod.Context c = context(w, m, any, s);
-            int peer = 1 - w.rank();
-            w.barrier();
-            int helpers = m == ReceiveMethod.OUT ? 1 : 0;
-            CoreJobs.onThreads(threads + helpers, t -> {
-                if (t == threads) {
-                    ReceiveMethod.outsideHelper(c, threads * n);
-                    return;
-                }
-                byte[] buf = new byte[bytes];
-                long t0 = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    if (w.rank() == 0) {
-                        buf[0] = (byte) t;
-                        w.send(buf, 0, bytes, Datatype.BYTE, peer, t);
-                        m.receive(c, peer, t, any, buf);
-                    } else {
-                        var st = m.receive(c, peer, t, any, buf);
-                        w.send(buf, 0, bytes, Datatype.BYTE, peer, st.tag());
-                    }
-                }
-                if (w.rank() == 0) {
-                    nanos.accumulateAndGet(System.nanoTime() - t0, Math::max);
-                }
-            });
-            mpi.finalizeMpi();
-        }, s.jobDeadline());
-        return nanos.get() / (double) n / 1e3;
+        return CoreKernels.unknownSize(config(s), Pattern.ROUND_TRIP, m, any, threads, bytes / 4, n, s.jobDeadline()) / 1e3;
     }
 }

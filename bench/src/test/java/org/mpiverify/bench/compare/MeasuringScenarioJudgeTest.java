@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.results.Outcome;
 
 /** A timing counts only from a run whose data was right: the judges reject every known-bad report. */
 class MeasuringScenarioJudgeTest {
@@ -26,7 +27,7 @@ class MeasuringScenarioJudgeTest {
 
     @Test
     void aCleanRunPassesAndItsTimingIsRead() {
-        assertEquals(Verdict.Outcome.PASS, pingPong.judge(good()).outcome());
+        assertEquals(Outcome.PASS, pingPong.judge(good()).outcome());
         assertEquals(312.5, ScenarioTiming.value(pingPong, good(), PingPongScenario.FACT, "test"));
     }
 
@@ -42,7 +43,7 @@ class MeasuringScenarioJudgeTest {
                 List.of(rank(0, Map.of(PingPongScenario.FACT, "312.5", "bad", "0"))));
         for (List<RankReport> reports : bad) {
             Verdict v = pingPong.judge(reports);
-            assertEquals(Verdict.Outcome.FAIL, v.outcome(), reports.toString());
+            assertEquals(Outcome.FAIL, v.outcome(), reports.toString());
             assertTrue(!v.evidence().isEmpty(), "the failure says why");
             assertThrows(IllegalStateException.class,
                     () -> ScenarioTiming.value(pingPong, reports, PingPongScenario.FACT, "test"));

@@ -3,27 +3,22 @@ package org.mpiverify.bench.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
 import org.mpiverify.audit.core.CoreAuditMpi;
 import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.target.RunOutcome;
-import org.mpiverify.bench.compare.UnknownSizeScenario.Method;
-import org.mpiverify.bench.compare.UnknownSizeScenario.Pattern;
+import org.mpiverify.bench.kernel.ProbeRecvUnlocked;
+import org.mpiverify.bench.kernel.ReceiveMethod;
+import org.mpiverify.bench.kernel.UnknownSize.Pattern;
+import org.mpiverify.bench.kernel.UnknownSizeReceive;
 import org.mpiverify.core.sync.Granularity;
-import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Outcome;
 
 /**
  * Hoefler's unknown-size receives over {@code AuditMpi}, on the core: every safe method passes in both
@@ -32,11 +27,11 @@ import org.mpiverify.mpi.MatchingKind;
  * word of one received message are rejected by the {@code bad=} rule.
  */
 class UnknownSizeScenarioTest {
-    private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final List<Method> SAFE = List.of(Method.RECV, Method.TWO_D, Method.OUT, Method.MPROBE);
+    private static final List<ReceiveMethod> SAFE = List.of(ReceiveMethod.values());
     private final CoreTarget core = (CoreTarget) CoreTarget.safe(Granularity.LOCK_FREE, MatchingKind.HASH_TABLE).target();
 
-    private static UnknownSizeScenario scenario(Pattern p, boolean any, List<Method> methods, int messages) {
+    private static UnknownSizeScenario scenario(Pattern p, boolean any, List<? extends UnknownSizeReceive> methods,
+                                                int messages) {
         return new UnknownSizeScenario(p, any, 2, methods, new int[] {8, 4096}, new int[] {messages, messages / 2});
     }
 
@@ -45,10 +40,10 @@ class UnknownSizeScenarioTest {
         for (Pattern p : Pattern.values()) {
             for (boolean any : new boolean[] {false, true}) {
                 UnknownSizeScenario sc = scenario(p, any, SAFE, 200);
-                List<RankReport> reports = run(sc, core::runOnce);
+                List<RankReport> reports = OnTheCore.run(sc, () -> core.runOnce(sc));
                 Verdict v = sc.judge(reports);
-                assertEquals(Verdict.Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
-                for (Method m : SAFE) {
+                assertEquals(Outcome.PASS, v.outcome(), sc.id() + ": " + v.summary() + " " + v.evidence());
+                for (ReceiveMethod m : SAFE) {
                     for (int b : new int[] {8, 4096}) {
                         double x = Double.parseDouble(reports.get(0).fact(UnknownSizeScenario.fact(m, b)));
                         assertTrue(x > 0 && Double.isFinite(x), sc.id() + " " + m + " " + b + ": " + x);
@@ -66,12 +61,12 @@ class UnknownSizeScenarioTest {
      */
     @Test
     void probeThenRecvWithoutTheLockIsRejectedUnderWildcards() {
-        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, true, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, true, 3, List.of(ProbeRecvUnlocked.PROBE_RECV_UNLOCKED),
                 new int[] {8}, new int[] {400});
         Verdict failed = null;
         for (int i = 0; i < 20 && failed == null; i++) {
-            Verdict v = sc.judge(run(sc, core::runOnce));
-            if (v.outcome() == Verdict.Outcome.FAIL) {
+            Verdict v = sc.judge(OnTheCore.run(sc, () -> core.runOnce(sc)));
+            if (v.outcome() == Outcome.FAIL) {
                 failed = v;
             }
         }
@@ -81,22 +76,21 @@ class UnknownSizeScenarioTest {
 
     @Test
     void theSamePatternDirectedIsSafe() {
-        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(Method.PROBE_RECV_UNLOCKED),
+        UnknownSizeScenario sc = new UnknownSizeScenario(Pattern.RATE, false, 3, List.of(ProbeRecvUnlocked.PROBE_RECV_UNLOCKED),
                 new int[] {8}, new int[] {400});
-        Verdict v = sc.judge(run(sc, core::runOnce));
-        assertEquals(Verdict.Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
+        Verdict v = sc.judge(OnTheCore.run(sc, () -> core.runOnce(sc)));
+        assertEquals(Outcome.PASS, v.outcome(), v.summary() + " " + v.evidence());
     }
 
     @Test
     void aBindingThatCorruptsOnePayloadIsRejectedForEveryMethod() {
-        for (Method m : SAFE) {
+        for (ReceiveMethod m : SAFE) {
             for (Pattern p : Pattern.values()) {
                 UnknownSizeScenario sc = scenario(p, false, List.of(m), 40);
-                AtomicInteger receives = new AtomicInteger();
-                List<RankReport> reports = run(sc, () -> core.runOnce(sc,
-                        (mpi, name) -> corrupting(new CoreAuditMpi(mpi, name), receives)));
+                List<RankReport> reports = OnTheCore.run(sc, () -> core.runOnce(sc,
+                        (mpi, name) -> OnTheCore.corrupting(new CoreAuditMpi(mpi, name), 0, 5, OnTheCore.Lie.ELEMENT_1)));
                 Verdict v = sc.judge(reports);
-                assertEquals(Verdict.Outcome.FAIL, v.outcome(), m + " " + p + ": a flipped word went unnoticed");
+                assertEquals(Outcome.FAIL, v.outcome(), m + " " + p + ": a flipped word went unnoticed");
                 assertTrue(v.evidence().toString().contains("wrong"), v.evidence().toString());
                 assertThrows(IllegalStateException.class,
                         () -> ScenarioTiming.value(sc, reports, sc.timingFact(), "core with a corrupting binding"));
@@ -124,55 +118,5 @@ class UnknownSizeScenarioTest {
                     () -> UnknownSizeScenario.fromSpec(bad), "accepted '" + bad + "'");
             assertFalse(e.getMessage().isBlank());
         }
-    }
-
-    /** Flips one word of the 5th message rank 0 receives (whichever call delivers it: recv, mrecv, or the wait of an irecv). */
-    static AuditMpi corrupting(AuditMpi d, AtomicInteger receives) {
-        java.util.Map<Long, int[]> posted = new java.util.concurrent.ConcurrentHashMap<>();
-        return (AuditMpi) Proxy.newProxyInstance(AuditMpi.class.getClassLoader(), new Class<?>[] {AuditMpi.class},
-                (proxy, method, args) -> {
-                    Object r;
-                    try {
-                        r = method.invoke(d, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                    int[] buf = switch (method.getName()) {
-                        case "recv", "mrecv" -> (int[]) args[1];
-                        case "irecv" -> {
-                            posted.put((Long) r, (int[]) args[1]);
-                            yield null;
-                        }
-                        case "waitFor" -> posted.remove((Long) args[0]);
-                        default -> null;
-                    };
-                    if (buf != null && r instanceof AuditStatus s && s.count() > 1 && d.commRank(d.commWorld()) == 0
-                            && receives.incrementAndGet() == 5) {
-                        buf[1] ^= 1;
-                    }
-                    return r;
-                });
-    }
-
-    private interface Runner {
-        RunOutcome run(UnknownSizeScenario sc);
-    }
-
-    private interface Once {
-        RunOutcome run();
-    }
-
-    private static List<RankReport> run(UnknownSizeScenario sc, Runner r) {
-        return run(sc, () -> r.run(sc));
-    }
-
-    private static List<RankReport> run(UnknownSizeScenario sc, Once once) {
-        RunOutcome o = assertTimeoutPreemptively(LIMIT, once::run,
-                () -> sc.id() + " exceeded " + LIMIT.toSeconds() + " s; threads:\n" + Job.threadDump());
-        if (o instanceof RunOutcome.Completed c) {
-            return c.reports();
-        }
-        System.err.println(sc.id() + " did not complete; threads:\n" + Job.threadDump());
-        throw new AssertionError(sc.id() + ": " + o);
     }
 }

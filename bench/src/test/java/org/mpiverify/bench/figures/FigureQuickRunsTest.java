@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.bench.kernel.ReceiveMethod;
 
 /** Each figure's quick mode runs and writes every series it promises (no timing is asserted). */
 class FigureQuickRunsTest {
@@ -53,7 +54,7 @@ class FigureQuickRunsTest {
     void hoeflerReceiveRateAndRoundTrip(@TempDir Path dir) throws Exception {
         List<String> names = new ArrayList<>();
         for (ReceiveMethod m : ReceiveMethod.values()) {
-            names.add(m.label);
+            names.add(m.label());
         }
         Map<String, List<String>> expected = new LinkedHashMap<>();
         for (String p : List.of("fig2a", "fig2b", "fig3a", "fig3b")) {

@@ -32,7 +32,8 @@ import org.mpiverify.mpi.MpiException;
  *       whenever their owner can claim it. After the first round every member is inside the call, so a
  *       later round's owner only waits for members that are looping rounds with it.</li>
  * </ol>
- * A TLA+ specification of exactly this algorithm lives in {@code specs/}; keep the two in step.
+ * A TLA+ specification of exactly this algorithm is {@code specs/contextid/MultithreadedFig3.tla}; keep the
+ * two in step ({@code ModelPairingTest} checks that every model of it has a Java configuration).
  *
  * <p>Precondition (MPI's rule that a thread may not call a collective on a communicator another thread
  * is using, and that concurrent {@code createGroup} calls on one parent carry distinct tags): the calls
@@ -141,17 +142,45 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * @param countStats whether to keep {@link #stats()}
      */
     public MultithreadedContextIdAllocator(int capacity, boolean countStats) {
+        this(capacity, defaultEagerIds(capacity), countStats);
+    }
+
+    /**
+     * An allocator with an eager segment of {@code eagerIds} ids, {@code [2, 2 + eagerIds)}. The TLA+
+     * models of this class (specs/contextid/MultithreadedFig3.tla) use small capacities, for which the
+     * default segment is empty; this constructor builds the allocator that matches a model with a
+     * non-empty one (specs' ContextIdPairingTest checks every model's pair).
+     *
+     * @param capacity   as for {@link #MultithreadedContextIdAllocator(int, boolean)}
+     * @param eagerIds   ids in the eager segment, {@code 0 <= eagerIds <= min(64, capacity - 2)}
+     * @param countStats whether to keep {@link #stats()}
+     */
+    public MultithreadedContextIdAllocator(int capacity, int eagerIds, boolean countStats) {
         super(capacity, countStats);
-        this.eagerIds = Math.min(MAX_EAGER_IDS, (capacity - FIRST_DYNAMIC_ID) / 4);
+        if (eagerIds < 0 || eagerIds > Math.min(MAX_EAGER_IDS, capacity - FIRST_DYNAMIC_ID)) {
+            throw new IllegalArgumentException("eagerIds must be in [0, min(" + MAX_EAGER_IDS + ", capacity - "
+                    + FIRST_DYNAMIC_ID + ")]: " + eagerIds);
+        }
+        this.eagerIds = eagerIds;
         this.eagerBits = new long[ContextIdMask.WORDS];
         for (int id = FIRST_DYNAMIC_ID; id < FIRST_DYNAMIC_ID + eagerIds; id++) {
             ContextIdMask.set(eagerBits, id);
         }
     }
 
-    /** Ids in the eager segment: {@code min(64, (capacity - 2) / 4)}, the lowest dynamic ids (0 for tiny masks). */
+    /** The default eager segment for a capacity: {@code min(64, (capacity - 2) / 4)} ids (MPICH: 64 of 2048). */
+    public static int defaultEagerIds(int capacity) {
+        return Math.min(MAX_EAGER_IDS, (capacity - FIRST_DYNAMIC_ID) / 4);
+    }
+
+    /** Ids in the eager segment, the lowest dynamic ids: {@link #defaultEagerIds} unless given explicitly. */
     public int eagerIds() {
         return eagerIds;
+    }
+
+    /** Whether {@code id} lies in the eager segment. */
+    public boolean isEagerId(int id) {
+        return id >= 0 && id < ContextIdMask.MAX_CAPACITY && ContextIdMask.isSet(eagerBits, id);
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.mpiverify.audit.scenario.Payload;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.results.Outcome;
 
 /**
  * Hoefler et al. §2 and §3 under load: rank 1's sender threads send messages of varying length on one
@@ -152,7 +153,7 @@ final class ProbeLoadScenario extends BaseScenario {
         RankReport r0 = reports.get(0);
         Verdict v = passUnlessEvidence(reports, "", "messages lost, duplicated, damaged"
                 + (matched ? " or not as probed" : ""));
-        if (v.outcome() != Verdict.Outcome.PASS) return v;
+        if (v.outcome() != Outcome.PASS) return v;
         long falseMatches = r0.longFact("falseMatches");
         long total = r0.longFact("total");
         if (falseMatches > 0) {

@@ -1,0 +1,89 @@
+package org.mpiverify.core.contextid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every TLC model of {@code specs/contextid/MultithreadedFig3.tla} (and of its mutants) has a Java
+ * configuration of {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator
+ * with the model's {@code Capacity} and {@code EagerCount} frees exactly the model's initial ids and has
+ * exactly the model's eager segment. Reads the generated {@code MC_*.tla} files (what TLC checks; the
+ * specs module's tests keep them equal to manifest.json), so a change of the Java's segment rule or of a
+ * model's constants that breaks the pairing fails here.
+ */
+class ModelPairingTest {
+    private static final Pattern CAPACITY = Pattern.compile("(?m)^MC_Capacity == <<([\\d, ]+)>>$");
+    private static final Pattern EAGER = Pattern.compile("(?m)^MC_EagerCount == (\\d+)$");
+
+    record Model(String name, int[] capacity, int eagerCount) {}
+
+    static List<Model> models() throws IOException {
+        Path dir = Path.of("..", "specs", "contextid");
+        List<Model> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("MC_")
+                    && p.getFileName().toString().endsWith(".tla")).sorted().toList()) {
+                String text = Files.readString(f);
+                if (!text.contains("EXTENDS MultithreadedFig3")) continue;
+                Matcher cap = CAPACITY.matcher(text);
+                Matcher eager = EAGER.matcher(text);
+                assertTrue(cap.find() && eager.find(), f + ": no MC_Capacity or MC_EagerCount");
+                int[] capacity = Arrays.stream(cap.group(1).split(",")).map(String::strip).mapToInt(Integer::parseInt)
+                        .toArray();
+                out.add(new Model(f.getFileName().toString(), capacity, Integer.parseInt(eager.group(1))));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyModelHasAJavaConfiguration() throws IOException {
+        List<Model> models = models();
+        assertFalse(models.isEmpty(), "no model of MultithreadedFig3 under specs/contextid");
+        for (Model m : models) {
+            int eagerEnd = ContextIdAllocator.FIRST_DYNAMIC_ID + m.eagerCount();
+            for (int p = 0; p < m.capacity().length; p++) {
+                int cap = m.capacity()[p];
+                MultithreadedContextIdAllocator a = new MultithreadedContextIdAllocator(cap, m.eagerCount(), false);
+                String where = m.name() + ", process " + (p + 1) + " (capacity " + cap + ")";
+                assertEquals(m.eagerCount(), a.eagerIds(), where);
+                assertEquals(cap - ContextIdAllocator.FIRST_DYNAMIC_ID, a.freeCount(), where);
+                for (int id = 0; id < ContextIdMask.MAX_CAPACITY; id++) {
+                    // the model: InitMask[p] = 2..Capacity[p]-1, EagerIds = 2..1+EagerCount
+                    boolean free = id >= ContextIdAllocator.FIRST_DYNAMIC_ID && id < cap;
+                    boolean eager = id >= ContextIdAllocator.FIRST_DYNAMIC_ID && id < eagerEnd;
+                    assertEquals(free, a.isFree(id), where + ": id " + id + " free");
+                    assertEquals(eager, a.isEagerId(id), where + ": id " + id + " in the eager segment");
+                }
+            }
+        }
+    }
+
+    /** The models that use the Java's default segment for their capacity check the allocator as the core builds it. */
+    @Test
+    void someModelsUseTheDefaultSegmentAndSomeANonEmptyOne() throws IOException {
+        List<Model> models = models();
+        assertTrue(models.stream().anyMatch(m -> Arrays.stream(m.capacity())
+                        .allMatch(c -> MultithreadedContextIdAllocator.defaultEagerIds(c) == m.eagerCount())),
+                "no model uses MultithreadedContextIdAllocator's default eager segment");
+        assertTrue(models.stream().anyMatch(m -> m.eagerCount() > 0), "no model has a non-empty eager segment");
+        for (Model m : models) {
+            for (int c : m.capacity()) {
+                assertEquals(new MultithreadedContextIdAllocator(c, false).eagerIds(),
+                        MultithreadedContextIdAllocator.defaultEagerIds(c), m.name());
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.mpiverify.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JsonTest {
+    @Test
+    void readsWhatTheProducersWrite() {
+        Map<String, Object> m = Json.parseObject("""
+                {"a": 1, "b": 2.5, "c": "x\\"y\\u00e9\\n", "d": [true, false, null], "e": {"f": -3e2}}""");
+        assertEquals(1L, m.get("a"));
+        assertEquals(2.5, Json.num(m, "b", 0));
+        assertEquals("x\"yé\n", Json.str(m, "c", null));
+        assertEquals(java.util.Arrays.asList(true, false, null), Json.list(m, "d"));
+        assertEquals(-300.0, Json.num(Json.obj(m, "e"), "f", 0));
+        assertEquals("dflt", Json.str(m, "missing", "dflt"));
+        assertEquals(List.of(), Json.objs(m, "a"), "a value of another type reads as the default");
+    }
+
+    @Test
+    void malformedInputIsAClearError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\n\"a\": [1, 2\n"));
+        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1} x"));
+        assertThrows(IllegalArgumentException.class, () -> Json.parse("{'a': 1}"));
+        assertThrows(IllegalArgumentException.class, () -> Json.parseObject("[1]"));
+        IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1, \"a\": 2}"));
+        assertTrue(dup.getMessage().contains("Duplicate field 'a'"), dup.getMessage());
+    }
+
+    @Test
+    void whatItWritesReadsBackTheSame() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", "q\"uote\\ tab\t nl\n ctl\u0001");
+        m.put("n", 3L);
+        m.put("x", 2.5);
+        m.put("flat", List.of(1L, 2L, "three"));
+        m.put("nested", List.of(Map.of("k", true), java.util.Collections.emptyMap()));
+        m.put("none", null);
+        String text = Json.write(m);
+        assertEquals(m, Json.parse(text));
+        assertTrue(text.contains("\"flat\": [1, 2, \"three\"]"), text);
+    }
+}

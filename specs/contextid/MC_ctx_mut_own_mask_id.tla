@@ -1,0 +1,15 @@
+---- MODULE MC_ctx_mut_own_mask_id ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model ctx_mut_own_mask_id: mutant OwnMaskPickId: an owner takes the lowest id of its own mask *)
+(* instead of the AND's; Agreement must fail *)
+EXTENDS MultithreadedFig3Mutants
+MC_Procs == 1..3
+MC_Calls == {"c1", "c2"}
+MC_Members == ("c1" :> {1, 2} @@ "c2" :> {2, 3})
+MC_Parent == ("c1" :> 0 @@ "c2" :> 1)
+MC_Tag == ("c1" :> -1 @@ "c2" :> -1)
+MC_Before == ("c1" :> {} @@ "c2" :> {})
+MC_Capacity == <<4, 4, 4>>
+MC_AllowFree == TRUE
+MC_EagerCount == 0
+====

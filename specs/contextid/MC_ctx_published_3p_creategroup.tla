@@ -1,0 +1,14 @@
+---- MODULE MC_ctx_published_3p_creategroup ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model ctx_published_3p_creategroup: FINDING at full size: Fig. 3 with 3 processes, a dup of *)
+(* world and two concurrent createGroup calls from world *)
+EXTENDS PublishedFig3
+MC_Procs == 1..3
+MC_Calls == {"w", "g0", "g1"}
+MC_Members == ("w" :> {1, 2, 3} @@ "g0" :> {1, 2} @@ "g1" :> {2, 3})
+MC_Parent == ("w" :> 0 @@ "g0" :> 0 @@ "g1" :> 0)
+MC_Tag == ("w" :> -1 @@ "g0" :> 0 @@ "g1" :> 1)
+MC_Before == ("w" :> {} @@ "g0" :> {} @@ "g1" :> {})
+MC_Capacity == <<5, 5, 5>>
+MC_AllowFree == TRUE
+====

@@ -1,8 +1,0 @@
----- MODULE MC_probe_2s_3m ----
-(* Model probe_2s_3m of Probe: variant "probe". *)
-EXTENDS Probe
-MC_Threads == {"A", "B"}
-MC_Senders == {"s1", "s2"}
-MC_Sent == [x \in MC_Senders |-> CASE x = "s1" -> <<[tag |-> 1, size |-> 10], [tag |-> 2, size |-> 20]>> [] x = "s2" -> <<[tag |-> 1, size |-> 30]>>]
-MC_Recvs == [x \in MC_Threads |-> CASE x = "A" -> <<[src |-> Wild, tag |-> Wild], [src |-> Wild, tag |-> Wild]>> [] x = "B" -> <<[src |-> Wild, tag |-> Wild]>>]
-====

@@ -1,0 +1,11 @@
+---- MODULE MC_probe_stolen_message_liveness ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model probe_stolen_message_liveness: the same without the deadlock check: not every thread *)
+(* receives *)
+EXTENDS Probe
+MC_Threads == {"A", "B"}
+MC_Senders == {"s1", "s2"}
+MC_Sent == [x \in MC_Senders |-> CASE x = "s1" -> <<[tag |-> 1, size |-> 10], [tag |-> 2, size |-> 20]>> [] x = "s2" -> <<[tag |-> 1, size |-> 30]>>]
+MC_Recvs == [x \in MC_Threads |-> CASE x = "A" -> <<[src |-> Wild, tag |-> Wild], [src |-> Wild, tag |-> Wild]>> [] x = "B" -> <<[src |-> Wild, tag |-> Wild]>>]
+MC_Variant == "probe"
+====
