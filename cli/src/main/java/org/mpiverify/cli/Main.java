@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import org.mpiverify.audit.locks.LocksCommand;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.bench.CoreBench;
@@ -47,7 +48,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
         footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
         subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
-            Main.AuditSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
             CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main implements Callable<Integer> {
     @Spec
@@ -284,6 +285,8 @@ public final class Main implements Callable<Integer> {
         Integer repeats;
         @Option(names = "--full", description = "the full number of runs")
         boolean full;
+        @Option(names = "--locks", description = "run the lock auditor in every JVM the target starts (out/locks/audit-TARGET.md; docs/locks.md)")
+        boolean locks;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -292,7 +295,30 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
-            return AuditCommand.run(target, scenarios, r, full, main.out, main.err, main.env);
+            return AuditCommand.run(target, scenarios, r, full, locks, main.out, main.err, main.env);
+        }
+    }
+
+    @Command(name = "locks", sortOptions = false, description = "run a Java program under the lock auditor: locks held across blocking waits, leaks, lock-order cycles, pinning, lock acquisitions per MPI call (out/locks/NAME.md; docs/locks.md); exit 1 if it finds any")
+    static final class LocksSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Option(names = "--watch", paramLabel = "PREFIX[:PREFIX...]", description = "package or class prefixes to instrument (default: app, every application class)")
+        String watch = "app";
+        @Option(names = "--calls", paramLabel = "core|mpj|Class#method[:...]", description = "the MPI calls (default: core:mpj)")
+        String calls = "core:mpj";
+        @Option(names = "--name", paramLabel = "NAME", description = "the report's name (default: run-DATE-TIME)")
+        String name;
+        @Option(names = "--no-pinning", description = "no virtual-thread pinning detection (JFR)")
+        boolean noPinning;
+        @Parameters(paramLabel = "-- java ...", arity = "1..*", description = "the Java command, after --")
+        List<String> command;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            return LocksCommand.run(watch, calls, name, !noPinning, command, main.out, main.err);
         }
     }
 

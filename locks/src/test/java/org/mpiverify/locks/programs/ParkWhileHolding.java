@@ -1,0 +1,66 @@
+package org.mpiverify.locks.programs;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Known bad, and its good twins: {@code recvHolding} parks while holding a lock it took inside the call
+ * (Gropp &amp; Thakur's Fig. 2 mistake); {@code recvReleasing} releases the lock before it parks;
+ * {@code awaitOwnCondition} and {@code waitOwnMonitor} block on the condition or monitor of the one lock
+ * they hold, which the wait itself releases. The agent must report {@code recvHolding} only.
+ */
+public final class ParkWhileHolding {
+    /** The "MPI library". */
+    public static final class Library {
+        static final ReentrantLock LOCK = new ReentrantLock();
+        static final Condition ARRIVED = LOCK.newCondition();
+        static final Object MONITOR = new Object();
+
+        public static void recvHolding() {
+            LOCK.lock();
+            try {
+                LockSupport.parkNanos(Library.class, TimeUnit.MILLISECONDS.toNanos(1));
+            } finally {
+                LOCK.unlock();
+            }
+        }
+
+        public static void recvReleasing() {
+            LOCK.lock();
+            LOCK.unlock();
+            LockSupport.parkNanos(Library.class, TimeUnit.MILLISECONDS.toNanos(1));
+        }
+
+        public static void awaitOwnCondition() throws InterruptedException {
+            LOCK.lock();
+            try {
+                ARRIVED.await(1, TimeUnit.MILLISECONDS);
+            } finally {
+                LOCK.unlock();
+            }
+        }
+
+        public static void waitOwnMonitor() throws InterruptedException {
+            synchronized (MONITOR) {
+                MONITOR.wait(1);
+            }
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Thread t = Thread.ofPlatform().name("receiver").start(() -> {
+            Library.recvHolding();
+            Library.recvReleasing();
+            try {
+                Library.awaitOwnCondition();
+                Library.waitOwnMonitor();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        t.join();
+        System.out.println("done");
+    }
+}
