@@ -175,17 +175,17 @@ public final class Main implements Callable<Integer> {
     /** The benchmark names {@code bench} takes. */
     static final class Benchmarks extends ArrayList<String> {
         Benchmarks() {
-            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "all"));
+            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "dang", "dang-capacity", "all"));
         }
     }
 
-    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
+    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; dang: Dang, Snir & Gropp §4.1-4.4, Figs. 3-4 and 10^3..10^6 threads with a receive outstanding (time, heap per thread); dang-capacity: the largest such thread count in the default heap (fresh JVMs); all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
     static final class BenchCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @CommandLine.ParentCommand
         Main main;
-        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|all", completionCandidates = Benchmarks.class,
+        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|dang|dang-capacity|all", completionCandidates = Benchmarks.class,
                 description = "the benchmark")
         String name;
         @Option(names = "--trials", paramLabel = "N", defaultValue = "7", description = "trials (default ${DEFAULT-VALUE}; core needs 2)")

@@ -49,6 +49,12 @@ class DifferentialTest {
         assertAgrees(() -> new HashMatchingEngine(4, 3));
     }
 
+    /** A context that never leaves wild mode once in it: every later operation runs on {@link WildQueues}. */
+    @Test
+    void hashEngineThatStaysWildAgreesWithTheModel() {
+        assertAgrees(() -> new HashMatchingEngine(4, Integer.MAX_VALUE));
+    }
+
     @Test
     void knownBadTwinIsCaught() {
         String divergence = null;

@@ -81,7 +81,7 @@ class MatchTableTest {
 
     @Test
     void moreThanThreeCollidingKeysGrowAnOverflowChainThatIsReused() {
-        MatchTable h = new MatchTable(64);
+        MatchTable h = new MatchTable(64, 64);                    // fixed size: the paper's table
         List<Long> colliding = new ArrayList<>();
         for (long k = 0; colliding.size() < 10; k++) if (h.bucketIndex(k) == h.bucketIndex(0)) colliding.add(k);
         List<Object> values = new ArrayList<>();
@@ -101,7 +101,7 @@ class MatchTableTest {
         assertTrue(h.chainLength(0) >= 4);
         for (int i = 1; i < 10; i += 2) assertSame(values.get(i), h.get(colliding.get(i)), "odd keys untouched");
         // Freed entries in the chain are reused before the chain grows.
-        MatchTable one = new MatchTable(1);
+        MatchTable one = new MatchTable(1, 1);
         for (long k = 0; k < 9; k++) one.insert(k, k);
         for (long k = 0; k < 9; k++) one.empty(k);
         for (long k = 100; k < 109; k++) one.insert(k, k);
