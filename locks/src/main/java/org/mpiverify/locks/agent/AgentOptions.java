@@ -15,6 +15,11 @@ import java.util.List;
  *   <li>{@code exclude=} prefixes never instrumented;</li>
  *   <li>{@code calls=} the MPI entry points: {@code core}, {@code mpj}, {@code none} or
  *       {@code Class#method}/{@code Class#*} entries (default {@code core:mpj});</li>
+ *   <li>{@code spinlocks=} methods that acquire a hand-made lock (a CAS loop that backs off with
+ *       {@code park}/{@code parkNanos}): a park inside one is a wait for that lock, not a blocking wait,
+ *       so holding another lock across it is lock nesting, not a lock held across a blocking call.
+ *       {@code core} (the core's match-table bucket lock), {@code none} or {@code Class#method} entries
+ *       (default {@code core});</li>
  *   <li>{@code out=} report directory (default {@code out/locks}); {@code name=} report base name
  *       ({@code %p} is the process id; default {@code locks-%p});</li>
  *   <li>{@code pinning=false} turns off virtual-thread pinning detection (JFR);
@@ -25,7 +30,7 @@ import java.util.List;
  * </ul>
  */
 public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNothing, List<String> exclude,
-                           List<String> calls, Path out, String name, boolean pinning, int snapshotSeconds,
+                           List<String> calls, List<String> spinLocks, Path out, String name, boolean pinning, int snapshotSeconds,
                            int stackFrames, String commit, boolean dirty, boolean quiet, String raw) {
 
     /** Class-name prefixes (internal form) the agent never instruments. */
@@ -42,6 +47,7 @@ public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNo
         boolean nothing = false;
         List<String> exclude = new ArrayList<>();
         List<String> calls = new ArrayList<>(List.of("core", "mpj"));
+        List<String> spinLocks = new ArrayList<>(List.of("core"));
         Path out = Path.of("out", "locks");
         String name = "locks-%p";
         boolean pinning = true;
@@ -73,6 +79,7 @@ public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNo
                     }
                     case "exclude" -> list(value).forEach(e -> exclude.add(e.replace('.', '/')));
                     case "calls" -> calls = list(value);
+                    case "spinlocks" -> spinLocks = list(value);
                     case "out" -> out = Path.of(value);
                     case "name" -> name = value;
                     case "pinning" -> pinning = Boolean.parseBoolean(value);
@@ -82,13 +89,13 @@ public record AgentOptions(List<String> watch, boolean watchApp, boolean watchNo
                     case "quiet" -> quiet = Boolean.parseBoolean(value);
                     case "dirty" -> dirty = Boolean.parseBoolean(value);
                     default -> throw new IllegalArgumentException("locks agent: unknown option '" + key
-                            + "' (known: watch, exclude, calls, out, name, pinning, snapshot, stack, commit, dirty, quiet)");
+                            + "' (known: watch, exclude, calls, spinlocks, out, name, pinning, snapshot, stack, commit, dirty, quiet)");
                 }
             }
         }
         name = name.replace("%p", Long.toString(ProcessHandle.current().pid()));
         return new AgentOptions(List.copyOf(watch), app && !nothing, nothing, List.copyOf(exclude),
-                List.copyOf(calls), out, name, pinning, snapshot, stack, commit, dirty, quiet, args == null ? "" : args);
+                List.copyOf(calls), List.copyOf(spinLocks), out, name, pinning, snapshot, stack, commit, dirty, quiet, args == null ? "" : args);
     }
 
     private static List<String> list(String v) {

@@ -18,6 +18,9 @@ final class EntryPoints {
             "org.mpiverify.mpi.Message#*", "org.mpiverify.mpi.Mpi#*");
     static final List<String> MPJ = List.of("mpi.Comm#*", "mpi.Intracomm#*", "mpi.Request#*", "mpi.MPI#*");
 
+    /** The core's hand-made locks: the match table's bucket lock (CAS, spin, yield, then a timed park). */
+    static final List<String> CORE_SPIN_LOCKS = List.of("org.mpiverify.core.matching.MatchTable#lock");
+
     /** Methods of {@code Object} a library may override publicly; {@code Class#*} does not make them MPI calls. */
     private static final List<String> NOT_CALLS = List.of("finalize", "toString", "hashCode", "equals");
 
@@ -33,6 +36,22 @@ final class EntryPoints {
                 default -> add(spec);
             }
         }
+    }
+
+    /**
+     * The methods that acquire a hand-made lock ({@code spinlocks=}): the same {@code Class#method} syntax,
+     * with the preset {@code core} for the core's ({@link #CORE_SPIN_LOCKS}).
+     */
+    static EntryPoints spinLocks(List<String> specs) {
+        EntryPoints e = new EntryPoints(List.of());
+        for (String spec : specs) {
+            switch (spec) {
+                case "core" -> CORE_SPIN_LOCKS.forEach(e::add);
+                case "none", "" -> { }
+                default -> e.add(spec);
+            }
+        }
+        return e;
     }
 
     private void add(String spec) {

@@ -24,6 +24,7 @@ final class LockTransformer implements ClassFileTransformer {
 
     private final AgentOptions options;
     private final EntryPoints entries;
+    private final EntryPoints spinLocks;
     private final HookCatalog catalog = new HookCatalog();
     private final TypeHierarchy hierarchy = new TypeHierarchy();
     private final Map<ClassLoader, Boolean> seesHooks = new WeakHashMap<>();
@@ -35,6 +36,7 @@ final class LockTransformer implements ClassFileTransformer {
     LockTransformer(AgentOptions options, EntryPoints entries) {
         this.options = options;
         this.entries = entries;
+        this.spinLocks = EntryPoints.spinLocks(options.spinLocks());
     }
 
     HookCatalog catalog() {
@@ -80,7 +82,8 @@ final class LockTransformer implements ClassFileTransformer {
         boolean changed = false;
         for (MethodNode m : cn.methods) {
             boolean entry = entries.isEntry(cn.name, m.name, m.access);
-            changed |= new MethodRewriter(this, cn, m, loader).rewrite(watched, entry);
+            boolean spinLock = watched && spinLocks.isEntry(cn.name, m.name, m.access);
+            changed |= new MethodRewriter(this, cn, m, loader).rewrite(watched, entry, spinLock);
         }
         if (!changed) {
             return null;

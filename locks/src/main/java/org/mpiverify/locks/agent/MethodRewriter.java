@@ -62,7 +62,7 @@ final class MethodRewriter {
     }
 
     /** Rewrites the method; returns true if it changed. */
-    boolean rewrite(boolean watched, boolean entry) {
+    boolean rewrite(boolean watched, boolean entry, boolean spinLock) {
         if ((method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || method.instructions.size() == 0) {
             return false;
         }
@@ -71,6 +71,9 @@ final class MethodRewriter {
             if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
                 wrapSynchronized();
             }
+        }
+        if (spinLock) {
+            wrapSpinLock();
         }
         if (entry) {
             wrapCall();
@@ -218,6 +221,18 @@ final class MethodRewriter {
             return l;
         };
         wrap(enter, exit, exit.get(), isStatic ? new Object[0] : new Object[] {owner.name}, firstLine());
+    }
+
+    /** A hand-made lock's acquire method: its parks are waits for that lock (see {@code spinlocks=}). */
+    private void wrapSpinLock() {
+        InsnList enter = new InsnList();
+        enter.add(hook("spinLockEnter", "()V"));
+        Supplier<InsnList> exit = () -> {
+            InsnList l = new InsnList();
+            l.add(hook("spinLockExit", "()V"));
+            return l;
+        };
+        wrap(enter, exit, exit.get(), new Object[0], firstLine());
     }
 
     private void wrapCall() {

@@ -327,6 +327,15 @@ public final class Hooks {
 
     // ---- MPI calls -----------------------------------------------------------------------------------
 
+    /** Entering a hand-made lock's acquire method ({@code spinlocks=}): its parks are lock waits, not blocking. */
+    public static void spinLockEnter() {
+        ThreadState.current().lockOpDepth++;
+    }
+
+    public static void spinLockExit() {
+        ThreadState.current().lockOpDepth--;
+    }
+
     public static void callEnter(int callId) {
         ThreadState.current().callEnter(callId);
     }

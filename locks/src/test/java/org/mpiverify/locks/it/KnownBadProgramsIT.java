@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.locks.programs.GateLocked;
@@ -65,8 +67,8 @@ class KnownBadProgramsIT {
 
     @Test
     void aLockHeldAcrossParkIsReportedAndWaitsThatReleaseTheirLockAreNot() throws Exception {
-        AgentRun r = AgentRun.run("park-while-holding", options(ParkWhileHolding.class) + ",pinning=false",
-                ParkWhileHolding.class);
+        AgentRun r = AgentRun.run("park-while-holding", options(ParkWhileHolding.class) + ",pinning=false,spinlocks="
+                + ParkWhileHolding.class.getName() + "$Library#spinAcquire", ParkWhileHolding.class);
         r.assertCleanInstrumentation();
         JsonNode held = r.report().get("findings").get("heldAcrossBlocking");
         assertEquals(1, held.size(), held.toString());
@@ -78,6 +80,19 @@ class KnownBadProgramsIT {
         for (String good : new String[] {"Library.recvReleasing", "Library.awaitOwnCondition", "Library.waitOwnMonitor"}) {
             assertTrue(r.call(good).get("blockedNanos").asLong() > 0, good + " did block, so its absence means something");
         }
+        r.call("Library.recvNestingSpinLock"); // ran (fails the test if absent)
+    }
+
+    @Test
+    void aParkInsideAHandMadeLockCountsAsBlockingUnlessTheLockIsNamed() throws Exception {
+        AgentRun r = AgentRun.run("park-while-holding-no-spinlocks", options(ParkWhileHolding.class) + ",pinning=false",
+                ParkWhileHolding.class);
+        r.assertCleanInstrumentation();
+        JsonNode held = r.report().get("findings").get("heldAcrossBlocking");
+        List<String> calls = new ArrayList<>();
+        held.forEach(f -> calls.add(f.get("call").asText()));
+        assertEquals(List.of("Library.recvHolding", "Library.recvNestingSpinLock"), calls.stream().sorted().toList(),
+                "without spinlocks= the agent cannot tell the spin lock's park from a blocking wait: " + held);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.mpiverify.locks.programs;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -9,7 +10,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * Known bad, and its good twins: {@code recvHolding} parks while holding a lock it took inside the call
  * (Gropp &amp; Thakur's Fig. 2 mistake); {@code recvReleasing} releases the lock before it parks;
  * {@code awaitOwnCondition} and {@code waitOwnMonitor} block on the condition or monitor of the one lock
- * they hold, which the wait itself releases. The agent must report {@code recvHolding} only.
+ * they hold, which the wait itself releases; {@code recvNestingSpinLock} holds the lock while it takes a
+ * hand-made spin lock whose acquire backs off with a park (lock nesting, not a blocking wait, once the
+ * agent is told with {@code spinlocks=} that {@code spinAcquire} acquires a lock). The agent must report
+ * {@code recvHolding} only, and {@code recvNestingSpinLock} too without {@code spinlocks=}.
  */
 public final class ParkWhileHolding {
     /** The "MPI library". */
@@ -17,6 +21,7 @@ public final class ParkWhileHolding {
         static final ReentrantLock LOCK = new ReentrantLock();
         static final Condition ARRIVED = LOCK.newCondition();
         static final Object MONITOR = new Object();
+        static final AtomicBoolean SPIN = new AtomicBoolean();
 
         public static void recvHolding() {
             LOCK.lock();
@@ -24,6 +29,24 @@ public final class ParkWhileHolding {
                 LockSupport.parkNanos(Library.class, TimeUnit.MILLISECONDS.toNanos(1));
             } finally {
                 LOCK.unlock();
+            }
+        }
+
+        public static void recvNestingSpinLock() {
+            LOCK.lock();
+            try {
+                spinAcquire();
+                SPIN.set(false);
+            } finally {
+                LOCK.unlock();
+            }
+        }
+
+        /** A hand-made lock's acquire: a CAS loop that backs off with a timed park (here once, before it tries). */
+        static void spinAcquire() {
+            LockSupport.parkNanos(Library.class, TimeUnit.MICROSECONDS.toNanos(100));
+            while (!SPIN.compareAndSet(false, true)) {
+                LockSupport.parkNanos(Library.class, TimeUnit.MICROSECONDS.toNanos(100));
             }
         }
 
@@ -52,6 +75,7 @@ public final class ParkWhileHolding {
     public static void main(String[] args) throws InterruptedException {
         Thread t = Thread.ofPlatform().name("receiver").start(() -> {
             Library.recvHolding();
+            Library.recvNestingSpinLock();
             Library.recvReleasing();
             try {
                 Library.awaitOwnCondition();
