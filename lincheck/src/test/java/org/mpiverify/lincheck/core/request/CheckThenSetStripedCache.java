@@ -18,7 +18,7 @@ public final class CheckThenSetStripedCache<T> {
         if (lock != 0) {
             return false;
         }
-        lock = 1;             // THE DEFECT: check and set are two steps
+        lock = 1;             // DEFECT: check and set are two steps
         return true;
     }
 

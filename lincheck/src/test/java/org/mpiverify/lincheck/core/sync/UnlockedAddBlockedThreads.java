@@ -25,7 +25,7 @@ public final class UnlockedAddBlockedThreads {
 
     public Entry add(Thread t) {
         Entry e = new Entry(t);
-        Entry h = head;            // THE DEFECT: read, link and publish without the lock
+        Entry h = head;            // DEFECT: read, link and publish without the lock
         e.next = h;
         if (h != null) {
             h.prev = e;

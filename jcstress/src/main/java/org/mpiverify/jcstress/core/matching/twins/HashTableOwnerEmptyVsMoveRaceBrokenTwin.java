@@ -32,12 +32,12 @@ public class HashTableOwnerEmptyVsMoveRaceBrokenTwin {
 
     @Actor
     public void owner() {
-        oldEntry = null;                 // BUG: blind to a move: no CAS, no look for MOVED
+        oldEntry = null;                 // DEFECT: blind to a move: no CAS, no look for MOVED
     }
 
     @Actor
     public void grower() {
-        Object v = oldEntry;             // BUG: copy, then mark, in two steps
+        Object v = oldEntry;             // DEFECT: copy, then mark, in two steps
         if (v != null) {
             newEntry = v;
         }

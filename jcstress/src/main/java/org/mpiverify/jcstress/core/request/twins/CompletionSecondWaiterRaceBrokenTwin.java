@@ -29,7 +29,7 @@ public class CompletionSecondWaiterRaceBrokenTwin {
 
     @Actor
     public void firstWaiter() {
-        waiter = Thread.currentThread();      // BUG: a plain overwrite, no CAS from null
+        waiter = Thread.currentThread();      // DEFECT: a plain overwrite, no CAS from null
         while (!done) {
             LockSupport.park(this);
         }

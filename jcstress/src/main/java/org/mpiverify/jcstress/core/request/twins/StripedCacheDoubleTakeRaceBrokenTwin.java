@@ -33,7 +33,7 @@ public class StripedCacheDoubleTakeRaceBrokenTwin {
         if (lock != 0) {
             return null;
         }
-        lock = 1;                       // BUG: not one CAS with the check above
+        lock = 1;                       // DEFECT: not one CAS with the check above
         try {
             int n = size;               // both inside: both may read n = 1 and take items[0]
             if (n <= 0) {

@@ -34,7 +34,7 @@ public class BlockedThreadsAbortVsParkRaceBrokenTwin {
     @Actor
     public void waiter() {
         while (true) {
-            if (aborted) {                               // BUG: the look comes first ...
+            if (aborted) {                               // DEFECT: the look comes first ...
                 return;
             }
             long end = System.nanoTime() + WINDOW_NANOS;
