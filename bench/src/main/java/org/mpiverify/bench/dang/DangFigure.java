@@ -82,6 +82,9 @@ public final class DangFigure implements BenchFigure {
             "Heap per blocked thread with its receive outstanding (after a full GC)",
             "Dang, Snir & Gropp §1 (the goal)", "virtual threads", "bytes per thread", "B", true, false, null);
 
+    /** The smallest scale with a heap-per-thread point: 10^4 threads hold about 14 MB, above a full GC's noise. */
+    static final int MIN_HEAP_THREADS = 10_000;
+
     /** Threads per rank of the "many threads" series of Figs. 3-4. */
     static final int MANY = 64;
 
@@ -216,8 +219,15 @@ public final class DangFigure implements BenchFigure {
         int[] scales = scaleThreads(q);
         for (int n : scales) {
             boolean histogram = n == scales[scales.length - 1];
+            // Below MIN_HEAP_THREADS the threads' heap (about 1.4 KB each) is within what a full GC leaves
+            // behind from one measurement to the next (MBs either way): no heap point there.
+            boolean heap = n >= MIN_HEAP_THREADS;
             List<Slot> slots = new ArrayList<>(List.of(new Slot(SCALE, POSTED, n), new Slot(SCALE, MATCHED, n),
-                    new Slot(SCALE, TOTAL, n), new Slot(MEMORY, HEAP, n)));
+                    new Slot(SCALE, TOTAL, n)));
+            if (heap) {
+                slots.add(new Slot(MEMORY, HEAP, n));
+            }
+            int histogramAt = slots.size();
             if (histogram) {
                 for (String c : HeapAccounting.CATEGORIES) {
                     slots.add(new Slot(HISTOGRAM, c, n));
@@ -229,10 +239,12 @@ public final class DangFigure implements BenchFigure {
                 v[0] = r.postNanos() / 1e9;
                 v[1] = r.matchNanos() / 1e9;
                 v[2] = r.totalSeconds();
-                v[3] = r.heapBytesPerThread();
+                if (heap) {
+                    v[3] = r.heapBytesPerThread();
+                }
                 if (histogram) {
                     for (int c = 0; c < HeapAccounting.CATEGORIES.length; c++) {
-                        v[4 + c] = r.histogramBytesPerThread().getOrDefault(HeapAccounting.CATEGORIES[c], 0.0);
+                        v[histogramAt + c] = r.histogramBytesPerThread().getOrDefault(HeapAccounting.CATEGORIES[c], 0.0);
                     }
                 }
                 return v;
