@@ -157,11 +157,13 @@ public final class CoreProgram {
             int other = 1 - w.rank();
             Thread receiver = Thread.ofPlatform().daemon(true).name("fig2-receiver-" + w.rank())
                     .start(() -> w.recv(new int[1], 0, 1, Datatype.INT, other, 0));
-            // Send only once the receiver is parked inside recv, or done (the other rank's send may reach it
-            // before it parks); bounded: a receiver that never parks fails the test through the agent's
-            // "blocked" figure, not a hang here.
+            // Send only once the receiver is parked waiting for its message inside recv, or done (the other
+            // rank's send may reach it before it parks). Its state alone is not enough: it may be blocked or
+            // parked on the way in (a class initialisation, the agent's own bookkeeping), and a send slipping
+            // in then lets LOCK_AROUND_CALL through. Bounded: a receiver that never parks fails the test
+            // through the agent's "blocked" figure, not a hang here.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while ((receiver.getState() == Thread.State.RUNNABLE || receiver.getState() == Thread.State.NEW)
+            while (receiver.getState() != Thread.State.TERMINATED && !parkedInCompletion(receiver)
                     && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
             }
@@ -169,5 +171,19 @@ public final class CoreProgram {
             receiver.join();
         }, Duration.ofSeconds(g.isExperimental() ? 2 : 30));
         System.out.println("FIG2 " + (r.ok() ? "ok" : r.hung() ? "hung" : "failed " + r.describe()));
+    }
+
+    /** Is {@code t} parked in a request's wait (the receive's, waiting for its message)? */
+    private static boolean parkedInCompletion(Thread t) {
+        Thread.State s = t.getState();
+        if (s != Thread.State.WAITING && s != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().equals("org.mpiverify.core.request.Completion") && e.getMethodName().equals("await")) {
+                return true;
+            }
+        }
+        return false;
     }
 }
