@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
@@ -42,25 +44,35 @@ class KnownBadTwinsTest {
         }
     }
 
-    /** On rank 0's 20th wildcard receive, hands back the previous message again: one lost, one duplicated. */
+    /**
+     * From rank 0's 20th wildcard receive on, once: the receiving thread gets its own previous message again
+     * instead of the one it received (one lost, one duplicated).
+     */
     static final class DuplicatingBinding extends DelegatingAuditMpi {
         private final AtomicInteger receives = new AtomicInteger();
-        private int[] last;
-        private AuditStatus lastStatus;
+        private boolean duplicated;
+        // per receiving tag (one receiver thread each): the duplicate goes to the thread that got the
+        // original, so the scenario sees it as that receiver's message twice, whatever the interleaving
+        private final Map<Integer, int[]> last = new HashMap<>();
+        private final Map<Integer, AuditStatus> lastStatus = new HashMap<>();
 
         DuplicatingBinding(AuditMpi d) { super(d); }
 
         @Override
-        public synchronized AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+        public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
             AuditStatus s = super.recv(comm, buf, count, source, tag);
             if (commRank(commWorld()) != 0 || source != ANY_SOURCE) return s;
-            if (receives.incrementAndGet() == 20 && last != null) {
-                System.arraycopy(last, 0, buf, 0, last.length);
-                return lastStatus;
+            synchronized (this) {
+                int[] earlier = last.get(tag);
+                if (receives.incrementAndGet() >= 20 && !duplicated && earlier != null) {
+                    duplicated = true; // DEFECT: this receive's message is dropped and the thread's previous one delivered again
+                    System.arraycopy(earlier, 0, buf, 0, earlier.length);
+                    return lastStatus.get(tag);
+                }
+                last.put(tag, buf.clone());
+                lastStatus.put(tag, s);
+                return s;
             }
-            last = buf.clone();
-            lastStatus = s;
-            return s;
         }
     }
 
