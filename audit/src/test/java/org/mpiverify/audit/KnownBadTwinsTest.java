@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
 import org.mpiverify.audit.core.CoreAuditMpi;
@@ -18,6 +19,7 @@ import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * The judges can fail: deliberately broken bindings between the scenarios and a correct core — one that
@@ -42,25 +44,35 @@ class KnownBadTwinsTest {
         }
     }
 
-    /** On rank 0's 20th wildcard receive, hands back the previous message again: one lost, one duplicated. */
+    /**
+     * From rank 0's 20th wildcard receive on, once: the receiving thread gets its own previous message again
+     * instead of the one it received (one lost, one duplicated).
+     */
     static final class DuplicatingBinding extends DelegatingAuditMpi {
         private final AtomicInteger receives = new AtomicInteger();
-        private int[] last;
-        private AuditStatus lastStatus;
+        private boolean duplicated;
+        // per receiving tag (one receiver thread each): the duplicate goes to the thread that got the
+        // original, so the scenario sees it as that receiver's message twice, whatever the interleaving
+        private final Map<Integer, int[]> last = new HashMap<>();
+        private final Map<Integer, AuditStatus> lastStatus = new HashMap<>();
 
         DuplicatingBinding(AuditMpi d) { super(d); }
 
         @Override
-        public synchronized AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+        public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
             AuditStatus s = super.recv(comm, buf, count, source, tag);
             if (commRank(commWorld()) != 0 || source != ANY_SOURCE) return s;
-            if (receives.incrementAndGet() == 20 && last != null) {
-                System.arraycopy(last, 0, buf, 0, last.length);
-                return lastStatus;
+            synchronized (this) {
+                int[] earlier = last.get(tag);
+                if (receives.incrementAndGet() >= 20 && !duplicated && earlier != null) {
+                    duplicated = true; // DEFECT: this receive's message is dropped and the thread's previous one delivered again
+                    System.arraycopy(earlier, 0, buf, 0, earlier.length);
+                    return lastStatus.get(tag);
+                }
+                last.put(tag, buf.clone());
+                lastStatus.put(tag, s);
+                return s;
             }
-            last = buf.clone();
-            lastStatus = s;
-            return s;
         }
     }
 
@@ -85,7 +97,7 @@ class KnownBadTwinsTest {
         public int queryThread() { return THREAD_SERIALIZED; }
     }
 
-    @Test
+    @TwinTest
     void aDamagedMessageFailsWithWhereItArrived() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-blocking"),
                 (mpi, name) -> new CorruptingBinding(new CoreAuditMpi(mpi, name)));
@@ -94,7 +106,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void aDuplicatedMessageFailsNamingTheMessage() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("wildcard-many-threads"),
                 (mpi, name) -> new DuplicatingBinding(new CoreAuditMpi(mpi, name)));
@@ -103,7 +115,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void ranksInTheWrongCommunicatorFailWithTheirDisagreement() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("comm-split-concurrent"),
                 (mpi, name) -> new SplitColourBinding(new CoreAuditMpi(mpi, name)));
@@ -112,7 +124,7 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
-    @Test
+    @TwinTest
     void aDishonestThreadLevelFails() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("init-thread-level"),
                 (mpi, name) -> new LevelLyingBinding(new CoreAuditMpi(mpi, name)));
@@ -157,7 +169,7 @@ class KnownBadTwinsTest {
         protected Verdict judgeReports(List<RankReport> reports) { return Verdict.pass("returned"); }
     }
 
-    @Test
+    @TwinTest
     void aHangIsReportedWithEveryRanksStack() {
         Verdict v = AuditTesting.judge(core, new HangingScenario(), CoreAuditMpi::new);
         assertEquals(Outcome.HANG, v.outcome(), AuditTesting.describe(v));
@@ -165,7 +177,7 @@ class KnownBadTwinsTest {
         assertTrue(stacks.contains("\"audit-core-rank-0\"") && stacks.contains("HangingScenario.run"), stacks);
     }
 
-    @Test
+    @TwinTest
     void aThrowingRankIsACrashNamingThatRankNotTheAbortedOne() {
         Verdict v = AuditTesting.judge(core, new ThrowingScenario(), CoreAuditMpi::new);
         assertEquals(Outcome.CRASH, v.outcome(), AuditTesting.describe(v));

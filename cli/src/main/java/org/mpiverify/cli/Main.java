@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import org.mpiverify.audit.locks.LocksCommand;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.bench.CoreBench;
@@ -21,12 +22,14 @@ import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mutate.MutateCommand;
 import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Mixin;
@@ -47,7 +50,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
         footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
         subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
-            Main.AuditSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
             CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main implements Callable<Integer> {
     @Spec
@@ -172,17 +175,17 @@ public final class Main implements Callable<Integer> {
     /** The benchmark names {@code bench} takes. */
     static final class Benchmarks extends ArrayList<String> {
         Benchmarks() {
-            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "all"));
+            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "dang", "dang-capacity", "all"));
         }
     }
 
-    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
+    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; dang: Dang, Snir & Gropp §4.1-4.4, Figs. 3-4 and 10^3..10^6 threads with a receive outstanding (time, heap per thread); dang-capacity: the largest such thread count in the default heap (fresh JVMs); all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
     static final class BenchCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @CommandLine.ParentCommand
         Main main;
-        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|all", completionCandidates = Benchmarks.class,
+        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|dang|dang-capacity|all", completionCandidates = Benchmarks.class,
                 description = "the benchmark")
         String name;
         @Option(names = "--trials", paramLabel = "N", defaultValue = "7", description = "trials (default ${DEFAULT-VALUE}; core needs 2)")
@@ -284,6 +287,8 @@ public final class Main implements Callable<Integer> {
         Integer repeats;
         @Option(names = "--full", description = "the full number of runs")
         boolean full;
+        @Option(names = "--locks", description = "run the lock auditor in every JVM the target starts (out/locks/audit-TARGET.md; docs/locks.md)")
+        boolean locks;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -292,7 +297,30 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
-            return AuditCommand.run(target, scenarios, r, full, main.out, main.err, main.env);
+            return AuditCommand.run(target, scenarios, r, full, locks, main.out, main.err, main.env);
+        }
+    }
+
+    @Command(name = "locks", sortOptions = false, description = "run a Java program under the lock auditor: locks held across blocking waits, leaks, lock-order cycles, pinning, lock acquisitions per MPI call (out/locks/NAME.md; docs/locks.md); exit 1 if it finds any")
+    static final class LocksSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Option(names = "--watch", paramLabel = "PREFIX[:PREFIX...]", description = "package or class prefixes to instrument (default: app, every application class)")
+        String watch = "app";
+        @Option(names = "--calls", paramLabel = "core|mpj|Class#method[:...]", description = "the MPI calls (default: core:mpj)")
+        String calls = "core:mpj";
+        @Option(names = "--name", paramLabel = "NAME", description = "the report's name (default: run-DATE-TIME)")
+        String name;
+        @Option(names = "--no-pinning", description = "no virtual-thread pinning detection (JFR)")
+        boolean noPinning;
+        @Parameters(paramLabel = "-- java ...", arity = "1..*", description = "the Java command, after --")
+        List<String> command;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            return LocksCommand.run(watch, calls, name, !noPinning, command, main.out, main.err);
         }
     }
 
@@ -301,6 +329,58 @@ public final class Main implements Callable<Integer> {
         AuditTargetIds() {
             super(AuditTargets.IDS);
             add("all");
+        }
+    }
+
+    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators (and PIT's own that model concurrency faults); each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 % of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent")
+    static final class MutateSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--class", paramLabel = "C", description = "a class to mutate: simple name, FQN or package glob (repeatable; default: every class of the selected components)")
+        List<String> classes = new ArrayList<>();
+        @Option(names = "--operator", paramLabel = "OP", description = "a mutation operator or PIT group, e.g. CAS_TO_PLAIN, CONCURRENCY, DEFAULTS (repeatable; default: the concurrency operators and PIT's that model concurrency faults)")
+        List<String> operators = new ArrayList<>();
+        @Option(names = "--component", paramLabel = "NAME", completionCandidates = Components.class,
+                description = "a component: ${COMPLETION-CANDIDATES} (repeatable; default: every one)")
+        List<String> components = new ArrayList<>();
+        @ArgGroup(exclusive = true, multiplicity = "0..1")
+        Scope scope;
+        @Option(names = "--no-jcstress", description = "leave the jcstress stage out (minutes per surviving mutant)")
+        boolean noJcstress;
+        @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/mutate/)")
+        Path out;
+        @Option(names = "--verbose", description = "PIT's own log")
+        boolean verbose;
+        @Mixin
+        HelpOption help;
+
+        /** Either the fixed sample of mvn verify or every mutant. */
+        static final class Scope {
+            @Option(names = "--sample", required = true, description = "the fixed sample mvn verify runs")
+            boolean sample;
+            @Option(names = "--all", required = true, description = "every mutant (the default)")
+            boolean all;
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            MutateCommand.Options o;
+            try {
+                o = MutateCommand.options(classes, operators, components, scope != null && scope.sample, !noJcstress,
+                        out == null ? null : out.toAbsolutePath().normalize(), verbose);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            return MutateCommand.run(o, main.out, main.err);
+        }
+    }
+
+    /** The component names {@code mutate --component} takes. */
+    static final class Components extends ArrayList<String> {
+        Components() {
+            super(MutateCommand.componentNames());
         }
     }
 

@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.results.Json;
 
 /** The CLI as a user runs it: the demo succeeds on every engine and granularity; bad usage is exit code 2. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -40,6 +46,68 @@ class MainTest {
                 assertTrue(text.contains("job finished"), text);
                 assertTrue(text.contains("rank 0: 3 threads received 24 messages of unknown size"), text);
             }
+        }
+    }
+
+    @Test
+    void locksNeedsAJavaCommandAndListsSeparatedByColons() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "locks"), "no command");
+        assertEquals(2, run(out, err, "locks", "--", "ls", "-l"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("must start with a java launcher"), err.toString());
+        assertEquals(2, run(out, err, "locks", "--watch", "org.a,org.b", "--", "java", "-version"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("separated by ':'"), err.toString());
+        assertEquals(0, run(out, err, "help", "audit"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--locks"), "audit --locks is documented");
+    }
+
+    /**
+     * {@code audit --locks} and {@code locks --} end to end, on the agent jar the reactor built: the core's
+     * Fig. 2 scenario under the agent flags {@code LOCK_AROUND_CALL} (a lock held across a blocking wait) and
+     * no safe configuration; the demo run under {@code locks --} watching the core has no finding.
+     */
+    @Test
+    void locksAuditsTheCoreAndAnyJavaCommand(@TempDir Path dir) throws Exception {
+        String before = System.getProperty("mpiverify.out");
+        System.setProperty("mpiverify.out", dir.toString());
+        try {
+            var out = new ByteArrayOutputStream();
+            var err = new ByteArrayOutputStream();
+            int code = run(out, err, "audit", "--target", "core", "--locks", "--scenario", "fig2-deadlock",
+                    "--repeats", "1");
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, text + err);
+            Map<String, Object> summary = Json.parseObject(Files.readString(dir.resolve("locks/audit-core.json")));
+            List<Map<String, Object>> reports = Json.objs(summary, "reports");
+            assertTrue(reports.size() >= 5, "a report per configuration: " + reports);
+            boolean lockAroundCall = false;
+            for (Map<String, Object> r : reports) {
+                String name = Json.str(r, "name", "");
+                if (name.startsWith("LOCK_AROUND_CALL")) {
+                    lockAroundCall = true;
+                    assertTrue(Json.integer(r, "heldAcrossBlocking", 0) >= 1, "LOCK_AROUND_CALL flagged: " + r);
+                } else if (!name.contains("context-ids")) {
+                    assertEquals(0, Json.integer(r, "findings", -1), "a safe configuration: " + r);
+                }
+            }
+            assertTrue(lockAroundCall, "the unsafe LOCK_AROUND_CALL configuration ran: " + reports);
+
+            out.reset();
+            err.reset();
+            code = run(out, err, "locks", "--watch", "org.mpiverify.mpi:org.mpiverify.core", "--calls", "core",
+                    "--name", "demo", "--no-pinning", "--", "java", "-cp", System.getProperty("java.class.path"),
+                    Main.class.getName(), "demo", "--ranks", "2", "--threads", "2", "--messages", "10");
+            text = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, text + err);
+            assertTrue(text.contains("locks: no findings; program exit status 0"), text);
+            Map<String, Object> demo = Json.parseObject(Files.readString(dir.resolve("locks/demo.json")));
+            assertTrue(Json.integer(Json.obj(demo, "summary"), "findings", -1) == 0, demo.toString());
+            assertTrue(Json.objs(demo, "calls").stream().anyMatch(c -> Json.str(c, "name", "").equals("Comm.recv")),
+                    "the demo's receives were seen as MPI calls");
+        } finally {
+            if (before == null) System.clearProperty("mpiverify.out");
+            else System.setProperty("mpiverify.out", before);
         }
     }
 
@@ -145,5 +213,25 @@ class MainTest {
         var completion = new ByteArrayOutputStream();
         assertEquals(0, run(completion, err, "generate-completion"));
         assertTrue(completion.toString(StandardCharsets.UTF_8).contains("complete -F"), "a bash completion script");
+    }
+
+    /** The mutate command's parsing only (a run takes minutes: mutate's MutationSampleIT runs one). */
+    @Test
+    void mutateUsageErrorsAndHelp() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "mutate", "--component", "no-such-component"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--component must be one of"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--sample", "--all"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("mutually exclusive"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--class"));
+        assertEquals(2, run(out, err, "mutate", "--bogus"));
+        var help = new ByteArrayOutputStream();
+        assertEquals(0, run(help, err, "help", "mutate"));
+        String text = help.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(text.contains("--no-jcstress") && text.contains("--component NAME"), text);
+        var completion = new ByteArrayOutputStream();
+        assertEquals(0, run(completion, err, "generate-completion"));
+        assertTrue(completion.toString(StandardCharsets.UTF_8).contains("mutate"), "completion knows mutate");
     }
 }

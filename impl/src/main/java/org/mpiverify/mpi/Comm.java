@@ -626,7 +626,7 @@ public final class Comm {
 
             @Override
             public void pause(long nanos) {
-                rank.parkInCall(this, nanos);
+                rank.pauseInCall(this, nanos);
             }
         };
     }

@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
+import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
 
 /**
@@ -30,6 +31,8 @@ public final class Job {
     private final ThreadLocal<CallDepth> callDepth = ThreadLocal.withInitial(CallDepth::new);
     /** Long spinning is admitted per job: its ranks' waiting threads share the machine's cores. */
     final SpinGate spinGate = SpinGate.forThisMachine();
+    /** The job's threads parked in blocking calls: an abort wakes them all, thread dumps list them. */
+    final BlockedThreads blocked = new BlockedThreads();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
     private final long startNanos = System.nanoTime();
     /** Set for jobs made by {@link #run}: the first abort takes a thread dump for the result. */
@@ -48,6 +51,7 @@ public final class Job {
         for (int i = 0; i < ranks.length; i++) {
             ranks[i] = new RankContext(this, i);
         }
+        ThreadDump.track(blocked);
     }
 
     /**
@@ -67,7 +71,7 @@ public final class Job {
         return new Mpi(ranks[worldRank]);
     }
 
-    /** Ends an embedded job: every call blocked in it fails with ERR_ABORTED within one park slice. */
+    /** Ends an embedded job: every call blocked in it fails with ERR_ABORTED (its threads are woken). */
     public void shutdown() {
         abort(0, "job shut down");
     }
@@ -115,7 +119,7 @@ public final class Job {
                 dump = threadDump();
                 abort(DEADLINE_ABORT, "deadline of " + deadline.toMillis() + " ms exceeded");
                 for (Thread t : threads) {
-                    t.join(Duration.ofSeconds(2)); // aborted waits end within a park slice
+                    t.join(Duration.ofSeconds(2)); // aborted waits are woken at once
                 }
             }
         } catch (InterruptedException e) {
@@ -153,16 +157,20 @@ public final class Job {
     }
 
     /**
-     * Aborts the job: every blocked call fails with ERR_ABORTED within one park slice. The first abort
-     * wins; in a job made by {@link #run} it first takes a thread dump for the result, while the ranks'
-     * threads are still where the abort found them (the deadline's abort has its dump already).
+     * Aborts the job: every blocked call fails with ERR_ABORTED. The first abort wins; in a job made by
+     * {@link #run} it first takes a thread dump for the result, while the ranks' threads are still where
+     * the abort found them (the deadline's abort has its dump already). The flag is set before the
+     * parked threads are woken ({@link BlockedThreads}: a thread that registers after the wake-up sees
+     * the flag).
      */
     void abort(int code, String cause) {
         if (abort.get() != null) {
             return;
         }
         String dump = dumpOnAbort && code != DEADLINE_ABORT ? ThreadDump.take() : "";
-        abort.compareAndSet(null, new Abort(code, cause, dump));
+        if (abort.compareAndSet(null, new Abort(code, cause, dump))) {
+            blocked.wakeAll();
+        }
     }
 
     double wtime() {

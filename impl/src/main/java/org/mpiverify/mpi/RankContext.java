@@ -10,6 +10,7 @@ import org.mpiverify.core.contextid.MaskContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
+import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.SerializedCallDetector;
@@ -215,22 +216,22 @@ final class RankContext {
         }
     }
 
-    /** Waits for {@code st} without holding the rank mutex (GLOBAL releases it here). */
+    /**
+     * Waits for {@code st} without holding the rank mutex (GLOBAL releases it here). A wait that parks
+     * registers in the job's {@link BlockedThreads} and parks without a timeout: an abort wakes it there,
+     * and thread dumps find it there.
+     */
     void await(RequestState st) {
         if (st.isDone()) {
             return;
         }
         cs.beforeBlocking();
-        boolean listed = ThreadDump.parking();
         try {
-            if (!st.await(aborted, waitPolicy, job.spinGate)) {
+            if (!st.await(aborted, waitPolicy, job.spinGate, job.blocked)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was waiting");
             }
         } finally {
-            if (listed) {
-                ThreadDump.unparked();
-            }
             cs.afterBlocking(aborted);
         }
     }
@@ -238,40 +239,60 @@ final class RankContext {
     /** Waits for the next unexpected arrival after {@code ticket}, without holding the rank mutex. */
     void awaitArrival(long ticket) {
         cs.beforeBlocking();
-        boolean listed = ThreadDump.parking();
         try {
-            if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate)) {
+            if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate, job.blocked)) {
                 throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
                         + " was probing");
             }
         } finally {
-            if (listed) {
-                ThreadDump.unparked();
-            }
             cs.afterBlocking(aborted);
         }
     }
 
     /**
-     * Parks the calling thread, inside a call, for at most {@code nanos} without holding the rank mutex.
-     * An interrupt does not cut the park short: the flag is cleared to park and noted for {@link #exit}.
+     * Parks the calling thread, inside a call, without holding the rank mutex, until it is unparked (by a
+     * completion it registered with) or the job is aborted; it may also return spuriously, so callers
+     * re-check their condition. The thread registers in the job's {@link BlockedThreads} before it looks
+     * at the abort flag, so an abort cannot be missed. An interrupt does not cut the park short: the flag
+     * is cleared to park and noted for {@link #exit}.
      */
-    void parkInCall(Object blocker, long nanos) {
+    void parkInCall(Object blocker) {
         CallDepth depth = job.callDepth();
         if (Thread.interrupted()) {
             depth.noteInterrupt();
         }
         cs.beforeBlocking();
-        boolean listed = ThreadDump.parking();
+        BlockedThreads.Entry registered = job.blocked.add(Thread.currentThread());
+        try {
+            if (!job.isAborted()) {
+                LockSupport.park(blocker);
+            }
+            if (Thread.interrupted()) {
+                depth.noteInterrupt();
+            }
+        } finally {
+            job.blocked.remove(registered);
+            cs.afterBlocking(aborted);
+        }
+    }
+
+    /**
+     * Pauses the calling thread, inside a call, for at most {@code nanos} (a backoff: microseconds)
+     * without holding the rank mutex. An interrupt does not cut it short: the flag is cleared and noted
+     * for {@link #exit}.
+     */
+    void pauseInCall(Object blocker, long nanos) {
+        CallDepth depth = job.callDepth();
+        if (Thread.interrupted()) {
+            depth.noteInterrupt();
+        }
+        cs.beforeBlocking();
         try {
             LockSupport.parkNanos(blocker, nanos);
             if (Thread.interrupted()) {
                 depth.noteInterrupt();
             }
         } finally {
-            if (listed) {
-                ThreadDump.unparked();
-            }
             cs.afterBlocking(aborted);
         }
     }

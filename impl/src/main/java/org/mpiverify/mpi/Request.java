@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -280,9 +281,12 @@ public final class Request {
             }
             Thread me = Thread.currentThread();
             boolean ready = false;
+            boolean taken = false;   // another thread waits on one of them (erroneous): it will not wake us
             for (Request r : requests) {
                 if (r != null && r.state == ACTIVE && r.st != null) {
-                    ready |= r.st.register(me);
+                    int outcome = r.st.tryRegister(me);
+                    ready |= outcome == Completion.ALREADY_DONE;
+                    taken |= outcome == Completion.TAKEN;
                 }
             }
             try {
@@ -290,7 +294,11 @@ public final class Request {
                     if (rank.job.isAborted()) {
                         throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted during waitAny");
                     }
-                    rank.parkInCall(requests, rank.waitPolicy.parkSliceNanos());
+                    if (taken) {
+                        rank.pauseInCall(requests, rank.waitPolicy.parkSliceNanos());
+                    } else {
+                        rank.parkInCall(requests);
+                    }
                 }
             } finally {
                 for (Request r : requests) {

@@ -1,12 +1,16 @@
 package org.mpiverify.mpi;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.mpiverify.core.sync.BlockedThreads;
 
 /**
  * Every thread's stack for hang and abort reports: the platform threads, and the virtual threads that are
@@ -14,34 +18,34 @@ import java.util.concurrent.TimeoutException;
  * dump that lists virtual threads too ({@code HotSpotDiagnosticMXBean.dumpThreads}, {@code jcmd
  * Thread.dump_to_file}) crashed this JVM (JDK 25.0.3, in {@code GetThreadSnapshotClosure}) when taken
  * while virtual threads were mounting and ending, which is what the threads of an aborted job do
- * (JDK-8359870, JDK-8364343). So a virtual thread that parks inside a call registers itself here for
- * the length of the park (the park costs microseconds; registering, a set insertion) and the dump asks
- * each one for its stack with {@link Thread#getStackTrace()}, which is safe at any time.
+ * (JDK-8359870, JDK-8364343). So the dump lists the virtual threads that every job's
+ * {@link BlockedThreads} holds (a thread parked in a call is registered there for the length of the
+ * park, so that an abort can wake it) and asks each one for its stack with {@link Thread#getStackTrace()},
+ * which is safe at any time.
  *
  * <p>Bounded: the dump is taken on a helper thread and given {@link #TIME_BOUND_SECONDS}; past it the
- * report says so. At most {@link #MAX_CHARS} characters are kept, then the number of threads left out.
+ * report says so. At most {@link #MAX_CHARS} characters are kept, then the number of threads left out;
+ * at most {@link #MAX_LISTED} virtual threads are even asked for their stacks.
  *
- * <p>The registry is JVM-wide (a diagnostic, shared by all jobs, holding no rank's state): a thread is in
- * it exactly between {@link #parking} and {@link #unparked} of one of its waits.
+ * <p>The set of registries is JVM-wide (a diagnostic, holding no rank's state) and weak: a job that is
+ * no longer reachable drops out of it.
  */
 final class ThreadDump {
     static final long TIME_BOUND_SECONDS = 10;
     static final int MAX_CHARS = 2 << 20;
 
-    private static final Set<Thread> VIRTUAL_THREADS_BLOCKED_IN_MPI = ConcurrentHashMap.newKeySet();
+    /** Virtual threads whose stacks are looked at, at most (a 2 MiB dump holds about a thousand). */
+    static final int MAX_LISTED = 20_000;
+
+    private static final Set<BlockedThreads> REGISTRIES = Collections.synchronizedSet(
+            Collections.newSetFromMap(new WeakHashMap<>()));
 
     private ThreadDump() {
     }
 
-    /** Called by a thread about to wait inside a call: true if it registered (a virtual thread). */
-    static boolean parking() {
-        Thread me = Thread.currentThread();
-        return me.isVirtual() && VIRTUAL_THREADS_BLOCKED_IN_MPI.add(me);
-    }
-
-    /** Ends a wait that {@link #parking} registered. */
-    static void unparked() {
-        VIRTUAL_THREADS_BLOCKED_IN_MPI.remove(Thread.currentThread());
+    /** Makes the threads parked in {@code blocked} (a job's) part of every dump while the job is reachable. */
+    static void track(BlockedThreads blocked) {
+        REGISTRIES.add(blocked);
     }
 
     static String take() {
@@ -71,8 +75,22 @@ final class ThreadDump {
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             left += append(sb, e.getKey(), e.getValue()) ? 0 : 1;
         }
-        for (Thread t : VIRTUAL_THREADS_BLOCKED_IN_MPI) {
-            left += append(sb, t, t.getStackTrace()) ? 0 : 1;
+        List<BlockedThreads> registries;
+        synchronized (REGISTRIES) {
+            registries = new ArrayList<>(REGISTRIES);
+        }
+        int listed = 0;
+        for (BlockedThreads b : registries) {
+            for (Thread t : b.snapshot(MAX_LISTED)) {
+                if (!t.isVirtual()) {
+                    continue;                                   // listed above with the platform threads
+                }
+                if (listed++ < MAX_LISTED && sb.length() <= MAX_CHARS && append(sb, t, t.getStackTrace())) {
+                    continue;
+                }
+                left++;
+            }
+            left += Math.max(0, b.size() - MAX_LISTED);         // never even listed
         }
         if (left > 0) {
             sb.append("[... ").append(left).append(" more threads left out: the dump stops at ")

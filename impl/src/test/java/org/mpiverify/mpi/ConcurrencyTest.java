@@ -71,12 +71,10 @@ class ConcurrencyTest {
                 int other = 1 - w.rank();
                 Thread receiver = Thread.ofPlatform().daemon(true)
                         .start(() -> w.recv(new int[1], 0, 1, Datatype.INT, other, 0));
-                // The receiver's call has taken the rank mutex once it is counted (GLOBAL releases it again
-                // when the receive blocks; LOCK_AROUND_CALL keeps it).
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (mpi.lockAcquisitions() == 0 && System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                }
+                // Only once the receiver is parked inside recv (GLOBAL released the rank mutex for the
+                // wait; LOCK_AROUND_CALL keeps it). Waiting for the acquisition count instead raced: the
+                // count goes up before the mutex is taken, so the send could slip in first.
+                Jobs.awaitBlockedInOrEnded(receiver, "recv");   // under GLOBAL the message may be there first
                 w.send(new int[] {1}, 0, 1, Datatype.INT, other, 0);
                 receiver.join();
             }, Duration.ofSeconds(g == Granularity.GLOBAL ? 60 : 3));

@@ -46,6 +46,7 @@ public final class Dashboard {
         Files.writeString(dir.resolve(CheckKind.JCSTRESS.page()), Html.page("jcstress: Java memory model", jcstress()));
         Files.writeString(dir.resolve(CheckKind.AUDIT.page()), Html.page("Thread-safety audit", audit()));
         Files.writeString(dir.resolve(CheckKind.BENCHMARK.page()), Html.page("Benchmarks", bench()));
+        Files.writeString(dir.resolve("locks.html"), Html.page("Lock audit", new LockPage(results.locks(), dir).render()));
         return dir.resolve("index.html");
     }
 
@@ -78,6 +79,10 @@ public final class Dashboard {
                 + "<span class=\"badge v-crash\">crash</span> <span class=\"badge v-unsupported\">unsupported</span> "
                 + "<span class=\"badge stale\">STALE</span> (a known-bad twin rejected counts as pass, and so does an "
                 + "unsafe core variant the audit rejects; a benchmark that missed a target counts as hazard)</p>\n");
+        if (!results.locks().isEmpty()) {
+            b.append("<p>The lock auditor's results (locks held across blocking waits, leaks, lock-order cycles, "
+                    + "lock acquisitions per MPI call) are on <a href=\"locks.html\">their own page</a>.</p>\n");
+        }
         b.append("<h2 id=\"sources\">Where and when each result was produced</h2>\n<table><tr><th>result</th>"
                 + "<th>freshness</th><th>produced</th><th>why</th></tr>\n");
         for (Results.Source src : results.sources()) {

@@ -24,7 +24,9 @@ final class Html {
             .banner { padding: .5em .8em; margin: .5em 0; border-left: 6px solid #c0392b; background: #fdecea; }
             .prov { color: #555; font-size: 12px; }
             img.plot, img.diagram { max-width: 100%; border: 1px solid #ddd; }
+            details { margin: .3em 0; } summary { cursor: pointer; }
             td a { color: inherit; }
+            pre.diff { white-space: pre; }
             pre.evidence { max-height: 14em; margin: .3em 0 0; }
             tr:target td { outline: 3px solid #1565c0; outline-offset: -3px; }
             """;
@@ -63,7 +65,7 @@ final class Html {
                 + "<a href=\"index.html\">Summary</a>"
                 + "<a href=\"tlc.html\">TLC</a><a href=\"lincheck.html\">Lincheck</a>"
                 + "<a href=\"jcstress.html\">jcstress</a><a href=\"audit.html\">Audit</a>"
-                + "<a href=\"bench.html\">Benchmarks</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
+                + "<a href=\"bench.html\">Benchmarks</a><a href=\"locks.html\">Locks</a><a href=\"mutation.html\">Mutation</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
                 + "\n</body></html>\n";
     }
 

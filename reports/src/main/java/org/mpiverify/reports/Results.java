@@ -6,12 +6,12 @@ import java.util.List;
 
 /**
  * Everything the producers left under {@code out/}: TLC models, Lincheck suites, the jcstress run,
- * audit targets, benchmark figures, each stamped with provenance and freshness, and the problems met
+ * audit targets, benchmark figures, the lock auditor's results, each stamped with provenance and freshness, and the problems met
  * reading them (an unreadable file is reported on the summary page, never silently skipped).
  */
 public record Results(List<TlcResults.Model> tlc, List<LincheckResults.Suite> lincheck,
                       JcstressResults.Run jcstress, List<AuditResults.Target> audit,
-                      List<BenchResults.Figure> bench, List<String> problems) {
+                      List<BenchResults.Figure> bench, LockResults locks, List<String> problems) {
 
     public static Results load(Path outDir, Freshness freshness) {
         List<String> problems = new ArrayList<>();
@@ -19,7 +19,8 @@ public record Results(List<TlcResults.Model> tlc, List<LincheckResults.Suite> li
                 LincheckResults.load(outDir, freshness, problems),
                 JcstressResults.load(outDir, freshness, problems),
                 AuditResults.load(outDir, freshness, problems),
-                BenchResults.load(outDir, freshness, problems), List.copyOf(problems));
+                BenchResults.load(outDir, freshness, problems),
+                LockResults.load(outDir, freshness, problems), List.copyOf(problems));
     }
 
     /** Every result of one kind, in page order. */

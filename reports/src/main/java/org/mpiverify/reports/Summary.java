@@ -131,12 +131,14 @@ public final class Summary {
     }
 
     /**
-     * Does the table's {@code claimed} name cover result {@code name}? Equal names do; so does, for a
+     * Does the table's {@code claimed} name cover result {@code name}? Equal names do; a claimed
+     * {@code ctx_*} covers every name with that prefix; so does, for a
      * Lincheck suite, a variant of the claimed suite ({@code RankMatchingQueuesLinearizabilityTest}
      * runs {@code RankMatchingLinearizabilityTest} over one engine).
      */
     static boolean covers(CheckKind k, String claimed, String name) {
         if (claimed.equals(name)) return true;
+        if (claimed.endsWith("*")) return name.startsWith(claimed.substring(0, claimed.length() - 1));
         String suffix = "LinearizabilityTest";
         return k == CheckKind.LINCHECK && claimed.endsWith(suffix) && name.endsWith(suffix)
                 && name.startsWith(claimed.substring(0, claimed.length() - suffix.length()));

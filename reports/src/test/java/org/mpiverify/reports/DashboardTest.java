@@ -77,6 +77,40 @@ class DashboardTest {
     }
 
     @Test
+    void lockAuditResultsGetTheirPageWithGraphsAndStacks() throws Exception {
+        FixtureRepo repo = new FixtureRepo(dir, "real");
+        Path report = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
+        String locks = read(report.resolve("locks.html"));
+        assertTrue(read(report.resolve("index.html")).contains("href=\"locks.html\""), "the summary links the page");
+        for (String page : List.of("index.html", "tlc.html", "lincheck.html", "jcstress.html", "audit.html", "bench.html",
+                "locks.html", "mutation.html")) {
+            String html = read(report.resolve(page));
+            String nav = html.substring(html.indexOf("<nav>"), html.indexOf("</nav>"));
+            assertTrue(nav.contains("<a href=\"locks.html\">Locks</a>") && nav.contains("<a href=\"mutation.html\">Mutation</a>"),
+                    page + "'s navigation reaches the lock and mutation pages");
+        }
+        assertTrue(locks.contains("Audit of core") && locks.contains("held across a blocking wait"),
+                "the core's audit with LOCK_AROUND_CALL's finding");
+        assertTrue(locks.contains("CriticalSections.acquire") && locks.contains("Completion.await"),
+                "the finding's acquire and block stacks");
+        assertTrue(locks.contains("Run opposite-order") && locks.contains("POTENTIAL_DEADLOCK"), "a single run's cycle");
+        assertTrue(locks.contains("<code>Comm.recv</code>"), "the per-call table");
+        String runGraph = read(report.resolve("assets/locks/run-opposite-order.svg"));
+        assertTrue(runGraph.contains("class=\"edge cycle\""), "the cycle's edges are drawn red");
+        String coreGraph = read(report.resolve("assets/locks/audit-core.svg"));
+        assertTrue(coreGraph.contains("CriticalSections") && !coreGraph.contains("class=\"edge cycle\""),
+                "the core's graph has edges and no potential deadlock");
+    }
+
+    @Test
+    void withoutLockResultsThePageSaysHowToMakeThem() throws Exception {
+        FixtureRepo repo = new FixtureRepo(dir, "synthetic");
+        Path report = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
+        assertTrue(read(report.resolve("locks.html")).contains("No lock audit results under out/"));
+        assertFalse(read(report.resolve("index.html")).contains("href=\"locks.html\">their own page"));
+    }
+
+    @Test
     void summaryCellsAggregateTheWorstVerdict() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
         Summary.Cell lockingAudit = cell(repo.root, repo.out, "Locking for blocking calls", CheckKind.AUDIT);

@@ -11,11 +11,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.ReportCodec;
 import org.mpiverify.audit.scenario.Scenario;
@@ -50,15 +53,36 @@ public final class MpjTarget implements AuditTarget {
 
     private final Device device;
     private final MpjInstallation installation;
+    /** The lock auditor for every rank JVM ({@code audit --locks}), or null. */
+    private final LocksOption locks;
+    /** Runs so far per scenario, to name each run's lock reports. */
+    private final Map<String, Integer> runs = new ConcurrentHashMap<>();
 
-    MpjTarget(Device device, MpjInstallation installation) {
+    MpjTarget(Device device, MpjInstallation installation, LocksOption locks) {
         this.device = device;
         this.installation = installation;
+        this.locks = locks;
     }
 
-    public static MpjTarget multicore() { return new MpjTarget(Device.MULTICORE, MpjInstallation.locate()); }
+    public static MpjTarget multicore() { return multicore(null); }
 
-    public static MpjTarget niodev() { return new MpjTarget(Device.NIODEV, MpjInstallation.locate()); }
+    public static MpjTarget niodev() { return niodev(null); }
+
+    /** The multicore target with the lock auditor in its JVM ({@code locks} may be null). */
+    public static MpjTarget multicore(LocksOption locks) {
+        return new MpjTarget(Device.MULTICORE, MpjInstallation.locate(), locks);
+    }
+
+    /** The niodev target with the lock auditor in every rank JVM ({@code locks} may be null). */
+    public static MpjTarget niodev(LocksOption locks) {
+        return new MpjTarget(Device.NIODEV, MpjInstallation.locate(), locks);
+    }
+
+    /** The JVM options that put the lock auditor in a JVM of this run, reporting as {@code name}. */
+    private List<String> agent(String name) {
+        return locks == null ? List.of()
+                : List.of(locks.javaAgentArgument(LocksOption.MPJ_WATCH, "mpj", "audit-" + id() + "/" + name));
+    }
 
     @Override public String id() { return device == Device.MULTICORE ? "mpj-multicore" : "mpj-niodev"; }
 
@@ -112,8 +136,10 @@ public final class MpjTarget implements AuditTarget {
 
     private RunOutcome runMulticore(Scenario scenario, Path dir) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + scenario.deadline().toNanos();
-        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:+UseSerialGC", "-Xmx512m",
-                "-cp", installation.multicoreJvmClassPath(), "runtime.starter.MulticoreStarter",
+        int run = runs.merge(scenario.id(), 1, Integer::sum);
+        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:+UseSerialGC", "-Xmx512m"));
+        cmd.addAll(agent(scenario.id() + "/run" + run));
+        cmd.addAll(List.of("-cp", installation.multicoreJvmClassPath(), "runtime.starter.MulticoreStarter",
                 dir.toString(), Integer.toString(scenario.ranks()), "smpdev", "useLocalLoader",
                 auditClassPath(), RANK_MAIN));
         cmd.addAll(rankArgs(scenario, dir));
@@ -125,14 +151,16 @@ public final class MpjTarget implements AuditTarget {
     private RunOutcome runNiodev(Scenario scenario, Path dir) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + scenario.deadline().toNanos();
         int n = scenario.ranks();
+        int run = runs.merge(scenario.id(), 1, Integer::sum);
         List<Process> ranks = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
         try (NiodevPortExchange exchange = new NiodevPortExchange(n, scenario.deadline())) {
             String classPath = installation.niodevJvmClassPath() + File.pathSeparator + auditClassPath();
             try {
                 for (int r = 0; r < n; r++) {
-                    List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:+UseSerialGC", "-Xmx512m",
-                            "-Djava.net.preferIPv4Stack=true", "-cp", classPath, RANK_MAIN,
+                    List<String> cmd = new ArrayList<>(List.of(javaBin(), "-XX:+UseSerialGC", "-Xmx512m"));
+                    cmd.addAll(agent(scenario.id() + "/run" + run + "-rank" + r));
+                    cmd.addAll(List.of("-Djava.net.preferIPv4Stack=true", "-cp", classPath, RANK_MAIN,
                             Integer.toString(r), exchange.configuration(), "niodev"));
                     cmd.addAll(rankArgs(scenario, dir));
                     Path log = dir.resolve("rank-" + r + ".log");

@@ -6,7 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.audit.locks.CoreUnderAgent;
+import org.mpiverify.audit.locks.LockSummary;
+import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.report.AuditJson;
+import org.mpiverify.results.Provenance;
 
 /**
  * {@code ./mpiverify audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all [--scenario ID[,ID]]
@@ -14,6 +18,11 @@ import org.mpiverify.audit.report.AuditJson;
  * hung or crashed (HAZARD and UNSUPPORTED are allowed) and, when the whole catalog ran, every unsafe one was rejected; 1 otherwise, or
  * when a target is missing and {@code CI=true}; 2 usage error. A missing target without CI is a message
  * naming the Debian packages it needs.
+ *
+ * <p>With {@code --locks}, the lock auditor ({@code locks/}) runs in every JVM the target starts: the core's
+ * audit in a child JVM under the agent (one report per configuration, {@link CoreUnderAgent}), MPJ Express's
+ * rank JVMs with it on their command line (one report per JVM and run); then {@link LockSummary} sums them
+ * up in {@code out/locks/audit-<target>.md}. Native libraries have no Java locks to watch and run without it.
  */
 public final class AuditCommand {
     private AuditCommand() { }
@@ -25,11 +34,18 @@ public final class AuditCommand {
      */
     public static int run(String target, List<String> scenarios, int repeats, boolean full, PrintStream out,
                           PrintStream err, Map<String, String> env) {
+        return run(target, scenarios, repeats, full, false, out, err, env);
+    }
+
+    /** As {@link #run(String, List, int, boolean, PrintStream, PrintStream, Map)}, with {@code --locks}. */
+    public static int run(String target, List<String> scenarios, int repeats, boolean full, boolean locks,
+                          PrintStream out, PrintStream err, Map<String, String> env) {
         try {
             if (repeats < 0) throw new IllegalArgumentException("--repeats needs a positive number, not " + repeats);
             List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target);
             boolean fullRun = full;
-            List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun)).toList();
+            LocksOption lockAgent = locks ? LocksOption.of(AuditOutput.repoRoot()) : null;
+            List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun, lockAgent)).toList();
             AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, repeats, scenarios, out));
             runner.selected(); // unknown scenario ids are a usage error before anything runs
             boolean ci = "true".equalsIgnoreCase(env.getOrDefault("CI", ""));
@@ -41,12 +57,21 @@ public final class AuditCommand {
                     if (ci) status = 1;
                     continue;
                 }
+                if (lockAgent != null && e.id().equals("core")) {
+                    status = Math.max(status, CoreUnderAgent.run(lockAgent, scenarios, repeats, full, out));
+                    summarize(lockAgent, e.id(), out);
+                    continue;
+                }
+                if (lockAgent != null && (e.id().equals("mpich") || e.id().equals("openmpi"))) {
+                    out.println("audit " + e.id() + ": --locks does not apply (a native library: no Java locks to watch)");
+                }
                 var r = runner.runAndWrite(e.id(), e.implementation(), e.columns(), e.versions(), dir);
                 List<String> problems = problems(r, scenarios.isEmpty());
                 out.println("audit " + e.id() + ": " + AuditJson.verdictCounts(r) + "; wrote "
                         + dir.resolve(e.id() + ".{json,md,html}") + " and " + dir.resolve("junit"));
                 problems.forEach(p -> out.println("  " + p));
                 if (!problems.isEmpty()) status = 1;
+                if (lockAgent != null && e.id().startsWith("mpj-")) summarize(lockAgent, e.id(), out);
             }
             return status;
         } catch (IllegalArgumentException e) {
@@ -55,7 +80,16 @@ public final class AuditCommand {
         } catch (IOException e) {
             err.println("audit: cannot write results: " + e);
             return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("audit: interrupted");
+            return 1;
         }
+    }
+
+    private static void summarize(LocksOption locks, String target, PrintStream out) throws IOException {
+        Path md = LockSummary.write(locks.outDir(), target, Provenance.now(AuditOutput.repoRoot(), Map.of()));
+        out.println("audit " + target + ": lock audit summarized in " + md);
     }
 
     /**

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.audit.locks.LockSegments;
+import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.report.AuditReports;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
@@ -76,10 +78,13 @@ public final class AuditRunner {
         progress.start(targetId, totalRuns);
         List<ColumnResult> out = new ArrayList<>();
         for (AuditColumn column : columns) {
+            // under the lock auditor (audit --locks): one report per configuration
+            LockSegments.begin();
             List<CellResult> cells = new ArrayList<>();
             for (Scenario s : scenarios) {
                 cells.add(runCell(column, s));
             }
+            LockSegments.end("audit-" + targetId + "/" + LocksOption.slug(column.name()));
             out.add(new ColumnResult(column.name(), column.unsafe(), cells));
         }
         progress.finish();

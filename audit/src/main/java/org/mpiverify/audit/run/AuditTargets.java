@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.mpj.MpjTarget;
 import org.mpiverify.audit.nativempi.NativeTarget;
 import org.mpiverify.audit.target.AuditTarget;
@@ -28,13 +29,22 @@ public final class AuditTargets {
      * known target not built into this version is returned with {@code unavailable} saying so.
      */
     public static Entry byId(String id, boolean full) {
+        return byId(id, full, null);
+    }
+
+    /**
+     * As {@link #byId(String, boolean)}, with the lock auditor in the JVMs the MPJ Express targets start
+     * ({@code locks} may be null). The core's audit gets it by running in a child JVM under the agent
+     * ({@link AuditCommand}); native libraries have no Java locks to watch.
+     */
+    public static Entry byId(String id, boolean full, LocksOption locks) {
         return switch (id) {
             case "core" -> new Entry("core", "mpiverify core 0.1.0", CoreTarget.configurations(full), Optional.empty(),
                     Map.of());
             case "mpich" -> single(NativeTarget.mpich(), "MPICH");
             case "openmpi" -> single(NativeTarget.openmpi(), "Open MPI");
-            case "mpj-multicore" -> single(MpjTarget.multicore(), "MPJ Express");
-            case "mpj-niodev" -> single(MpjTarget.niodev(), "MPJ Express");
+            case "mpj-multicore" -> single(MpjTarget.multicore(locks), "MPJ Express");
+            case "mpj-niodev" -> single(MpjTarget.niodev(locks), "MPJ Express");
             default -> throw new IllegalArgumentException("unknown audit target '" + id + "'; known: "
                     + String.join(", ", IDS) + ", all");
         };

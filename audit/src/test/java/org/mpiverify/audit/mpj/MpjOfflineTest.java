@@ -33,7 +33,7 @@ class MpjOfflineTest {
         MpjInstallation none = new MpjInstallation(Path.of("/nonexistent/mpj"), Path.of("/usr/share/java/log4j-1.2.jar"));
         String problem = none.problem().orElseThrow();
         assertTrue(problem.contains("libmpj-java"), problem);
-        assertThrows(IllegalStateException.class, () -> new MpjTarget(MpjTarget.Device.MULTICORE, none)
+        assertThrows(IllegalStateException.class, () -> new MpjTarget(MpjTarget.Device.MULTICORE, none, null)
                 .runOnce(new MpjTestScenarios.WildcardStatus()));
     }
 

@@ -2,6 +2,8 @@ package org.mpiverify.bench.figures;
 
 import java.util.List;
 import java.util.Optional;
+import org.mpiverify.bench.dang.DangCapacityFigure;
+import org.mpiverify.bench.dang.DangFigure;
 
 /** The papers' figures {@code ./mpiverify bench} knows, in the order {@code bench all} runs them. */
 public final class Figures {
@@ -9,7 +11,8 @@ public final class Figures {
     }
 
     public static List<BenchFigure> all() {
-        return List.of(new PingPongFigure(), new DupFigure(), new MessageRateFigure(), new ProbeFigure());
+        return List.of(new PingPongFigure(), new DupFigure(), new MessageRateFigure(), new ProbeFigure(),
+                new DangFigure(), new DangCapacityFigure());
     }
 
     public static Optional<BenchFigure> byId(String id) {

@@ -4,8 +4,9 @@ import org.mpiverify.core.request.ObjectPool;
 
 /**
  * Eager packets: byte arrays that hold a message until its receive is posted (Dang, Snir &amp; Gropp
- * §3.3). Three size classes up to the eager limit, each an {@link ObjectPool} with per-thread caches in
- * front of a shared lock-free stack. A packet is taken by the sending thread and returned by whichever
+ * §3.3). Three size classes up to the eager limit, each an {@link ObjectPool} with private caches (per
+ * platform thread; striped for virtual threads, as DSG's are per worker) in front of a shared lock-free
+ * stack, DSG's shared pool. A packet is taken by the sending thread and returned by whichever
  * thread copies it out (usually one of the receiving rank's threads).
  */
 public final class PacketPool {

@@ -9,8 +9,12 @@ package org.mpiverify.core.matching;
  */
 final class MatchNode {
     final Object item;
-    /** Arrival order of an unexpected envelope within its context (hash engine); 0 where unused. */
-    final long seq;
+    /**
+     * Arrival order of an unexpected envelope within its context (hash engine), or posting order of a
+     * receive in {@link WildQueues}; 0 where unused. Written by the structure that holds the node, under
+     * its lock.
+     */
+    long seq;
     MatchNode next;
     /** In the head node of a per-key FIFO: the tail, so appending is O(1). Unused elsewhere. */
     MatchNode last;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
 import org.mpiverify.core.sync.WaitPolicy;
 
@@ -20,8 +21,17 @@ import org.mpiverify.core.sync.WaitPolicy;
  * waiter and unparks it (an unpark before the park makes the park return at once).
  *
  * <p>Invariants: {@code done} goes false to true at most once per use ({@link #reset} starts a use);
- * at most one thread is registered in {@code waiter} (MPI forbids two threads waiting on one request;
- * {@code waitAny} registers its one thread with several completions).
+ * at most one thread is registered in {@code waiter}, and only a CAS from null takes the slot (MPI
+ * forbids two threads waiting on one request, and {@code waitAny} registers its one thread with several
+ * completions). A second waiter, in an erroneous program, does not overwrite the first (which would then
+ * never be unparked): it finds the slot taken and parks in slices of {@link WaitPolicy#parkSliceNanos()},
+ * re-checking {@code done} after each.
+ *
+ * <p>Parking: a wait given its job's {@link BlockedThreads} registers there and parks without a timeout
+ * (an abort wakes it through the registry; see that class for why no abort is lost), so a parked waiter
+ * costs no CPU at all, whatever the number of waiters (Dang, Snir &amp; Gropp §3.1: a thread that waits
+ * costs nothing until it is signalled). A wait given no registry parks in slices of
+ * {@link WaitPolicy#parkSliceNanos()} and checks {@code abort} after each.
  *
  * <p>Interrupts: a waiting thread that is interrupted keeps waiting, parked (its interrupt flag is
  * cleared while it parks, since {@code parkNanos} returns at once while the flag is set), and finds the
@@ -78,11 +88,67 @@ public class Completion {
      * only with a permit of {@code gate} (null: no gate), so that waiting threads leave a core free.
      */
     public final boolean await(BooleanSupplier abort, WaitPolicy policy, SpinGate gate) {
+        return await(abort, policy, gate, null);
+    }
+
+    /**
+     * As {@link #await(BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
+     * job's), the wait registers there before its last look at {@code abort} and parks without a timeout.
+     * The party that sets {@code abort} must call {@link BlockedThreads#wakeAll()} afterwards.
+     */
+    public final boolean await(BooleanSupplier abort, WaitPolicy policy, SpinGate gate, BlockedThreads blocked) {
         if (done) {
             return true;
         }
-        long start = System.nanoTime();
         long budget = policy.spinBudgetNanos();
+        if (budget > 0) {                 // no spin at all with a zero budget (virtual threads by default)
+            spin(budget, gate);
+        }
+        for (int y = 0, yields = policy.yieldBudget(); y < yields && !done; y++) {
+            Thread.yield();
+        }
+        if (done) {
+            return true;
+        }
+        Thread me = Thread.currentThread();
+        boolean interrupted = false;
+        // Volatile read-modify-write, then volatile read of done: the Dekker half of the waiter.
+        boolean slot = WAITER.compareAndExchange(this, (Thread) null, me) == null;
+        BlockedThreads.Entry registered = blocked == null ? null : blocked.add(me); // before the abort check
+        try {
+            while (!done) {
+                if (abort.getAsBoolean()) {
+                    return false;
+                }
+                if (registered != null && slot) {
+                    LockSupport.park(this);   // woken by signal() or by the registry's wakeAll()
+                } else {
+                    LockSupport.parkNanos(this, policy.parkSliceNanos());
+                }
+                // parkNanos returns at once while the interrupt flag is set: clear it so the next slice
+                // parks, and set it again on the way out (an interrupt does not end an MPI wait).
+                interrupted |= Thread.interrupted();
+            }
+            return true;
+        } finally {
+            if (slot) {
+                WAITER.compareAndSet(this, me, (Thread) null);
+            }
+            if (registered != null) {
+                blocked.remove(registered);
+            }
+            if (interrupted) {
+                me.interrupt();
+            }
+        }
+    }
+
+    /**
+     * The spin phase: up to {@code budget} ns, the first {@link WaitPolicy#UNGATED_SPIN_NANOS} freely and
+     * the rest only with a permit of {@code gate} (null: no gate). Returns when done or out of budget.
+     */
+    private void spin(long budget, SpinGate gate) {
+        long start = System.nanoTime();
         long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
         int spins = 0;
         while (!done) {
@@ -106,38 +172,32 @@ public class Completion {
                 }
             }
         }
-        for (int y = 0; y < policy.yields() && !done; y++) {
-            Thread.yield();
-        }
-        if (done) {
-            return true;
-        }
-        Thread me = Thread.currentThread();
-        boolean interrupted = false;
-        waiter = me;                  // volatile write, then volatile read of done: the Dekker half of the waiter
-        try {
-            while (!done) {
-                if (abort.getAsBoolean()) {
-                    return false;
-                }
-                LockSupport.parkNanos(this, policy.parkSliceNanos());
-                // parkNanos returns at once while the interrupt flag is set: clear it so the next slice
-                // parks, and set it again on the way out (an interrupt does not end an MPI wait).
-                interrupted |= Thread.interrupted();
-            }
-            return true;
-        } finally {
-            WAITER.compareAndSet(this, me, (Thread) null);
-            if (interrupted) {
-                me.interrupt();
-            }
-        }
     }
 
-    /** Registers {@code t} to be unparked on completion (for waitAny); returns isDone() read after registering. */
+    /** {@link #tryRegister}: {@code t} now holds the waiter slot and the request was not done. */
+    public static final int REGISTERED = 0;
+    /** {@link #tryRegister}: the request was done (read after the attempt to register). */
+    public static final int ALREADY_DONE = 1;
+    /** {@link #tryRegister}: another thread holds the waiter slot, so {@code t} will not be unparked by this completion. */
+    public static final int TAKEN = 2;
+
+    /**
+     * Registers {@code t} to be unparked on completion (for waitAny) if no other thread is registered:
+     * a CAS of the waiter slot from null (or finding {@code t} there), then a volatile read of done.
+     * Returns {@link #ALREADY_DONE}, {@link #REGISTERED} or {@link #TAKEN}; a TAKEN caller must not park without
+     * a timeout on this completion's account.
+     */
+    public final int tryRegister(Thread t) {
+        Thread other = (Thread) WAITER.compareAndExchange(this, (Thread) null, t);
+        if (done) {
+            return ALREADY_DONE;
+        }
+        return other == null || other == t ? REGISTERED : TAKEN;
+    }
+
+    /** {@link #tryRegister}, answering only whether the request was done (read after the attempt). */
     public final boolean register(Thread t) {
-        waiter = t;
-        return done;
+        return tryRegister(t) == ALREADY_DONE;
     }
 
     /** Removes {@code t} if it is the registered waiter. */

@@ -9,9 +9,14 @@ import java.util.function.Supplier;
  * thread-local request pools of Balaji et al. §5.3 ("Per-Object tlp") and the private/shared packet
  * pools of Dang, Snir &amp; Gropp §3.3.
  *
+ * <p>Platform threads each have a cache of their own ({@code ThreadLocal}); virtual threads, which may
+ * be millions, share a fixed set of striped caches ({@link StripedCache}: DSG's private pools belong to
+ * workers, not to user-level threads), so the pool's memory does not grow with the number of threads.
+ *
  * <p>A thread takes from its own cache first (no synchronization: only the owning thread touches a
- * cache), then from the shared stack, then allocates. It returns objects to its own cache and, when the
- * cache is full, to the shared stack. An object released by a thread that never acquires from this pool
+ * cache; a virtual thread tries its stripe with one CAS instead), then from the shared stack, then
+ * allocates. It returns objects to its own cache (or stripe) and, when that is full or busy, to the
+ * shared stack. An object released by a thread that never acquires from this pool
  * (a remote rank's sender completing a request) sits in that thread's cache until it overflows; the
  * cache is small, so the cost is bounded.
  *
@@ -21,17 +26,19 @@ import java.util.function.Supplier;
  * {@code cacheSize == 0} there are no thread-local caches and every acquire and release goes to the
  * shared stack (their configuration without "tlp").
  *
- * <p>Invariant: an object is in at most one place: a cache, the shared stack, or in use. The pool does
+ * <p>Invariant: an object is in at most one place: a cache, a stripe, the shared stack, or in use. The pool does
  * not check it; callers guarantee it with reference counts ({@link PooledRequest}).
  *
  * <p>Memory consistency effects: actions before {@link #release} happen-before actions after the
  * {@link #acquire} that returns the same object (same thread through program order; other threads
- * through the stack's CAS).
+ * through the stack's CAS or the stripe's lock).
  */
 public final class ObjectPool<T> {
     private final Supplier<T> factory;
     private final TreiberStack<T> shared = new TreiberStack<>();
     private final ThreadLocal<Cache<T>> caches;
+    /** The virtual threads' caches (all threads' in a stripes-only pool); null without caches. */
+    private final StripedCache<T> striped;
     private final LongAdder created = new LongAdder();
     /** Taken around every access to {@code shared}, or null for the lock-free path. */
     private final Lock sharedLock;
@@ -41,13 +48,33 @@ public final class ObjectPool<T> {
     }
 
     public ObjectPool(Supplier<T> factory, int cacheSize, Lock sharedLock) {
+        this(factory, cacheSize, sharedLock, StripedCache.defaultStripes(), false);
+    }
+
+    /** A pool whose caches are all striped, for platform threads too (tests of the striped path). */
+    public static <T> ObjectPool<T> stripedOnly(Supplier<T> factory, int cacheSize, int stripes) {
+        return new ObjectPool<>(factory, cacheSize, null, stripes, true);
+    }
+
+    private ObjectPool(Supplier<T> factory, int cacheSize, Lock sharedLock, int stripes, boolean stripedOnly) {
         this.factory = factory;
-        this.caches = cacheSize > 0 ? ThreadLocal.withInitial(() -> new Cache<>(cacheSize)) : null;
+        this.caches = cacheSize > 0 && !stripedOnly ? ThreadLocal.withInitial(() -> new Cache<>(cacheSize)) : null;
+        this.striped = cacheSize > 0 ? new StripedCache<>(stripes, cacheSize) : null;
         this.sharedLock = sharedLock;
     }
 
+    /** True if the calling thread uses the striped caches: a virtual thread, or any thread of a stripes-only pool. */
+    private boolean usesStripes() {
+        return striped != null && (caches == null || Thread.currentThread().isVirtual());
+    }
+
     public T acquire() {
-        if (caches != null) {
+        if (usesStripes()) {
+            T t = striped.poll();
+            if (t != null) {
+                return t;
+            }
+        } else if (caches != null) {
             T t = caches.get().pop();
             if (t != null) {
                 return t;
@@ -62,7 +89,13 @@ public final class ObjectPool<T> {
     }
 
     public void release(T t) {
-        if (caches == null || !caches.get().push(t)) {
+        boolean cached;
+        if (usesStripes()) {
+            cached = striped.offer(t);
+        } else {
+            cached = caches != null && caches.get().push(t);
+        }
+        if (!cached) {
             pushShared(t);
         }
     }

@@ -21,6 +21,9 @@ import java.util.function.BooleanSupplier;
  * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
  * already seen a newer count (they remove themselves).
  *
+ * <p>Parking: with the job's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
+ * through the registry); without one it parks in slices of {@link WaitPolicy#parkSliceNanos()}.
+ *
  * <p>Interrupts do not end a wait: an interrupted waiter keeps parking (its flag is cleared around each
  * park, which would otherwise return at once) and finds the flag set again when {@code await} returns.
  *
@@ -106,8 +109,62 @@ public final class EventCount {
 
     /** As {@link #await(long, BooleanSupplier, WaitPolicy)}, spinning long only with a permit of {@code gate}. */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate) {
-        long start = System.nanoTime();
+        return await(ticket, abort, policy, gate, null);
+    }
+
+    /**
+     * As {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
+     * job's) the wait registers there before its last look at {@code abort} and parks without a timeout,
+     * as {@code Completion.await} does.
+     */
+    public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate,
+                         BlockedThreads blocked) {
         long budget = policy.spinBudgetNanos();
+        if (budget > 0) {                 // no spin at all with a zero budget (virtual threads by default)
+            spin(ticket, budget, gate);
+        }
+        for (int y = 0, yields = policy.yieldBudget(); y < yields && count == ticket; y++) {
+            Thread.yield();
+        }
+        if (count != ticket) {
+            return true;
+        }
+        Thread me = Thread.currentThread();
+        boolean interrupted = false;
+        waiters.add(me);
+        addSleepers(1);
+        BlockedThreads.Entry registered = blocked == null ? null : blocked.add(me); // before the abort check
+        try {
+            while (count == ticket) {
+                if (abort.getAsBoolean()) {
+                    return false;
+                }
+                if (registered != null) {
+                    LockSupport.park(this);   // woken by signal() or by the registry's wakeAll()
+                } else {
+                    LockSupport.parkNanos(this, policy.parkSliceNanos());
+                }
+                interrupted |= Thread.interrupted();   // keep parking while interrupted: see the class comment
+            }
+            return true;
+        } finally {
+            if (registered != null) {
+                blocked.remove(registered);
+            }
+            addSleepers(-1);
+            waiters.remove(me);
+            if (interrupted) {
+                me.interrupt();
+            }
+        }
+    }
+
+    /**
+     * The spin phase: up to {@code budget} ns, the first {@link WaitPolicy#UNGATED_SPIN_NANOS} freely and
+     * the rest only with a permit of {@code gate} (null: no gate). Returns when the count moved or out of budget.
+     */
+    private void spin(long ticket, long budget, SpinGate gate) {
+        long start = System.nanoTime();
         long firstEnd = start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS);
         int spins = 0;
         while (count == ticket) {
@@ -129,32 +186,6 @@ public final class EventCount {
                 if (gate != null) {
                     gate.exit();
                 }
-            }
-        }
-        for (int y = 0; y < policy.yields() && count == ticket; y++) {
-            Thread.yield();
-        }
-        if (count != ticket) {
-            return true;
-        }
-        Thread me = Thread.currentThread();
-        boolean interrupted = false;
-        waiters.add(me);
-        addSleepers(1);
-        try {
-            while (count == ticket) {
-                if (abort.getAsBoolean()) {
-                    return false;
-                }
-                LockSupport.parkNanos(this, policy.parkSliceNanos());
-                interrupted |= Thread.interrupted();   // keep parking while interrupted: see the class comment
-            }
-            return true;
-        } finally {
-            addSleepers(-1);
-            waiters.remove(me);
-            if (interrupted) {
-                me.interrupt();
             }
         }
     }

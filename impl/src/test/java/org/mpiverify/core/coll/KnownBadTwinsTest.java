@@ -2,7 +2,6 @@ package org.mpiverify.core.coll;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -10,16 +9,18 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.core.coll.InMemoryChannels.Ordering;
 import org.mpiverify.core.coll.InMemoryChannels.SendMode;
 import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.Op;
+import org.mpiverify.testkit.KnownBad;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * Known-bad twins: for each kind of check in this package, a deliberately broken transport or
  * algorithm that the check must reject, so that no check passes vacuously. Each test also runs the
- * correct counterpart through the same check and expects it to pass.
+ * correct counterpart through the same check and expects it to pass ({@link KnownBad}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class KnownBadTwinsTest {
@@ -44,11 +45,12 @@ class KnownBadTwinsTest {
         return got.get(1);
     }
 
-    @Test
+    @TwinTest
     void lifoMatchingTwinIsCaughtByTheBackToBackCheck() {
-        assertArrayEquals(new long[] {1, 2}, twoBroadcastsQueuedAtTheReceiver(Ordering.FIFO));
-        AssertionError caught = assertThrows(AssertionError.class,
-                () -> assertArrayEquals(new long[] {1, 2}, twoBroadcastsQueuedAtTheReceiver(Ordering.LIFO_BROKEN)));
+        Throwable caught = KnownBad.assertCheckRejects("LIFO_BROKEN transport",
+                ordering -> assertArrayEquals(new long[] {1, 2}, twoBroadcastsQueuedAtTheReceiver(ordering)),
+                Ordering.FIFO, Ordering.LIFO_BROKEN);
+        assertInstanceOf(AssertionError.class, caught);
         assertTrue(caught.getMessage().contains("array contents differ"), caught.getMessage());
     }
 
@@ -69,15 +71,14 @@ class KnownBadTwinsTest {
         }
     }
 
-    @Test
+    @TwinTest
     void ownOrderAllreduceTwinIsCaughtByTheSameBitsCheck() {
         for (int n : new int[] {3, 4, 5, 8}) {
-            CollectivesTest.assertSameBitsOnEveryRank(n, SendMode.EAGER,
-                    (ch, mine, sum) -> Collectives.allreduce(ch, mine, 0, sum, 0, mine.length, Datatype.DOUBLE,
-                            org.mpiverify.mpi.Op.SUM));
-            assertThrows(AssertionError.class,
-                    () -> CollectivesTest.assertSameBitsOnEveryRank(n, SendMode.EAGER, KnownBadTwinsTest::ownOrderAllreduce),
-                    "size " + n);
+            Throwable caught = KnownBad.<CollectivesTest.DoubleSumAllreduce>assertCheckRejects("own-order allreduce, size " + n,
+                    allreduce -> CollectivesTest.assertSameBitsOnEveryRank(n, SendMode.EAGER, allreduce),
+                    (ch, mine, sum) -> Collectives.allreduce(ch, mine, 0, sum, 0, mine.length, Datatype.DOUBLE, Op.SUM),
+                    KnownBadTwinsTest::ownOrderAllreduce);
+            assertInstanceOf(AssertionError.class, caught, "size " + n);
         }
     }
 
@@ -108,11 +109,11 @@ class KnownBadTwinsTest {
         });
     }
 
-    @Test
+    @TwinTest
     void bufferDependentAlltoallTwinIsCaughtBySynchronousSends() {
         runAlltoall(SendMode.EAGER, true);        // with buffering the broken one happens to work
-        runAlltoall(SendMode.SYNCHRONOUS, false); // the real one needs no buffering
-        AssertionError caught = assertThrows(AssertionError.class, () -> runAlltoall(SendMode.SYNCHRONOUS, true));
+        Throwable caught = KnownBad.assertCheckRejects("blocking alltoall",
+                broken -> runAlltoall(SendMode.SYNCHRONOUS, broken), false, true);
         assertInstanceOf(InMemoryChannels.Stuck.class, caught.getCause(), "a deadlock reported by a bounded wait");
         assertTrue(caught.getMessage().contains("thread dump"), "the failure carries a thread dump");
     }

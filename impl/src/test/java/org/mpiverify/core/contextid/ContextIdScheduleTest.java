@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * Deterministic schedules (see {@link Lockstep}): the interleaving of the allocator code of different

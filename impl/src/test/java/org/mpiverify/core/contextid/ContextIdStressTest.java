@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * Free-running stress of {@link MultithreadedContextIdAllocator}: 4 processes, 9 communicators with

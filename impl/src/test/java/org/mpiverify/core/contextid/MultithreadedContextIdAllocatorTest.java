@@ -21,9 +21,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /** Functional and concurrent tests of {@link MultithreadedContextIdAllocator} over simulated processes. */
 @ExtendWith(ThreadDumpOnFailure.class)
+@Timeout(value = 60, unit = TimeUnit.SECONDS) // the sequential ones; the concurrent ones have their own
 class MultithreadedContextIdAllocatorTest {
     static final Duration WAIT = Duration.ofSeconds(5);
     static final int DUP = -1;

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import org.mpiverify.testkit.ThreadDumps;
 
 /**
  * P simulated processes (one allocator each) and simulated communicators over them, plus a ledger
@@ -162,7 +163,7 @@ final class SimWorld {
             }
             List<Thread> stuck = threads.stream().filter(Workers::running).toList();
             if (!stuck.isEmpty()) {
-                String dump = world.describe() + ThreadDumpOnFailure.dump();
+                String dump = world.describe() + ThreadDumps.dump();
                 world.abort();
                 fail(name + ": " + stuck.size() + " of " + threads.size() + " workers made no progress within "
                         + deadline.toMillis() + " ms: " + stuck + "\n" + dump);

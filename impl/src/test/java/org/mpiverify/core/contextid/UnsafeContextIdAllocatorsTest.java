@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * The deliberately unsafe variants fail the way Gropp &amp; Thakur §5 says, and the test observes each

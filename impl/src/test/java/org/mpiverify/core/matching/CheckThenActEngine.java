@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Known-bad twin for the concurrent test: a matching engine whose arrival checks for a posted
+ * Known-bad twin of {@link QueueMatchingEngine} for the concurrent test: a matching engine whose arrival checks for a posted
  * receive in one critical section and removes it in another ("check-then-act"). Two arrivals can both
  * find the same receive and both return it. {@code window} runs between check and act, so a test can
  * force the interleaving instead of hoping for it.

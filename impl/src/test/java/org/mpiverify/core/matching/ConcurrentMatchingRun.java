@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumps;
 
 /**
  * Runs scripted sender and receiver threads against one engine, then checks the outcome:
@@ -67,7 +68,7 @@ final class ConcurrentMatchingRun {
         for (Thread t : threads) {
             long left = end - System.nanoTime();
             if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                String dump = ThreadDumpOnTimeout.dump("scripts still running after " + deadline);
+                String dump = ThreadDumps.dump("scripts still running after " + deadline);
                 System.err.println(dump);
                 for (Thread u : threads) u.interrupt();
                 throw new AssertionError("scripts did not finish within " + deadline + " (thread dump on stderr)");

@@ -23,6 +23,7 @@ import org.mpiverify.core.matching.ConcurrentMatchingRun.Send;
 import org.mpiverify.core.matching.ConcurrentMatchingRun.Step;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * Senders arrive messages while receivers post exact and wildcard receives (and cancel a few), all at
@@ -32,7 +33,7 @@ import org.mpiverify.core.matching.Items.Recv;
  * mixes every kind of wildcard with exact receives.
  */
 @Timeout(180)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 class ConcurrentMatchingTest {
     static final int SENDERS = 3;
     static final int MESSAGES_PER_SENDER = 3_000;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * Long random sequential histories over tiny ranges (2 contexts, 3 sources, 3 tags, wildcards), applied
@@ -23,7 +24,7 @@ import org.mpiverify.core.matching.Items.Recv;
  * engine between its modes often.
  */
 @Timeout(120)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 class DifferentialTest {
     static final int SEEDS = 300;
     static final int OPS = 2_000;
@@ -46,6 +47,12 @@ class DifferentialTest {
     @Test
     void hashEngineWithShortLingerAgreesWithTheModel() {
         assertAgrees(() -> new HashMatchingEngine(4, 3));
+    }
+
+    /** A context that never leaves wild mode once in it: every later operation runs on {@link WildQueues}. */
+    @Test
+    void hashEngineThatStaysWildAgreesWithTheModel() {
+        assertAgrees(() -> new HashMatchingEngine(4, Integer.MAX_VALUE));
     }
 
     @Test

@@ -8,10 +8,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /** The conformance suite bound to each engine (and to the model, which must pass its own rules). */
 @Timeout(20)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 class EngineConformanceTests {
     @Nested
     class Model extends MatchingEngineConformanceTest {

@@ -12,10 +12,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /** When {@link HashMatchingEngine} leaves and rejoins the DSG fast path, per context. */
 @Timeout(20)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 class HashMatchingEngineModeTest {
     @Test
     void exactTrafficNeverLeavesTheFastPath() {

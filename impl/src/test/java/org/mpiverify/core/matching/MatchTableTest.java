@@ -18,15 +18,22 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.testkit.KnownBad;
+import org.mpiverify.testkit.Races;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.ThreadDumps;
+import org.mpiverify.testkit.TwinTest;
 
 /** {@link MatchTable} against DSG's equations (1)-(3), its overflow chains and its single-write empty. */
 @Timeout(60)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 class MatchTableTest {
     @Test
     void equation1InsertStoresIntoBottomAndOtherwiseReturnsTheExistingValue() {
@@ -74,7 +81,7 @@ class MatchTableTest {
 
     @Test
     void moreThanThreeCollidingKeysGrowAnOverflowChainThatIsReused() {
-        MatchTable h = new MatchTable(64);
+        MatchTable h = new MatchTable(64, 64);                    // fixed size: the paper's table
         List<Long> colliding = new ArrayList<>();
         for (long k = 0; colliding.size() < 10; k++) if (h.bucketIndex(k) == h.bucketIndex(0)) colliding.add(k);
         List<Object> values = new ArrayList<>();
@@ -94,7 +101,7 @@ class MatchTableTest {
         assertTrue(h.chainLength(0) >= 4);
         for (int i = 1; i < 10; i += 2) assertSame(values.get(i), h.get(colliding.get(i)), "odd keys untouched");
         // Freed entries in the chain are reused before the chain grows.
-        MatchTable one = new MatchTable(1);
+        MatchTable one = new MatchTable(1, 1);
         for (long k = 0; k < 9; k++) one.insert(k, k);
         for (long k = 0; k < 9; k++) one.empty(k);
         for (long k = 100; k < 109; k++) one.insert(k, k);
@@ -118,56 +125,117 @@ class MatchTableTest {
         assertSame(w, h.insertEntry(5, w).value());
     }
 
-    /** An insert as a function, so one race check can run against the table and its known-bad twin. */
-    interface Insert {
+    /** The operations the race checks need, so that one check runs on the table and on its known-bad twins. */
+    interface Table {
         Object insert(long key, Object value);
+
+        Object empty(long key);
     }
 
-    /** Two threads insert into key 1 (holding ⊥) at once; returns how many were told they succeeded. */
-    static int winnersOfARace(Insert table) throws InterruptedException {
-        CountDownLatch start = new CountDownLatch(1);
+    static Table of(MatchTable t) {
+        return new Table() {
+            public Object insert(long key, Object value) { return t.insert(key, value); }
+            public Object empty(long key) { return t.empty(key); }
+        };
+    }
+
+    static final int RACE_ROUNDS = 2_000;
+
+    /**
+     * Rounds of two threads inserting into key 1 (holding ⊥) at once, on a fresh table each round: exactly
+     * one may be told it succeeded (equation (1)). The racers start together ({@link Races}), so a window
+     * of two lock acquisitions is hit.
+     */
+    static void racingInsertsHaveOneWinner(Supplier<Table> tables) {
+        Table[] t = new Table[1];
         AtomicInteger winners = new AtomicInteger();
-        List<Thread> racers = new ArrayList<>();
-        for (int t = 0; t < 2; t++) {
-            racers.add(Thread.ofPlatform().name("racer-" + t).start(() -> {
-                Object mine = new Object();
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                if (table.insert(1, mine) == mine) winners.incrementAndGet();
-            }));
-        }
-        start.countDown();
-        for (Thread r : racers) {
-            if (!r.join(Duration.ofSeconds(20))) {
-                System.err.println(ThreadDumpOnTimeout.dump("insert race"));
-                throw new AssertionError("racers did not finish (thread dump on stderr)");
-            }
-        }
-        return winners.get();
+        IntConsumer insert = r -> {
+            Object mine = new Object();
+            if (t[0].insert(1, mine) == mine) winners.incrementAndGet();
+        };
+        Races.race(RACE_ROUNDS, Duration.ofSeconds(20), r -> {
+            t[0] = tables.get();
+            winners.set(0);
+        }, insert, insert, r -> assertEquals(1, winners.get(), "round " + r + ": inserts told they succeeded"));
+    }
+
+    /**
+     * Rounds of two threads emptying key 1, which holds one value, at once: exactly one may get the value
+     * back, the other ⊥ (equation (2) is one atomic step, not a read and a later write).
+     */
+    static void racingEmptiesHaveOneWinner(Supplier<Table> tables) {
+        Table[] t = new Table[1];
+        Object[] value = new Object[1];
+        AtomicInteger winners = new AtomicInteger();
+        IntConsumer empty = r -> {
+            if (t[0].empty(1) == value[0]) winners.incrementAndGet();
+        };
+        Races.race(RACE_ROUNDS, Duration.ofSeconds(20), r -> {
+            t[0] = tables.get();
+            value[0] = new Object();
+            t[0].insert(1, value[0]);
+            winners.set(0);
+        }, empty, empty, r -> assertEquals(1, winners.get(), "round " + r + ": empties that got the value"));
     }
 
     @Test
-    void racingInsertsIntoBottomHaveExactlyOneWinner() throws InterruptedException {
-        for (int round = 0; round < 2_000; round++) {
-            MatchTable h = new MatchTable(1);
-            assertEquals(1, winnersOfARace(h::insert), "round " + round);
-        }
+    void racingInsertsIntoBottomHaveExactlyOneWinner() {
+        racingInsertsHaveOneWinner(() -> of(new MatchTable(1)));
     }
 
     @Test
-    void knownBadCheckThenActTableIsCaught() throws InterruptedException {
-        CyclicBarrier bothChecked = new CyclicBarrier(2);
-        CheckThenActTable bad = new CheckThenActTable(() -> {
+    void racingEmptiesOfOneValueHaveExactlyOneWinner() {
+        racingEmptiesHaveOneWinner(() -> of(new MatchTable(1)));
+    }
+
+    /**
+     * A barrier both racers must reach between their check and their act: run there, a check-then-act
+     * twin is rejected by the race checks in every round (which shows the checks can fail; hitting that
+     * window by chance is rare, and Lincheck's model checking is what finds it without help).
+     */
+    static Runnable bothBetweenCheckAndAct() {
+        CyclicBarrier barrier = new CyclicBarrier(2);
+        return () -> {
             try {
-                bothChecked.await(10, TimeUnit.SECONDS);
+                barrier.await(10, TimeUnit.SECONDS);
             } catch (Exception e) {
-                throw new IllegalStateException(e);
+                throw new IllegalStateException("the other racer never reached the window", e);
             }
-        });
-        assertEquals(2, winnersOfARace(bad::insert), "the race check must see both inserts succeed");
+        };
+    }
+
+    @TwinTest
+    void checkThenActInsertTwinIsCaughtByTheInsertRace() {
+        CheckThenActInsertMatchTable.between = bothBetweenCheckAndAct();
+        try {
+            Throwable e = KnownBad.assertRejected("CheckThenActInsertMatchTable", () -> racingInsertsHaveOneWinner(() -> {
+                CheckThenActInsertMatchTable t = new CheckThenActInsertMatchTable(1);
+                return new Table() {
+                    public Object insert(long key, Object value) { return t.insert(key, value); }
+                    public Object empty(long key) { return t.empty(key); }
+                };
+            }));
+            assertTrue(e.getMessage().contains("inserts told they succeeded"), e.getMessage());
+        } finally {
+            CheckThenActInsertMatchTable.between = () -> { };
+        }
+    }
+
+    @TwinTest
+    void checkThenActEmptyTwinIsCaughtByTheEmptyRace() {
+        CheckThenActEmptyMatchTable.between = bothBetweenCheckAndAct();
+        try {
+            Throwable e = KnownBad.assertRejected("CheckThenActEmptyMatchTable", () -> racingEmptiesHaveOneWinner(() -> {
+                CheckThenActEmptyMatchTable t = new CheckThenActEmptyMatchTable(1);
+                return new Table() {
+                    public Object insert(long key, Object value) { return t.insert(key, value); }
+                    public Object empty(long key) { return t.empty(key); }
+                };
+            }));
+            assertTrue(e.getMessage().contains("empties that got the value"), e.getMessage());
+        } finally {
+            CheckThenActEmptyMatchTable.between = () -> { };
+        }
     }
 
     /**
@@ -225,7 +293,7 @@ class MatchTableTest {
         start.countDown();
         for (Thread w : workers) {
             if (!w.join(Duration.ofSeconds(40))) {
-                System.err.println(ThreadDumpOnTimeout.dump("table stress"));
+                System.err.println(ThreadDumps.dump("table stress"));
                 for (Thread u : workers) u.interrupt();
                 throw new AssertionError("table stress did not finish (thread dump on stderr)");
             }

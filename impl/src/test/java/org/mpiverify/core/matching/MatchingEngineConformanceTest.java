@@ -14,13 +14,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * The contract of {@link MatchingEngine} (MPI-3.1 §3.5), one rule per test, run against every engine
  * by a subclass (including the sequential model itself, so the model is checked against the rules).
  */
 @Timeout(20)
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 abstract class MatchingEngineConformanceTest {
     MatchingEngine engine;
 

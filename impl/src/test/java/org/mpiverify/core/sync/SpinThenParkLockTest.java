@@ -10,13 +10,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.mpiverify.core.matching.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * The matching engines' context lock excludes, hands over, stops spinning at its bound (a waiter
  * behind a long holder ends up parked, not burning a core) and refuses an unlock by a non-owner.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SpinThenParkLockTest {
 

@@ -3,17 +3,12 @@ package org.mpiverify.jcstress.mpi;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import java.util.concurrent.atomic.AtomicInteger;
 
-import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
-import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
-import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.Status;
-import org.mpiverify.mpi.ThreadLevel;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -38,41 +33,18 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * did not complete within 10 s (lost message).
  */
 public class PayloadPublicationRace {
-    static final int TAG_SPAN = Mpi.TAG_UB;
-
-    /** One job per configuration and JVM: two ranks at THREAD_MULTIPLE. */
-    static final class Ranks {
-        final Comm sender;
-        final Comm receiver;
-        final AtomicInteger tags = new AtomicInteger();
-
-        Ranks(JobConfig config) {
-            Job job = Job.create(config);
-            Mpi m0 = job.mpi(0);
-            Mpi m1 = job.mpi(1);
-            m0.initThread(ThreadLevel.MULTIPLE);
-            m1.initThread(ThreadLevel.MULTIPLE);
-            sender = m0.commWorld();
-            receiver = m1.commWorld();
-        }
-
-        int nextTag() {
-            return Math.floorMod(tags.getAndIncrement(), TAG_SPAN);
-        }
-    }
-
     static JobConfig config(MatchingKind matching, boolean rendezvous) {
         JobConfig c = JobConfig.of(2).withMatching(matching);
         return rendezvous ? c.withEagerLimit(0) : c;
     }
 
-    static void send(Ranks ranks, int tag) {
+    static void send(TwoRanks ranks, int tag) {
         int[] data = {42, 43};
         Request s = ranks.sender.isend(data, 0, 2, Datatype.INT, 1, tag);
         s.waitFor();
     }
 
-    static void receive(Ranks ranks, int tag, IIII_Result r) {
+    static void receive(TwoRanks ranks, int tag, IIII_Result r) {
         int[] buf = new int[2];
         Request q = ranks.receiver.irecv(buf, 0, 2, Datatype.INT, 0, tag);
         long deadline = System.nanoTime() + 10_000_000_000L;
@@ -98,7 +70,7 @@ public class PayloadPublicationRace {
     @Outcome(expect = FORBIDDEN, desc = "Completed with a stale payload or status (or never completed: -9).")
     @State
     public static class EagerQueues {
-        static final Ranks RANKS = new Ranks(config(MatchingKind.QUEUES, false));
+        static final TwoRanks RANKS = new TwoRanks(config(MatchingKind.QUEUES, false));
         final int tag = RANKS.nextTag();
 
         @Actor
@@ -118,7 +90,7 @@ public class PayloadPublicationRace {
     @Outcome(expect = FORBIDDEN, desc = "Completed with a stale payload or status (or never completed: -9).")
     @State
     public static class EagerHashTable {
-        static final Ranks RANKS = new Ranks(config(MatchingKind.HASH_TABLE, false));
+        static final TwoRanks RANKS = new TwoRanks(config(MatchingKind.HASH_TABLE, false));
         final int tag = RANKS.nextTag();
 
         @Actor
@@ -138,7 +110,7 @@ public class PayloadPublicationRace {
     @Outcome(expect = FORBIDDEN, desc = "Completed with a stale payload or status (or never completed: -9).")
     @State
     public static class RendezvousQueues {
-        static final Ranks RANKS = new Ranks(config(MatchingKind.QUEUES, true));
+        static final TwoRanks RANKS = new TwoRanks(config(MatchingKind.QUEUES, true));
         final int tag = RANKS.nextTag();
 
         @Actor
@@ -158,7 +130,7 @@ public class PayloadPublicationRace {
     @Outcome(expect = FORBIDDEN, desc = "Completed with a stale payload or status (or never completed: -9).")
     @State
     public static class RendezvousHashTable {
-        static final Ranks RANKS = new Ranks(config(MatchingKind.HASH_TABLE, true));
+        static final TwoRanks RANKS = new TwoRanks(config(MatchingKind.HASH_TABLE, true));
         final int tag = RANKS.nextTag();
 
         @Actor

@@ -58,7 +58,7 @@ public final class ArrivalCheckThenActQueueEngine implements MatchingEngine {
                 }
             }
         } finally {
-            c.unlock(); // THE DEFECT: the lock is dropped between the scan and the enqueue
+            c.unlock(); // DEFECT: the lock is dropped between the scan and the enqueue
         }
         c.lock();
         try {

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorHandler;
@@ -42,7 +43,7 @@ import org.mpiverify.mpi.ThreadLevel;
  * <p>Twin: {@link NonAtomicRefCountComm}, a copy of Comm's reference protocol with read-then-write
  * updates.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 public class CommRefCountLinearizabilityTest {
     static final String SUITE = "CommRefCountLinearizabilityTest";
     static final String CHECKS = "Comm and request reference counts: irecv/send/free (one thread) vs cancel+test (any thread); id returned iff freed and idle";
@@ -126,7 +127,7 @@ public class CommRefCountLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), CommRefFifoSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void nonAtomicRefCountTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicRefCountComm", "communicator reference count updated by read-then-write",

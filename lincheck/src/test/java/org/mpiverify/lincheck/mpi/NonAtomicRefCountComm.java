@@ -18,12 +18,12 @@ public final class NonAtomicRefCountComm {
 
     void retain() {
         int r = refs;
-        refs = r + 1; // THE DEFECT: was REFS.getAndAdd(this, 1)
+        refs = r + 1; // DEFECT: was REFS.getAndAdd(this, 1)
     }
 
     void release() {
         int r = refs - 1;
-        refs = r; // THE DEFECT: was REFS.getAndAdd(this, -1) - 1
+        refs = r; // DEFECT: was REFS.getAndAdd(this, -1) - 1
         if (r == 0) idsReturned++;
     }
 

@@ -6,7 +6,7 @@ import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 
 /**
- * Known-bad twin of the rank suite: the same rank and operations, but "receive what you probed" is the
+ * Known-bad twin of the rank suite ({@link RankHarness}): the same rank and operations, but "receive what you probed" is the
  * thread-unsafe composition iprobe + irecv(probed source, probed tag) (Hoefler et al. §2: the probe/recv
  * race) instead of improbe + mrecv. Checked through narrower operations (COMM_WORLD, source 0, tag 0
  * for sends and exact receives; probes keep wildcards) against {@link OneSourceRankSpec}, so that two
@@ -36,6 +36,6 @@ public class ProbeThenRecvRank {
 
     @Operation
     public String improbeRecv(@Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.probeThenRecv(0, src, tag); // THE DEFECT: probe, then receive, as two calls
+        return h.probeThenRecv(0, src, tag); // DEFECT: probe, then receive, as two calls
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.mpi.MatchingKind;
 
 /**
@@ -36,7 +37,7 @@ import org.mpiverify.mpi.MatchingKind;
  * <p>Twin: {@link ProbeThenRecvRank}: the same rank, but the matched-probe operation is composed as
  * iprobe followed by irecv of the probed (source, tag), the probe/recv race that MPI_Mprobe fixes.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "comm", gen = IntGen.class, conf = "0:1")
 @Param(name = "src", gen = IntGen.class, conf = "0:1")
 @Param(name = "tag", gen = IntGen.class, conf = "0:1")
@@ -115,7 +116,7 @@ public class RankMatchingLinearizabilityTest {
         Lincheck.checkStress(SUITE_HASH, CHECKS, getClass(), RankSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 200, unit = TimeUnit.SECONDS)
     void probeThenRecvTwinIsRejected() {
         matching = MatchingKind.QUEUES;

@@ -3,16 +3,11 @@ package org.mpiverify.jcstress.mpi.twins;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import java.util.concurrent.atomic.AtomicInteger;
-
-import org.mpiverify.mpi.Comm;
+import org.mpiverify.jcstress.mpi.TwoRanks;
 import org.mpiverify.mpi.Datatype;
-import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.Status;
-import org.mpiverify.mpi.ThreadLevel;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -25,7 +20,7 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * reads the completion ({@code buf} first, then {@code MPI_Test}) and keeps the values it read in the
  * iteration where the test succeeded. The acquire of the completion flag orders only reads that come
  * after it, so a completion that lands between the buffer read and the test hands out a stale payload
- * with a valid status. Same job set-up as the good test (one static two-rank job, eager, queues).
+ * with a valid status. Same job set-up as the good test ({@link TwoRanks}: eager, queues).
  */
 @JCStressTest
 @Description("Broken twin: the payload is read before the completion that publishes it")
@@ -33,34 +28,23 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
 @Outcome(expect = FORBIDDEN, desc = "Completed, but the payload read is stale: it was read before the completion's acquire.")
 @State
 public class PayloadPublicationRaceBrokenTwin {
-    static final Comm SENDER;
-    static final Comm RECEIVER;
-    static final AtomicInteger TAGS = new AtomicInteger();
-    static {
-        Job job = Job.create(JobConfig.of(2));
-        Mpi m0 = job.mpi(0);
-        Mpi m1 = job.mpi(1);
-        m0.initThread(ThreadLevel.MULTIPLE);
-        m1.initThread(ThreadLevel.MULTIPLE);
-        SENDER = m0.commWorld();
-        RECEIVER = m1.commWorld();
-    }
+    static final TwoRanks RANKS = new TwoRanks(JobConfig.of(2));
 
-    final int tag = Math.floorMod(TAGS.getAndIncrement(), Mpi.TAG_UB);
+    final int tag = RANKS.nextTag();
 
     @Actor
     public void sender() {
-        SENDER.isend(new int[] {42, 43}, 0, 2, Datatype.INT, 1, tag).waitFor();
+        RANKS.sender.isend(new int[] {42, 43}, 0, 2, Datatype.INT, 1, tag).waitFor();
     }
 
     @Actor
     public void receiver(IIII_Result r) {
         int[] buf = new int[2];
-        Request q = RECEIVER.irecv(buf, 0, 2, Datatype.INT, 0, tag);
+        Request q = RANKS.receiver.irecv(buf, 0, 2, Datatype.INT, 0, tag);
         int a, b;
         Status st;
         do {
-            a = buf[0];            // BUG: read the payload ...
+            a = buf[0];            // DEFECT: read the payload ...
             b = buf[1];
             st = q.test();         // ... then the completion that was to publish it
         } while (st == null);

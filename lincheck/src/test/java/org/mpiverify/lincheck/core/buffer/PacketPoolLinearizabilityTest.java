@@ -8,11 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.buffer.PacketPool;
+import org.mpiverify.core.buffer.SharedCachePacketPool;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
 import org.mpiverify.lincheck.core.request.PoolHarness;
 import org.mpiverify.lincheck.core.request.PoolSpec;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link PacketPool} (DSG §3.3 private/shared packet pools): a packet is never handed to two holders,
@@ -25,7 +27,7 @@ import org.mpiverify.lincheck.core.request.PoolSpec;
  *
  * <p>Twin: {@link SharedCachePacketPool} (its size classes' caches shared by all threads).
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "t", gen = ThreadIdGen.class)
 public class PacketPoolLinearizabilityTest {
     static final String SUITE = "PacketPoolLinearizabilityTest";
@@ -66,7 +68,7 @@ public class PacketPoolLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), PoolSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void sharedCacheTwinIsRejected() {
         Lincheck.expectRejected("SharedCachePacketPool", "the size classes' per-thread caches are shared by all threads",

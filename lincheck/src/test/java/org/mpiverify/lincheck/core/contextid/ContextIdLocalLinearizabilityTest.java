@@ -16,7 +16,8 @@ import org.mpiverify.core.contextid.MaskNotTakenContextIdAllocator;
 import org.mpiverify.core.contextid.MultithreadedContextIdAllocator;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -36,7 +37,7 @@ import org.mpiverify.mpi.MpiException;
  *
  * <p>Twin: {@link MaskNotTakenContextIdAllocator} (the owner never sets maskInUse).
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "parent", gen = IntGen.class, conf = "0:1")
 @Param(name = "t", gen = ThreadIdGen.class)
 public class ContextIdLocalLinearizabilityTest {
@@ -97,7 +98,7 @@ public class ContextIdLocalLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), ContextIdSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void maskNotTakenTwinIsRejected() {
         Lincheck.expectRejected("MaskNotTakenContextIdAllocator", "the owner never sets maskInUse (the mask is not taken)",
@@ -108,7 +109,7 @@ public class ContextIdLocalLinearizabilityTest {
     @Param(name = "parent", gen = IntGen.class, conf = "0:1")
     @Param(name = "t", gen = ThreadIdGen.class)
     public static class Twin {
-        private final ContextIdAllocator allocator = new MaskNotTakenContextIdAllocator(ContextIdSpec.CAPACITY);
+        private final ContextIdAllocator allocator = new MaskNotTakenContextIdAllocator(ContextIdSpec.CAPACITY, false);
         @SuppressWarnings("unchecked")
         private final ArrayDeque<Integer>[] held = new ArrayDeque[8];
 

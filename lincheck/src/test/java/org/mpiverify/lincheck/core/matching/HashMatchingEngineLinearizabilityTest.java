@@ -8,11 +8,15 @@ import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.mpiverify.core.matching.ModeCheckOutsideBucketLockHashEngine;
 import org.mpiverify.core.matching.HashMatchingEngine;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.matching.ModeReadBeforeLockOnArrivalHashEngine;
+import org.mpiverify.core.matching.ModeReadBeforeLockOnPostHashEngine;
+import org.mpiverify.core.matching.UnsortedDrainHashEngine;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link HashMatchingEngine} (the Dang–Snir–Gropp table fast path plus per-context wild mode) is
@@ -22,10 +26,16 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  * probe), run exact operations in wild mode and switch back to the table. Operations and how they are
  * made deterministic: {@link MatchingEngineHarness}.
  *
- * <p>Twin: {@link ModeCheckOutsideBucketLockHashEngine} (an arrival reads the context's mode word
- * before taking its bucket lock, breaking the fast/wild handshake).
+ * <p>Mode switches: {@link ModeSwitches} narrows the operations to one context and source, two tags,
+ * exact and ANY_TAG receives and probes, on an engine with several buckets, so that scenarios switch
+ * the context to wild mode and back with unexpected messages of different keys waiting; the real engine
+ * passes it with the budget that rejects the twins (generated from lincheck/src/test/twins):
+ * {@link ModeReadBeforeLockOnArrivalHashEngine} and {@link ModeReadBeforeLockOnPostHashEngine} (an
+ * arrival, resp. an exact receive, reads the mode word before taking its bucket lock) and
+ * {@link UnsortedDrainHashEngine} (the switch to wild mode does not order the drained messages by
+ * arrival).
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "ctx", gen = IntGen.class, conf = "0:1")
 @Param(name = "src", gen = IntGen.class, conf = "0:1")
 @Param(name = "tag", gen = IntGen.class, conf = "0:1")
@@ -81,34 +91,66 @@ public class HashMatchingEngineLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchingSpec.class, Budget.stress());
     }
 
+    /**
+     * The engine through the mode-switch operations below, with the budget that rejects their twins:
+     * a defect in a switch between the table and the wild-mode queues fails here.
+     */
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
-    void modeCheckOutsideBucketLockTwinIsRejected() {
-        Lincheck.expectRejected("ModeCheckOutsideBucketLockHashEngine",
-                "an arrival reads the mode word before locking its bucket (fast/wild handshake broken)",
-                true, Twin.class, OneContextMatchingSpec.class, Budget.twin());
+    void modeSwitchesModelChecking() {
+        Lincheck.checkModel(SUITE, MODE_CHECKS, OnEngine.class, ModeSwitchSpec.class, Budget.twin());
     }
 
+    static final String MODE_CHECKS = "HashMatchingEngine mode switches: exact and ANY_TAG receives, arrivals of two tags, ANY_TAG probes";
+
+    @TwinTest
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void modeReadBeforeLockOnArrivalTwinIsRejected() {
+        Lincheck.expectRejected("ModeReadBeforeLockOnArrivalHashEngine",
+                "an arrival reads the mode word before locking its bucket (fast/wild handshake broken)",
+                true, OnModeReadBeforeLockOnArrival.class, ModeSwitchSpec.class, Budget.twin());
+    }
+
+    @TwinTest
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void modeReadBeforeLockOnPostTwinIsRejected() {
+        Lincheck.expectRejected("ModeReadBeforeLockOnPostHashEngine",
+                "an exact receive reads the mode word before locking its bucket (a receive stranded in the table)",
+                true, OnModeReadBeforeLockOnPost.class, ModeSwitchSpec.class, Budget.twin());
+    }
+
+    @TwinTest
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void unsortedDrainTwinIsRejected() {
+        Lincheck.expectRejected("UnsortedDrainHashEngine",
+                "the switch to wild mode keeps the unexpected messages in bucket order, not arrival order",
+                true, OnUnsortedDrain.class, ModeSwitchSpec.class, Budget.twin());
+    }
+
+    /** Buckets of the engines below: enough that messages of tags 0 and 1 land in different buckets. */
+    static final int MODE_BUCKETS = 4;
+
     /**
-     * The known-bad twin through narrower operations (context 0; arrivals from source 0; post, arrive and iprobe), checked
-     * against the same specification seen through them ({@link OneContextMatchingSpec}), so that
-     * concurrent operations collide and the quick budget reaches the race.
+     * Operations that reach the engine's mode switches with several keys: one context and one source;
+     * arrivals with tag 0 or 1, so that two unexpected messages of different keys wait in the table when
+     * a wildcard arrives (a switch to wild mode must order them by arrival); exact and ANY_TAG receives;
+     * ANY_TAG probes (a wildcard operation switches the context to wild mode, and with a linger of 2
+     * the context goes back to the table after two exact operations). The engine has
+     * {@value #MODE_BUCKETS} buckets, so tags 0 and 1 are in different buckets.
      */
     @Param(name = "tag", gen = IntGen.class, conf = "0:1")
-    @Param(name = "srcSel", gen = IntGen.class, conf = "0:2")
     @Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
     @Param(name = "payload", gen = IntGen.class, conf = "0:1")
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        public Twin() {
-            h = new MatchingEngineHarness(new ModeCheckOutsideBucketLockHashEngine(1, 2));
-        }
-
+    public abstract static class ModeSwitches {
         private final MatchingEngineHarness h;
 
+        ModeSwitches(MatchingEngine engine) {
+            h = new MatchingEngineHarness(engine);
+        }
+
         @Operation
-        public String post(@Param(name = "t") int t, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-            return h.post(t, 0, src, tag);
+        public String post(@Param(name = "tagSel") int tag) {
+            return h.post(0, 0, 0, tag);
         }
 
         @Operation
@@ -117,8 +159,47 @@ public class HashMatchingEngineLinearizabilityTest {
         }
 
         @Operation
-        public String iprobe(@Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-            return h.iprobe(0, src, tag);
+        public String iprobe(@Param(name = "tagSel") int tag) {
+            return h.iprobe(0, 0, tag);
+        }
+    }
+
+    public static class OnEngine extends ModeSwitches {
+        public OnEngine() {
+            super(new HashMatchingEngine(MODE_BUCKETS, 2));
+        }
+    }
+
+    public static class OnModeReadBeforeLockOnArrival extends ModeSwitches {
+        public OnModeReadBeforeLockOnArrival() {
+            super(new ModeReadBeforeLockOnArrivalHashEngine(MODE_BUCKETS, 2));
+        }
+    }
+
+    public static class OnModeReadBeforeLockOnPost extends ModeSwitches {
+        public OnModeReadBeforeLockOnPost() {
+            super(new ModeReadBeforeLockOnPostHashEngine(MODE_BUCKETS, 2));
+        }
+    }
+
+    public static class OnUnsortedDrain extends ModeSwitches {
+        public OnUnsortedDrain() {
+            super(new UnsortedDrainHashEngine(MODE_BUCKETS, 2));
+        }
+    }
+
+    /** {@link MatchingSpec} seen through {@link ModeSwitches}: context 0, source 0. */
+    public static class ModeSwitchSpec extends MatchingSpec {
+        public String post(int tag) {
+            return post(0, 0, 0, tag);
+        }
+
+        public String arrive(int tag, int payload) {
+            return arrive(0, 0, tag, payload);
+        }
+
+        public String iprobe(int tag) {
+            return iprobe(0, 0, tag);
         }
     }
 }

@@ -7,11 +7,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-import org.mpiverify.core.matching.CheckThenActMatchTable;
+import org.mpiverify.core.matching.CheckThenActEmptyMatchTable;
+import org.mpiverify.core.matching.CheckThenActInsertMatchTable;
 import org.mpiverify.core.matching.MatchTable;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link MatchTable}, the Dang–Snir–Gropp concurrent hash table (§2.2 equations (1)–(3), §3.2), is
@@ -28,9 +30,12 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  * empty(k): the suite checks the table under its documented precondition. Which thread owns what is
  * the harness's per-thread slot indexed by the ThreadIdGen id, the same index the spec uses.
  *
- * <p>Twin: {@link CheckThenActMatchTable} (insert's check and act under two lock acquisitions).
+ * <p>Twins (generated from their patches in impl/src/test/twins): {@link CheckThenActInsertMatchTable}
+ * and {@link CheckThenActEmptyMatchTable} (insert's, resp. empty's, check and act under two lock
+ * acquisitions), rejected through the narrow operations {@link InsertEmptyGet}, which the real table
+ * passes with the same budget.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 public class MatchTableLinearizabilityTest extends MatchTableOperations {
     static final String SUITE = "MatchTableLinearizabilityTest";
     static final String CHECKS = "DSG MatchTable insert/empty/get/insertEntry/Entry.empty vs a map (eqs (1)-(3))";
@@ -51,22 +56,54 @@ public class MatchTableLinearizabilityTest extends MatchTableOperations {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchTableSpec.class, Budget.stress());
     }
 
+    /**
+     * The real table through the narrow operations below, with the budget that rejects their twins: a
+     * defect of one of the table's own steps (its insert or its empty split into check-then-act) fails here.
+     */
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void insertEmptyGetModelChecking() {
+        Lincheck.checkModel(SUITE, "DSG MatchTable insert/empty/get on two keys vs a map (eqs (1)-(2))",
+                OnTable.class, MatchTableSpec.class, Budget.twin());
+    }
+
+    @TwinTest
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void checkThenActInsertTwinIsRejected() {
-        Lincheck.expectRejected("CheckThenActMatchTable",
+        Lincheck.expectRejected("CheckThenActInsertMatchTable",
                 "insert checks the key and inserts under two separate bucket-lock acquisitions",
-                true, Twin.class, MatchTableSpec.class, Budget.twin());
+                true, OnCheckThenActInsert.class, MatchTableSpec.class, Budget.twin());
+    }
+
+    @TwinTest
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void checkThenActEmptyTwinIsRejected() {
+        Lincheck.expectRejected("CheckThenActEmptyMatchTable",
+                "empty reads the value and stores ⊥ under two separate bucket-lock acquisitions",
+                true, OnCheckThenActEmpty.class, MatchTableSpec.class, Budget.twin());
+    }
+
+    /** What the narrow operations need of a table: the real one or a twin. */
+    interface KeyTable {
+        Object insert(long key, Object value);
+
+        Object empty(long key);
+
+        Object get(long key);
     }
 
     /**
-     * The known-bad twin with insert, empty and get only (the owned-entry operations do not go through
-     * the defective insert), so that two concurrent inserts of one key are the common case.
+     * insert, empty and get on keys 0-1 only (the owned-entry operations do not go through insert or
+     * empty), so that two operations on one key, concurrent, are the common case.
      */
     @Param(name = "k", gen = IntGen.class, conf = "0:1")
     @Param(name = "v", gen = IntGen.class, conf = "0:1")
-    public static class Twin {
-        private final CheckThenActMatchTable table = new CheckThenActMatchTable(1);
+    public abstract static class InsertEmptyGet {
+        private final KeyTable table;
+
+        InsertEmptyGet(KeyTable table) {
+            this.table = table;
+        }
 
         @Operation
         public String insert(@Param(name = "k") int k, @Param(name = "v") int v) {
@@ -85,6 +122,48 @@ public class MatchTableLinearizabilityTest extends MatchTableOperations {
         public int get(@Param(name = "k") int k) {
             Object r = table.get(k);
             return r == null ? -1 : ((Val) r).v();
+        }
+    }
+
+    public static class OnTable extends InsertEmptyGet {
+        public OnTable() {
+            super(keyTable(new MatchTable(1)));
+        }
+    }
+
+    static KeyTable keyTable(MatchTable t) {
+        return new KeyTable() {
+            public Object insert(long key, Object value) { return t.insert(key, value); }
+            public Object empty(long key) { return t.empty(key); }
+            public Object get(long key) { return t.get(key); }
+        };
+    }
+
+    public static class OnCheckThenActInsert extends InsertEmptyGet {
+        public OnCheckThenActInsert() {
+            this(new CheckThenActInsertMatchTable(1));
+        }
+
+        private OnCheckThenActInsert(CheckThenActInsertMatchTable t) {
+            super(new KeyTable() {
+                public Object insert(long key, Object value) { return t.insert(key, value); }
+                public Object empty(long key) { return t.empty(key); }
+                public Object get(long key) { return t.get(key); }
+            });
+        }
+    }
+
+    public static class OnCheckThenActEmpty extends InsertEmptyGet {
+        public OnCheckThenActEmpty() {
+            this(new CheckThenActEmptyMatchTable(1));
+        }
+
+        private OnCheckThenActEmpty(CheckThenActEmptyMatchTable t) {
+            super(new KeyTable() {
+                public Object insert(long key, Object value) { return t.insert(key, value); }
+                public Object empty(long key) { return t.empty(key); }
+                public Object get(long key) { return t.get(key); }
+            });
         }
     }
 }

@@ -12,7 +12,8 @@ import org.mpiverify.core.matching.ArrivalCheckThenActQueueEngine;
 import org.mpiverify.core.matching.QueueMatchingEngine;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * The posted/unexpected queues ({@link QueueMatchingEngine}: MPICH-style per-context queues behind one
@@ -23,7 +24,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  * <p>Twin: {@link ArrivalCheckThenActQueueEngine} (an arrival scans the posted queue under the lock,
  * then enqueues as unexpected under a second acquisition).
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "ctx", gen = IntGen.class, conf = "0:1")
 @Param(name = "src", gen = IntGen.class, conf = "0:1")
 @Param(name = "tag", gen = IntGen.class, conf = "0:1")
@@ -79,7 +80,7 @@ public class QueueMatchingEngineLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchingSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void arrivalCheckThenActTwinIsRejected() {
         Lincheck.expectRejected("ArrivalCheckThenActQueueEngine",

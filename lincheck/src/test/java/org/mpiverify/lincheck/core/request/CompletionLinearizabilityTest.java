@@ -9,7 +9,8 @@ import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link org.mpiverify.core.request.Completion} as used by {@link RequestState} (DSG §3.1
@@ -27,7 +28,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link SignalBeforeStatusCompleter}.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 public class CompletionLinearizabilityTest {
     static final String SUITE = "CompletionLinearizabilityTest";
     static final String CHECKS = "Completion signal/isDone/await(non-blocking form) with the status written before signal";
@@ -74,7 +75,7 @@ public class CompletionLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, WithAwait.class, CompletionSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void signalBeforeStatusTwinIsRejected() {
         Lincheck.expectRejected("SignalBeforeStatusCompleter", "the completer signals before it writes the status",

@@ -28,13 +28,13 @@ public final class NonAtomicRefCountRequestState {
 
     public void retain() {
         int r = refs;
-        refs = r + 1; // THE DEFECT: was REFS.getAndAdd(this, 1)
+        refs = r + 1; // DEFECT: was REFS.getAndAdd(this, 1)
         if (r <= 0) throw new IllegalStateException("retain of a free request (refs " + r + ")");
     }
 
     public void release() {
         int r = refs - 1;
-        refs = r; // THE DEFECT: was REFS.getAndAdd(this, -1) - 1
+        refs = r; // DEFECT: was REFS.getAndAdd(this, -1) - 1
         if (r == 0) {
             generation = generation + 1;
             RequestState.Attachment a = attachment;

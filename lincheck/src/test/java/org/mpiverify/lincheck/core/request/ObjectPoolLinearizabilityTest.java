@@ -8,9 +8,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.request.ObjectPool;
+import org.mpiverify.core.request.SharedCacheObjectPool;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link ObjectPool} (per-thread caches in front of a shared Treiber stack; Balaji et al. §5.3,
@@ -24,7 +26,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link SharedCacheObjectPool} (the per-thread cache shared by all threads).
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "t", gen = ThreadIdGen.class)
 public class ObjectPoolLinearizabilityTest {
     static final String SUITE = "ObjectPoolLinearizabilityTest";
@@ -65,7 +67,7 @@ public class ObjectPoolLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), PoolSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void sharedCacheTwinIsRejected() {
         Lincheck.expectRejected("SharedCacheObjectPool", "the per-thread cache is shared by all threads (ThreadLocal dropped)",

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * The atomic reference count of {@link RequestState} (Balaji et al. §5.3 "tlp atom"; Gropp &amp; Thakur
@@ -25,7 +26,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link NonAtomicRefCountRequestState}.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 public class RequestStateRefCountLinearizabilityTest {
     static final String SUITE = "RequestStateRefCountLinearizabilityTest";
     static final String CHECKS = "RequestState retain/release/refs/generation and recycle-once vs a counter";
@@ -142,7 +143,7 @@ public class RequestStateRefCountLinearizabilityTest {
         }
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void nonAtomicRefCountTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicRefCountRequestState",

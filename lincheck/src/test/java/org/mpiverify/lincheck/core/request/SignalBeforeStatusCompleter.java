@@ -12,7 +12,7 @@ public final class SignalBeforeStatusCompleter {
     private SignalBeforeStatusCompleter() {}
 
     public static void complete(RequestState st) {
-        st.signal();                              // THE DEFECT: published before ...
+        st.signal();                              // DEFECT: published before ...
         st.setStatus(1, 1, 4, 0, false);          // ... the status it publishes
     }
 }

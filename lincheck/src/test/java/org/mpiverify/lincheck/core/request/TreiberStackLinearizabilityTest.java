@@ -7,10 +7,12 @@ import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.request.NonAtomicPopTreiberStack;
 import org.mpiverify.core.request.TreiberStack;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link TreiberStack} (the shared pool of {@code ObjectPool}, DSG §3.3) is linearizable with respect to
@@ -21,7 +23,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link NonAtomicPopTreiberStack}, whose pop replaces the CAS by read-then-set.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "v", gen = IntGen.class, conf = "0:1")
 public class TreiberStackLinearizabilityTest {
     static final String SUITE = "TreiberStackLinearizabilityTest";
@@ -56,7 +58,7 @@ public class TreiberStackLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), StackSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void nonAtomicPopTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicPopTreiberStack", "pop reads head then sets head.next without CAS",

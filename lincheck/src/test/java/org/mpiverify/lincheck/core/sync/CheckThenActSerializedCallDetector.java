@@ -14,7 +14,7 @@ public final class CheckThenActSerializedCallDetector {
         Thread me = Thread.currentThread();
         Thread other = owner.get();
         if (other == null) {
-            owner.set(me); // THE DEFECT: was owner.compareAndExchange(null, me)
+            owner.set(me); // DEFECT: was owner.compareAndExchange(null, me)
             return null;
         }
         return other == me ? null : other;

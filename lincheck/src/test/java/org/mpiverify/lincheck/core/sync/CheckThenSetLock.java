@@ -20,7 +20,7 @@ public final class CheckThenSetLock implements Lock {
             }
             Thread.onSpinWait();
         }
-        locked = true; // THE DEFECT: was compareAndSetState(0, 1)
+        locked = true; // DEFECT: was compareAndSetState(0, 1)
     }
 
     @Override

@@ -13,7 +13,8 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.sync.Section;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link CriticalSections} (Balaji et al. §4 granularities) give mutual exclusion: a plain
@@ -27,7 +28,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  * <p>Twin: {@link CriticalSections#unlocked()}, the lock-free configuration used below
  * THREAD_MULTIPLE, driven by concurrent threads: the lock dropped on every path.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "s", gen = IntGen.class, conf = "0:1")
 public class CriticalSectionsLinearizabilityTest {
     static final String SUITE = "CriticalSectionsLinearizabilityTest";
@@ -107,7 +108,7 @@ public class CriticalSectionsLinearizabilityTest {
                 Budget.stress().scaled(0.5, 0.5));
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void unlockedTwinIsRejected() {
         granularity = null;

@@ -8,10 +8,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.NonAtomicEventCount;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link EventCount} (the wait behind blocking probe/mprobe): signal, ticket and await are linearizable
@@ -25,7 +27,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link NonAtomicEventCount}.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "k", gen = IntGen.class, conf = "0:1")
 public class EventCountLinearizabilityTest {
     static final String SUITE = "EventCountLinearizabilityTest";
@@ -81,7 +83,7 @@ public class EventCountLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, WithAwait.class, EventCountSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void nonAtomicSignalTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicEventCount", "signal advances the count by read-then-write",

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.SerializedCallDetector;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link SerializedCallDetector} (checked THREAD_SERIALIZED): enter/exit are linearizable with respect
@@ -23,7 +24,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  *
  * <p>Twin: {@link CheckThenActSerializedCallDetector}.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 @Param(name = "t", gen = ThreadIdGen.class)
 public class SerializedCallDetectorLinearizabilityTest {
     static final String SUITE = "SerializedCallDetectorLinearizabilityTest";
@@ -53,7 +54,7 @@ public class SerializedCallDetectorLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), DetectorSpec.class, Budget.stress().parallelOnly());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void checkThenActTwinIsRejected() {
         Lincheck.expectRejected("CheckThenActSerializedCallDetector", "enter reads the owner, then sets it (no CAS)",

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.SpinThenParkLock;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.ThreadDumpOnTimeout;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link SpinThenParkLock}, the matching engines' per-context lock: a counter whose read-modify-write
@@ -19,7 +20,7 @@ import org.mpiverify.lincheck.ThreadDumpOnTimeout;
  * <p>Twin: {@link CheckThenSetLock}, whose acquisition reads the state and then writes it: two threads
  * can both find it free and both enter, and the counter loses an increment.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith(ThreadDumpOnFailure.class)
 public class SpinThenParkLockLinearizabilityTest {
     static final String SUITE = "SpinThenParkLockLinearizabilityTest";
     static final String CHECKS = "SpinThenParkLock: a counter updated under the lock vs an atomic counter";
@@ -48,7 +49,7 @@ public class SpinThenParkLockLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), LockedCounterSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void checkThenSetTwinIsRejected() {
         Lincheck.expectRejected("CheckThenSetLock", "the lock is taken by reading its state, then writing it",

@@ -24,7 +24,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @Outcome(expect = FORBIDDEN, desc = "Both threads owned the mask at once and took the same id.")
 @State
 public class ContextIdMaskHandoffRaceBrokenTwin {
-    volatile boolean maskInUse; // BUG: tested, then set, outside the critical section (volatile, so the loser's loop still re-reads it)
+    volatile boolean maskInUse; // DEFECT: tested, then set, outside the critical section (volatile, so the loser's loop still re-reads it)
     long mask = 0b1100;         // ids 2 and 3 free
 
     int allocate() {

@@ -34,7 +34,7 @@ public class EnvelopePublicationRaceBrokenTwin {
     @Actor
     public void sender() {
         Message m = new Message();
-        unexpected = m;        // BUG: published ...
+        unexpected = m;        // DEFECT: published ...
         m.tag = 5;             // ... before it is written
         m.payload = 42;
     }

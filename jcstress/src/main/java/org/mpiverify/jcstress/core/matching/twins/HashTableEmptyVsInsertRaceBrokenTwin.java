@@ -38,7 +38,7 @@ public class HashTableEmptyVsInsertRaceBrokenTwin {
 
     @Actor
     public void owner() {
-        values[0] = 0;             // BUG: first write: the entry looks free ...
+        values[0] = 0;             // DEFECT: first write: the entry looks free ...
         for (int i = 0; i < 32; i++) {
             Thread.onSpinWait();   // (the window a preemption or a cache miss would open)
         }

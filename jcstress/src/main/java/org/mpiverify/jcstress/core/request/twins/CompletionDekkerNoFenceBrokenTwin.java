@@ -46,7 +46,7 @@ public class CompletionDekkerNoFenceBrokenTwin {
 
     @Actor
     public void completer(II_Result r) {
-        DONE.setRelease(this, true);                        // BUG: release store ...
+        DONE.setRelease(this, true);                        // DEFECT: release store ...
         r.r1 = WAITER.getAcquire(this) != null ? 1 : 0;      // ... then acquire load: may be reordered before it
     }
 

@@ -22,7 +22,7 @@ import org.openjdk.jcstress.annotations.State;
 @Outcome(id = "STALE", expect = FORBIDDEN, desc = "Lost wake-up: the hoisted read never sees done = true.")
 @State
 public class CompletionSignalVsParkRaceBrokenTwin {
-    boolean done; // BUG: plain, not volatile
+    boolean done; // DEFECT: plain, not volatile
 
     @Actor
     public void waiter() {

@@ -32,7 +32,7 @@ public class ObjectPoolAllocateFreeRaceBrokenTwin {
         Obj next;
     }
 
-    /** BUG: check-then-act on head. */
+    /** DEFECT: check-then-act on head. */
     volatile Obj head;
     Obj d;
     Obj x;
@@ -45,7 +45,7 @@ public class ObjectPoolAllocateFreeRaceBrokenTwin {
         for (int i = 0; i < 16; i++) {
             Thread.onSpinWait();   // (the window a cache miss on h.next would open)
         }
-        head = h.next;             // BUG: another acquire may have taken h meanwhile
+        head = h.next;             // DEFECT: another acquire may have taken h meanwhile
         return h;
     }
 

@@ -27,7 +27,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @Outcome(expect = FORBIDDEN, desc = "Lost update: leak (no recycle) or double free (two recycles).")
 @State
 public class RequestRefCountReleaseRaceBrokenTwin {
-    int refs = 2; // BUG: plain int, non-atomic decrement
+    int refs = 2; // DEFECT: plain int, non-atomic decrement
     final AtomicInteger recycles = new AtomicInteger();
 
     void release() {

@@ -30,7 +30,7 @@ public class RequestStatusPublicationRaceBrokenTwin {
 
     @Actor
     public void completer() {
-        done = true;          // BUG: publish first ...
+        done = true;          // DEFECT: publish first ...
         buffer[0] = 42;       // ... then write what it should have published
         source = 3;
         tag = 7;

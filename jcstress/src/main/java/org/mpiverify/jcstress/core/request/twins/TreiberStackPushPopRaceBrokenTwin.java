@@ -30,7 +30,7 @@ public class TreiberStackPushPopRaceBrokenTwin {
     @Actor
     public void pusher() {
         Node h = head;
-        head = new Node(2, h);     // BUG: head may have changed since it was read
+        head = new Node(2, h);     // DEFECT: head may have changed since it was read
     }
 
     @Actor
@@ -40,7 +40,7 @@ public class TreiberStackPushPopRaceBrokenTwin {
             r.r1 = -1;
             return;
         }
-        head = h.next;             // BUG: same
+        head = h.next;             // DEFECT: same
         r.r1 = h.value;
     }
 

@@ -23,7 +23,7 @@ import org.openjdk.jcstress.annotations.State;
 @Outcome(id = "STALE", expect = FORBIDDEN, desc = "Lost wake-up: the hoisted read never sees the increment.")
 @State
 public class EventCountTicketVsSignalRaceBrokenTwin {
-    long count; // BUG: plain
+    long count; // DEFECT: plain
     volatile boolean arrived;
 
     @Actor

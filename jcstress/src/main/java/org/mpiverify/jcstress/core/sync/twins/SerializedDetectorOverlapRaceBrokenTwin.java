@@ -37,7 +37,7 @@ public class SerializedDetectorOverlapRaceBrokenTwin {
         Thread o = owner;
         int reported;
         if (o == null) {
-            owner = me;                 // BUG: the other thread may have claimed it since the check
+            owner = me;                 // DEFECT: the other thread may have claimed it since the check
             reported = 0;
         } else {
             reported = 1;

@@ -1,0 +1,126 @@
+package org.mpiverify.bench.dang;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.mpiverify.core.matching.Envelope;
+import org.mpiverify.core.matching.HashMatchingEngine;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.matching.PostedReceive;
+import org.mpiverify.core.matching.QueueMatchingEngine;
+
+/**
+ * Dang, Snir &amp; Gropp §4.2 (the concurrent hash table): the cost of one match against the number of
+ * receives outstanding. An engine holds {@code n} posted receives (one context, one source, tags
+ * {@code 0 .. n-1}); each operation delivers an envelope for a random outstanding tag
+ * ({@code matchOrEnqueue}, which must return that tag's receive) and posts the receive again
+ * ({@code matchOrPost}), so {@code n} stay outstanding. One thread: this is the table's own cost, with
+ * no contention and no wake-up (§4.1 and §4.4 measure those).
+ *
+ * <p>{@code QUEUES} scans its posted queue (MPI-3.1 §3.5, MPICH's design): a random tag is half-way down
+ * on average, so its cost grows linearly. {@code HASH_TABLE} is the DSG table (growing, see
+ * {@code MatchTable}). The floor is a {@code java.util.HashMap} doing the same remove-and-put: what any
+ * hash lookup costs at that size on this machine, cache misses included.
+ *
+ * <p>Each measurement runs at least {@link #MIN_OPS} operations and {@link #MIN_NANOS}, at most
+ * {@link #MAX_OPS} operations or {@link #MAX_NANOS} (so the queue engine at 10^6, about a millisecond a
+ * match, still takes a bounded time; its point then rests on fewer operations).
+ */
+final class MatchCost {
+    static final int MIN_OPS = 20_000;
+    static final long MIN_NANOS = 50_000_000;
+    static final int MAX_OPS = 2_000_000;
+    static final long MAX_NANOS = 300_000_000;
+    private static final int CONTEXT = 0;
+    private static final int SOURCE = 1;
+
+    private MatchCost() {
+    }
+
+    static final class Recv extends PostedReceive {
+        Recv(int tag) {
+            super(CONTEXT, SOURCE, tag);
+        }
+    }
+
+    static final class Msg extends Envelope {
+        Msg(int tag) {
+            super(CONTEXT, SOURCE, tag);
+        }
+    }
+
+    static Supplier<MatchingEngine> engine(String kind) {
+        return switch (kind) {
+            case "HASH_TABLE" -> HashMatchingEngine::new;
+            case "QUEUES" -> QueueMatchingEngine::new;
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    /** Nanoseconds per match (and re-post) with {@code n} receives outstanding. */
+    static double engineNanos(Supplier<MatchingEngine> factory, int n, long seed) {
+        MatchingEngine e = factory.get();
+        Recv[] rs = new Recv[n];
+        for (int i = 0; i < n; i++) {
+            rs[i] = new Recv(i);
+            if (e.matchOrPost(rs[i]) != null) {
+                throw new IllegalStateException("a receive matched nothing-sent");
+            }
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long t0 = System.nanoTime(), elapsed;
+        int ops = 0;
+        do {
+            for (int k = 0; k < 256; k++) {
+                int tag = rnd.nextInt(n);
+                PostedReceive r = e.matchOrEnqueue(new Msg(tag));
+                if (r == null || r.tag() != tag) {        // not rs[tag]: that would add a cache miss per op
+                    throw new IllegalStateException("tag " + tag + " matched " + r);
+                }
+                e.matchOrPost(r);
+                ops++;
+                if (n >= 100_000 && ops >= 16 && System.nanoTime() - t0 > MAX_NANOS) {
+                    break;                       // a scanning engine: a few ops are enough to see it
+                }
+            }
+            elapsed = System.nanoTime() - t0;
+        } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
+        if (e.size() != n) {
+            throw new IllegalStateException(e.size() + " items held, " + n + " expected");
+        }
+        return (double) elapsed / ops;
+    }
+
+    /** The floor: nanoseconds per remove-and-put of a random key of a {@code HashMap} holding {@code n} keys. */
+    static double hashMapNanos(int n, long seed) {
+        Map<Long, Object> m = new HashMap<>();
+        Object[] vs = new Object[n];
+        for (int i = 0; i < n; i++) {
+            vs[i] = new Object();
+            m.put(key(i), vs[i]);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long t0 = System.nanoTime(), elapsed;
+        int ops = 0;
+        do {
+            for (int k = 0; k < 256; k++) {
+                int i = rnd.nextInt(n);
+                Long boxed = key(i);               // one key object for both calls, as the engine's one envelope
+                Object v = m.remove(boxed);
+                if (v == null) {
+                    throw new IllegalStateException("key " + i);
+                }
+                m.put(boxed, v);
+                ops++;
+            }
+            elapsed = System.nanoTime() - t0;
+        } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
+        return (double) elapsed / ops;
+    }
+
+    /** A key packed like the hash engine's (context, source, tag). */
+    private static long key(int tag) {
+        return HashMatchingEngine.key(CONTEXT, SOURCE, tag);
+    }
+}

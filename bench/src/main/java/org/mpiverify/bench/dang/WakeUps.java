@@ -1,0 +1,117 @@
+package org.mpiverify.bench.dang;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * Dang, Snir &amp; Gropp §4.1 (thread scheduling): what it costs to wake a blocked receiver, with many
+ * threads blocked at once. Their scheduler makes ThreadSignal one atomic bit-set and ThreadWait one
+ * context switch, whatever the number of threads; the core's are a volatile flag plus
+ * {@code LockSupport.unpark}/{@code park}, and for virtual threads the JDK's scheduler.
+ *
+ * <p>Both kernels run {@code pairs} pairs of threads, each pair passing a token back and forth
+ * {@code roundTrips} times, every receiver blocked (parked) before its token arrives, and report the
+ * wall time per handoff (wall time / handoffs, all pairs at once: the inverse of the handoff rate).
+ * <ul>
+ *   <li>{@link #coreNanos}: two ranks, pair {@code i} of rank 0 and pair {@code i} of rank 1 ping-pong
+ *       on tag {@code i} with blocking send/recv, under a wait policy that parks at once (no spin, no
+ *       yield, also for platform threads), so every receive really blocks and is woken by the sender;
+ *   <li>{@link #bareNanos}: the floor, the same pairs passing a volatile turn word with
+ *       {@code LockSupport.park}/{@code unpark} and nothing else.
+ * </ul>
+ */
+final class WakeUps {
+    /** Park at once, for platform and virtual threads: every wait is a blocked-and-woken wait. */
+    static final WaitPolicy PARK_AT_ONCE = new WaitPolicy(0, 0, 0, 0, 50_000_000);
+
+    private WakeUps() {
+    }
+
+    /** Wall ns per handoff of {@code pairs} core ping-pong pairs whose receivers always park. */
+    static double coreNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) {
+        JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE).withWaitPolicy(PARK_AT_ONCE);
+        AtomicLong nanos = new AtomicLong();
+        DangJobs.run(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            w.barrier();
+            long t0 = System.nanoTime();
+            DangJobs.onThreads(pairs, virtual, i -> {
+                int[] b = new int[1];
+                for (int k = 0; k < roundTrips; k++) {
+                    if (me == 0) {
+                        w.send(b, 0, 1, Datatype.INT, 1, i);
+                        w.recv(b, 0, 1, Datatype.INT, 1, i);
+                    } else {
+                        w.recv(b, 0, 1, Datatype.INT, 0, i);
+                        w.send(b, 0, 1, Datatype.INT, 0, i);
+                    }
+                }
+            });
+            w.barrier();
+            if (me == 0) {
+                nanos.set(System.nanoTime() - t0);
+            }
+            mpi.finalizeMpi();
+        }, deadline);
+        return nanos.get() / (2.0 * pairs * roundTrips);
+    }
+
+    /** Wall ns per handoff of {@code pairs} bare park/unpark pairs. */
+    static double bareNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
+        List<Thread> all = new ArrayList<>(2 * pairs);
+        for (int i = 0; i < pairs; i++) {
+            Turn turn = new Turn();
+            for (int side = 0; side < 2; side++) {
+                int mine = side;
+                Runnable body = () -> {
+                    for (int k = 0; k < roundTrips; k++) {
+                        if (mine == 0) {
+                            turn.pass(1);
+                            turn.await(0);
+                        } else {
+                            turn.await(1);
+                            turn.pass(0);
+                        }
+                    }
+                };
+                Thread t = virtual ? Thread.ofVirtual().unstarted(body) : Thread.ofPlatform().daemon(true).unstarted(body);
+                turn.threads[side] = t;         // both known before either starts: no start-up handshake
+                all.add(t);
+            }
+        }
+        long t0 = System.nanoTime();
+        for (Thread t : all) {
+            t.start();
+        }
+        DangJobs.joinAll(all, deadline);
+        return (System.nanoTime() - t0) / (2.0 * pairs * roundTrips);
+    }
+
+    /** A token passed between two threads: the turn word, then an unpark of the other; the other parks until it sees it. */
+    static final class Turn {
+        volatile int turn;
+        final Thread[] threads = new Thread[2];
+
+        void pass(int to) {
+            turn = to;                       // volatile write, then unpark: the waiter re-reads after park
+            LockSupport.unpark(threads[to]);
+        }
+
+        void await(int me) {
+            while (turn != me) {
+                LockSupport.park(this);      // untimed: the other's unpark follows its turn write
+            }
+        }
+    }
+}

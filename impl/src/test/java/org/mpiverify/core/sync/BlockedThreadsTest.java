@@ -1,0 +1,176 @@
+package org.mpiverify.core.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpiverify.core.request.Completion;
+
+/**
+ * {@link BlockedThreads}: registrations are counted and listed, {@code wakeAll} unparks every registered
+ * thread, and the register-then-check protocol never loses an abort, while the check-then-register order
+ * does (forced schedule): so the order the class comment prescribes is the one that matters.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BlockedThreadsTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @Test
+    void registrationsAreCountedListedAndRemoved() {
+        BlockedThreads b = new BlockedThreads(4);
+        List<Thread> ts = new ArrayList<>();
+        List<BlockedThreads.Entry> es = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            Thread t = Thread.ofVirtual().unstarted(() -> { });
+            ts.add(t);
+            es.add(b.add(t));
+        }
+        assertEquals(100, b.size());
+        assertEquals(new HashSet<>(ts), new HashSet<>(b.snapshot(1_000)));
+        assertEquals(10, b.snapshot(10).size(), "a snapshot stops at its bound");
+        for (int i = 0; i < 100; i += 2) {
+            b.remove(es.get(i));        // from the middle, the head and the tail of the stripes' lists
+        }
+        assertEquals(50, b.size());
+        for (int i = 1; i < 100; i += 2) {
+            assertTrue(b.snapshot(1_000).contains(ts.get(i)));
+            b.remove(es.get(i));
+        }
+        assertEquals(0, b.size());
+        assertEquals(List.of(), b.snapshot(1_000));
+    }
+
+    /** A waiter of the protocol: register, check the flag, park without a timeout; loop until the flag is seen. */
+    private static void waitRegisteredFirst(BlockedThreads b, AtomicBoolean aborted) {
+        BlockedThreads.Entry e = b.add(Thread.currentThread());
+        try {
+            while (!aborted.get()) {
+                LockSupport.park(b);
+            }
+        } finally {
+            b.remove(e);
+        }
+    }
+
+    @Test
+    void wakeAllEndsEveryParkedWaiterThousandsOfVirtualThreads() throws InterruptedException {
+        BlockedThreads b = new BlockedThreads();
+        AtomicBoolean aborted = new AtomicBoolean();
+        AtomicInteger ended = new AtomicInteger();
+        int n = 10_000;
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ts.add(Thread.ofVirtual().start(() -> {
+                waitRegisteredFirst(b, aborted);
+                ended.incrementAndGet();
+            }));
+        }
+        aborted.set(true);            // the flag first, then the wake-up: as Job.abort
+        b.wakeAll();
+        for (Thread t : ts) {
+            assertTrue(t.join(DEADLINE), "a waiter missed the abort");
+        }
+        assertEquals(n, ended.get());
+        assertEquals(0, b.size());
+    }
+
+    @Test
+    void anAbortRacingRegistrationsIsNeverLost() throws InterruptedException {
+        for (int round = 0; round < 500; round++) {
+            BlockedThreads b = new BlockedThreads(1);   // one stripe: every registration meets the sweep
+            AtomicBoolean aborted = new AtomicBoolean();
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> ts = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                ts.add(Thread.ofPlatform().start(() -> {
+                    awaitQuietly(go);
+                    waitRegisteredFirst(b, aborted);
+                }));
+            }
+            Thread aborter = Thread.ofPlatform().start(() -> {
+                awaitQuietly(go);
+                aborted.set(true);
+                b.wakeAll();
+            });
+            go.countDown();
+            aborter.join();
+            for (Thread t : ts) {
+                assertTrue(t.join(DEADLINE), "round " + round + ": a waiter that registered missed the abort");
+            }
+        }
+    }
+
+    /**
+     * The wrong order, with the race forced: the waiter checks the flag (not set), the abort happens
+     * (flag, then wakeAll finds nobody), and only then the waiter registers and parks. It would sleep
+     * forever; here it parks with a 300 ms timeout, which must run out.
+     */
+    @Test
+    void checkingBeforeRegisteringLosesTheAbort() throws InterruptedException {
+        BlockedThreads b = new BlockedThreads();
+        AtomicBoolean aborted = new AtomicBoolean();
+        CountDownLatch checked = new CountDownLatch(1);
+        CountDownLatch abortDone = new CountDownLatch(1);
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            boolean seen = aborted.get();           // THE WRONG ORDER: check ...
+            checked.countDown();
+            awaitQuietly(abortDone);
+            BlockedThreads.Entry e = b.add(Thread.currentThread()); // ... then register
+            try {
+                if (!seen) {
+                    long t0 = System.nanoTime();
+                    LockSupport.parkNanos(b, TimeUnit.MILLISECONDS.toNanos(300));
+                    timedOut.set(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(300));
+                }
+            } finally {
+                b.remove(e);
+            }
+        });
+        awaitQuietly(checked);
+        aborted.set(true);
+        b.wakeAll();
+        abortDone.countDown();
+        assertTrue(waiter.join(DEADLINE));
+        assertTrue(timedOut.get(), "the check-then-register waiter was woken: the test cannot show the lost abort");
+    }
+
+    @Test
+    void aCompletionWaitRegistersOnlyWhileParkedAndAnAbortEndsIt() throws InterruptedException {
+        BlockedThreads b = new BlockedThreads();
+        AtomicBoolean aborted = new AtomicBoolean();
+        Completion c = new Completion();
+        WaitPolicy noSpin = new WaitPolicy(0, 0, 0, Long.MAX_VALUE);   // a huge slice: only the registry can wake it
+        AtomicBoolean result = new AtomicBoolean(true);
+        Thread waiter = Thread.ofVirtual().start(() -> result.set(c.await(aborted::get, noSpin, null, b)));
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (b.size() == 0) {
+            assertTrue(System.nanoTime() < deadline, "the waiter never registered");
+            LockSupport.parkNanos(1_000_000);
+        }
+        aborted.set(true);
+        b.wakeAll();
+        assertTrue(waiter.join(DEADLINE), "the abort did not end the untimed park");
+        assertFalse(result.get(), "an aborted wait returns false");
+        assertEquals(0, b.size(), "the wait deregistered");
+    }
+
+    private static void awaitQuietly(CountDownLatch l) {
+        try {
+            l.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

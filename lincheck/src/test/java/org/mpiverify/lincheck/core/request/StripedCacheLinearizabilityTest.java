@@ -1,0 +1,100 @@
+package org.mpiverify.lincheck.core.request;
+
+import java.util.concurrent.TimeUnit;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.jetbrains.lincheck.datastructures.ThreadIdGen;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.request.ObjectPool;
+import org.mpiverify.core.request.StripedCache;
+import org.mpiverify.lincheck.Budget;
+import org.mpiverify.lincheck.Lincheck;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+
+/**
+ * {@link StripedCache}, the virtual threads' private pools (DSG §3.3, per worker rather than per thread),
+ * inside an {@link ObjectPool}: no object is ever handed to two holders, whether it comes from a stripe
+ * or the shared stack and whichever thread returns it, against {@link PoolSpec}.
+ *
+ * <p>The pool has one stripe of one object, used by every thread (Lincheck's threads are platform
+ * threads, so the pool is built "stripes only"): every acquire and release contends for that stripe's
+ * try-lock, and a busy stripe sends the caller to the shared stack. Operations as in
+ * {@link ObjectPoolLinearizabilityTest}.
+ *
+ * <p>Twin: {@link CheckThenSetStripedCache} (the stripe's lock taken by a check and a separate set).
+ */
+@ExtendWith(ThreadDumpOnFailure.class)
+@Param(name = "t", gen = ThreadIdGen.class)
+public class StripedCacheLinearizabilityTest {
+    static final String SUITE = "StripedCacheLinearizabilityTest";
+    static final String CHECKS = "ObjectPool over one shared stripe (StripedCache) never hands one object to two holders";
+
+    private final ObjectPool<Object> pool = ObjectPool.stripedOnly(Object::new, 1, 1);
+    private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
+
+    @Operation
+    public String acquire(@Param(name = "t") int t) {
+        return h.acquire(t);
+    }
+
+    @Operation
+    public boolean release(@Param(name = "t") int t) {
+        return h.release(t);
+    }
+
+    @Operation
+    public boolean handOff(@Param(name = "t") int t) {
+        return h.handOff(t);
+    }
+
+    @Operation
+    public boolean releaseHandedOff() {
+        return h.releaseHandedOff();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void modelChecking() {
+        Lincheck.checkModel(SUITE, CHECKS, getClass(), PoolSpec.class, Budget.modelChecking());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void stress() {
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), PoolSpec.class, Budget.stress());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void checkThenSetLockTwinIsRejected() {
+        Lincheck.expectRejected("CheckThenSetStripedCache", "a stripe's lock taken by a check and a separate set",
+                true, Twin.class, PoolSpec.class, Budget.twin());
+    }
+
+    /** The twin cache (4 slots) holding two objects from the start, acquire and release only. */
+    @Param(name = "t", gen = ThreadIdGen.class)
+    public static class Twin {
+        private final CheckThenSetStripedCache<Object> cache = new CheckThenSetStripedCache<>(4);
+        private final PoolHarness<Object> h = new PoolHarness<>(() -> {
+            Object o = cache.poll();
+            return o != null ? o : new Object();
+        }, o -> cache.offer(o));
+
+        public Twin() {
+            cache.offer(new Object());
+            cache.offer(new Object());
+        }
+
+        @Operation
+        public String acquire(@Param(name = "t") int t) {
+            return h.acquire(t);
+        }
+
+        @Operation
+        public boolean release(@Param(name = "t") int t) {
+            return h.release(t);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.mpiverify.mutate;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A part of the core and the suites that check it: the classes mutated (optionally only some methods
+ * of a class), and the JUnit, Lincheck and jcstress suites run against each mutant. Suites are those
+ * "close to where the code lives": the component's own package's tests, not the end-to-end ones.
+ *
+ * @param jcstress regex of jcstress test names (never a known-bad twin), or null if none applies
+ */
+public record Component(String name, List<String> classes, Map<String, String> methods, List<String> junit,
+                        List<String> lincheck, String jcstress) {
+
+    /** The components of the 95% target (issue 15): core.sync, core.request, core.matching, core.contextid and mpi's reference counts. */
+    public static List<Component> all() {
+        return List.of(
+                new Component("core.sync",
+                        List.of("org.mpiverify.core.sync.CriticalSections", "org.mpiverify.core.sync.CriticalSections$*",
+                                "org.mpiverify.core.sync.EventCount", "org.mpiverify.core.sync.SerializedCallDetector",
+                                "org.mpiverify.core.sync.SpinGate", "org.mpiverify.core.sync.SpinThenParkLock",
+                                "org.mpiverify.core.sync.WaitPolicy"),
+                        Map.of(),
+                        List.of("org.mpiverify.core.sync.*Test", "org.mpiverify.mpi.LockCountTable1Test",
+                                "org.mpiverify.mpi.ThreadLevelTest"),
+                        List.of("org.mpiverify.lincheck.core.sync.*Test"),
+                        "^org\\.mpiverify\\.jcstress\\.core\\.sync\\.[A-Za-z]+Race$"),
+                new Component("core.request",
+                        List.of("org.mpiverify.core.request.*"),
+                        Map.of(),
+                        List.of("org.mpiverify.core.request.*Test"),
+                        List.of("org.mpiverify.lincheck.core.request.*Test"),
+                        "^org\\.mpiverify\\.jcstress\\.core\\.request\\.[A-Za-z]+Race$"),
+                new Component("core.matching",
+                        List.of("org.mpiverify.core.matching.*"),
+                        Map.of(),
+                        List.of("org.mpiverify.core.matching.*Test", "org.mpiverify.core.matching.*Tests*"),
+                        List.of("org.mpiverify.lincheck.core.matching.*Test"),
+                        "^org\\.mpiverify\\.jcstress\\.core\\.matching\\.[A-Za-z]+Race$"),
+                new Component("core.contextid",
+                        List.of("org.mpiverify.core.contextid.MultithreadedContextIdAllocator",
+                                "org.mpiverify.core.contextid.MultithreadedContextIdAllocator$*",
+                                "org.mpiverify.core.contextid.MaskContextIdAllocator",
+                                "org.mpiverify.core.contextid.ContextIdMask", "org.mpiverify.core.contextid.ContextIdKey",
+                                "org.mpiverify.core.contextid.ContextIdAlgorithm"),
+                        Map.of(),
+                        List.of("org.mpiverify.core.contextid.*Test"),
+                        List.of("org.mpiverify.lincheck.core.contextid.*Test"),
+                        "^org\\.mpiverify\\.jcstress\\.core\\.contextid\\.[A-Za-z]+Race$"),
+                new Component("mpi.refcounts",
+                        List.of("org.mpiverify.mpi.Comm"),
+                        Map.of("org.mpiverify.mpi.Comm", "retainRef,releaseRef,free"),
+                        List.of("org.mpiverify.mpi.CommunicatorTest"),
+                        List.of("org.mpiverify.lincheck.mpi.CommRefCountLinearizabilityTest"),
+                        null));
+    }
+
+    /** True if this component mutates the class (a pattern {@code p.*} or {@code C$*} matches by prefix). */
+    public boolean mutates(String className) {
+        for (String pattern : classes) {
+            boolean prefix = pattern.endsWith("*");
+            if (prefix ? className.startsWith(pattern.substring(0, pattern.length() - 1)) : className.equals(pattern)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The suite a killing test belongs to: Lincheck or JUnit (jcstress kills are recorded by its own stage). */
+    public static String suiteOf(String test) {
+        return test.startsWith("org.mpiverify.lincheck.") ? "Lincheck" : "JUnit";
+    }
+}

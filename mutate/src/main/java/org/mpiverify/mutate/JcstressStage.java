@@ -1,0 +1,161 @@
+package org.mpiverify.mutate;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.infra.Status;
+import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
+import org.openjdk.jcstress.infra.collectors.TestResult;
+import org.openjdk.jcstress.infra.grading.GradingResult;
+import org.openjdk.jcstress.infra.grading.TestGrading;
+
+/**
+ * The jcstress stage: a mutant that PIT's suites did not detect runs the component's jcstress tests
+ * that use the mutated class, in jcstress's own harness. jcstress runs each test in forked JVMs under
+ * several compilation modes, which PIT's minion cannot host: PIT swaps the mutant into its own JVM only.
+ * So the mutant's class file goes first on the class path of a separate jcstress run, whose forks
+ * inherit it. A good test that shows a forbidden outcome, or fails, kills the mutant; a run past its
+ * bound is TIMED_OUT (its process tree is destroyed).
+ */
+public final class JcstressStage {
+    /** The quick budget of the suite's own meta-test (JCStressSuiteIT): one fork, 2 x 200 ms per configuration. */
+    static final List<String> ARGS = List.of("-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "2", "-time", "200");
+
+    /** What jcstress said about one mutant. */
+    public record Verdict(String status, String killer, long millis, String detail) {
+    }
+
+    private final Path work;
+    private final Duration bound;
+
+    public JcstressStage(Path work, Duration bound) {
+        this.work = work;
+        this.bound = bound;
+    }
+
+    /** jcstress tests matching {@code regex} whose bytecode refers to {@code className}. */
+    public static List<String> testsUsing(String regex, String className) throws IOException {
+        List<String> tests = new ArrayList<>();
+        Pattern p = Pattern.compile(regex);
+        String internal = className.replace('.', '/');
+        String outer = internal.contains("$") ? internal.substring(0, internal.indexOf('$')) : internal;
+        for (String t : testList()) {
+            if (!p.matcher(t).find()) continue;
+            try (InputStream in = JcstressStage.class.getClassLoader().getResourceAsStream(t.replace('.', '/') + ".class")) {
+                if (in == null) continue;
+                String bytes = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+                if (bytes.contains(outer)) tests.add(t);
+            }
+        }
+        return tests;
+    }
+
+    static List<String> testList() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (InputStream in = JcstressStage.class.getResourceAsStream("/META-INF/TestList")) {
+            if (in == null) return names;
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
+                if (!line.startsWith("JCTEST")) continue;
+                int i = "JCTEST".length();
+                int s = line.indexOf('S', i);
+                int n = Integer.parseInt(line.substring(i, s));
+                names.add(line.substring(s + 1, s + 1 + n));
+            }
+        }
+        return names;
+    }
+
+    /** Runs {@code tests} with the mutant's class folder first on the class path. */
+    public Verdict run(String key, Path mutantClasses, List<String> tests) throws IOException, InterruptedException {
+        try {
+            return runChecked(key, mutantClasses, tests);
+        } catch (ClassNotFoundException e) {
+            throw new IOException("cannot read jcstress results", e);
+        }
+    }
+
+    private Verdict runChecked(String key, Path mutantClasses, List<String> tests)
+            throws IOException, InterruptedException, ClassNotFoundException {
+        Path dir = work.resolve("jcstress").resolve(MutantKeys.fileName(key));
+        deleteTree(dir);
+        Files.createDirectories(dir);
+        String regex = "^(" + String.join("|", tests.stream().map(Pattern::quote).toList()) + ")$";
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp",
+                mutantClasses.toAbsolutePath() + File.pathSeparator + absoluteClassPath(),
+                "org.openjdk.jcstress.Main", "-t", regex, "-r", dir.resolve("html").toString()));
+        cmd.addAll(ARGS);
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("jcstress.log").toFile()).start();
+        if (!p.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+            return new Verdict("TIMED_OUT", null, (System.nanoTime() - t0) / 1_000_000,
+                    "jcstress did not finish within " + bound.toSeconds() + " s");
+        }
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        Path bin;
+        try (Stream<Path> files = Files.list(dir)) {
+            bin = files.filter(f -> f.getFileName().toString().matches("jcstress-results-.*\\.bin\\.gz")).findFirst().orElse(null);
+        }
+        if (bin == null) return new Verdict("RUN_ERROR", null, millis, "jcstress wrote no result file (exit " + p.exitValue() + ")");
+        Map<String, long[]> forbidden = new TreeMap<>();
+        Map<String, String> errors = new TreeMap<>();
+        DiskReadCollector reader = new DiskReadCollector(bin.toString(), r -> judge(r, forbidden, errors));
+        try {
+            reader.dump();
+        } finally {
+            reader.close();
+        }
+        for (String t : tests) {
+            if (errors.containsKey(t)) return new Verdict("KILLED", t, millis, "error: " + errors.get(t));
+            long[] f = forbidden.get(t);
+            if (f != null && f[0] > 0) return new Verdict("KILLED", t, millis, f[0] + " forbidden outcome(s) in " + f[1] + " samples");
+        }
+        long samples = forbidden.values().stream().mapToLong(f -> f[1]).sum();
+        return new Verdict("SURVIVED", null, millis, "no forbidden outcome in " + samples + " samples of " + tests.size() + " test(s)");
+    }
+
+    /** This JVM's class path with absolute entries (the fork runs in another folder). */
+    static String absoluteClassPath() {
+        List<String> entries = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            entries.add(Path.of(e).toAbsolutePath().toString());
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static void judge(TestResult r, Map<String, long[]> forbidden, Map<String, String> errors) {
+        if (r.status() != Status.NORMAL) {
+            errors.put(r.getName(), r.status() + (r.getMessages().isEmpty() ? "" : ": " + r.getMessages().get(0)));
+            return;
+        }
+        long[] f = forbidden.computeIfAbsent(r.getName(), k -> new long[2]);
+        for (GradingResult g : TestGrading.grade(r).gradingResults.values()) {
+            f[1] += g.count;
+            if (g.expect == Expect.FORBIDDEN) f[0] += g.count;
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(f);
+        }
+    }
+}

@@ -1,0 +1,334 @@
+package org.mpiverify.mutate;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.mpiverify.mutate.operators.ConcurrencyMutators;
+import org.mpiverify.mutate.pit.PitRun;
+import org.mpiverify.mutate.report.Diffs;
+import org.mpiverify.mutate.report.KillMatrix;
+import org.mpiverify.mutate.report.Summary;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Provenance;
+import org.mpiverify.results.Workspace;
+
+/**
+ * {@code ./mpiverify mutate [--class C]... [--operator OP]... [--component NAME]... [--sample|--all]
+ * [--no-jcstress]} (parsed by {@code cli}): concurrency mutation testing of the core. For each component ({@link Component}),
+ * PIT mutates its classes with the concurrency operators (group {@value ConcurrencyMutators#GROUP}) and
+ * PIT's own, runs the component's JUnit and Lincheck suites against each mutant in its minion JVMs, and
+ * the mutants they leave alive run the component's jcstress tests in jcstress's harness
+ * ({@link JcstressStage}). Writes {@code out/mutate/kill-matrix.json}, {@code summary.md} and PIT's HTML
+ * report per component ({@code out/mutate/pit/COMPONENT/index.html}). Exit 1 if fewer than
+ * {@value #TARGET_PERCENT} % of the non-equivalent mutants were detected or a suite killed a mutant
+ * argued equivalent.
+ */
+public final class MutateCommand {
+    public static final int TARGET_PERCENT = 95;
+    /**
+     * Ours, plus PIT's operators that model concurrency faults: a dropped call (an unlock, an unpark, a
+     * reset, a re-interrupt), a dropped guard (the check of a check-then-act), a forced result of a
+     * try-style method. PIT's arithmetic, boundary and value-return operators model data bugs, not
+     * concurrency; {@code --operator DEFAULTS} adds them.
+     */
+    public static final List<String> DEFAULT_OPERATORS = List.of(ConcurrencyMutators.GROUP, "VOID_METHOD_CALLS",
+            "REMOVE_CONDITIONALS_EQUAL_ELSE", "REMOVE_CONDITIONALS_ORDER_ELSE", "TRUE_RETURNS", "FALSE_RETURNS");
+    /**
+     * The operators of the fixed sample of {@code mvn verify} (the mutants listed in {@link #SAMPLE_FILE}):
+     * ours but VOLATILE_TO_PLAIN, whose mutants need jcstress runs of minutes each.
+     */
+    public static final List<String> SAMPLE_OPERATORS = List.of("REMOVE_LOCK", "SPLIT_CRITICAL_SECTION",
+            "SHIFT_CRITICAL_SECTION", "SHRINK_CRITICAL_SECTION", "SWAP_LOCK_ORDER", "CAS_TO_PLAIN", "REMOVE_WAKEUP");
+    /**
+     * The fixed sample, relative to the repository: stable keys of known mutants, one a line ({@code #}
+     * starts a comment line), each of which the suites must kill. Only their components run.
+     */
+    public static final String SAMPLE_FILE = "mutate/sample-mutants.txt";
+    static final List<String> MINION_JVM_ARGS = List.of("-Xss4m", "-Xmx1g", "-XX:+UseParallelGC",
+            "-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports", "java.base/jdk.internal.util=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+
+    /** What to run. */
+    public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                          boolean jcstress, Path out, boolean verbose) {
+    }
+
+    /** The result: the matrix and where it was written. */
+    public record Outcome(KillMatrix matrix, Path json, Path markdown) {
+    }
+
+    private MutateCommand() {}
+
+    /**
+     * The options of a command line ({@code cli}'s {@code mutate} parses it): empty lists mean every class,
+     * component and the default (or, with {@code sample}, the sample's) operators; {@code out} null means
+     * {@code out/mutate/}. Throws {@link IllegalArgumentException} naming the option for an unknown component.
+     */
+    public static Options options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                                  boolean jcstress, Path out, boolean verbose) {
+        for (String c : components) {
+            if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
+                throw new IllegalArgumentException("--component must be one of "
+                        + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
+            }
+        }
+        return new Options(List.copyOf(classes), operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS)
+                : List.copyOf(operators), List.copyOf(components), sample, jcstress,
+                out != null ? out : Workspace.outputDir().resolve("mutate"), verbose);
+    }
+
+    /** The component names {@code --component} takes. */
+    public static List<String> componentNames() {
+        return Component.all().stream().map(Component::name).toList();
+    }
+
+    /** Runs, prints the rates; exit code 0 if the target is met and no claim of equivalence is wrong, else 1. */
+    public static int run(Options o, PrintStream out, PrintStream err) throws Exception {
+        Outcome r = execute(o, out);
+        KillMatrix k = r.matrix();
+        out.printf("mutate: %d of %d non-equivalent mutants detected (%.1f %%; %.1f %% of those observable on x86-64), "
+                        + "%d argued equivalent, %d survived; %s%n", k.detected(), k.nonEquivalent(), 100 * k.killRate(),
+                100 * k.observableRate(), k.mutants().size() - k.nonEquivalent(), k.survivors().size(), r.markdown());
+        if (!k.wrongClaims().isEmpty()) {
+            err.println("mutate: a suite killed " + k.wrongClaims().size() + " mutant(s) argued equivalent: fix the claims");
+            return 1;
+        }
+        return 100 * k.killRate() >= TARGET_PERCENT ? 0 : 1;
+    }
+
+    /** The keys of the fixed sample: the non-blank lines of the file that are not comments. */
+    public static List<String> sampleKeys(Path file) throws IOException {
+        return Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+    }
+
+    /** The class a stable key names (before its {@code #}). */
+    static String classOf(String key) {
+        return key.substring(0, key.indexOf('#'));
+    }
+
+    public static Outcome execute(Options o, PrintStream log) throws Exception {
+        Path root = Workspace.root();
+        Path work = o.out().resolve("work");
+        Files.createDirectories(work);
+        Map<String, String> claims = Equivalents.read(root.resolve("mutate/equivalent-mutants.md"));
+        List<String> listed = o.sample() ? sampleKeys(root.resolve(SAMPLE_FILE)) : null;
+        SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
+        Instant start = Instant.now();
+        List<KillMatrix.Entry> entries = new ArrayList<>();
+        Map<String, List<String[]>> lincheckForked = new LinkedHashMap<>();
+        for (Component c : Component.all()) {
+            if (!o.components().isEmpty() && !o.components().contains(c.name())) continue;
+            List<String> classes = Selection.classes(c, o.classes());
+            List<String> only = null;
+            if (listed != null) {
+                only = listed.stream().filter(k -> c.mutates(classOf(k))).toList();
+                classes = only.stream().map(MutateCommand::classOf).distinct().toList();
+            }
+            if (classes.isEmpty()) continue;
+            log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators()
+                    + (only != null ? " (sample: " + only.size() + " listed mutants)" : ""));
+            Path rec = work.resolve(c.name());
+            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, only, work);
+            // PIT learns which JUnit tests cover a mutant from a coverage run; the Lincheck suites are not
+            // in that run (their model checker drops PIT's probes, and they are the slow part): they run
+            // against every mutant the JUnit tests left alive (SuiteTestPrioritiserFactory).
+            List<String> tests = new ArrayList<>(c.junit());
+            Path always = work.resolve(c.name() + ".lincheck-tests");
+            List<String> lines = new ArrayList<>();
+            List<String[]> forked = new ArrayList<>();
+            for (String t : SuiteTests.find(cp.testRoots(), c.lincheck())) {
+                String cls = t.substring(0, t.indexOf(".[engine:"));
+                String reach = String.join(",", SuiteTests.reachable(cls));
+                // Lincheck's stress runs see PIT's swapped-in mutant; its model checker does not (see
+                // ForkedSuiteStage): model checking runs in the forked stage.
+                if (t.contains("[method:stress()]")) lines.add(t + "\t" + reach);
+                else forked.add(new String[] {t.substring(t.indexOf(".[engine:") + 1), reach});
+            }
+            Files.write(always, lines);
+            lincheckForked.put(c.name(), forked);
+            // the minions run in impl/, where surefire runs the JUnit suites (some read ../specs/)
+            new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
+                    o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS,
+                    root.resolve("impl"), o.verbose()).execute();
+            JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
+            ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
+            for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
+                entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, o, rec, root, log));
+            }
+        }
+        KillMatrix k = new KillMatrix(entries);
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("tool", "mpiverify mutate");
+        header.put("provenance", Json.parseObject(Provenance.now(root, Map.of("pitest", "1.30.1", "jcstress", "0.16",
+                "lincheck", "3.7")).toJson()));
+        header.put("generated", Instant.now().toString());
+        header.put("mode", o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all");
+        header.put("operators", o.operators());
+        header.put("classes", o.classes());
+        header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
+        header.put("targetPercent", TARGET_PERCENT);
+        Files.createDirectories(o.out());
+        Path json = o.out().resolve("kill-matrix.json");
+        Files.writeString(json, Json.write(k.toJson(header)));
+        Path md = o.out().resolve("summary.md");
+        Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
+                "Generated " + header.get("generated") + ", mode " + header.get("mode") + ", operators " + o.operators()
+                        + ", " + header.get("wallSeconds") + " s."));
+        return new Outcome(k, json, md);
+    }
+
+    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims,
+                                          ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
+                                          Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
+        String key = Json.str(r, "key", "");
+        String status = Json.str(r, "status", "");
+        String killing = Json.str(r, "killingTest", null);
+        String suite = killing == null ? null : Component.suiteOf(killing);
+        String test = killing == null ? null : Selection.testName(killing);
+        long millis = Json.integer(r, "millis", 0);
+        String timeSource = "baseline time of the tests run";
+        String detail = "PIT: " + status + " after " + Json.integer(r, "testsRun", 0) + " test(s)";
+        String cls = Json.str(r, "class", "");
+        Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
+        boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
+        String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
+        List<String> mc = new ArrayList<>();
+        for (String[] t : lincheckTests == null ? List.<String[]>of() : lincheckTests) {
+            if (Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
+        }
+        if (undetected && !mc.isEmpty() && Files.isDirectory(mutantDir)) {
+            log.println("mutate: Lincheck " + mc.size() + " test(s) on " + key);
+            ForkedSuiteStage.Verdict v = lincheck.run(key, mutantDir, mc);
+            detail += "; Lincheck model checking: " + v.status() + " (" + v.detail() + ")";
+            millis += v.millis();
+            timeSource = "baseline time of the PIT tests run + measured forked time";
+            if (!v.status().equals("SURVIVED")) {
+                status = v.status();
+                suite = "Lincheck";
+                test = v.killer() == null ? null : Selection.testName(v.killer());
+                undetected = false;
+            }
+        }
+        if (undetected && o.jcstress() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
+            List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
+            if (!jtests.isEmpty()) {
+                log.println("mutate: jcstress " + jtests.size() + " test(s) on " + key);
+                JcstressStage.Verdict v = stage.run(key, mutantDir, jtests);
+                detail += "; jcstress: " + v.status() + " (" + v.detail() + ")";
+                millis += v.millis();
+                timeSource = "baseline time of the PIT tests run + measured jcstress time";
+                if (!v.status().equals("SURVIVED")) {
+                    status = v.status().equals("RUN_ERROR") ? "RUN_ERROR" : v.status();
+                    suite = "jcstress";
+                    test = v.killer();
+                }
+            }
+        }
+        String claim = claims.get(key);
+        boolean detectedNow = !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
+        if (claim != null && Equivalents.isGap(claim)) {
+            detail += "; " + (detectedNow ? "a known gap now closed: " : "") + claim;
+            claim = null;
+        } else if (claim != null) {
+            status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : Equivalents.isUnobservable(claim) ? "UNOBSERVABLE" : "EQUIVALENT";
+        }
+        String sourceDiff = null, bytecodeDiff = null;
+        if (!detectedNow) {
+            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, (int) Json.integer(r, "line", 0),
+                    Json.str(r, "description", ""));
+            Path file = Path.of(cls.replace('.', '/') + ".class");
+            Path mutant = mutantDir.resolve(file), original = rec.resolve("originals").resolve(file);
+            if (Files.isRegularFile(mutant) && Files.isRegularFile(original)) {
+                bytecodeDiff = Diffs.bytecode(Files.readAllBytes(original), Files.readAllBytes(mutant),
+                        Json.str(r, "method", ""), Json.str(r, "descriptor", ""));
+            }
+        }
+        return new KillMatrix.Entry(key, c.name(), Json.str(r, "operator", ""), cls, Json.str(r, "method", ""),
+                (int) Json.integer(r, "line", 0), Json.str(r, "description", ""), status, suite, test, millis, timeSource,
+                detail, claim, sourceDiff, bytecodeDiff);
+    }
+
+    /** Helpers for choosing classes and reading PIT's records. */
+    static final class Selection {
+        private Selection() {}
+
+        /** The component's class patterns, narrowed to the --class arguments (FQN, simple name or glob) if any. */
+        static List<String> classes(Component c, List<String> wanted) {
+            if (wanted.isEmpty()) return c.classes();
+            List<String> out = new ArrayList<>();
+            for (String w : wanted) {
+                String fqn = w.contains(".") ? w : null;
+                if (fqn == null) {
+                    for (String pattern : c.classes()) {
+                        if (!pattern.endsWith(".*")) continue;
+                        String candidate = pattern.substring(0, pattern.length() - 1) + w;
+                        if (MutateCommand.class.getClassLoader().getResource(candidate.replace('.', '/') + ".class") != null) {
+                            fqn = candidate;
+                        }
+                    }
+                }
+                for (String pattern : c.classes()) {
+                    String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
+                    boolean matches = fqn != null ? (pattern.endsWith("*") ? fqn.startsWith(prefix) : fqn.equals(pattern))
+                            : (!pattern.endsWith("*") && pattern.endsWith("." + w));
+                    if (matches) {
+                        String name = fqn != null ? fqn : pattern;
+                        if (!out.contains(name)) {
+                            out.add(name);
+                            out.add(name + "$*");
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The selection of a component's mutants: its methods, and only the {@code only} keys if not null. */
+        static Path write(Path file, Component c, List<String> only, Path work) throws IOException {
+            Properties p = new Properties();
+            c.methods().forEach((k, v) -> p.setProperty("methods." + k, v));
+            if (only != null) {
+                Path onlyFile = work.resolve(c.name() + ".only");
+                Files.write(onlyFile, only);
+                p.setProperty("only.keys", onlyFile.toString());
+            }
+            try (var w = Files.newBufferedWriter(file)) {
+                p.store(w, "mutant selection for " + c.name());
+            }
+            return file;
+        }
+
+        static List<Map<String, Object>> records(Path jsonl) throws IOException {
+            List<Map<String, Object>> l = new ArrayList<>();
+            if (!Files.isRegularFile(jsonl)) return l;
+            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.parseObject(line));
+            return l;
+        }
+
+        /**
+         * {@code Class.method()} from PIT's JUnit 5 test name ({@code Class.[engine:...]/[class:...]/[method:m()]})
+         * or a JUnit unique id ({@code [engine:...]/[class:...]/[method:m()]}).
+         */
+        static String testName(String pit) {
+            int dot = pit.indexOf(".[engine:");
+            int c = pit.indexOf("[class:");
+            String cls = dot > 0 ? pit.substring(0, dot) : c >= 0 ? pit.substring(c + 7, pit.indexOf(']', c)) : pit;
+            int m = pit.lastIndexOf("[method:");
+            if (m < 0) m = pit.lastIndexOf("[test-template:");
+            if (m < 0) return cls;
+            String method = pit.substring(pit.indexOf(':', m) + 1, pit.indexOf(']', m));
+            return cls.substring(cls.lastIndexOf('.') + 1) + "." + method;
+        }
+    }
+}

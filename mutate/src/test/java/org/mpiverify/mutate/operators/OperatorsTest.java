@@ -1,0 +1,62 @@
+package org.mpiverify.mutate.operators;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.CheckClassAdapter;
+import org.pitest.classinfo.ClassName;
+import org.pitest.classpath.ClassloaderByteArraySource;
+import org.pitest.mutationtest.EngineArguments;
+import org.pitest.mutationtest.engine.Mutater;
+import org.pitest.mutationtest.engine.MutationDetails;
+import org.pitest.mutationtest.engine.gregor.config.GregorEngineFactory;
+
+/**
+ * Every concurrency operator makes mutants of the core that the JVM's verifier accepts, and finds the
+ * sites it is for.
+ */
+class OperatorsTest {
+    static final List<String> CLASSES = List.of(
+            "org.mpiverify.core.matching.MatchTable", "org.mpiverify.core.matching.HashMatchingEngine",
+            "org.mpiverify.core.matching.QueueMatchingEngine", "org.mpiverify.core.matching.ContextDirectory",
+            "org.mpiverify.core.request.Completion", "org.mpiverify.core.request.RequestState",
+            "org.mpiverify.core.request.TreiberStack", "org.mpiverify.core.request.ObjectPool",
+            "org.mpiverify.core.sync.EventCount", "org.mpiverify.core.sync.SpinThenParkLock",
+            "org.mpiverify.core.sync.SerializedCallDetector", "org.mpiverify.core.sync.SpinGate",
+            "org.mpiverify.core.sync.CriticalSections", "org.mpiverify.core.contextid.MultithreadedContextIdAllocator",
+            "org.mpiverify.core.contextid.MaskContextIdAllocator", "org.mpiverify.mpi.Comm");
+
+    static Mutater mutater() {
+        return new GregorEngineFactory().createEngine(EngineArguments.arguments().withMutators(List.of(ConcurrencyMutators.GROUP)))
+                .createMutator(ClassloaderByteArraySource.fromContext());
+    }
+
+    @Test
+    void everyMutantVerifies() {
+        Mutater m = mutater();
+        Map<String, Integer> perOperator = new TreeMap<>();
+        StringBuilder failures = new StringBuilder();
+        for (String c : CLASSES) {
+            for (MutationDetails d : m.findMutations(ClassName.fromString(c))) {
+                perOperator.merge(d.getMutator().substring(d.getMutator().lastIndexOf('.') + 1), 1, Integer::sum);
+                byte[] bytes = m.getMutation(d.getId()).getBytes();
+                StringWriter sw = new StringWriter();
+                CheckClassAdapter.verify(new ClassReader(bytes), getClass().getClassLoader(), false, new PrintWriter(sw));
+                if (!sw.toString().isBlank()) failures.append(d).append('\n').append(sw).append('\n');
+            }
+        }
+        System.out.println("concurrency mutants per operator: " + perOperator);
+        assertEquals("", failures.toString());
+        for (String op : List.of("RemoveLock", "SplitCriticalSection", "ShiftCriticalSection", "ShrinkCriticalSection",
+                "CasToPlain", "VolatileToPlain", "RemoveWakeup")) {
+            assertTrue(perOperator.getOrDefault(op, 0) > 0, op + " finds no site in the core: " + perOperator);
+        }
+    }
+}
