@@ -168,18 +168,25 @@ CommonTypeOK(pcs) ==
     /\ event \in [who : STRING, what : STRING, peers : SUBSET STRING]
 
 -----------------------------------------------------------------------------
-(* All members of a new communicator agree on its id, or all fail. *)
+(* All members of a new communicator agree on its id, or all fail.        *)
+(* Quantified per call and per process, not over all pairs of threads:    *)
+(* the same formula (a pair with Cl[t1] = Cl[t2] is a pair of one call's  *)
+(* threads; one with Pr[t1] = Pr[t2] a pair of one process's), but linear *)
+(* in the calls, which trace validation needs (a window of a recorded     *)
+(* trace holds tens of calls: the pairwise form was 85 % of TLC's time).  *)
+CallThreads(c) == {Th(p, c) : p \in Members[c]}
 Agreement ==
-    \A t1, t2 \in Threads :
-        Cl[t1] = Cl[t2] =>
-            /\ (pc[t1] \in {"done", "freed"} /\ pc[t2] \in {"done", "freed"}) => newId[t1] = newId[t2]
-            /\ ~(pc[t1] \in {"done", "freed"} /\ pc[t2] = "failed")
+    \A c \in Calls :
+        LET took == {t \in CallThreads(c) : pc[t] \in {"done", "freed"}}
+        IN  /\ Cardinality({newId[t] : t \in took}) <= 1
+            /\ took # {} => \A t \in CallThreads(c) : pc[t] # "failed"
 
 (* No process gives one id to two live communicators, and a live id is not free. *)
 UniqueLive ==
-    \A t1, t2 \in Threads :
-        /\ (Pr[t1] = Pr[t2] /\ t1 # t2 /\ pc[t1] = "done" /\ pc[t2] = "done") => newId[t1] # newId[t2]
-        /\ pc[t1] = "done" => newId[t1] \notin mask[Pr[t1]]
+    \A p \in Procs :
+        LET live == {c \in Calls : p \in Members[c] /\ pc[Th(p, c)] = "done"}
+        IN  /\ \A c1, c2 \in live : c1 # c2 => newId[Th(p, c1)] # newId[Th(p, c2)]
+            /\ \A c \in live : newId[Th(p, c)] \notin mask[p]
 
 (* Ids suffice for call c: its members have, at start, at least as many    *)
 (* common free ids outside Uncounted as there are calls. Every other call  *)
