@@ -62,8 +62,9 @@ public final class TraceChecker {
         this.windowTimeout = windowTimeout;
     }
 
-    /** Checks the whole trace of {@code model}; {@code name} names its folder under the work folder. */
-    public TraceVerdict check(String name, TraceModel model) {
+    /** Checks the whole trace of {@code model}; its name names its folder under the work folder. */
+    public TraceVerdict check(TraceModel model) {
+        String name = model.name();
         List<TraceStep> steps = model.steps();
         Path dir = workDir.resolve(safe(name));
         try {

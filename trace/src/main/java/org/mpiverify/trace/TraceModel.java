@@ -9,6 +9,9 @@ import org.mpiverify.core.trace.TraceRecorder.Algorithm;
  * reads them, and the constants of the spec for any window of consecutive events.
  */
 public interface TraceModel {
+    /** The trace's name: run and unit ({@code comm-dup-concurrent/PER_OBJECT-QUEUES/allocators}, say). */
+    String name();
+
     /** Which algorithm's steps these are. */
     Algorithm algorithm();
 

@@ -22,12 +22,12 @@ class ContextIdTraceTest {
         JobResult r = DupWorkload.run(JobConfig.of(4).withContextIdCapacity(Integer.getInteger("capacity", 1024)).withTrace(rec), 4, Integer.getInteger("rounds", 10),
                 Duration.ofMinutes(2));
         assertTrue(r.ok(), r.describe());
-        ContextIdTraces model = new ContextIdTraces(rec.events(), ContextIdAlgorithm.MULTITHREADED, "MULTITHREADED", 4,
+        ContextIdTraces model = new ContextIdTraces("dup-workload", rec.events(), ContextIdAlgorithm.MULTITHREADED, "MULTITHREADED", 4,
                 rec.facts());
         Path root = Workspace.root();
         TraceChecker checker = new TraceChecker(root.resolve("specs"), Workspace.outputDir(root).resolve("trace/test"),
                 Integer.getInteger("window", 1000), Duration.ofMinutes(10));
-        TraceVerdict v = checker.check("dup-workload", model);
+        TraceVerdict v = checker.check(model);
         System.out.println(v.summary() + " " + v.eventsPerSecond() + " ev/s " + v.reason());
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.toString());
     }

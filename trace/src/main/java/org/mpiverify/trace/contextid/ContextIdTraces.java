@@ -45,6 +45,7 @@ public final class ContextIdTraces implements TraceModel {
     /** The spec's key for "no key waits" (MultithreadedFig3 and PublishedFig3: NoKey). */
     static final int NO_KEY = 1_000_000;
 
+    private final String name;
     private final ContextIdAlgorithm spec;
     private final String variant;
     private final int processes;
@@ -63,14 +64,16 @@ public final class ContextIdTraces implements TraceModel {
     private record Call(String name, int parent, int tag, Set<Integer> members) {}
 
     /**
+     * @param name      the trace's name
      * @param events    a run's recorded events (other algorithms' are skipped)
      * @param spec      the algorithm whose spec the steps are checked against
      * @param variant   what produced them (shown in reports)
      * @param processes the job's ranks
      * @param facts     the recorder's facts (each process's capacity and eager segment)
      */
-    public ContextIdTraces(List<RecordedEvent> events, ContextIdAlgorithm spec, String variant, int processes,
-                           Map<String, Object> facts) {
+    public ContextIdTraces(String name, List<RecordedEvent> events, ContextIdAlgorithm spec, String variant,
+                           int processes, Map<String, Object> facts) {
+        this.name = name;
         this.spec = spec;
         this.variant = variant;
         this.processes = processes;
@@ -90,6 +93,8 @@ public final class ContextIdTraces implements TraceModel {
         this.eagerCount = Math.max(0, eager);
         translate(events);
     }
+
+    @Override public String name() { return name; }
 
     @Override public TraceRecorder.Algorithm algorithm() { return TraceRecorder.Algorithm.CONTEXT_ID; }
 
