@@ -70,9 +70,11 @@ final class RankContext {
         JobConfig c = job.config();
         this.job = job;
         this.worldRank = worldRank;
-        this.engine = c.matching().create();
+        CoreOverrides o = c.overrides();
+        this.engine = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
         this.packets = new PacketPool(c.eagerLimit());
-        MaskContextIdAllocator ids = c.contextIds().create(c.contextIdCapacity(), false);
+        MaskContextIdAllocator ids = o != null && o.contextIds() != null
+                ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
         this.waitPolicy = c.waitPolicy();
