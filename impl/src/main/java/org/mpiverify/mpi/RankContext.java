@@ -73,7 +73,7 @@ final class RankContext {
         CoreOverrides o = c.overrides();
         this.engine = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
         this.packets = new PacketPool(c.eagerLimit());
-        MaskContextIdAllocator ids = o != null && o.contextIds() != null
+        ContextIdAllocator ids = o != null && o.contextIds() != null
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
