@@ -408,6 +408,8 @@ public final class Main implements Callable<Integer> {
         int window;
         @Option(names = "--capacity", paramLabel = "N", defaultValue = "64", description = "context ids per rank in the traced jobs, 3-1024: TLC's time per event grows with it (default ${DEFAULT-VALUE}; the core's own default is 1024)")
         int capacity;
+        @Option(names = "--max-events", paramLabel = "N", defaultValue = "0", description = "validate only the first N events of each trace (a prefix: a quick check; default: all)")
+        int maxEvents;
         @Option(names = "--no-stacks", description = "do not record each event's Java frames (faster recording; a rejected trace then shows no frames)")
         boolean noStacks;
         @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/trace/)")
@@ -422,7 +424,8 @@ public final class Main implements Callable<Integer> {
                 Set<Algorithm> as = EnumSet.noneOf(Algorithm.class);
                 for (String a : algorithms) as.add(Algorithm.of(a));
                 o = new TraceCommand.Options(scenarios, demo, as, variant, columns, window,
-                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity);
+                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity,
+                        maxEvents);
                 return TraceCommand.run(o, (config, printTo) -> new Demo(config.withRanks(3), 4, 20, printTo).run() == 0,
                         main.out, main.err);
             } catch (IllegalArgumentException e) {

@@ -59,9 +59,11 @@ public final class TraceCommand {
      * @param capacity   context ids per rank (the job's mask): TLC's states hold every mask and offer as a set
      *                   of ids, so its time per event grows with it (1024, the core's default, is about 3x
      *                   slower than 64)
+     * @param maxEvents  validate only the first this many events of each trace (0: all), a quick check
      */
     public record Options(List<String> scenarios, boolean demo, Set<Algorithm> algorithms, String variant,
-                          List<String> columns, int window, Path out, boolean stacks, int capacity) {
+                          List<String> columns, int window, Path out, boolean stacks, int capacity,
+                          int maxEvents) {
         public Options {
             scenarios = List.copyOf(scenarios);
             algorithms = algorithms.isEmpty() ? EnumSet.noneOf(Algorithm.class) : EnumSet.copyOf(algorithms);
@@ -117,7 +119,7 @@ public final class TraceCommand {
                     continue;
                 }
                 for (TraceModel m : models) {
-                    TraceVerdict v = checker.check(m);
+                    TraceVerdict v = checker.check(TracePrefix.of(m, o.maxEvents()));
                     verdicts.add(v);
                     out.println(v.summary());
                     if (v.status() == TraceVerdict.Status.REJECTED) {
