@@ -66,7 +66,7 @@ class TraceQuickTest {
                 PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
                 Path dir = out.resolve("sample/" + s.algorithm().id() + "-" + c);
                 int exit = TraceCommand.run(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
-                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS), null, print, print);
+                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), null, print, print);
                 String printed = text.toString(StandardCharsets.UTF_8);
                 System.out.print(printed);
                 assertEquals(0, exit, printed);
