@@ -3,7 +3,6 @@ package org.mpiverify.trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 
 /**
  * A recorded trace with one event dropped or two events swapped, as a hand edit would leave it: the check
@@ -11,13 +10,12 @@ import org.mpiverify.core.trace.TraceRecorder.Algorithm;
  * reads; the constants are the original trace's (the same calls, processes and capacities). Checked as one
  * window ({@link #steps()} of the original length at most), since windows are cut by the original's indices.
  */
-public final class EditedTrace implements TraceModel {
-    private final TraceModel original;
+public final class EditedTrace extends ForwardingTraceModel {
     private final List<TraceStep> steps;
     private final String edit;
 
     private EditedTrace(TraceModel original, List<TraceStep> steps, String edit) {
-        this.original = original;
+        super(original);
         this.steps = List.copyOf(steps);
         this.edit = edit;
     }
@@ -61,26 +59,10 @@ public final class EditedTrace implements TraceModel {
 
     @Override public String name() { return original.name() + " (" + edit + ")"; }
 
-    @Override public Algorithm algorithm() { return original.algorithm(); }
-
-    @Override public String variant() { return original.variant(); }
-
-    @Override public String specFolder() { return original.specFolder(); }
-
-    @Override public String traceModule() { return original.traceModule(); }
-
-    @Override public List<String> invariants() { return original.invariants(); }
-
-    @Override public List<String> properties() { return original.properties(); }
-
     @Override public List<TraceStep> steps() { return steps; }
 
     @Override
     public Map<String, String> constants(int from, int to) {
         return original.constants(0, original.steps().size());
     }
-
-    @Override public Map<String, String> definitions() { return original.definitions(); }
-
-    @Override public String truncation() { return original.truncation(); }
 }
