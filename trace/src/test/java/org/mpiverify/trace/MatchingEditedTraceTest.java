@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +37,7 @@ class MatchingEditedTraceTest {
         assertEquals(0, MatchingReplay.firstDisagreement(steps));
     }
 
-    /** Index (0-based) of the first step of {@code kind} that names {@code id} as its message, or -1. */
+    /** Index (0-based) of the arrival of {@code message}, or -1. */
     private static int arrivalOf(long message) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).kind() == Kind.ARRIVE && steps.get(i).message() == message) return i;
@@ -54,9 +53,7 @@ class MatchingEditedTraceTest {
         }
         assertTrue(post > 0, "the workload receives an unexpected message");
         int arrival = arrivalOf(steps.get(post).message());
-        List<TraceStep> edited = new ArrayList<>(model.steps());
-        edited.remove(arrival);
-        TraceVerdict v = MatchingTraceTest.checker("edited").check(MatchingTraces.withSteps(model, "edited/dropped", edited));
+        TraceVerdict v = MatchingTraceTest.checker("edited").check(EditedTrace.dropping(model, arrival + 1));
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.summary());
         assertEquals(post, v.firstBad(), "rejected at the receive of the message whose arrival is gone (event "
@@ -77,10 +74,7 @@ class MatchingEditedTraceTest {
             }
         }
         assertTrue(post >= 0 && arrival > post, "the workload matches a posted receive");
-        List<TraceStep> edited = new ArrayList<>(model.steps());
-        edited.set(post, model.steps().get(arrival));
-        edited.set(arrival, model.steps().get(post));
-        TraceVerdict v = MatchingTraceTest.checker("edited").check(MatchingTraces.withSteps(model, "edited/swapped", edited));
+        TraceVerdict v = MatchingTraceTest.checker("edited").check(EditedTrace.swapping(model, post + 1, arrival + 1));
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.summary());
         assertEquals(post + 1, v.firstBad(), "rejected where the arrival now comes before its receive's post");

@@ -61,14 +61,12 @@ public final class MatchingTraces implements TraceModel {
         return List.copyOf(r);
     }
 
-    /** A copy of {@code model} whose events are {@code steps} (renumbered): for hand-edited traces. */
-    public static TraceModel withSteps(MatchingTraces model, String name, List<TraceStep> steps) {
-        MatchingTraces copy = new MatchingTraces(name, model.variant, -1, List.of());
-        copy.contexts.addAll(model.contexts);
-        for (TraceStep s : steps) {
-            copy.steps.add(new TraceStep(copy.steps.size() + 1, s.seq(), s.lane(), s.javaThread(), s.tla(),
-                    s.description(), s.site()));
-        }
+    /** This trace up to its event number {@code n} (from 1): what TLC needs to reject an event n. */
+    public MatchingTraces prefix(int n) {
+        if (n < 0 || n > steps.size()) throw new IllegalArgumentException("no prefix of " + n + " events in " + this);
+        MatchingTraces copy = new MatchingTraces(name + " (events 1-" + n + ")", variant, -1, List.of());
+        copy.contexts.addAll(contexts);
+        copy.steps.addAll(steps.subList(0, n));
         return copy;
     }
 

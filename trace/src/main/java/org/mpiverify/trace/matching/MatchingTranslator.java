@@ -11,6 +11,10 @@ import org.mpiverify.trace.TraceTranslator;
 
 /** One trace per rank: the steps of that rank's matching engine, all its contexts together. */
 public final class MatchingTranslator implements TraceTranslator {
+    static {
+        MatchingTwins.register();   // the trace command finds the matching twins by name
+    }
+
     @Override
     public Algorithm algorithm() {
         return Algorithm.MATCHING;

@@ -9,7 +9,9 @@ import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.matching.ModeReadBeforeLockOnArrivalHashEngine;
 import org.mpiverify.core.matching.ModeReadBeforeLockOnPostHashEngine;
 import org.mpiverify.core.matching.UnsortedDrainHashEngine;
+import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
+import org.mpiverify.trace.TraceTwins;
 
 /**
  * The known-bad matching engines a job can run ({@code JobConfig.withOverrides}, experimental), each the
@@ -28,7 +30,28 @@ public final class MatchingTwins {
             "ModeReadBeforeLockOnPostHashEngine", () -> new ModeReadBeforeLockOnPostHashEngine(256, 1),
             "UnsortedDrainHashEngine", () -> new UnsortedDrainHashEngine(256, 1)));
 
+    private static final Map<String, String> DEFECTS = Map.of(
+            "CheckThenActArrivalQueueEngine", "an arrival drops the context lock between its scan of the posted"
+                    + " receives and its enqueue: a receive posted in between and the message both stay pending",
+            "ModeReadBeforeLockOnArrivalHashEngine", "an arrival reads the mode word before its bucket lock: after a"
+                    + " switch to wild mode it still queues in the table, where wild-mode receives never look",
+            "ModeReadBeforeLockOnPostHashEngine", "an exact receive reads the mode word before its bucket lock: after a"
+                    + " switch to wild mode it is still posted in the table, where wild-mode arrivals never look",
+            "UnsortedDrainHashEngine", "the switch to wild mode moves the unexpected messages in bucket order, not"
+                    + " arrival order: a wildcard receive gets a later message before an earlier one");
+
+    static {
+        for (String name : TWINS.keySet()) {
+            TraceTwins.register(new TraceTwins.Twin(name, Algorithm.MATCHING, byName(name), DEFECTS.get(name)));
+        }
+    }
+
     private MatchingTwins() {}
+
+    /** Registers the twins with {@link TraceTwins} (idempotent; class initialization does it). */
+    public static void register() {
+        // the static initializer has run
+    }
 
     /** The twins' names, sorted. */
     public static List<String> names() {
