@@ -169,24 +169,25 @@ CommonTypeOK(pcs) ==
 
 -----------------------------------------------------------------------------
 (* All members of a new communicator agree on its id, or all fail.        *)
-(* Quantified per call and per process, not over all pairs of threads:    *)
-(* the same formula (a pair with Cl[t1] = Cl[t2] is a pair of one call's  *)
-(* threads; one with Pr[t1] = Pr[t2] a pair of one process's), but linear *)
-(* in the calls, which trace validation needs (a window of a recorded     *)
-(* trace holds tens of calls: the pairwise form was 85 % of TLC's time).  *)
-CallThreads(c) == {Th(p, c) : p \in Members[c]}
+(* Written with one pass over the threads instead of over all pairs of    *)
+(* them (the same formula: the pairs (call, id) of the threads that took  *)
+(* an id are as many as their calls iff each call's threads took one id), *)
+(* which trace validation needs: a window of a recorded trace holds tens  *)
+(* of calls, and the pairwise form took most of TLC's time.               *)
 Agreement ==
-    \A c \in Calls :
-        LET took == {t \in CallThreads(c) : pc[t] \in {"done", "freed"}}
-        IN  /\ Cardinality({newId[t] : t \in took}) <= 1
-            /\ took # {} => \A t \in CallThreads(c) : pc[t] # "failed"
+    LET took   == {t \in Threads : pc[t] \in {"done", "freed"}}
+        failed == {t \in Threads : pc[t] = "failed"}
+    IN  /\ Cardinality({<<Cl[t], newId[t]>> : t \in took}) = Cardinality({Cl[t] : t \in took})
+        /\ {Cl[t] : t \in took} \cap {Cl[t] : t \in failed} = {}
 
-(* No process gives one id to two live communicators, and a live id is not free. *)
+(* No process gives one id to two live communicators, and a live id is not *)
+(* free (per process: its live threads' ids are as many as they are).     *)
 UniqueLive ==
-    \A p \in Procs :
-        LET live == {c \in Calls : p \in Members[c] /\ pc[Th(p, c)] = "done"}
-        IN  /\ \A c1, c2 \in live : c1 # c2 => newId[Th(p, c1)] # newId[Th(p, c2)]
-            /\ \A c \in live : newId[Th(p, c)] \notin mask[p]
+    LET live == {t \in Threads : pc[t] = "done"}
+    IN  \A p \in Procs :
+            LET mine == {t \in live : Pr[t] = p}
+            IN  /\ Cardinality({newId[t] : t \in mine}) = Cardinality(mine)
+                /\ \A t \in mine : newId[t] \notin mask[p]
 
 (* Ids suffice for call c: its members have, at start, at least as many    *)
 (* common free ids outside Uncounted as there are calls. Every other call  *)

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -398,6 +399,8 @@ public final class Main implements Callable<Integer> {
         List<String> scenarios = new ArrayList<>();
         @Option(names = "--demo", description = "trace the demo job (3 ranks, 4 threads per rank)")
         boolean demo;
+        @Option(names = "--workload", paramLabel = "RxTxE", description = "each algorithm's own workload: R ranks of T threads, about E events, e.g. 4x4x10000 (the figure of docs/trace.md)")
+        String workload;
         @Option(names = "--algorithm", paramLabel = "A", split = ",", description = "contextid, matching, probe, completion (repeatable; default: every one with a trace spec)")
         List<String> algorithms = new ArrayList<>();
         @Option(names = "--variant", paramLabel = "V", description = "a context-id algorithm (MULTITHREADED, PUBLISHED_FIG3, SINGLE_THREADED_LOCKED, NAIVE_RETRY), an engine (QUEUES, HASH_TABLE) or a known-bad twin (e.g. MaskNotTakenContextIdAllocator), checked against the spec it stands for")
@@ -408,6 +411,8 @@ public final class Main implements Callable<Integer> {
         int window;
         @Option(names = "--capacity", paramLabel = "N", defaultValue = "64", description = "context ids per rank in the traced jobs, 3-1024: TLC's time per event grows with it (default ${DEFAULT-VALUE}; the core's own default is 1024)")
         int capacity;
+        @Option(names = "--max-events", paramLabel = "N", defaultValue = "0", description = "validate only the first N events of each trace (a prefix: a quick check; default: all)")
+        int maxEvents;
         @Option(names = "--no-stacks", description = "do not record each event's Java frames (faster recording; a rejected trace then shows no frames)")
         boolean noStacks;
         @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/trace/)")
@@ -422,12 +427,24 @@ public final class Main implements Callable<Integer> {
                 Set<Algorithm> as = EnumSet.noneOf(Algorithm.class);
                 for (String a : algorithms) as.add(Algorithm.of(a));
                 o = new TraceCommand.Options(scenarios, demo, as, variant, columns, window,
-                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity);
+                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity,
+                        maxEvents, workload == null ? null : workload(workload));
                 return TraceCommand.run(o, (config, printTo) -> new Demo(config.withRanks(3), 4, 20, printTo).run() == 0,
                         main.out, main.err);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
+        }
+    }
+
+    /** {@code RxTxE}: ranks, threads per rank, events. */
+    static TraceCommand.Workload workload(String s) {
+        String[] p = s.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (p.length != 3) throw new NumberFormatException();
+            return new TraceCommand.Workload(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--workload is RANKSxTHREADSxEVENTS, e.g. 4x4x10000, not " + s);
         }
     }
 

@@ -24,6 +24,7 @@ import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
@@ -59,15 +60,29 @@ public final class TraceCommand {
      * @param capacity   context ids per rank (the job's mask): TLC's states hold every mask and offer as a set
      *                   of ids, so its time per event grows with it (1024, the core's default, is about 3x
      *                   slower than 64)
+     * @param maxEvents  validate only the first this many events of each trace (0: all), a quick check
+     * @param workload   also run each algorithm's own workload ({@link TraceWorkload}), or null
      */
     public record Options(List<String> scenarios, boolean demo, Set<Algorithm> algorithms, String variant,
-                          List<String> columns, int window, Path out, boolean stacks, int capacity) {
+                          List<String> columns, int window, Path out, boolean stacks, int capacity,
+                          int maxEvents, Workload workload) {
         public Options {
             scenarios = List.copyOf(scenarios);
             algorithms = algorithms.isEmpty() ? EnumSet.noneOf(Algorithm.class) : EnumSet.copyOf(algorithms);
             columns = List.copyOf(columns);
-            if (scenarios.isEmpty() && !demo) throw new IllegalArgumentException("give --scenario ID or --demo");
+            if (scenarios.isEmpty() && !demo && workload == null) {
+                throw new IllegalArgumentException("give --scenario ID, --demo or --workload");
+            }
             if (window < 1) throw new IllegalArgumentException("--window must be at least 1");
+        }
+    }
+
+    /** {@code --workload}: each algorithm's own workload on {@code ranks} ranks of {@code threads} threads. */
+    public record Workload(int ranks, int threads, int events) {
+        public Workload {
+            if (ranks < 2 || threads < 1 || events < 1) {
+                throw new IllegalArgumentException("a workload needs 2+ ranks, 1+ threads and 1+ events");
+            }
         }
     }
 
@@ -97,8 +112,9 @@ public final class TraceCommand {
         List<TraceVerdict> verdicts = new ArrayList<>();
         List<String> runProblems = new ArrayList<>();
         out.printf("%-64s %8s %8s  %s%n", "trace", "events", "TLC", "verdict");
-        for (Source s : sources(o)) {
-            TraceRecorder rec = TraceRecorder.create(algorithms, o.stacks());
+        for (Source s : sources(o, algorithms)) {
+            Set<Algorithm> recorded = s.workloadOf() == null ? algorithms : EnumSet.of(s.workloadOf());
+            TraceRecorder rec = TraceRecorder.create(recorded, o.stacks());
             JobConfig config = configure(s.config().withContextIdCapacity(o.capacity()), o.variant(), twin).withTrace(rec);
             String problem = s.run(config, demo, out);
             if (problem != null) {
@@ -107,7 +123,7 @@ public final class TraceCommand {
                         + "); its trace is checked up to where it ends");
             }
             List<RecordedEvent> events = rec.events();
-            for (Algorithm a : algorithms) {
+            for (Algorithm a : recorded) {
                 List<TraceModel> models;
                 try {
                     models = Translators.of(a).models(s.name(), events, rec.facts(), config);
@@ -117,7 +133,7 @@ public final class TraceCommand {
                     continue;
                 }
                 for (TraceModel m : models) {
-                    TraceVerdict v = checker.check(m);
+                    TraceVerdict v = checker.check(TracePrefix.of(m, o.maxEvents()));
                     verdicts.add(v);
                     out.println(v.summary());
                     if (v.status() == TraceVerdict.Status.REJECTED) {
@@ -146,11 +162,17 @@ public final class TraceCommand {
         return rejected == 0 && errors == 0 && runProblems.isEmpty() && !verdicts.isEmpty() ? 0 : 1;
     }
 
-    /** One run to trace: an audit scenario on a column, or the demo on a column. */
-    private record Source(String name, JobConfig config, Scenario scenario) {
+    /** One run to trace: an audit scenario, the demo, or an algorithm's workload, on a column. */
+    private record Source(String name, JobConfig config, Scenario scenario, Algorithm workloadOf, Workload workload) {
         /** Runs it; null if it went right, else what went wrong. */
         String run(JobConfig config, DemoProgram demo, PrintStream out) throws Exception {
+            if (workloadOf != null) {
+                JobResult r = Translators.workload(workloadOf).run(config, workload.threads(), workload.events(),
+                        Duration.ofMinutes(5));
+                return r.ok() ? null : r.describe();
+            }
             if (scenario == null) {
+                if (demo == null) throw new IllegalArgumentException("--demo is not available here");
                 return demo.run(config, out) ? null : "the demo failed";
             }
             Verdict v = AuditRunner.runOnce(new CoreTarget(name, config), scenario);
@@ -161,7 +183,7 @@ public final class TraceCommand {
         }
     }
 
-    private static List<Source> sources(Options o) {
+    private static List<Source> sources(Options o, Set<Algorithm> algorithms) {
         List<Source> l = new ArrayList<>();
         List<String> columns = o.columns();
         if (columns.isEmpty()) {
@@ -177,10 +199,18 @@ public final class TraceCommand {
         }
         for (String column : columns) {
             JobConfig base = column(column);
-            if (o.demo()) l.add(new Source("demo/" + column, base.withRanks(3), null));
+            if (o.demo()) l.add(new Source("demo/" + column, base.withRanks(3), null, null, null));
             for (String id : o.scenarios()) {
                 Scenario s = ScenarioCatalog.byId(id);
-                l.add(new Source(id + "/" + column, base.withRanks(s.ranks()), s));
+                l.add(new Source(id + "/" + column, base.withRanks(s.ranks()), s, null, null));
+            }
+            if (o.workload() != null) {
+                Workload w = o.workload();
+                for (Algorithm a : algorithms) {
+                    if (Translators.workload(a) == null) continue;
+                    l.add(new Source("workload-" + a.id() + "-" + w.ranks() + "x" + w.threads() + "/" + column,
+                            base.withRanks(w.ranks()), null, a, w));
+                }
             }
         }
         return l;

@@ -66,8 +66,8 @@ class MatchingTwinTraceTest {
                 int bad = MatchingReplay.firstDisagreement(MatchingReplay.steps(events, rank));
                 if (bad == 0) continue;
                 // TLC gets the trace up to the first wrong match: it must accept every event before it.
-                TraceModel model = new MatchingTraces(twin + "-run" + runs + "/rank" + rank, twin, rank, events)
-                        .prefix(bad);
+                TraceModel model = TracePrefix.of(
+                        new MatchingTraces(twin + "-run" + runs + "/rank" + rank, twin, rank, events), bad);
                 TraceVerdict v = MatchingTraceTest.checker("twins").check(model);
                 System.out.println(v.summary() + " (run " + runs + ", job " + (r.ok() ? "ended" : "failed: "
                         + r.describe().lines().findFirst().orElse("")) + ")");

@@ -61,15 +61,6 @@ public final class MatchingTraces implements TraceModel {
         return List.copyOf(r);
     }
 
-    /** This trace up to its event number {@code n} (from 1): what TLC needs to reject an event n. */
-    public MatchingTraces prefix(int n) {
-        if (n < 0 || n > steps.size()) throw new IllegalArgumentException("no prefix of " + n + " events in " + this);
-        MatchingTraces copy = new MatchingTraces(name + " (events 1-" + n + ")", variant, -1, List.of());
-        copy.contexts.addAll(contexts);
-        copy.steps.addAll(steps.subList(0, n));
-        return copy;
-    }
-
     @Override public String name() { return name; }
 
     @Override public TraceRecorder.Algorithm algorithm() { return TraceRecorder.Algorithm.MATCHING; }

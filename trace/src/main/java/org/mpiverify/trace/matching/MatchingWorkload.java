@@ -75,6 +75,27 @@ public final class MatchingWorkload {
         }, deadline);
     }
 
+    /** Rounds of {@link #run} for about {@code events} matching events in all (measured: 14 per round, thread, rank). */
+    public static int roundsFor(int events, int ranks, int threads) {
+        return Math.max(1, events / (14 * ranks * threads));
+    }
+
+    /**
+     * The workload of {@code trace --workload} for about {@code events} events in all: {@link #run} for the
+     * core's engines; for a twin the workload that drives it into its defect: {@link #drain} for
+     * {@code UnsortedDrainHashEngine}, {@link #race} for the others (measured: about 2.2 events per message
+     * and rank in a race, 23 per round and rank in a drain of 8 tags).
+     */
+    public static JobResult forTrace(JobConfig config, int threads, int events, Duration deadline) {
+        String twin = config.overrides() == null || config.overrides().matching() == null ? null
+                : config.overrides().name();
+        if (twin == null) return run(config, threads, roundsFor(events, config.ranks(), threads), deadline);
+        if (twin.equals("UnsortedDrainHashEngine")) {
+            return drain(config, 8, Math.max(1, events / (23 * config.ranks())), deadline);
+        }
+        return race(config, threads, Math.max(1, 10 * events / (22 * config.ranks() * threads)), deadline);
+    }
+
     private static Thread start(String name, List<Throwable> failures, Runnable body) {
         return Thread.ofPlatform().name(name).start(() -> {
             try {
