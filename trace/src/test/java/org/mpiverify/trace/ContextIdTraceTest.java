@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -75,11 +76,13 @@ class ContextIdTraceTest {
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.summary() + "\n" + v.reason());
     }
 
+    /** Every run in which the twin's defect shows (3 of them) is rejected, each at the event where it shows. */
     @Test
     void theTwinThatDoesNotTakeTheMaskIsRejectedWhereASecondThreadOwnsIt() {
         TraceTwins.Twin twin = TraceTwins.byName("MaskNotTakenContextIdAllocator");
         assertNotNull(twin);
-        for (int attempt = 1; attempt <= 20; attempt++) {
+        List<TraceVerdict> rejected = new ArrayList<>();
+        for (int attempt = 1; attempt <= 30 && rejected.size() < 3; attempt++) {
             Run run = record(twin.apply(JobConfig.of(4)), 4, 8, "twin-" + attempt);
             int expected = firstSecondOwner(run.model());
             if (expected == 0) continue;   // the race did not happen in this run: no double owner to find
@@ -88,13 +91,13 @@ class ContextIdTraceTest {
             assertEquals(expected, v.firstBad(), "rejected at the first ENTER that owns a mask another thread owns: "
                     + v.summary());
             assertTrue(v.badStep().description().contains("owns the mask"), v.badStep().description());
-            TraceReports.write(v, outDir().resolve("twins/" + twin.name() + "/rejected"));
-            TraceCommand.writeResults(outDir().resolve("twins/" + twin.name() + "/results.json"), List.of(v), twin.name(),
-                    List.of());
-            return;
+            rejected.add(v);
         }
-        throw new AssertionError("in 20 runs no two threads of a process owned the mask at once: the twin's defect "
-                + "was never exercised");
+        assertEquals(3, rejected.size(), "in 30 runs the twin's defect (two threads of a process owning the mask) "
+                + "showed only " + rejected.size() + " times");
+        for (TraceVerdict v : rejected) TraceReports.write(v, outDir().resolve("twins/" + twin.name() + "/rejected"));
+        TraceCommand.writeResults(outDir().resolve("twins/" + twin.name() + "/results.json"), rejected, twin.name(),
+                List.of());
     }
 
     /**
