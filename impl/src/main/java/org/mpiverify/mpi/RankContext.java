@@ -76,6 +76,7 @@ final class RankContext {
         ContextIdAllocator ids = o != null && o.contextIds() != null
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
+        engine.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;

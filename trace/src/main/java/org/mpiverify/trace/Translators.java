@@ -5,6 +5,8 @@ import java.util.Map;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.trace.contextid.ContextIdTranslator;
 import org.mpiverify.trace.contextid.DupWorkload;
+import org.mpiverify.trace.matching.MatchingTranslator;
+import org.mpiverify.trace.matching.MatchingWorkload;
 
 /** The translator of each algorithm that has a trace spec. */
 public final class Translators {
@@ -14,6 +16,7 @@ public final class Translators {
     static {
         register(new ContextIdTranslator(), (config, threads, events, deadline) -> DupWorkload.run(config, threads,
                 DupWorkload.roundsFor(events, config.ranks(), threads), deadline));
+        register(new MatchingTranslator(), MatchingWorkload::forTrace);
     }
 
     private Translators() {}
