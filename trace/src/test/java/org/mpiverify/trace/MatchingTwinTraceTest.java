@@ -82,6 +82,9 @@ class MatchingTwinTraceTest {
                 String got = result == 0 ? "missed" : "wrong";
                 assertTrue(got.matches(outcomes), "the engine's result is " + got + ", expected " + outcomes + ": " + step);
                 assertEquals(null, v.violated(), "no spec step takes the event (rather than a property failing)");
+                TraceReports.write(v, ContextIdTraceTest.outDir().resolve("twins/" + twin + "/rejected"));
+                TraceCommand.writeResults(ContextIdTraceTest.outDir().resolve("twins/" + twin + "/results.json"),
+                        List.of(v), twin, List.of());
                 return;
             }
             if (!r.ok()) System.out.println(twin + " run " + runs + ": no wrong match, but " + r.describe());

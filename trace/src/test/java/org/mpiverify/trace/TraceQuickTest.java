@@ -38,7 +38,8 @@ class TraceQuickTest {
     static List<Sample> samples() {
         return List.of(new Sample(Algorithm.CONTEXT_ID,
                 List.of("comm-create-group-concurrent", "comm-split-concurrent", "comm-create-concurrent",
-                        "context-id-exhaustion")));
+                        "context-id-exhaustion")),
+                new Sample(Algorithm.MATCHING, List.of("wildcard-many-threads", "p2p-nonblocking", "mprobe-exactly-once")));
     }
 
     record Sample(Algorithm algorithm, List<String> scenarios) {}
