@@ -46,6 +46,14 @@ public interface TraceModel {
      */
     Map<String, String> definitions();
 
+    /**
+     * Constants of the spec that are model values ({@code Wild}, say): TLC's configuration declares each as
+     * {@code Name = Name}; a TLA+ expression cannot denote one. Empty unless the spec has such constants.
+     */
+    default List<String> modelValues() {
+        return List.of();
+    }
+
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
     String truncation();
 }

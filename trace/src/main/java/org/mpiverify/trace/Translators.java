@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.trace.contextid.ContextIdTranslator;
+import org.mpiverify.trace.probe.ProbeTranslator;
 
 /** The translator of each algorithm that has a trace spec. */
 public final class Translators {
@@ -11,6 +12,7 @@ public final class Translators {
 
     static {
         register(new ContextIdTranslator());
+        register(new ProbeTranslator());
     }
 
     private Translators() {}

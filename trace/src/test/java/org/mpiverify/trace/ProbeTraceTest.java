@@ -1,0 +1,185 @@
+package org.mpiverify.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.trace.RecordedEvent;
+import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.trace.probe.ProbeTraces;
+import org.mpiverify.trace.probe.ProbeWorkload;
+import org.mpiverify.trace.probe.ProbeWorkload.Variant;
+
+/**
+ * Probe traces of the core (specs/probe/ProbeTrace.tla): matched probes and probes on a tag of one's own
+ * are accepted; the probe/recv race of Hoefler et al. §2 is rejected at the receive that got another
+ * message than its probe saw (NoFalseMatch); a trace with an event dropped or two events swapped is
+ * rejected.
+ */
+@ExtendWith(ThreadDumpOnFailure.class)
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
+class ProbeTraceTest {
+    private static final int THREADS = 4;
+    private static final int ROUNDS = 3;
+
+    private static TraceChecker checker(String folder) {
+        Path root = Workspace.root();
+        return new TraceChecker(root.resolve("specs"), Workspace.outputDir(root).resolve("trace/test-probe/" + folder),
+                200, Duration.ofMinutes(2));
+    }
+
+    /** Runs the workload with recording on; returns the trace of rank 0's probed context. */
+    private static Run record(Variant v) {
+        TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.PROBE), false);
+        JobConfig config = JobConfig.of(3).withTrace(rec);
+        ProbeWorkload.Outcome o = ProbeWorkload.run(config, v, THREADS, ROUNDS, Duration.ofSeconds(30));
+        assertTrue(o.result().ok(), o.result().describe());
+        List<TraceModel> models = Translators.of(Algorithm.PROBE).models(v.id(), rec.events(), rec.facts(), config);
+        assertEquals(1, models.size(), "one probed context: " + models);
+        return new Run((ProbeTraces) models.getFirst(), o.falseMatches(), rec.events());
+    }
+
+    private record Run(ProbeTraces model, int falseMatches, List<RecordedEvent> events) {}
+
+    @Test
+    void matchedProbesAreAccepted() {
+        Run r = record(Variant.MPROBE);
+        assertEquals("mprobe", r.model().specVariant());
+        assertEquals(3 * 2 * THREADS * ROUNDS, r.model().steps().size());   // Arrive, Mprobe, Mrecv per message
+        TraceVerdict v = checker("mprobe").check(r.model());
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.toString());
+    }
+
+    @Test
+    void probesOnOwnTagsAreAccepted() {
+        Run r = record(Variant.PROBE_OWN_TAG);
+        assertEquals("probe", r.model().specVariant());
+        assertEquals(0, r.falseMatches());
+        TraceVerdict v = checker("probe-own-tag").check(r.model());
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.toString());
+    }
+
+    @Test
+    void theProbeRecvRaceIsRejectedAtTheFalseMatch() {
+        Run r = null;
+        int attempts = 0;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while ((r == null || r.falseMatches() == 0) && attempts < 200 && System.nanoTime() < deadline) {
+            r = record(Variant.PROBE_THEN_RECV);
+            attempts++;
+        }
+        assertTrue(r != null && r.falseMatches() > 0, "no false match in " + attempts + " runs");
+        int expected = firstFalseMatch(r.model());
+        assertTrue(expected > 0, "the Java run saw a false match, the trace must show one");
+        TraceVerdict v = checker("probe-then-recv").check(r.model());
+        System.out.println(v.summary() + " (after " + attempts + " runs)");
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
+        assertEquals("NoFalseMatch", v.violated(), v.toString());
+        assertEquals(expected, v.firstBad(), v.toString());
+    }
+
+    @Test
+    void aDroppedEventIsRejected() {
+        ProbeTraces m = record(Variant.MPROBE).model();
+        // Drop the first arrival: its sender's next arrival is then the spec's message #1 of that sender.
+        List<TraceStep> steps = new ArrayList<>(m.steps());
+        TraceStep dropped = steps.remove(0);
+        int expected = 0;
+        for (int i = 0; i < steps.size() && expected == 0; i++) {
+            TraceStep s = steps.get(i);
+            if (s.lane().equals(dropped.lane()) || messageOf(s).equals(messageOf(dropped))) {
+                expected = i + 1;
+            }
+        }
+        TraceVerdict v = checker("dropped").check(new Edited(m, steps));
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
+        assertEquals(expected, v.firstBad(), v.toString());
+    }
+
+    @Test
+    void twoSwappedEventsAreRejected() {
+        ProbeTraces m = record(Variant.MPROBE).model();
+        // Swap the first Mprobe with the Mrecv that follows it on the same thread: an mrecv with no handle.
+        List<TraceStep> steps = new ArrayList<>(m.steps());
+        int probe = -1;
+        int recv = -1;
+        for (int i = 0; i < steps.size() && recv < 0; i++) {
+            if (probe < 0 && steps.get(i).tla().contains("\"Mprobe\"")) probe = i;
+            else if (probe >= 0 && steps.get(i).lane().equals(steps.get(probe).lane())) recv = i;
+        }
+        assertTrue(recv > probe && steps.get(recv).tla().contains("\"Mrecv\""), steps.toString());
+        TraceStep a = steps.get(probe);
+        steps.set(probe, steps.get(recv));
+        steps.set(recv, a);
+        TraceVerdict v = checker("swapped").check(new Edited(m, steps));
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
+        assertEquals(probe + 1, v.firstBad(), v.toString());
+    }
+
+    private static final Pattern MESSAGE = Pattern.compile("\\bm \\|-> (TS\\d+)\\b");
+
+    /** The name (TS<n>) of the message an event carries. */
+    private static String messageOf(TraceStep s) {
+        Matcher m = MESSAGE.matcher(s.tla());
+        assertTrue(m.find(), s.tla());
+        return m.group(1);
+    }
+
+    /**
+     * The number of the first Recv whose message is not the one its thread's last Probe saw, from the
+     * recorded steps alone (what NoFalseMatch must flag), or 0.
+     */
+    private static int firstFalseMatch(ProbeTraces m) {
+        Map<String, String> probed = new HashMap<>();
+        for (TraceStep s : m.steps()) {
+            String k = s.tla();
+            if (k.contains("\"Probe\"")) probed.put(s.lane(), messageOf(s));
+            if (k.contains("\"Recv\"") && !messageOf(s).equals(probed.get(s.lane()))) return s.number();
+        }
+        return 0;
+    }
+
+    /** A recorded trace with its steps edited by hand (numbers follow the new order). */
+    private record Edited(ProbeTraces base, List<TraceStep> edited) implements TraceModel {
+        @Override public String name() { return base.name() + "-edited"; }
+        @Override public Algorithm algorithm() { return base.algorithm(); }
+        @Override public String variant() { return base.variant(); }
+        @Override public String specFolder() { return base.specFolder(); }
+        @Override public String traceModule() { return base.traceModule(); }
+        @Override public List<String> invariants() { return base.invariants(); }
+        @Override public List<String> properties() { return base.properties(); }
+        @Override public List<String> modelValues() { return base.modelValues(); }
+        @Override public Map<String, String> constants(int from, int to) { return base.constants(from, to); }
+        @Override public Map<String, String> definitions() { return base.definitions(); }
+        @Override public String truncation() { return ""; }
+
+        @Override
+        public List<TraceStep> steps() {
+            List<TraceStep> out = new ArrayList<>();
+            for (TraceStep s : edited) {
+                out.add(new TraceStep(out.size() + 1, s.seq(), s.lane(), s.javaThread(), s.tla(), s.description(), s.site()));
+            }
+            return out;
+        }
+    }
+}
