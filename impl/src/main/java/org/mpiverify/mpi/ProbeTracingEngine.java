@@ -1,8 +1,10 @@
 package org.mpiverify.mpi;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.mpiverify.core.matching.Envelope;
@@ -46,8 +48,11 @@ final class ProbeTracingEngine implements MatchingEngine {
     private final TraceRecorder trace;
     private final int rank;
     private final ConcurrentHashMap<Integer, Unit> units = new ConcurrentHashMap<>();
-    /** Each queued or matched-probed envelope's seq, for MRECV (read outside the context lock). */
-    private final ConcurrentHashMap<Envelope, Long> seqs = new ConcurrentHashMap<>();
+    /**
+     * Each arrived envelope's seq (envelopes compare by identity), kept while the envelope is reachable: a
+     * message is named the same in every step, whatever the engine (or a twin) did with it.
+     */
+    private final Map<Envelope, Long> seqs = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** One context's lock and bookkeeping; the maps are guarded by the lock. */
     private static final class Unit extends ReentrantLock {
@@ -92,7 +97,6 @@ final class ProbeTracingEngine implements MatchingEngine {
                 u.posters.put(r, threadName());
             } else {
                 record(Kind.RECV, r.context(), threadName(), r.source(), r.tag(), e, seqOf(e));
-                seqs.remove(e);
             }
             return e;
         } finally {
@@ -108,9 +112,8 @@ final class ProbeTracingEngine implements MatchingEngine {
             PostedReceive r = engine.matchOrEnqueue(e);
             long seq = u.arrived.merge(e.source(), 1L, Long::sum);
             record(Kind.ARRIVE, e.context(), threadName(), -2, -1, e, seq);
-            if (r == null) {
-                seqs.put(e, seq);
-            } else {
+            seqs.put(e, seq);
+            if (r != null) {
                 String poster = u.posters.remove(r);
                 record(Kind.RECV, e.context(), poster == null ? "unknown" : poster, r.source(), r.tag(), e, seq);
             }
@@ -148,8 +151,7 @@ final class ProbeTracingEngine implements MatchingEngine {
 
     /** The message of a matched probe received by the calling thread. */
     void mrecv(Envelope e) {
-        Long seq = seqs.remove(e);
-        record(Kind.MRECV, e.context(), threadName(), -2, -1, e, seq == null ? 0 : seq);
+        record(Kind.MRECV, e.context(), threadName(), -2, -1, e, seqOf(e));
     }
 
     @Override

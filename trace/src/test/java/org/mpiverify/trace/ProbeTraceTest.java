@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +25,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.probe.ProbeTraces;
+import org.mpiverify.trace.probe.ProbeTwins;
 import org.mpiverify.trace.probe.ProbeWorkload;
 import org.mpiverify.trace.probe.ProbeWorkload.Variant;
 
@@ -46,11 +49,16 @@ class ProbeTraceTest {
 
     /** Runs the workload with recording on; returns the trace of rank 0's probed context. */
     private static Run record(Variant v) {
+        return record(v, JobConfig.of(3));
+    }
+
+    private static Run record(Variant v, JobConfig base) {
         TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.PROBE), false);
-        JobConfig config = JobConfig.of(3).withTrace(rec);
+        JobConfig config = base.withTrace(rec);
         ProbeWorkload.Outcome o = ProbeWorkload.run(config, v, THREADS, ROUNDS, Duration.ofSeconds(30));
         assertTrue(o.result().ok(), o.result().describe());
-        List<TraceModel> models = Translators.of(Algorithm.PROBE).models(v.id(), rec.events(), rec.facts(), config);
+        String run = (config.overrides() == null ? "" : config.overrides().name() + "-") + v.id();
+        List<TraceModel> models = Translators.of(Algorithm.PROBE).models(run, rec.events(), rec.facts(), config);
         assertEquals(1, models.size(), "one probed context: " + models);
         return new Run((ProbeTraces) models.getFirst(), o.falseMatches(), rec.events());
     }
@@ -64,7 +72,7 @@ class ProbeTraceTest {
         assertEquals(3 * 2 * THREADS * ROUNDS, r.model().steps().size());   // Arrive, Mprobe, Mrecv per message
         TraceVerdict v = checker("mprobe").check(r.model());
         System.out.println(v.summary());
-        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.toString());
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
     }
 
     @Test
@@ -74,7 +82,7 @@ class ProbeTraceTest {
         assertEquals(0, r.falseMatches());
         TraceVerdict v = checker("probe-own-tag").check(r.model());
         System.out.println(v.summary());
-        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.toString());
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
     }
 
     @Test
@@ -91,9 +99,30 @@ class ProbeTraceTest {
         assertTrue(expected > 0, "the Java run saw a false match, the trace must show one");
         TraceVerdict v = checker("probe-then-recv").check(r.model());
         System.out.println(v.summary() + " (after " + attempts + " runs)");
-        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
-        assertEquals("NoFalseMatch", v.violated(), v.toString());
-        assertEquals(expected, v.firstBad(), v.toString());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals("NoFalseMatch", v.violated(), show(v));
+        assertEquals(expected, v.firstBad(), show(v));
+    }
+
+    @Test
+    void aMatchedProbeThatLeavesTheMessageQueuedIsRejectedAtTheSecondMatch() {
+        JobConfig twin = JobConfig.of(3).withExperimental(true)
+                .withOverrides(ProbeTwins.of(ProbeTwins.TAKE_LEAVES_MESSAGE));
+        Run r = record(ProbeTwins.workload(ProbeTwins.TAKE_LEAVES_MESSAGE), twin);
+        assertEquals(ProbeTwins.TAKE_LEAVES_MESSAGE, r.model().variant());
+        int expected = 0;
+        Set<String> matched = new HashSet<>();
+        for (TraceStep s : r.model().steps()) {
+            if (s.tla().contains("\"Mprobe\"") && !matched.add(messageOf(s))) {
+                expected = s.number();
+                break;
+            }
+        }
+        assertTrue(expected > 0, "the twin's run matched no message twice");
+        TraceVerdict v = checker("take-leaves-message").check(r.model());
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals(expected, v.firstBad(), show(v));
     }
 
     @Test
@@ -111,8 +140,8 @@ class ProbeTraceTest {
         }
         TraceVerdict v = checker("dropped").check(new Edited(m, steps));
         System.out.println(v.summary());
-        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
-        assertEquals(expected, v.firstBad(), v.toString());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals(expected, v.firstBad(), show(v));
     }
 
     @Test
@@ -132,8 +161,8 @@ class ProbeTraceTest {
         steps.set(recv, a);
         TraceVerdict v = checker("swapped").check(new Edited(m, steps));
         System.out.println(v.summary());
-        assertEquals(TraceVerdict.Status.REJECTED, v.status(), v.toString());
-        assertEquals(probe + 1, v.firstBad(), v.toString());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals(probe + 1, v.firstBad(), show(v));
     }
 
     private static final Pattern MESSAGE = Pattern.compile("\\bm \\|-> (TS\\d+)\\b");
@@ -157,6 +186,10 @@ class ProbeTraceTest {
             if (k.contains("\"Recv\"") && !messageOf(s).equals(probed.get(s.lane()))) return s.number();
         }
         return 0;
+    }
+
+    private static String show(TraceVerdict v) {
+        return v.summary() + "; " + v.reason() + (v.badStep() == null ? "" : "; first bad: " + v.badStep().tla());
     }
 
     /** A recorded trace with its steps edited by hand (numbers follow the new order). */
