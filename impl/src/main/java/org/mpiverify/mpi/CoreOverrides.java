@@ -2,7 +2,7 @@ package org.mpiverify.mpi;
 
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
-import org.mpiverify.core.contextid.MaskContextIdAllocator;
+import org.mpiverify.core.contextid.ContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 
 /**
@@ -14,7 +14,7 @@ import org.mpiverify.core.matching.MatchingEngine;
  * @param contextIds the context-id allocator of a rank, from the job's context-id capacity, or null
  * @param matching   the matching engine of a rank, or null
  */
-public record CoreOverrides(String name, IntFunction<MaskContextIdAllocator> contextIds,
+public record CoreOverrides(String name, IntFunction<ContextIdAllocator> contextIds,
                             Supplier<MatchingEngine> matching) {
     public CoreOverrides {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("a twin needs a name");

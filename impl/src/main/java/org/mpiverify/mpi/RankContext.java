@@ -79,7 +79,7 @@ final class RankContext {
         this.probeTrace = probes == null ? null : new ProbeTracingEngine(own, probes, worldRank);
         this.engine = probeTrace == null ? own : probeTrace;
         this.packets = new PacketPool(c.eagerLimit());
-        MaskContextIdAllocator ids = o != null && o.contextIds() != null
+        ContextIdAllocator ids = o != null && o.contextIds() != null
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         this.contextIds = ids;

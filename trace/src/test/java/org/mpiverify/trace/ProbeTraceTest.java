@@ -42,9 +42,13 @@ class ProbeTraceTest {
     private static final int ROUNDS = 3;
 
     private static TraceChecker checker(String folder) {
+        return checker(folder, 200);
+    }
+
+    private static TraceChecker checker(String folder, int window) {
         Path root = Workspace.root();
         return new TraceChecker(root.resolve("specs"), Workspace.outputDir(root).resolve("trace/test-probe/" + folder),
-                200, Duration.ofMinutes(2));
+                window, Duration.ofMinutes(2));
     }
 
     /** Runs the workload with recording on; returns the trace of rank 0's probed context. */
@@ -73,6 +77,11 @@ class ProbeTraceTest {
         TraceVerdict v = checker("mprobe").check(r.model());
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
+        // The same trace in windows of 25 events, each starting in the state TLC printed at the end of the last.
+        TraceVerdict w = checker("mprobe-windows", 25).check(r.model());
+        System.out.println(w.summary() + " in " + w.windows() + " windows");
+        assertEquals(TraceVerdict.Status.ACCEPTED, w.status(), show(w));
+        assertEquals(3, w.windows());
     }
 
     @Test
@@ -106,9 +115,9 @@ class ProbeTraceTest {
 
     @Test
     void aMatchedProbeThatLeavesTheMessageQueuedIsRejectedAtTheSecondMatch() {
-        JobConfig twin = JobConfig.of(3).withExperimental(true)
-                .withOverrides(ProbeTwins.of(ProbeTwins.TAKE_LEAVES_MESSAGE));
-        Run r = record(ProbeTwins.workload(ProbeTwins.TAKE_LEAVES_MESSAGE), twin);
+        Translators.of(Algorithm.PROBE);   // registers the probe twins
+        TraceTwins.Twin twin = TraceTwins.byName(ProbeTwins.TAKE_LEAVES_MESSAGE);
+        Run r = record(ProbeTwins.workload(twin), twin.apply(JobConfig.of(3)));
         assertEquals(ProbeTwins.TAKE_LEAVES_MESSAGE, r.model().variant());
         int expected = 0;
         Set<String> matched = new HashSet<>();
@@ -129,8 +138,9 @@ class ProbeTraceTest {
     void aDroppedEventIsRejected() {
         ProbeTraces m = record(Variant.MPROBE).model();
         // Drop the first arrival: its sender's next arrival is then the spec's message #1 of that sender.
-        List<TraceStep> steps = new ArrayList<>(m.steps());
-        TraceStep dropped = steps.remove(0);
+        TraceModel edited = EditedTrace.dropping(m, 1);
+        List<TraceStep> steps = edited.steps();
+        TraceStep dropped = m.steps().getFirst();
         int expected = 0;
         for (int i = 0; i < steps.size() && expected == 0; i++) {
             TraceStep s = steps.get(i);
@@ -138,7 +148,7 @@ class ProbeTraceTest {
                 expected = i + 1;
             }
         }
-        TraceVerdict v = checker("dropped").check(new Edited(m, steps));
+        TraceVerdict v = checker("dropped").check(edited);
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
         assertEquals(expected, v.firstBad(), show(v));
@@ -156,10 +166,7 @@ class ProbeTraceTest {
             else if (probe >= 0 && steps.get(i).lane().equals(steps.get(probe).lane())) recv = i;
         }
         assertTrue(recv > probe && steps.get(recv).tla().contains("\"Mrecv\""), steps.toString());
-        TraceStep a = steps.get(probe);
-        steps.set(probe, steps.get(recv));
-        steps.set(recv, a);
-        TraceVerdict v = checker("swapped").check(new Edited(m, steps));
+        TraceVerdict v = checker("swapped").check(EditedTrace.swapping(m, probe + 1, recv + 1));
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
         assertEquals(probe + 1, v.firstBad(), show(v));
@@ -190,29 +197,5 @@ class ProbeTraceTest {
 
     private static String show(TraceVerdict v) {
         return v.summary() + "; " + v.reason() + (v.badStep() == null ? "" : "; first bad: " + v.badStep().tla());
-    }
-
-    /** A recorded trace with its steps edited by hand (numbers follow the new order). */
-    private record Edited(ProbeTraces base, List<TraceStep> edited) implements TraceModel {
-        @Override public String name() { return base.name() + "-edited"; }
-        @Override public Algorithm algorithm() { return base.algorithm(); }
-        @Override public String variant() { return base.variant(); }
-        @Override public String specFolder() { return base.specFolder(); }
-        @Override public String traceModule() { return base.traceModule(); }
-        @Override public List<String> invariants() { return base.invariants(); }
-        @Override public List<String> properties() { return base.properties(); }
-        @Override public List<String> modelValues() { return base.modelValues(); }
-        @Override public Map<String, String> constants(int from, int to) { return base.constants(from, to); }
-        @Override public Map<String, String> definitions() { return base.definitions(); }
-        @Override public String truncation() { return ""; }
-
-        @Override
-        public List<TraceStep> steps() {
-            List<TraceStep> out = new ArrayList<>();
-            for (TraceStep s : edited) {
-                out.add(new TraceStep(out.size() + 1, s.seq(), s.lane(), s.javaThread(), s.tla(), s.description(), s.site()));
-            }
-            return out;
-        }
     }
 }

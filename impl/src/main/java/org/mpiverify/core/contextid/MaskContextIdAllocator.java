@@ -106,6 +106,7 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
      * Records this allocator's steps to {@code recorder} (null: none), as process {@code process} (its world
      * rank). Call once, before any thread uses the allocator.
      */
+    @Override
     public final void recordTo(TraceRecorder recorder, int process) {
         this.trace = TraceRecorder.of(recorder, TraceRecorder.Algorithm.CONTEXT_ID);
         this.traceProcess = process;

@@ -20,7 +20,10 @@ public final class ContextIdTranslator implements TraceTranslator {
     public List<TraceModel> models(String run, List<RecordedEvent> events, Map<String, Object> facts,
                                    JobConfig config) {
         if (events.stream().noneMatch(e -> e.step() instanceof ContextIdStep)) return List.of();
-        return List.of(new ContextIdTraces(run + "/allocators", events, config.contextIds(), config.contextIds().name(),
-                config.ranks(), facts));
+        // A twin is checked against the spec of the algorithm it stands in for (the job's context-id algorithm).
+        String variant = config.overrides() != null && config.overrides().contextIds() != null
+                ? config.overrides().name() : config.contextIds().name();
+        return List.of(new ContextIdTraces(run + "/allocators", events, config.contextIds(), variant, config.ranks(),
+                facts));
     }
 }
