@@ -84,5 +84,7 @@ public final class EditedTrace implements TraceModel {
 
     @Override public List<String> modelValues() { return original.modelValues(); }
 
+    @Override public Map<String, String> substitutions() { return original.substitutions(); }
+
     @Override public String truncation() { return original.truncation(); }
 }

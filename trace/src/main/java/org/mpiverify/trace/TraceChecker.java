@@ -160,6 +160,7 @@ public final class TraceChecker {
             cfg.append("  ").append(c.getKey()).append(" <- MC_").append(c.getKey()).append('\n');
         }
         for (String v : model.modelValues()) cfg.append("  ").append(v).append(" = ").append(v).append('\n');
+        model.substitutions().forEach((op, by) -> cfg.append("  ").append(op).append(" <- ").append(by).append('\n'));
         tla.append("====\n");
         cfg.append("INIT TraceInit\nNEXT TraceNext\n");
         for (String i : model.invariants()) cfg.append("INVARIANT ").append(i).append('\n');

@@ -174,6 +174,65 @@ class ProbeTraceTest {
 
     private static final Pattern MESSAGE = Pattern.compile("\\bm \\|-> (TS\\d+)\\b");
 
+    @Test
+    void theLogChecksFailOnTheSpecMutantsThatBreakThem() {
+        // AtMostOnce: MprobeLeavesMessage lets a second thread match r1#1 again.
+        TraceVerdict twice = checker("mutant-leaves-message").check(new HandTrace("leaves-message",
+                Map.of("Mprobe", "MprobeLeavesMessage"), List.of(
+                        "[k |-> \"Arrive\", s |-> \"r1\", m |-> TS1]",
+                        "[k |-> \"Arrive\", s |-> \"r1\", m |-> TS2]",
+                        "[k |-> \"Mprobe\", t |-> \"t1\", m |-> TS1, r |-> [src |-> Wild, tag |-> Wild]]",
+                        "[k |-> \"Mprobe\", t |-> \"t2\", m |-> TS1, r |-> [src |-> Wild, tag |-> Wild]]")));
+        System.out.println(twice.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, twice.status(), show(twice));
+        assertEquals("LogAppendsOK", twice.violated(), show(twice));
+        assertEquals(4, twice.firstBad(), show(twice));
+        // NonOvertaking: LastMatch lets a wildcard mprobe take r1#2 over r1#1.
+        TraceVerdict overtaken = checker("mutant-last-match").check(new HandTrace("last-match",
+                Map.of("FirstMatch", "LastMatch"), List.of(
+                        "[k |-> \"Arrive\", s |-> \"r1\", m |-> TS1]",
+                        "[k |-> \"Arrive\", s |-> \"r1\", m |-> TS2]",
+                        "[k |-> \"Mprobe\", t |-> \"t1\", m |-> TS2, r |-> [src |-> Wild, tag |-> Wild]]")));
+        System.out.println(overtaken.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, overtaken.status(), show(overtaken));
+        assertEquals("LogAppendsOK", overtaken.violated(), show(overtaken));
+        assertEquals(3, overtaken.firstBad(), show(overtaken));
+    }
+
+    /** A hand-written mprobe trace of two threads and two messages from r1, checked against a spec mutant. */
+    private record HandTrace(String name, Map<String, String> substitutions, List<String> events)
+            implements TraceModel {
+        @Override public Algorithm algorithm() { return Algorithm.PROBE; }
+        @Override public String variant() { return "hand-written"; }
+        @Override public String specFolder() { return "probe"; }
+        @Override public String traceModule() { return "ProbeTraceMutants"; }
+        @Override public List<String> invariants() { return List.of("NoFalseMatch", "ExactlyOnce"); }
+        @Override public List<String> properties() { return List.of("LogAppendsOK"); }
+        @Override public List<String> modelValues() { return List.of("Wild"); }
+        @Override public String truncation() { return ""; }
+
+        @Override
+        public List<TraceStep> steps() {
+            List<TraceStep> out = new ArrayList<>();
+            for (String e : events) out.add(new TraceStep(out.size() + 1, out.size(), "", "", e, e, ""));
+            return out;
+        }
+
+        @Override
+        public Map<String, String> definitions() {
+            return Map.of("TS1", "[src |-> \"r1\", seq |-> 1, tag |-> 0, size |-> 4]",
+                    "TS2", "[src |-> \"r1\", seq |-> 2, tag |-> 0, size |-> 8]");
+        }
+
+        @Override
+        public Map<String, String> constants(int from, int to) {
+            return Map.of("Threads", "{\"t1\", \"t2\"}", "Senders", "{\"r1\"}",
+                    "Sent", "(\"r1\" :> <<[tag |-> 0, size |-> 4], [tag |-> 0, size |-> 8]>>)",
+                    "Recvs", "(\"t1\" :> <<[src |-> Wild, tag |-> Wild]>> @@ \"t2\" :> <<[src |-> Wild, tag |-> Wild]>>)",
+                    "Variant", "\"mprobe\"");
+        }
+    }
+
     /** The name (TS<n>) of the message an event carries. */
     private static String messageOf(TraceStep s) {
         Matcher m = MESSAGE.matcher(s.tla());
