@@ -17,11 +17,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.scenario.catalog.Catalog;
+import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.probe.ProbeTraces;
@@ -82,6 +88,14 @@ class ProbeTraceTest {
         System.out.println(w.summary() + " in " + w.windows() + " windows");
         assertEquals(TraceVerdict.Status.ACCEPTED, w.status(), show(w));
         assertEquals(3, w.windows());
+    }
+
+    @Test
+    void matchedProbesOnTheHashEngineAreAccepted() {
+        Run r = record(Variant.MPROBE, JobConfig.of(3).withMatching(MatchingKind.HASH_TABLE));
+        TraceVerdict v = checker("mprobe-hash").check(r.model());
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
     }
 
     @Test
@@ -173,6 +187,27 @@ class ProbeTraceTest {
     }
 
     private static final Pattern MESSAGE = Pattern.compile("\\bm \\|-> (TS\\d+)\\b");
+
+    /** -Pfull only: about 30 s of TLC (the quick run's workloads cover the same steps in 72-event traces). */
+    @Test
+    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
+    void theAuditsMatchedProbeScenarioIsAccepted() {
+        // mprobe-exactly-once: 600 messages from two sender threads, mprobe/mrecv and improbe/imrecv in four
+        // receiving threads; rank 0's COMM_WORLD is one probe trace of some 1,800 events.
+        Scenario scenario = Catalog.scenarios().stream().filter(s -> s.id().equals("mprobe-exactly-once"))
+                .findFirst().orElseThrow();
+        TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.PROBE), false);
+        JobConfig config = JobConfig.of(1).withTrace(rec);
+        RunOutcome o = new CoreTarget("QUEUES", config).runOnce(scenario);
+        assertTrue(o instanceof RunOutcome.Completed, o.toString());
+        List<TraceModel> models = Translators.of(Algorithm.PROBE).models(scenario.id(), rec.events(), rec.facts(),
+                config.withRanks(scenario.ranks()));
+        assertEquals(1, models.size(), "rank 0's COMM_WORLD: " + models);
+        TraceVerdict v = checker("scenario", 1000).check(models.getFirst());
+        System.out.println(v.summary() + " in " + v.windows() + " windows");
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
+        assertTrue(v.events() > 1800, v.summary());
+    }
 
     @Test
     void theLogChecksFailOnTheSpecMutantsThatBreakThem() {
