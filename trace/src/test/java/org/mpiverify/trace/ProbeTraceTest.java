@@ -23,6 +23,8 @@ import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.catalog.Catalog;
 import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.core.trace.ProbeStep;
+import org.mpiverify.core.trace.ProbeStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
@@ -207,6 +209,28 @@ class ProbeTraceTest {
         System.out.println(v.summary() + " in " + v.windows() + " windows");
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
         assertTrue(v.events() > 1800, v.summary());
+    }
+
+    @Test
+    void aReceiveWithoutAProbeEndsTheValidatedPartNotARejection() {
+        // t2 receives r1#2 with a plain recv on the queue t1 probes: outside Probe.tla, so the trace is
+        // validated up to the event before it and says why.
+        List<RecordedEvent> events = List.of(
+                event(1, "r1-sender", new ProbeStep(Kind.ARRIVE, 0, 4, "r1-sender", -2, -1, 1, 1, 0, 4)),
+                event(2, "r1-sender", new ProbeStep(Kind.ARRIVE, 0, 4, "r1-sender", -2, -1, 1, 2, 0, 8)),
+                event(3, "a", new ProbeStep(Kind.PROBE, 0, 4, "a", -2, -1, 1, 1, 0, 4)),
+                event(4, "a", new ProbeStep(Kind.RECV, 0, 4, "a", 1, 0, 1, 1, 0, 4)),
+                event(5, "b", new ProbeStep(Kind.RECV, 0, 4, "b", 1, 0, 1, 2, 0, 8)),
+                event(6, "a", new ProbeStep(Kind.PROBE, 0, 4, "a", -2, -1, 1, 2, 0, 8)));
+        ProbeTraces m = new ProbeTraces("plain-recv", events, "hand-made");
+        assertEquals(4, m.steps().size());
+        assertTrue(m.truncation().contains("b receives without probing first"), m.truncation());
+        TraceVerdict v = checker("plain-recv").check(m);
+        assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
+    }
+
+    private static RecordedEvent event(long seq, String thread, ProbeStep s) {
+        return new RecordedEvent(seq, thread, s, null);
     }
 
     @Test
