@@ -96,7 +96,11 @@ TraceNext ==
     /\ TakeEvent
     /\ l' = l + 1
 
-(* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output). *)
+(* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
+(* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)
+(* successor anyway, and TLC's exit would skip the invariants in that state (a violation by the     *)
+(* last event would go unseen).                                                                     *)
 TraceProgress == l > TLCGet(1) => (TLCSet(1, l) /\ PrintT(<<"TRACE-REACHED", l>>))
-TraceStop == l = StopAt => (PrintT(<<"TRACE-STATE", l, StateRecord>>) /\ TLCSet("exit", TRUE))
+TraceStop == l = StopAt => (PrintT(<<"TRACE-STATE", l, StateRecord>>)
+                            /\ (StopAt <= Len(Trace) => TLCSet("exit", TRUE)))
 =============================================================================

@@ -108,7 +108,7 @@ public final class TraceChecker {
             start = run.state;
             if (steps.isEmpty()) break;
         }
-        return new TraceVerdict(name, model.algorithm(), model.variant(), model.traceModule(),
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
                 TraceVerdict.Status.ACCEPTED, steps.size(), windows, round(seconds), distinct, 0, "", null, null,
                 Map.of(), List.of(), model.truncation());
     }
@@ -118,13 +118,13 @@ public final class TraceChecker {
         List<TraceStep> steps = model.steps();
         TraceStep step = bad >= 1 && bad <= steps.size() ? steps.get(bad - 1) : null;
         List<TraceStep> context = steps.subList(Math.max(0, bad - 41), Math.min(steps.size(), bad));
-        return new TraceVerdict(name, model.algorithm(), model.variant(), model.traceModule(),
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
                 TraceVerdict.Status.REJECTED, steps.size(), windows, round(seconds), distinct, bad, reason, violated,
                 step, before, context, model.truncation());
     }
 
     private TraceVerdict error(String name, TraceModel model, int windows, double seconds, long distinct, String why) {
-        return new TraceVerdict(name, model.algorithm(), model.variant(), model.traceModule(),
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
                 TraceVerdict.Status.ERROR, model.steps().size(), windows, round(seconds), distinct, 0, why, null, null,
                 Map.of(), List.of(), model.truncation());
     }

@@ -10,7 +10,7 @@ import org.mpiverify.core.trace.TraceRecorder.Algorithm;
  * @param name           the trace's name (scenario, configuration, run)
  * @param algorithm      which algorithm's steps
  * @param variant        the implementation that produced them
- * @param specModule     the trace spec TLC ran ({@code specs/<folder>/<module>.tla})
+ * @param specModule     the trace spec TLC ran, {@code <folder>/<module>} ({@code specs/<folder>/<module>.tla})
  * @param status         ACCEPTED, REJECTED or ERROR
  * @param events         events validated (after any truncation)
  * @param windows        TLC runs the trace was cut into

@@ -34,9 +34,13 @@ class ContextIdTraceTest {
     private static final int CAPACITY = 64;
 
     private static TraceChecker checker(String folder, int window) {
-        Path root = Workspace.root();
-        return new TraceChecker(root.resolve("specs"), Workspace.outputDir(root).resolve("trace/test/" + folder), window,
+        return new TraceChecker(Workspace.root().resolve("specs"), outDir().resolve("test/" + folder), window,
                 Duration.ofMinutes(3));
+    }
+
+    /** out/trace/: the dashboard reads the twin's verdict from twins/NAME/results.json. */
+    static Path outDir() {
+        return Workspace.outputDir(Workspace.root()).resolve("trace");
     }
 
     private record Run(TraceModel model, List<RecordedEvent> events) {}
@@ -84,6 +88,9 @@ class ContextIdTraceTest {
             assertEquals(expected, v.firstBad(), "rejected at the first ENTER that owns a mask another thread owns: "
                     + v.summary());
             assertTrue(v.badStep().description().contains("owns the mask"), v.badStep().description());
+            TraceReports.write(v, outDir().resolve("twins/" + twin.name() + "/rejected"));
+            TraceCommand.writeResults(outDir().resolve("twins/" + twin.name() + "/results.json"), List.of(v), twin.name(),
+                    List.of());
             return;
         }
         throw new AssertionError("in 20 runs no two threads of a process owned the mask at once: the twin's defect "
