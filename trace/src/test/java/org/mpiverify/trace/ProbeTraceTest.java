@@ -131,7 +131,6 @@ class ProbeTraceTest {
 
     @Test
     void aMatchedProbeThatLeavesTheMessageQueuedIsRejectedAtTheSecondMatch() {
-        Translators.of(Algorithm.PROBE);   // registers the probe twins
         TraceTwins.Twin twin = TraceTwins.byName(ProbeTwins.TAKE_LEAVES_MESSAGE);
         Run r = record(ProbeTwins.workload(twin), twin.apply(JobConfig.of(3)));
         assertEquals(ProbeTwins.TAKE_LEAVES_MESSAGE, r.model().variant());

@@ -11,7 +11,6 @@ import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.trace.TraceModel;
 import org.mpiverify.trace.TraceTranslator;
-import org.mpiverify.trace.TraceTwins;
 
 /**
  * One trace per rank and context that saw a probe or matched probe (the spec models one unexpected queue
@@ -19,10 +18,6 @@ import org.mpiverify.trace.TraceTwins;
  * (the matching trace checks them).
  */
 public final class ProbeTranslator implements TraceTranslator {
-    static {
-        TraceTwins.register(ProbeTwins.TAKE_LEAVES_MESSAGE_TWIN);
-    }
-
     @Override
     public Algorithm algorithm() {
         return Algorithm.PROBE;

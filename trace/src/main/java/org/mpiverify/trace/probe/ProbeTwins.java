@@ -7,7 +7,7 @@ import org.mpiverify.trace.TraceTwins;
 
 /**
  * The known-bad implementations whose probe traces the spec must reject, registered with
- * {@link TraceTwins} (the {@code trace} command's {@code --variant}) by {@link ProbeTranslator}. Each is
+ * {@link TraceTwins} (the {@code trace} command's {@code --variant}). Each is
  * generated at build time from a patch of the core ({@code trace/src/main/twins}), so it cannot drift
  * from the code it breaks; run it with {@link ProbeWorkload.Variant#MPROBE}.
  *
