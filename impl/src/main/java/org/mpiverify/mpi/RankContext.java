@@ -15,6 +15,7 @@ import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.SerializedCallDetector;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * Everything one rank (MPI process) owns: its matching engine, pools, context-id allocator, critical
@@ -43,6 +44,8 @@ final class RankContext {
     final Job job;
     final int worldRank;
     final MatchingEngine engine;
+    /** The engine's probe recorder (the same object as {@code engine}) if the job records probes, else null. */
+    final ProbeTracingEngine probeTrace;
     /** Advanced whenever a message is queued as unexpected here: blocking probes wait on it. */
     final EventCount arrivals = new EventCount();
     // The request pools depend on the thread level and granularity, so initThread creates them
@@ -71,7 +74,10 @@ final class RankContext {
         this.job = job;
         this.worldRank = worldRank;
         CoreOverrides o = c.overrides();
-        this.engine = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
+        MatchingEngine own = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
+        TraceRecorder probes = TraceRecorder.of(c.trace(), TraceRecorder.Algorithm.PROBE);
+        this.probeTrace = probes == null ? null : new ProbeTracingEngine(own, probes, worldRank);
+        this.engine = probeTrace == null ? own : probeTrace;
         this.packets = new PacketPool(c.eagerLimit());
         ContextIdAllocator ids = o != null && o.contextIds() != null
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);

@@ -30,5 +30,9 @@ abstract class ForwardingTraceModel implements TraceModel {
 
     @Override public Map<String, String> definitions() { return original.definitions(); }
 
+    @Override public List<String> modelValues() { return original.modelValues(); }
+
+    @Override public Map<String, String> substitutions() { return original.substitutions(); }
+
     @Override public String truncation() { return original.truncation(); }
 }

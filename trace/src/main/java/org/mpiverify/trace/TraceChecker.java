@@ -159,6 +159,8 @@ public final class TraceChecker {
             tla.append("MC_").append(c.getKey()).append(" == ").append(c.getValue()).append('\n');
             cfg.append("  ").append(c.getKey()).append(" <- MC_").append(c.getKey()).append('\n');
         }
+        for (String v : model.modelValues()) cfg.append("  ").append(v).append(" = ").append(v).append('\n');
+        model.substitutions().forEach((op, by) -> cfg.append("  ").append(op).append(" <- ").append(by).append('\n'));
         tla.append("====\n");
         cfg.append("INIT TraceInit\nNEXT TraceNext\n");
         for (String i : model.invariants()) cfg.append("INVARIANT ").append(i).append('\n');

@@ -46,6 +46,23 @@ public interface TraceModel {
      */
     Map<String, String> definitions();
 
+    /**
+     * Constants of the spec that are model values ({@code Wild}, say): TLC's configuration declares each as
+     * {@code Name = Name}; a TLA+ expression cannot denote one. Empty unless the spec has such constants.
+     */
+    default List<String> modelValues() {
+        return List.of();
+    }
+
+    /**
+     * Operators of the spec replaced by others in TLC's configuration ({@code Mprobe <- MprobeLeavesMessage}:
+     * a spec mutant), name to replacement; empty for the spec itself. Used to show that a trace spec's
+     * checks can fail.
+     */
+    default Map<String, String> substitutions() {
+        return Map.of();
+    }
+
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
     String truncation();
 }

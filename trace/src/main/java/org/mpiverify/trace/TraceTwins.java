@@ -7,6 +7,7 @@ import org.mpiverify.core.contextid.MaskNotTakenContextIdAllocator;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.trace.probe.ProbeTwins;
 
 /**
  * The known-bad implementations a trace can be taken from, by name ({@code --variant}): each is one of the
@@ -29,6 +30,7 @@ public final class TraceTwins {
                 new CoreOverrides("MaskNotTakenContextIdAllocator",
                         capacity -> new MaskNotTakenContextIdAllocator(capacity, false), null),
                 "a Fig. 3 owner never marks its process's mask in use, so a second thread of the process can own it too"));
+        register(ProbeTwins.TAKE_LEAVES_MESSAGE_TWIN);
     }
 
     private TraceTwins() {}

@@ -7,6 +7,8 @@ import org.mpiverify.trace.contextid.ContextIdTranslator;
 import org.mpiverify.trace.contextid.DupWorkload;
 import org.mpiverify.trace.matching.MatchingTranslator;
 import org.mpiverify.trace.matching.MatchingWorkload;
+import org.mpiverify.trace.probe.ProbeTranslator;
+import org.mpiverify.trace.probe.ProbeWorkload;
 
 /** The translator of each algorithm that has a trace spec. */
 public final class Translators {
@@ -17,6 +19,10 @@ public final class Translators {
         register(new ContextIdTranslator(), (config, threads, events, deadline) -> DupWorkload.run(config, threads,
                 DupWorkload.roundsFor(events, config.ranks(), threads), deadline));
         register(new MatchingTranslator(), MatchingWorkload::forTrace);
+        // mprobe + mrecv from every thread of rank 0: three events (arrival, mprobe, mrecv) per message
+        register(new ProbeTranslator(), (config, threads, events, deadline) -> ProbeWorkload.run(config,
+                ProbeWorkload.Variant.MPROBE, threads, Math.max(1, events / (3 * threads * (config.ranks() - 1))),
+                deadline).result());
     }
 
     private Translators() {}

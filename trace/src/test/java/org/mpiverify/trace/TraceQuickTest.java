@@ -39,7 +39,8 @@ class TraceQuickTest {
         return List.of(new Sample(Algorithm.CONTEXT_ID,
                 List.of("comm-create-group-concurrent", "comm-split-concurrent", "comm-create-concurrent",
                         "context-id-exhaustion")),
-                new Sample(Algorithm.MATCHING, List.of("wildcard-many-threads", "p2p-nonblocking", "mprobe-exactly-once")));
+                new Sample(Algorithm.MATCHING, List.of("wildcard-many-threads", "p2p-nonblocking", "mprobe-exactly-once")),
+                new Sample(Algorithm.PROBE, List.of("mprobe-exactly-once", "mprobe-sendrecv")));
     }
 
     record Sample(Algorithm algorithm, List<String> scenarios) {}
