@@ -147,6 +147,9 @@ class ProbeTraceTest {
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
         assertEquals(expected, v.firstBad(), show(v));
+        TraceReports.write(v, ContextIdTraceTest.outDir().resolve("twins/" + twin.name() + "/rejected"));
+        TraceCommand.writeResults(ContextIdTraceTest.outDir().resolve("twins/" + twin.name() + "/results.json"),
+                List.of(v), twin.name(), List.of());
     }
 
     @Test
