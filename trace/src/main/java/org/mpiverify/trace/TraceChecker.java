@@ -184,7 +184,9 @@ public final class TraceChecker {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<String> cmd = List.of(TlcProcess.javaExecutable(), "-XX:+UseParallelGC", "-Xss16m",
+        // The serial collector: one TLC worker and short runs; on 2 cores the parallel collector's threads cost
+        // 10 % of a 10,000-event context-id trace (22 windows: 63 s against 57 s, measured).
+        List<String> cmd = List.of(TlcProcess.javaExecutable(), "-XX:+UseSerialGC", "-Xss16m",
                 "-Djava.io.tmpdir=" + metadir, "-DTLA-Library=" + specsDir.resolve(folder).toAbsolutePath(),
                 "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1", "-fp", "1", "-seed", "1",
                 "-metadir", metadir.toString(), "-config", module + ".cfg", module);
