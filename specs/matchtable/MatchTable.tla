@@ -36,7 +36,8 @@
 (* point (the read of the value found, or the store). Only the lock makes  *)
 (* scan-then-store atomic (the mutant NoLockCanLock removes it).           *)
 (*                                                                         *)
-(* ThreadWait/ThreadSignal (§3.1, Algorithm 4): a thread's scheduler bit   *)
+(* ThreadWait/ThreadSignal (§3.1, Algorithm 4; module ThreadWaitSignal,   *)
+(* which this spec instances as TW): a thread's scheduler bit             *)
 (* bit[t] is set by ThreadSignal and stays set until the scheduler runs    *)
 (* the thread (LockSupport's permit behaves the same: an unpark before the *)
 (* park makes the park return). Two signals before one wait are one; a     *)
@@ -114,6 +115,9 @@ VARIABLES
     event
 
 vars == <<tbl, blk, net, pc, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered, event>>
+
+(* ThreadWait/ThreadSignal with the flag, on pc, flag, waiter and bit. *)
+TW == INSTANCE ThreadWaitSignal
 
 Ev(who, what, peers) == [who |-> who, what |-> what, peers |-> peers]
 ShowKey(k) == IF k[1] = 0 THEN "msg" \o ToString(k[2]) ELSE "rtr" \o ToString(k[2])
@@ -263,29 +267,23 @@ EraseAfterCopy(t) ==
 WaitKey(t) == PostKeys(t)[wx[t]]
 
 Publish(t) ==
-    /\ pc[t] = "wait"
-    /\ waiter' = [waiter EXCEPT ![WaitKey(t)] = TRUE]
-    /\ pc' = [pc EXCEPT ![t] = "check"]
+    /\ TW!Publish(t, WaitKey(t))
     /\ event' = Ev(t, "wait " \o ShowKey(WaitKey(t)) \o ": publish waiter", {})
-    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, bit, delivered>>
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, delivered>>
 
 Check(t) ==
-    /\ pc[t] = "check"
-    /\ pc' = [pc EXCEPT ![t] = IF flag[WaitKey(t)] THEN "werase" ELSE "park"]
+    /\ TW!Check(t, WaitKey(t), "werase")
     /\ event' = Ev(t, IF flag[WaitKey(t)] THEN "flag set: go on" ELSE "flag clear: park", {})
-    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, delivered>>
 
 (* Where a thread goes when the scheduler runs it again. *)
 AfterWake == "check"
 
 (* The scheduler runs a parked thread whose bit is set, and clears the bit. *)
 Wake(t) ==
-    /\ pc[t] = "park"
-    /\ bit[t]
-    /\ bit' = [bit EXCEPT ![t] = FALSE]
-    /\ pc' = [pc EXCEPT ![t] = AfterWake]
+    /\ TW!Wake(t, AfterWake)
     /\ event' = Ev(t, "scheduled again (bit consumed)", {})
-    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, delivered>>
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, delivered>>
 
 (* Line 19 after the wait; then the next posted receive, or the end. *)
 EraseAfterWait(t) ==
@@ -348,18 +346,14 @@ SrvUnlock(s) ==
 (* ThreadSignal with the flag: set it, then wake a published waiter. *)
 Signal(s) ==
     LET k == cur[s].key IN
-    /\ pc[s] = "signal"
-    /\ flag' = [flag EXCEPT ![k] = TRUE]
-    /\ pc' = [pc EXCEPT ![s] = "unpark"]
+    /\ TW!Signal(s, k)
     /\ event' = Ev(s, "signal " \o Owner(k) \o ": set the flag of " \o ShowKey(k), {Owner(k)})
-    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, waiter, bit, delivered>>
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, delivered>>
 SrvUnpark(s) ==
     LET k == cur[s].key IN
-    /\ pc[s] = "unpark"
-    /\ bit' = IF waiter[k] THEN [bit EXCEPT ![Owner(k)] = TRUE] ELSE bit
-    /\ pc' = [pc EXCEPT ![s] = "idle"]
+    /\ TW!Unpark(s, k, Owner(k))
     /\ event' = Ev(s, IF waiter[k] THEN "unpark " \o Owner(k) ELSE "no waiter published yet", {Owner(k)})
-    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, delivered>>
+    /\ UNCHANGED <<tbl, blk, net, ix, wx, fslot, slot, got, posted, buf, cur, delivered>>
 
 ServerStep(s) == SrvTake(s) \/ Lock(s) \/ Scan(s) \/ Store(s) \/ SrvUnlock(s) \/ Signal(s) \/ SrvUnpark(s)
 

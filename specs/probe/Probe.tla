@@ -170,19 +170,28 @@ AllMsgs == UNION {{[src |-> s, seq |-> k, tag |-> Sent[s][k].tag, size |-> Sent[
 (* No false match: every receive gets the message its own probe returned.  *)
 NoFalseMatch == \A t \in Threads : got[t] = want[t]
 
-(* Every message is received at most once ... *)
-AtMostOnce == \A i, j \in 1..Len(log) : i # j => log[i].m # log[j].m
+(* The messages matched before entry i of log. *)
+MatchedBefore(i) == {log[j].m : j \in 1..(i-1)}
+
+(* Every message is received at most once (no two entries of log share a  *)
+(* message: each entry's is not among the earlier ones') ...              *)
+FreshAt(i) == log[i].m \notin MatchedBefore(i)
+AtMostOnce == \A i \in 1..Len(log) : FreshAt(i)
 (* ... and, once every thread is done, exactly once. *)
 ExactlyOnce == AllDone => {log[i].m : i \in 1..Len(log)} = AllMsgs /\ Len(log) = Cardinality(AllMsgs)
 
 (* Non-overtaking: a match never skips an earlier message of the same      *)
 (* sender that the same request would also match.                          *)
-NonOvertaking ==
-    \A i \in 1..Len(log) :
-        \A k \in 1..(log[i].m.seq - 1) :
-            LET s == log[i].m.src
-                e == [src |-> s, seq |-> k, tag |-> Sent[s][k].tag, size |-> Sent[s][k].size]
-            IN Matches(e, log[i].r) => \E j \in 1..(i-1) : log[j].m = e
+(* Each property is a conjunction over log's entries of a condition on    *)
+(* the entry and the entries before it (FreshAt, InOrderAt), so a trace    *)
+(* spec can check each entry once, when it is appended (ProbeTrace).       *)
+InOrderAt(i) ==
+    LET s == log[i].m.src
+        before == MatchedBefore(i)
+    IN \A k \in 1..(log[i].m.seq - 1) :
+           LET e == [src |-> s, seq |-> k, tag |-> Sent[s][k].tag, size |-> Sent[s][k].size]
+           IN Matches(e, log[i].r) => e \in before
+NonOvertaking == \A i \in 1..Len(log) : InOrderAt(i)
 
 AllReceivedEventually == <>AllDone
 =============================================================================

@@ -39,22 +39,24 @@ final class Demo {
     private final int ranks;
     private final int threads;
     private final int messages;
-    private final Granularity granularity;
-    private final MatchingKind matching;
+    private final JobConfig config;
     private final PrintStream out;
 
     Demo(int ranks, int threads, int messages, Granularity granularity, MatchingKind matching, PrintStream out) {
-        this.ranks = ranks;
+        this(JobConfig.of(ranks).withGranularity(granularity).withMatching(matching), threads, messages, out);
+    }
+
+    /** The demo on {@code config}'s ranks (at least 2), as {@code ./mpiverify trace --demo} runs it with recording. */
+    Demo(JobConfig config, int threads, int messages, PrintStream out) {
+        this.ranks = config.ranks();
+        this.config = config;
         this.threads = threads;
         this.messages = messages;
-        this.granularity = granularity;
-        this.matching = matching;
         this.out = out;
     }
 
     /** Runs the demo; returns 0 if every phase checked out. */
     int run() {
-        JobConfig config = JobConfig.of(ranks).withGranularity(granularity).withMatching(matching);
         out.printf("mpiverify demo: %s, %d threads per rank, %d messages per thread pair%n", config, threads, messages);
         ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
         AtomicLong[] phaseNanos = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong()};

@@ -6,8 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.mpiverify.audit.locks.LocksCommand;
@@ -21,14 +24,15 @@ import org.mpiverify.bench.figures.FigureRunner;
 import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mutate.MutateCommand;
 import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
+import org.mpiverify.trace.TraceCommand;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
@@ -39,6 +43,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code ./mpiverify COMMAND [ARGS]}: the one command-line tool over the same code the tests use. picocli
@@ -50,7 +55,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
         footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
         subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
-            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.TraceSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
             CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main implements Callable<Integer> {
     @Spec
@@ -381,6 +386,65 @@ public final class Main implements Callable<Integer> {
     static final class Components extends ArrayList<String> {
         Components() {
             super(MutateCommand.componentNames());
+        }
+    }
+
+    @Command(name = "trace", sortOptions = false, description = "run the core with recording on (audit scenarios or the demo) and let TLC decide, per recorded trace, whether the algorithm's TLA+ spec allows it: events, TLC time, ACCEPTED or REJECTED; a rejected trace gets out/trace/rejected/<trace>.md (first bad event, spec state before it, Java frames, step table) and a sequence diagram")
+    static final class TraceSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main main;
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--scenario", paramLabel = "ID", description = "an audit scenario to trace (repeatable; ./mpiverify audit --list names them)")
+        List<String> scenarios = new ArrayList<>();
+        @Option(names = "--demo", description = "trace the demo job (3 ranks, 4 threads per rank)")
+        boolean demo;
+        @Option(names = "--workload", paramLabel = "RxTxE", description = "each algorithm's own workload: R ranks of T threads, about E events, e.g. 4x4x10000 (the figure of docs/trace.md)")
+        String workload;
+        @Option(names = "--algorithm", paramLabel = "A", split = ",", description = "contextid, matching, probe, completion (repeatable; default: every one with a trace spec)")
+        List<String> algorithms = new ArrayList<>();
+        @Option(names = "--variant", paramLabel = "V", description = "a context-id algorithm (MULTITHREADED, PUBLISHED_FIG3, SINGLE_THREADED_LOCKED, NAIVE_RETRY), an engine (QUEUES, HASH_TABLE) or a known-bad twin (e.g. MaskNotTakenContextIdAllocator), checked against the spec it stands for")
+        String variant;
+        @Option(names = "--column", paramLabel = "G/ENGINE", description = "a safe core column, e.g. PER_OBJECT/HASH_TABLE (repeatable; default: every safe column for scenarios, PER_OBJECT/QUEUES for the demo)")
+        List<String> columns = new ArrayList<>();
+        @Option(names = "--window", paramLabel = "N", defaultValue = "500", description = "events per TLC run; a longer trace is checked in windows, each starting from the state the previous one ended in (default ${DEFAULT-VALUE})")
+        int window;
+        @Option(names = "--capacity", paramLabel = "N", defaultValue = "64", description = "context ids per rank in the traced jobs, 3-1024: TLC's time per event grows with it (default ${DEFAULT-VALUE}; the core's own default is 1024)")
+        int capacity;
+        @Option(names = "--max-events", paramLabel = "N", defaultValue = "0", description = "validate only the first N events of each trace (a prefix: a quick check; default: all)")
+        int maxEvents;
+        @Option(names = "--no-stacks", description = "do not record each event's Java frames (faster recording; a rejected trace then shows no frames)")
+        boolean noStacks;
+        @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/trace/)")
+        Path out;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() throws Exception {
+            TraceCommand.Options o;
+            try {
+                Set<Algorithm> as = EnumSet.noneOf(Algorithm.class);
+                for (String a : algorithms) as.add(Algorithm.of(a));
+                o = new TraceCommand.Options(scenarios, demo, as, variant, columns, window,
+                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity,
+                        maxEvents, workload == null ? null : workload(workload));
+                return TraceCommand.run(o, (config, printTo) -> new Demo(config.withRanks(3), 4, 20, printTo).run() == 0,
+                        main.out, main.err);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+    }
+
+    /** {@code RxTxE}: ranks, threads per rank, events. */
+    static TraceCommand.Workload workload(String s) {
+        String[] p = s.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (p.length != 3) throw new NumberFormatException();
+            return new TraceCommand.Workload(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--workload is RANKSxTHREADSxEVENTS, e.g. 4x4x10000, not " + s);
         }
     }
 

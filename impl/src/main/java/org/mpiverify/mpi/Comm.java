@@ -535,7 +535,7 @@ public final class Comm {
                     CREATE_GROUP_TAG_BASE + tag * CREATE_GROUP_TAG_SPAN, Group.translateRanks(g, members, group),
                     g.rank());
             int id = rank.contextIds.allocate(contextId, tag, maskAllreduce(words -> Collectives.allreduce(ch,
-                    Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND)));
+                    Collectives.IN_PLACE, 0, words, 0, words.length, Datatype.LONG, Op.BAND), g.worldRanks()));
             return new Comm(rank, id, g, errorHandler, false);
         });
     }
@@ -608,15 +608,20 @@ public final class Comm {
      */
     private MaskAllreduce viaPublicAllreduce() {
         return maskAllreduce(words -> rank.run(this, () -> Collectives.allreduce(coll, Collectives.IN_PLACE, 0, words, 0,
-                words.length, Datatype.LONG, Op.BAND)));
+                words.length, Datatype.LONG, Op.BAND)), group.worldRanks());
     }
 
     /** The collective step of context-id allocation, whose backoff pauses release the rank mutex (GLOBAL). */
-    private MaskAllreduce maskAllreduce(MaskAllreduce allreduce) {
+    private MaskAllreduce maskAllreduce(MaskAllreduce allreduce, int[] members) {
         return new MaskAllreduce() {
             @Override
             public void allreduceBand(long[] words) {
                 allreduce.allreduceBand(words);
+            }
+
+            @Override
+            public int[] members() {
+                return members;
             }
 
             @Override

@@ -138,6 +138,8 @@ final class Endpoint {
     /** Receives the message a matched probe took out of the engine; completes at once. */
     Status receiveMatched(SendEnvelope e, Object buf, int offset, int count, Datatype type) {
         RecvRequest r = rank.recvPool.acquire().prepare(context, e.source(), e.tag(), buf, offset, count, type, 2);
+        ProbeTracingEngine probes = rank.probeTrace;
+        if (probes != null) probes.mrecv(e);
         deliverUnexpected(e, r);
         Status s = statusOf(r.st);
         r.st.release();

@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * How an in-JVM job runs: number of ranks, critical-section granularity, matching engine, context-id
@@ -27,11 +28,18 @@ import org.mpiverify.core.sync.WaitPolicy;
  * @param unexpectedLimit    bytes of unexpected eager messages a rank holds before its senders are held
  *                           back (rendezvous, see {@code UnexpectedBudget}); {@link #AUTO_UNEXPECTED_LIMIT}:
  *                           a quarter of the JVM's maximum heap shared by the ranks, at most 64 MiB each
+ * @param contextIdCapacity  ids per rank's context-id mask, ids {@code [2, capacity)} free at start (default
+ *                           1024; smaller ones make exhaustion reachable and the masks of a trace small)
+ * @param trace              where the core records its steps for trace validation, or null (the default:
+ *                           nothing is recorded and the hooks cost one null check each)
+ * @param overrides          known-bad components that replace the core's own (its twins), or null; only
+ *                           with {@link #withExperimental}
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
                         boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
-                        boolean experimental, long unexpectedLimit) {
+                        boolean experimental, long unexpectedLimit, int contextIdCapacity,
+                        TraceRecorder trace, CoreOverrides overrides) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
@@ -50,13 +58,16 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
         if (unexpectedLimit < 0) {
             throw new IllegalArgumentException("negative unexpected-message limit " + unexpectedLimit);
         }
+        if (contextIdCapacity < 3 || contextIdCapacity > 1024) {
+            throw new IllegalArgumentException("context-id capacity " + contextIdCapacity + " outside [3, 1024]");
+        }
         if (requestCacheSize < 0) {
             throw new IllegalArgumentException("negative request cache size");
         }
         if (granularity == Granularity.LOCK_FREE && !atomicRefCounts) {
             throw new IllegalArgumentException("LOCK_FREE needs atomic reference counts: it takes no mutex");
         }
-        if (!experimental && (granularity.isExperimental() || contextIds.isExperimental())) {
+        if (!experimental && (granularity.isExperimental() || contextIds.isExperimental() || overrides != null)) {
             throw new IllegalArgumentException(granularity + " / " + contextIds
                     + ": experimental and unsafe; enable with withExperimental(true)");
         }
@@ -69,7 +80,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static JobConfig of(int ranks) {
         return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
                 16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
-                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT);
+                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, 1024, null, null);
     }
 
     /**
@@ -89,7 +100,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withUnexpectedLimit(long bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, contextIdCapacity, trace, overrides);
     }
 
     /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
@@ -104,73 +115,98 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
                 countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
-                experimental, unexpectedLimit);
+                experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit);
+                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, contextIdCapacity, trace, overrides);
+    }
+
+    /** Each rank's context-id allocator holds ids {@code [2, capacity)} (default 1024). */
+    public JobConfig withContextIdCapacity(int capacity) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, capacity, trace, overrides);
+    }
+
+    /**
+     * Records the core's steps to {@code recorder} for trace validation (null: nothing recorded). A
+     * recorder belongs to one job: give each job a new one and read its events after the job.
+     */
+    public JobConfig withTrace(TraceRecorder recorder) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, recorder, overrides);
+    }
+
+    /**
+     * This configuration with some of the core's components replaced by known-bad twins (trace validation
+     * and the audit run them to show that their checks reject them); needs {@link #withExperimental}.
+     */
+    public JobConfig withOverrides(CoreOverrides o) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, o);
     }
 
     @Override
     public String toString() {
         return ranks + " ranks, " + granularity + ", " + matching + ", context ids " + contextIds
                 + ", eager <= " + eagerLimit + " B" + (threadLocalPools() ? "" : ", common request pool only")
-                + (atomicRefCounts ? "" : ", locked reference counts") + (checked ? ", checked" : "");
+                + (atomicRefCounts ? "" : ", locked reference counts") + (checked ? ", checked" : "")
+                + (overrides == null ? "" : ", twin " + overrides.name());
     }
 }

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
+import org.mpiverify.core.contextid.MaskContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
@@ -14,6 +15,7 @@ import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.SerializedCallDetector;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * Everything one rank (MPI process) owns: its matching engine, pools, context-id allocator, critical
@@ -42,6 +44,8 @@ final class RankContext {
     final Job job;
     final int worldRank;
     final MatchingEngine engine;
+    /** The engine's probe recorder (the same object as {@code engine}) if the job records probes, else null. */
+    final ProbeTracingEngine probeTrace;
     /** Advanced whenever a message is queued as unexpected here: blocking probes wait on it. */
     final EventCount arrivals = new EventCount();
     // The request pools depend on the thread level and granularity, so initThread creates them
@@ -69,9 +73,17 @@ final class RankContext {
         JobConfig c = job.config();
         this.job = job;
         this.worldRank = worldRank;
-        this.engine = c.matching().create();
+        CoreOverrides o = c.overrides();
+        MatchingEngine own = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
+        TraceRecorder probes = TraceRecorder.of(c.trace(), TraceRecorder.Algorithm.PROBE);
+        this.probeTrace = probes == null ? null : new ProbeTracingEngine(own, probes, worldRank);
+        this.engine = probeTrace == null ? own : probeTrace;
         this.packets = new PacketPool(c.eagerLimit());
-        this.contextIds = c.contextIds().create();
+        ContextIdAllocator ids = o != null && o.contextIds() != null
+                ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
+        ids.recordTo(c.trace(), worldRank);
+        engine.recordTo(c.trace(), worldRank);
+        this.contextIds = ids;
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;
         this.checked = c.checked();

@@ -12,6 +12,7 @@ public enum CheckKind {
     LINCHECK("Lincheck", "lincheck.html", List.of("impl", "lincheck"), "./mpiverify test -pl lincheck -am"),
     JCSTRESS("jcstress", "jcstress.html", List.of("impl", "jcstress"), "./mpiverify test -pl jcstress -am"),
     AUDIT("audit", "audit.html", List.of("impl", "audit"), "./mpiverify audit --target all"),
+    TRACE("trace", "trace.html", List.of("specs", "impl", "trace"), "./mpiverify trace --scenario comm-dup-concurrent"),
     BENCHMARK("benchmark", "bench.html", List.of("impl", "bench"), "./mpiverify bench all");
 
     private final String title;

@@ -46,6 +46,7 @@ public final class Dashboard {
         Files.writeString(dir.resolve(CheckKind.JCSTRESS.page()), Html.page("jcstress: Java memory model", jcstress()));
         Files.writeString(dir.resolve(CheckKind.AUDIT.page()), Html.page("Thread-safety audit", audit()));
         Files.writeString(dir.resolve(CheckKind.BENCHMARK.page()), Html.page("Benchmarks", bench()));
+        Files.writeString(dir.resolve(CheckKind.TRACE.page()), Html.page("Trace validation", traces()));
         Files.writeString(dir.resolve("locks.html"), Html.page("Lock audit", new LockPage(results.locks(), dir).render()));
         return dir.resolve("index.html");
     }
@@ -141,6 +142,36 @@ public final class Dashboard {
             b.append("<li class=\"").append(Html.css(v)).append("\"><a href=\"#").append(AuditMatrix.scenarioAnchor(id))
                     .append("\">").append(esc(id)).append("</a>: ").append(esc(line.toString())).append("</li>");
         });
+    }
+
+    // ---------------------------------------------------------------- trace validation
+
+    private String traces() {
+        List<TraceResults.Group> groups = results.traces();
+        if (groups.isEmpty()) return none("trace validation", CheckKind.TRACE.command(null)) + byAlgorithm(CheckKind.TRACE);
+        StringBuilder b = new StringBuilder(byAlgorithm(CheckKind.TRACE));
+        b.append("<p>Each trace is what the core recorded at its linearization points in one run, checked by TLC "
+                + "against the algorithm's trace spec (<code>specs/&lt;folder&gt;/*Trace.tla</code>). A known-bad "
+                + "twin passes when TLC rejects its traces.</p>\n");
+        for (TraceResults.Group g : groups) {
+            b.append("<h2 id=\"").append(g.anchor()).append("\" class=\"").append(Html.css(g.verdict())).append("\">")
+                    .append(esc(g.name())).append(g.twin() ? " (known-bad twin, " + esc(g.algorithm()) + ")" : "")
+                    .append(": ").append(esc(g.label())).append("</h2>\n<p>").append(Html.badge(g.stamp())).append(' ')
+                    .append(esc(g.stamp().describe())).append("</p>\n");
+            b.append("<table><tr><th>trace</th><th>implementation</th><th>verdict</th><th>events</th><th>TLC s</th>"
+                    + "<th>events/s</th><th>first bad event</th></tr>\n");
+            for (TraceResults.Trace t : g.traces()) {
+                b.append("<tr><td>").append(esc(t.name())).append("</td><td>").append(esc(t.variant())).append("</td><td>");
+                if (t.report().isEmpty()) b.append(esc(t.status()));
+                else b.append("<a href=\"../trace/").append(esc(t.report())).append("\">").append(esc(t.status())).append("</a>");
+                b.append("</td><td class=\"num\">").append(t.events()).append("</td><td class=\"num\">")
+                        .append(String.format("%.1f", t.tlcSeconds())).append("</td><td class=\"num\">")
+                        .append(String.format("%.0f", t.eventsPerSecond())).append("</td><td>")
+                        .append(t.firstBad() > 0 ? t.firstBad() + ": " + esc(t.reason()) : "").append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        }
+        return b.toString();
     }
 
     private static String none(String what, String how) {

@@ -6,12 +6,13 @@ import java.util.List;
 
 /**
  * Everything the producers left under {@code out/}: TLC models, Lincheck suites, the jcstress run,
- * audit targets, benchmark figures, the lock auditor's results, each stamped with provenance and freshness, and the problems met
+ * audit targets, benchmark figures, the lock auditor's results, trace validation's verdicts, each stamped with provenance and freshness, and the problems met
  * reading them (an unreadable file is reported on the summary page, never silently skipped).
  */
 public record Results(List<TlcResults.Model> tlc, List<LincheckResults.Suite> lincheck,
                       JcstressResults.Run jcstress, List<AuditResults.Target> audit,
-                      List<BenchResults.Figure> bench, LockResults locks, List<String> problems) {
+                      List<BenchResults.Figure> bench, LockResults locks, List<TraceResults.Group> traces,
+                      List<String> problems) {
 
     public static Results load(Path outDir, Freshness freshness) {
         List<String> problems = new ArrayList<>();
@@ -20,7 +21,8 @@ public record Results(List<TlcResults.Model> tlc, List<LincheckResults.Suite> li
                 JcstressResults.load(outDir, freshness, problems),
                 AuditResults.load(outDir, freshness, problems),
                 BenchResults.load(outDir, freshness, problems),
-                LockResults.load(outDir, freshness, problems), List.copyOf(problems));
+                LockResults.load(outDir, freshness, problems), TraceResults.load(outDir, freshness, problems),
+                List.copyOf(problems));
     }
 
     /** Every result of one kind, in page order. */
@@ -31,6 +33,7 @@ public record Results(List<TlcResults.Model> tlc, List<LincheckResults.Suite> li
             case JCSTRESS -> jcstress == null ? List.of() : jcstress.tests();
             case AUDIT -> audit.stream().flatMap(t -> t.cells().stream()).toList();
             case BENCHMARK -> bench;
+            case TRACE -> traces;
         };
     }
 

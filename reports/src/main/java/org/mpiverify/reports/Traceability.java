@@ -60,6 +60,7 @@ public final class Traceability {
             else if (h.contains("jcstress")) column.put(CheckKind.JCSTRESS, c);
             else if (h.contains("audit")) column.put(CheckKind.AUDIT, c);
             else if (h.contains("bench")) column.put(CheckKind.BENCHMARK, c);
+            else if (h.contains("trace")) column.put(CheckKind.TRACE, c);
         }
         List<Row> rows = new ArrayList<>();
         for (i += 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {

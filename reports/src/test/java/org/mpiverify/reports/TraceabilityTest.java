@@ -29,6 +29,8 @@ class TraceabilityTest {
         assertTrue(ctx.names(CheckKind.LINCHECK).contains("MaskNotTakenContextIdAllocator"));
         assertEquals(List.of("core", "fig4-gt"), List.copyOf(ctx.names(CheckKind.BENCHMARK)));
         assertTrue(ctx.names(CheckKind.AUDIT).contains("comm-dup-cyclic"), ctx.names(CheckKind.AUDIT).toString());
+        assertEquals(List.of("contextid", "MaskNotTakenContextIdAllocator"), List.copyOf(ctx.names(CheckKind.TRACE)),
+                "the trace column names the algorithm's traces and its twin, not the spec files");
         Traceability.Row collectives = rows.stream().filter(r -> r.algorithm().startsWith("Collectives")).findFirst().orElseThrow();
         assertFalse(collectives.claims(CheckKind.LINCHECK), "a '—' cell claims nothing");
     }

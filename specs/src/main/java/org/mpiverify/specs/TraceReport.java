@@ -101,7 +101,7 @@ public final class TraceReport {
         return s.replace("|", "\\|").replace("\n", " ");
     }
 
-    static String shorten(String s, int max) {
+    public static String shorten(String s, int max) {
         return s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 }

@@ -129,7 +129,7 @@ public final class AuditRunner {
     }
 
     /** One run of one scenario, judged. Never throws: a judge that throws is a CRASH of the audit itself. */
-    static Verdict runOnce(AuditTarget target, Scenario s) {
+    public static Verdict runOnce(AuditTarget target, Scenario s) {
         RunOutcome o;
         try {
             o = target.runOnce(s);

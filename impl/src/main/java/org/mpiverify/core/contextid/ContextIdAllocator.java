@@ -1,5 +1,6 @@
 package org.mpiverify.core.contextid;
 
+import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -34,4 +35,15 @@ public interface ContextIdAllocator {
 
     /** The total number of ids in the mask. */
     int capacity();
+
+    /**
+     * Records this allocator's steps to {@code recorder} (null: none) as process {@code process}; call once,
+     * before any thread uses it. An allocator that cannot record refuses a recorder that asks for context
+     * ids, rather than leaving the trace silently empty.
+     */
+    default void recordTo(TraceRecorder recorder, int process) {
+        if (TraceRecorder.of(recorder, TraceRecorder.Algorithm.CONTEXT_ID) != null) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " records no context-id steps");
+        }
+    }
 }

@@ -14,6 +14,14 @@ public interface MaskAllreduce {
     void allreduceBand(long[] words) throws MpiException;
 
     /**
+     * The world ranks of the members this allreduce runs over, or null if unknown (used only to name a call
+     * alike on every member when steps are recorded for trace validation).
+     */
+    default int[] members() {
+        return null;
+    }
+
+    /**
      * Waits about {@code nanos} between two rounds that found no id (a bounded backoff). The caller holds no
      * allocator lock; an implementation that runs inside an MPI call must also let go of the rank's call
      * lock while it waits (the core's communicators do).

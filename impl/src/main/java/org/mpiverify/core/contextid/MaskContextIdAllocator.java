@@ -1,7 +1,10 @@
 package org.mpiverify.core.contextid;
 
+import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.mpiverify.core.trace.ContextIdStep;
+import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
 
@@ -38,6 +41,11 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
     final long[] mask;
     private final int capacity;
 
+    /** Where steps are recorded, or null (the default): set once, before the allocator is shared. */
+    private TraceRecorder trace;
+    /** The process (world rank) this allocator belongs to, for the trace. */
+    private int traceProcess;
+
     // Counters: null when off. Written only under lock.
     private final long[] counters;
     private static final int ALLOCATIONS = 0, EXHAUSTED = 1, LOCKS = 2, ROUNDS = 3, MAX_ROUNDS = 4;
@@ -59,6 +67,10 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
                 throw new IllegalStateException("context id " + id + " released twice");
             }
             ContextIdMask.set(mask, id);        // linearization point of release (not counted in stats)
+            if (trace != null) {
+                trace.record(trace.stamp(), new ContextIdStep(ContextIdStep.Kind.FREE, traceProcess, null, 0, 0,
+                        null, false, null, null, false, ContextIdStep.NO_KEY, id, ContextIdStep.Outcome.NONE));
+            }
         } finally {
             lock.unlock();
         }
@@ -90,6 +102,63 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
         }
     }
 
+    /**
+     * Records this allocator's steps to {@code recorder} (null: none), as process {@code process} (its world
+     * rank). Call once, before any thread uses the allocator.
+     */
+    @Override
+    public final void recordTo(TraceRecorder recorder, int process) {
+        this.trace = TraceRecorder.of(recorder, TraceRecorder.Algorithm.CONTEXT_ID);
+        this.traceProcess = process;
+        if (trace != null) {
+            trace.fact("contextid.capacity." + process, capacity);
+            trace.fact("contextid.eager." + process, eagerSegment());
+        }
+    }
+
+    /** Ids in the eager segment (MultithreadedContextIdAllocator's first round); 0 for the other algorithms. */
+    int eagerSegment() {
+        return 0;
+    }
+
+    /** The recorded call that {@code allocate(parent, tag, allreduce)} starts, or null if steps are not recorded. */
+    final TracedCall traceCall(int parent, int tag, MaskAllreduce allreduce) {
+        if (trace == null) return null;
+        int[] members = allreduce.members();
+        members = members == null ? new int[] {traceProcess} : members.clone();
+        Arrays.sort(members);
+        String key = parent + "/" + tag + "/" + Arrays.toString(members).replace(" ", "");
+        int n = trace.occurrence(traceProcess + "@" + key);
+        return new TracedCall(trace, traceProcess, key + "#" + n, parent, tag, members);
+    }
+
+    /** One allocate call's steps, recorded with the stamp taken when {@link #step} runs (inside the lock where there is one). */
+    static final class TracedCall {
+        private final TraceRecorder trace;
+        private final int process;
+        private final String call;
+        private final int parent;
+        private final int tag;
+        private final int[] members;
+
+        TracedCall(TraceRecorder trace, int process, String call, int parent, int tag, int[] members) {
+            this.trace = trace;
+            this.process = process;
+            this.call = call;
+            this.parent = parent;
+            this.tag = tag;
+            this.members = members;
+        }
+
+        /** Records a step; {@code offered} and {@code and} are copied (their first 16 words, the mask). */
+        void step(ContextIdStep.Kind kind, boolean owned, long[] offered, long[] and, boolean andOwned, long lowest,
+                  int id, ContextIdStep.Outcome outcome) {
+            trace.record(trace.stamp(), new ContextIdStep(kind, process, call, parent, tag, members, owned,
+                    offered == null ? null : Arrays.copyOf(offered, ContextIdMask.WORDS),
+                    and == null ? null : Arrays.copyOf(and, ContextIdMask.WORDS), andOwned, lowest, id, outcome));
+        }
+    }
+
     /** Whether this instance counts (was created with {@code countStats}). */
     public boolean countsStats() {
         return counters != null;
@@ -112,7 +181,7 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
         if (counters == null) return;
         lock.lock();
         try {
-            java.util.Arrays.fill(counters, 0);
+            Arrays.fill(counters, 0);
         } finally {
             lock.unlock();
         }

@@ -3,6 +3,9 @@ package org.mpiverify.core.contextid;
 import java.util.Arrays;
 import java.util.Objects;
 
+import org.mpiverify.core.trace.ContextIdStep;
+import org.mpiverify.core.trace.ContextIdStep.Kind;
+import org.mpiverify.core.trace.ContextIdStep.Outcome;
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -178,6 +181,11 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         return eagerIds;
     }
 
+    @Override
+    int eagerSegment() {
+        return eagerIds;
+    }
+
     /** Whether {@code id} lies in the eager segment. */
     public boolean isEagerId(int id) {
         return id >= 0 && id < ContextIdMask.MAX_CAPACITY && ContextIdMask.isSet(eagerBits, id);
@@ -190,6 +198,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         final long[] words = new long[BUFFER_WORDS];
         int locks = 0, rounds = 0;
         boolean firstRound = true;
+        final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         while (true) {
             boolean ownMain = false, ownEager = false;
             lock.lock();
@@ -216,6 +225,10 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                     eagerInUse |= ownEager;
                     lowestKey = key;
                 }
+                if (traced != null) {
+                    traced.step(firstRound ? Kind.EAGER_ENTER : Kind.ENTER, ownMain || ownEager, words, null, false,
+                            lowestKey, -1, Outcome.WAITS);
+                }
             } finally {
                 lock.unlock();
             }
@@ -225,6 +238,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 allreduce.allreduceBand(words);   // no lock held: §5.2's deadly embrace is impossible
             } catch (RuntimeException | Error e) {
                 abandon(key, ownMain, ownEager);
+                if (traced != null) traced.step(Kind.ABANDON, false, null, null, false, lowestKey(), -1, Outcome.NONE);
                 throw e;
             }
 
@@ -248,17 +262,38 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                     }
                     if (ownMain) maskInUse = false;
                     if (ownEager) eagerInUse = false;
+                    if (traced != null) traceFinish(traced, firstRound, words, id, exhausted);
                 } finally {
                     lock.unlock();
                 }
                 if (id >= 0) return id;
                 if (exhausted) throw outOfIds();
+            } else if (traced != null) {
+                traceFinish(traced, firstRound, words, -1, false);   // no lock: only this thread's state moves
             }
             // Not everyone owned (or we did not): every member saw the same word and retries with us.
             // Back off before the next round: a loser that retries at once keeps its carrier (virtual
             // threads) or core busy with rounds that cannot succeed until the lowest key has run.
             if (!firstRound) allreduce.pause(backoffNanos(rounds - 1));   // counted in Fig. 3 rounds
             firstRound = false;
+        }
+    }
+
+    /** Records the end of a round: the AND every member saw, and what this thread does next. */
+    private static void traceFinish(TracedCall traced, boolean firstRound, long[] words, int id, boolean exhausted) {
+        boolean allOwned = words[OWNER_WORD] != 0;
+        Outcome next = id >= 0 ? Outcome.TAKES_ID : exhausted ? Outcome.FAILS
+                : firstRound ? Outcome.GOES_ON : Outcome.RETRIES;
+        traced.step(firstRound ? Kind.EAGER_FINISH : Kind.FINISH, false, null, words, allOwned, ContextIdStep.NO_KEY,
+                id, next);
+    }
+
+    private long lowestKey() {
+        lock.lock();
+        try {
+            return lowestKey;
+        } finally {
+            lock.unlock();
         }
     }
 

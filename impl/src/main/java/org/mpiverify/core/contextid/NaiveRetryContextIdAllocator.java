@@ -3,6 +3,10 @@ package org.mpiverify.core.contextid;
 import java.util.Arrays;
 import java.util.Objects;
 
+import org.mpiverify.core.trace.ContextIdStep;
+import org.mpiverify.core.trace.ContextIdStep.Kind;
+import org.mpiverify.core.trace.ContextIdStep.Outcome;
+
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -44,12 +48,14 @@ public final class NaiveRetryContextIdAllocator extends MaskContextIdAllocator {
     public int allocate(int parentContext, int tag, MaskAllreduce allreduce) throws MpiException {
         Objects.requireNonNull(allreduce, "allreduce");
         int locks = 0, rounds = 0;
+        final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         while (true) {
             long[] snapshot;
             lock.lock();
             try {
                 locks++;
                 snapshot = mask.clone();
+                if (traced != null) traced.step(Kind.SNAPSHOT, true, snapshot, null, false, ContextIdStep.NO_KEY, -1, Outcome.WAITS);
             } finally {
                 lock.unlock();
             }
@@ -62,6 +68,7 @@ public final class NaiveRetryContextIdAllocator extends MaskContextIdAllocator {
                 lock.lock();
                 try {
                     recordLocked(false, ++locks, rounds);
+                    if (traced != null) traced.step(Kind.RESERVE, false, null, words, false, ContextIdStep.NO_KEY, -1, Outcome.FAILS);
                 } finally {
                     lock.unlock();
                 }
@@ -74,6 +81,7 @@ public final class NaiveRetryContextIdAllocator extends MaskContextIdAllocator {
                 locks++;
                 claimed = Arrays.equals(mask, snapshot);
                 if (claimed) ContextIdMask.clear(mask, candidate);  // tentative claim
+                if (traced != null) traced.step(Kind.RESERVE, claimed, null, words, false, ContextIdStep.NO_KEY, candidate, Outcome.WAITS);
             } finally {
                 lock.unlock();
             }
@@ -83,10 +91,12 @@ public final class NaiveRetryContextIdAllocator extends MaskContextIdAllocator {
             try {
                 allreduce.allreduceBand(ok);
             } catch (RuntimeException | Error e) {
-                if (claimed) giveBack(candidate);
+                if (claimed) giveBack(candidate, null);
+                if (traced != null) traced.step(Kind.ABANDON, false, null, null, false, ContextIdStep.NO_KEY, -1, Outcome.NONE);
                 throw e;
             }
             if (ok[0] != 0) {
+                if (traced != null) traced.step(Kind.DECIDE, claimed, null, ok, true, ContextIdStep.NO_KEY, candidate, Outcome.TAKES_ID);
                 if (counting()) {
                     lock.lock();
                     try {
@@ -98,16 +108,19 @@ public final class NaiveRetryContextIdAllocator extends MaskContextIdAllocator {
                 return candidate;
             }
             if (claimed) {
-                giveBack(candidate);           // this too changes the mask under other snapshots
+                giveBack(candidate, traced);   // this too changes the mask under other snapshots
                 locks++;
+            } else if (traced != null) {
+                traced.step(Kind.DECIDE, false, null, ok, false, ContextIdStep.NO_KEY, candidate, Outcome.RETRIES);
             }
         }
     }
 
-    private void giveBack(int id) {
+    private void giveBack(int id, TracedCall traced) {
         lock.lock();
         try {
             ContextIdMask.set(mask, id);
+            if (traced != null) traced.step(Kind.DECIDE, true, null, new long[] {0L}, false, ContextIdStep.NO_KEY, id, Outcome.RETRIES);
         } finally {
             lock.unlock();
         }

@@ -3,6 +3,10 @@ package org.mpiverify.core.contextid;
 import java.util.Arrays;
 import java.util.Objects;
 
+import org.mpiverify.core.trace.ContextIdStep;
+import org.mpiverify.core.trace.ContextIdStep.Kind;
+import org.mpiverify.core.trace.ContextIdStep.Outcome;
+
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -47,6 +51,7 @@ public final class PublishedFig3ContextIdAllocator extends MaskContextIdAllocato
         final long contextId = parentContext;   // MyComm->contextid; the tag plays no part
         final long[] localMask = new long[ContextIdMask.WORDS];
         int locks = 0, rounds = 0;
+        final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         while (true) {
             boolean iOwnTheMask;
             lock.lock();
@@ -62,6 +67,9 @@ public final class PublishedFig3ContextIdAllocator extends MaskContextIdAllocato
                     iOwnTheMask = true;
                     lowestContextId = contextId;
                 }
+                if (traced != null) {
+                    traced.step(Kind.ENTER, iOwnTheMask, localMask, null, false, lowestContextId, -1, Outcome.WAITS);
+                }
             } finally {
                 lock.unlock();
             }
@@ -75,6 +83,7 @@ public final class PublishedFig3ContextIdAllocator extends MaskContextIdAllocato
                 try {
                     if (iOwnTheMask) maskInUse = false;
                     if (lowestContextId == contextId) lowestContextId = MAXINT;
+                    if (traced != null) traced.step(Kind.ABANDON, false, null, null, false, lowestContextId, -1, Outcome.NONE);
                 } finally {
                     lock.unlock();
                 }
@@ -93,10 +102,16 @@ public final class PublishedFig3ContextIdAllocator extends MaskContextIdAllocato
                         recordLocked(true, locks, rounds);
                     }
                     maskInUse = false;
+                    if (traced != null) {
+                        traced.step(Kind.FINISH, false, null, localMask, false, ContextIdStep.NO_KEY, id,
+                                id >= 0 ? Outcome.TAKES_ID : Outcome.RETRIES);
+                    }
                 } finally {
                     lock.unlock();
                 }
                 if (id >= 0) return id;
+            } else if (traced != null) {
+                traced.step(Kind.FINISH, false, null, localMask, false, ContextIdStep.NO_KEY, -1, Outcome.RETRIES);
             }
         }
     }

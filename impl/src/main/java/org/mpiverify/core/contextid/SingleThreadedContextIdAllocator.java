@@ -2,6 +2,10 @@ package org.mpiverify.core.contextid;
 
 import java.util.Objects;
 
+import org.mpiverify.core.trace.ContextIdStep;
+import org.mpiverify.core.trace.ContextIdStep.Kind;
+import org.mpiverify.core.trace.ContextIdStep.Outcome;
+
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
 
@@ -33,6 +37,7 @@ public final class SingleThreadedContextIdAllocator extends MaskContextIdAllocat
     @Override
     public int allocate(int parentContext, int tag, MaskAllreduce allreduce) throws MpiException {
         Objects.requireNonNull(allreduce, "allreduce");
+        final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         try {
             lock.lockInterruptibly();
         } catch (InterruptedException e) {
@@ -41,9 +46,19 @@ public final class SingleThreadedContextIdAllocator extends MaskContextIdAllocat
         }
         try {
             long[] words = mask.clone();
-            allreduce.allreduceBand(words);            // UNSAFE: the process lock is held while we wait
+            if (traced != null) traced.step(Kind.ENTER, true, words, null, false, ContextIdStep.NO_KEY, -1, Outcome.WAITS);
+            try {
+                allreduce.allreduceBand(words);        // UNSAFE: the process lock is held while we wait
+            } catch (RuntimeException | Error e) {
+                if (traced != null) traced.step(Kind.ABANDON, false, null, null, false, ContextIdStep.NO_KEY, -1, Outcome.NONE);
+                throw e;
+            }
             int id = ContextIdMask.lowestSetBit(words);
             recordLocked(id >= 0, 1, 1);
+            if (traced != null) {
+                traced.step(Kind.FINISH, false, null, words, true, ContextIdStep.NO_KEY, id,
+                        id >= 0 ? Outcome.TAKES_ID : Outcome.FAILS);
+            }
             if (id < 0) throw outOfIds();
             ContextIdMask.clear(mask, id);             // linearization point
             return id;

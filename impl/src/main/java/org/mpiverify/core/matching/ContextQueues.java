@@ -29,6 +29,13 @@ final class ContextQueues {
 
     /** matchOrEnqueue of the contract, for this context; {@code seq} is kept if the envelope is enqueued. */
     PostedReceive matchOrEnqueue(Envelope e, long seq) {
+        PostedReceive r = takePosted(e);
+        if (r == null) addUnexpected(new MatchNode(e, seq));
+        return r;
+    }
+
+    /** Removes and returns the earliest-posted receive matching {@code e}; null if none. */
+    PostedReceive takePosted(Envelope e) {
         MatchNode prev = null;
         for (MatchNode n = postedHead; n != null; prev = n, n = n.next) {
             PostedReceive r = (PostedReceive) n.item;
@@ -37,7 +44,6 @@ final class ContextQueues {
                 return r;
             }
         }
-        addUnexpected(new MatchNode(e, seq));
         return null;
     }
 

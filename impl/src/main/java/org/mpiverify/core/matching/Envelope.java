@@ -10,6 +10,11 @@ public abstract class Envelope {
     private final int context;
     private final int source;
     private final int tag;
+    /**
+     * The id of this message in a recorded trace: the stamp of its arrival step (0 when not recorded).
+     * Written and read only under the lock that decides the arrival and the match.
+     */
+    long traceId;
 
     protected Envelope(int context, int source, int tag) {
         this.context = context;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.mpiverify.core.sync.SpinThenParkLock;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * A matching engine built on the Dang–Snir–Gropp hash table ({@link MatchTable}, DSG §2.2 and §3.2)
@@ -68,6 +69,14 @@ import org.mpiverify.core.sync.SpinThenParkLock;
  * {@link QueueMatchingEngine}. Hence every operation is atomic, "earliest-arrived" is clock order and
  * "earliest-posted" is FIFO order (per key in fast mode, where no wildcard receive exists).
  *
+ * <p><b>Trace recording</b> ({@link #recordTo}). Each operation records its step ({@code MatchingStep})
+ * inside the critical section that decides it: the bucket lock in fast mode, the context lock in wild
+ * mode, so a step's stamp is taken at its linearization point. While recording, the arrival clock of
+ * every context is the recorder's stamp (an arrival's sequence number is its step's stamp), so the
+ * arrival order the engine sorts by is the order of the recorded steps. A mode switch is recorded as
+ * a step of its own (no action of the specification: the matching state does not change). Off, each
+ * hook is one null check.
+ *
  * <p><b>Keys.</b> A key packs context (20 bits, 43..62), source (21 bits, 22..42) and tag (22 bits,
  * 0..21) into a non-negative {@code long}; out-of-range values throw IllegalArgumentException.
  *
@@ -119,6 +128,8 @@ public final class HashMatchingEngine implements MatchingEngine {
     private final MatchTable table;
     private final ContextDirectory<Context> contexts = new ContextDirectory<>(Context::new);
     private final int wildcardLinger;
+    /** The step recorder, or null when matching is not recorded (set once, before use). */
+    private MatchingRecorder trace;
 
     public HashMatchingEngine() {
         this(DEFAULT_BUCKETS, DEFAULT_WILDCARD_LINGER);
@@ -133,6 +144,16 @@ public final class HashMatchingEngine implements MatchingEngine {
         if (wildcardLinger < 0) throw new IllegalArgumentException("wildcardLinger " + wildcardLinger);
         this.table = new MatchTable(buckets);
         this.wildcardLinger = wildcardLinger;
+    }
+
+    @Override
+    public void recordTo(TraceRecorder recorder, int process) {
+        this.trace = MatchingRecorder.of(recorder, process);
+    }
+
+    /** An arrival's sequence number, and its ARRIVE step as queued when recording (the stamp is the number). */
+    private long queuedSeq(Context c, Envelope e) {
+        return trace == null ? c.nextSeq() : trace.arrive(e, null);
     }
 
     /** The packed key of an exact (context, source, tag); see the class comment for the layout. */
@@ -163,13 +184,16 @@ public final class HashMatchingEngine implements MatchingEngine {
                     MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
                     if (head == null) {
                         table.putLocked(b, key, new MatchNode(r, 0));
+                        if (trace != null) trace.post(r, null);
                         return null;
                     }
                     if (head.isReceive()) {
                         head.append(new MatchNode(r, 0)); // same-key backlog: FIFO
+                        if (trace != null) trace.post(r, null);
                         return null;
                     }
                     table.putLocked(b, key, head.pop()); // earliest-arrived with this key
+                    if (trace != null) trace.post(r, (Envelope) head.item);
                     return (Envelope) head.item;
                 }
             } finally {
@@ -179,6 +203,7 @@ public final class HashMatchingEngine implements MatchingEngine {
             try {
                 if (c.wild) {
                     Envelope e = c.queues.matchOrPost(r);
+                    if (trace != null) trace.post(r, e);
                     afterExactWildOp(c);
                     return e;
                 }
@@ -195,7 +220,9 @@ public final class HashMatchingEngine implements MatchingEngine {
         c.lock();
         try {
             enterWild(c);
-            return c.queues.matchOrPost(r);
+            Envelope e = c.queues.matchOrPost(r);
+            if (trace != null) trace.post(r, e);
+            return e;
         } finally {
             c.unlock();
         }
@@ -211,14 +238,15 @@ public final class HashMatchingEngine implements MatchingEngine {
                 if (!c.wild) {
                     MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
                     if (head == null) {
-                        table.putLocked(b, key, new MatchNode(e, c.nextSeq()));
+                        table.putLocked(b, key, new MatchNode(e, queuedSeq(c, e)));
                         return null;
                     }
                     if (!head.isReceive()) {
-                        head.append(new MatchNode(e, c.nextSeq()));
+                        head.append(new MatchNode(e, queuedSeq(c, e)));
                         return null;
                     }
                     table.putLocked(b, key, head.pop()); // earliest-posted with this key
+                    if (trace != null) trace.arrive(e, (PostedReceive) head.item);
                     return (PostedReceive) head.item;
                 }
             } finally {
@@ -227,7 +255,9 @@ public final class HashMatchingEngine implements MatchingEngine {
             c.lock();
             try {
                 if (c.wild) {
-                    PostedReceive r = c.queues.matchOrEnqueue(e, c.nextSeq());
+                    PostedReceive r = c.queues.takePosted(e);
+                    if (r == null) c.queues.addUnexpected(new MatchNode(e, queuedSeq(c, e)));
+                    else if (trace != null) trace.arrive(e, r);
                     afterExactWildOp(c);
                     return r;
                 }
@@ -255,7 +285,9 @@ public final class HashMatchingEngine implements MatchingEngine {
             c.lock();
             try {
                 enterWild(c);
-                return c.queues.findUnexpected(source, tag, take);
+                Envelope e = c.queues.findUnexpected(source, tag, take);
+                if (take && trace != null) trace.take(context, source, tag, e);
+                return e;
             } finally {
                 c.unlock();
             }
@@ -266,8 +298,14 @@ public final class HashMatchingEngine implements MatchingEngine {
             try {
                 if (!c.wild) {
                     MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                    if (head == null || head.isReceive()) return null;
-                    if (take) table.putLocked(b, key, head.pop());
+                    if (head == null || head.isReceive()) {
+                        if (take && trace != null) trace.take(context, source, tag, null);
+                        return null;
+                    }
+                    if (take) {
+                        table.putLocked(b, key, head.pop());
+                        if (trace != null) trace.take(context, source, tag, (Envelope) head.item);
+                    }
                     return (Envelope) head.item;
                 }
             } finally {
@@ -277,6 +315,7 @@ public final class HashMatchingEngine implements MatchingEngine {
             try {
                 if (c.wild) {
                     Envelope e = c.queues.findUnexpected(source, tag, take);
+                    if (take && trace != null) trace.take(context, source, tag, e);
                     afterExactWildOp(c);
                     return e;
                 }
@@ -294,7 +333,9 @@ public final class HashMatchingEngine implements MatchingEngine {
             c.lock();
             try {
                 // A wildcard receive is posted only in wild mode.
-                return c.wild && c.queues.removePosted(r);
+                boolean removed = c.wild && c.queues.removePosted(r);
+                if (trace != null) trace.cancel(r, removed);
+                return removed;
             } finally {
                 c.unlock();
             }
@@ -305,20 +346,9 @@ public final class HashMatchingEngine implements MatchingEngine {
             try {
                 if (!c.wild) {
                     MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                    if (head == null || !head.isReceive()) return false;
-                    if (head.item == r) {
-                        table.putLocked(b, key, head.pop());
-                        return true;
-                    }
-                    for (MatchNode prev = head, n = head.next; n != null; prev = n, n = n.next) {
-                        if (n.item == r) {
-                            prev.next = n.next;
-                            if (head.last == n) head.last = prev;
-                            n.next = null;
-                            return true;
-                        }
-                    }
-                    return false;
+                    boolean removed = removeLocked(b, key, r);
+                    if (trace != null) trace.cancel(r, removed);
+                    return removed;
                 }
             } finally {
                 table.unlock(b);
@@ -327,6 +357,7 @@ public final class HashMatchingEngine implements MatchingEngine {
             try {
                 if (c.wild) {
                     boolean removed = c.queues.removePosted(r);
+                    if (trace != null) trace.cancel(r, removed);
                     afterExactWildOp(c);
                     return removed;
                 }
@@ -334,6 +365,25 @@ public final class HashMatchingEngine implements MatchingEngine {
                 c.unlock();
             }
         }
+    }
+
+    /** Removes {@code r} from the FIFO of {@code key} in the locked bucket {@code b}; true if it was there. */
+    private boolean removeLocked(MatchTable.Bucket b, long key, PostedReceive r) {
+        MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
+        if (head == null || !head.isReceive()) return false;
+        if (head.item == r) {
+            table.putLocked(b, key, head.pop());
+            return true;
+        }
+        for (MatchNode prev = head, n = head.next; n != null; prev = n, n = n.next) {
+            if (n.item == r) {
+                prev.next = n.next;
+                if (head.last == n) head.last = prev;
+                n.next = null;
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -377,6 +427,7 @@ public final class HashMatchingEngine implements MatchingEngine {
         });
         unexpected.sort(Comparator.comparingLong(n -> n.seq)); // arrival order across keys
         for (MatchNode n : unexpected) c.queues.addUnexpected(n);
+        if (trace != null) trace.mode(id, true);
     }
 
     /** After an exact operation in wild mode: switch back to fast when no wildcard needs the queues. */
@@ -387,6 +438,7 @@ public final class HashMatchingEngine implements MatchingEngine {
         moveToTable(c.queues.drainPosted());
         moveToTable(c.queues.drainUnexpected());
         c.wild = false; // volatile store AFTER every item is back in the table
+        if (trace != null) trace.mode(c.id, false);
     }
 
     private void moveToTable(MatchNode first) {

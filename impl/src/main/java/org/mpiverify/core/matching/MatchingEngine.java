@@ -1,5 +1,7 @@
 package org.mpiverify.core.matching;
 
+import org.mpiverify.core.trace.TraceRecorder;
+
 /**
  * One rank's message matching: its posted-receive and unexpected-message sets, for every context.
  *
@@ -49,4 +51,15 @@ public interface MatchingEngine {
 
     /** As {@link #size()}, for one context only (a communicator's point-to-point traffic, say). */
     int size(int context);
+
+    /**
+     * Records this engine's steps to {@code recorder} (null: none) as those of rank {@code process}, if it
+     * records {@link TraceRecorder.Algorithm#MATCHING}. Call once, before any thread uses the engine. An
+     * engine that cannot record refuses a recorder that asks it to (its traces would be empty, not valid).
+     */
+    default void recordTo(TraceRecorder recorder, int process) {
+        if (TraceRecorder.of(recorder, TraceRecorder.Algorithm.MATCHING) != null) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " does not record matching steps");
+        }
+    }
 }

@@ -15,6 +15,11 @@ public abstract class PostedReceive {
     private int context;
     private int source;
     private int tag;
+    /**
+     * The id of this use of the receive in a recorded trace: the stamp of its post step (0 when not
+     * recorded). Written and read only under the lock that decides the post and the match.
+     */
+    long traceId;
 
     protected PostedReceive(int context, int source, int tag) {
         this.context = context;

@@ -1,6 +1,7 @@
 package org.mpiverify.core.matching;
 
 import org.mpiverify.core.sync.SpinThenParkLock;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * The MPICH-style matching engine: for each context, a posted-receive queue and an unexpected-message
@@ -18,6 +19,9 @@ import org.mpiverify.core.sync.SpinThenParkLock;
  * at the head, so each operation is O(1) and allocates one queue node at most (none when it matches).
  * Context ids must be in [0, 2^20); other values are rejected with IllegalArgumentException.
  *
+ * <p>Trace recording ({@link #recordTo}): each operation records its step inside the context's lock,
+ * so a step's stamp is taken at its linearization point; off, each hook is one null check.
+ *
  * <p>Memory consistency effects: actions in a thread prior to posting a receive or enqueueing an
  * envelope happen-before actions subsequent to another thread obtaining that receive or envelope from
  * this engine (the context lock's release/acquire).
@@ -29,13 +33,22 @@ public final class QueueMatchingEngine implements MatchingEngine {
     }
 
     private final ContextDirectory<Context> contexts = new ContextDirectory<>(id -> new Context());
+    /** The step recorder, or null when matching is not recorded (set once, before use). */
+    private MatchingRecorder trace;
+
+    @Override
+    public void recordTo(TraceRecorder recorder, int process) {
+        this.trace = MatchingRecorder.of(recorder, process);
+    }
 
     @Override
     public Envelope matchOrPost(PostedReceive r) {
         Context c = contexts.get(r.context());
         c.lock();
         try {
-            return c.queues.matchOrPost(r);
+            Envelope e = c.queues.matchOrPost(r);
+            if (trace != null) trace.post(r, e);
+            return e;
         } finally {
             c.unlock();
         }
@@ -46,7 +59,10 @@ public final class QueueMatchingEngine implements MatchingEngine {
         Context c = contexts.get(e.context());
         c.lock();
         try {
-            return c.queues.matchOrEnqueue(e, 0);
+            PostedReceive r = c.queues.takePosted(e);
+            if (r == null) c.queues.addUnexpected(new MatchNode(e, 0));
+            if (trace != null) trace.arrive(e, r);
+            return r;
         } finally {
             c.unlock();
         }
@@ -67,7 +83,9 @@ public final class QueueMatchingEngine implements MatchingEngine {
         if (c == null) return null; // nothing ever arrived on it
         c.lock();
         try {
-            return c.queues.findUnexpected(source, tag, take);
+            Envelope e = c.queues.findUnexpected(source, tag, take);
+            if (take && trace != null) trace.take(context, source, tag, e);
+            return e;
         } finally {
             c.unlock();
         }
@@ -79,7 +97,9 @@ public final class QueueMatchingEngine implements MatchingEngine {
         if (c == null) return false;
         c.lock();
         try {
-            return c.queues.removePosted(r);
+            boolean removed = c.queues.removePosted(r);
+            if (trace != null) trace.cancel(r, removed);
+            return removed;
         } finally {
             c.unlock();
         }

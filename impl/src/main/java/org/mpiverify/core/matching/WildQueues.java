@@ -163,15 +163,19 @@ final class WildQueues {
 
     /** matchOrEnqueue of the contract, for this context; {@code seq} is the envelope's arrival number. */
     PostedReceive matchOrEnqueue(Envelope e, long seq) {
+        PostedReceive r = takePosted(e);
+        if (r == null) addUnexpected(new MatchNode(e, seq));
+        return r;
+    }
+
+    /** Removes and returns the earliest-posted receive matching {@code e}; null if none. */
+    PostedReceive takePosted(Envelope e) {
         int s = e.source(), t = e.tag();
         MatchNode exact = postedExact.get(key(s, t));
         MatchNode anySource = postedAnySource.get(t);
         MatchNode anyTag = postedAnyTag.get(s);
         MatchNode best = earliest(earliest(exact, anySource), earliest(anyTag, postedAnyAny));
-        if (best == null) {
-            addUnexpected(new MatchNode(e, seq));
-            return null;
-        }
+        if (best == null) return null;
         PostedReceive r = (PostedReceive) best.item;
         MatchNode rest = best.pop();
         if (best == exact) {

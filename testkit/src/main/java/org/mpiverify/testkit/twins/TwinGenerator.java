@@ -13,24 +13,34 @@ import java.util.stream.Stream;
  * time, so that a twin is always its current original plus its marked defect lines and never a copy
  * that drifts. Run by each module's build (exec-maven-plugin, phase generate-sources or
  * generate-test-sources):
- * {@code TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR}. It fails the build if a patch no longer applies.
+ * {@code TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR [ORIGINALS_UNDER]}. It fails the build if a patch no
+ * longer applies. With {@code ORIGINALS_UNDER} (a repository path such as {@code impl/src/main/java}) only
+ * the twins of originals under it are written: another module reuses a module's twins of main classes
+ * (trace validation runs the test suites' twins in jobs) without the twins of its test classes.
  */
 public final class TwinGenerator {
     private TwinGenerator() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            throw new IllegalArgumentException("usage: TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR");
+        if (args.length != 3 && args.length != 4) {
+            throw new IllegalArgumentException("usage: TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR [ORIGINALS_UNDER]");
         }
-        List<Path> written = generate(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]));
+        List<Path> written = generate(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]),
+                args.length == 4 ? args[3] : "");
         System.out.println("[twins] " + written.size() + " known-bad twin(s) generated from " + args[1]);
     }
 
     /** Generates every twin of {@code patchDir} into {@code outDir} (cleared first); returns the files written. */
     public static List<Path> generate(Path root, Path patchDir, Path outDir) throws IOException {
+        return generate(root, patchDir, outDir, "");
+    }
+
+    /** As {@link #generate(Path, Path, Path)}, only for originals whose repository path starts with {@code under}. */
+    public static List<Path> generate(Path root, Path patchDir, Path outDir, String under) throws IOException {
         deleteTree(outDir);
         List<Path> written = new ArrayList<>();
         for (TwinPatch p : patches(patchDir)) {
+            if (!p.original().startsWith(under)) continue;
             String original = Files.readString(root.resolve(p.original()));
             Path out = outDir.resolve(p.twinPath());
             Files.createDirectories(out.getParent());

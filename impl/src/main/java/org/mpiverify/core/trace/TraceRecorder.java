@@ -1,0 +1,218 @@
+package org.mpiverify.core.trace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Records what one job's core does at the linearization points of its algorithms, for trace validation
+ * against the TLA+ specifications (Cirstea, Kuppe, Loillier, Merz, Ricketts 2024): every step a spec has
+ * an action for becomes one event, stamped with its place in a single global order.
+ *
+ * <p><b>Off costs nothing.</b> A component keeps {@link #forAlgorithm} of the job's recorder in a field
+ * that is {@code null} unless this algorithm is recorded; every hook is {@code if (trace != null)}, one
+ * load and one branch per step, and allocates nothing when off.
+ *
+ * <p><b>Order at the linearization point.</b> An event's {@code seq} comes from one counter per job:
+ * <ul>
+ *   <li>{@link #stamp()} ({@code getAndIncrement}) inside the critical section that makes the step take
+ *       effect (a lock, or the bucket lock of the match table). Steps under one lock are then ordered as
+ *       their critical sections; steps under different locks commute, and happens-before between them
+ *       (through any synchronization) orders their stamps the same way, since each stamp is itself a
+ *       synchronizing read-modify-write of the counter.</li>
+ *   <li>{@link #now()} and {@link #claim(long)} around a single lock-free access (a volatile read or
+ *       write that decides, as in {@code Completion}'s Dekker protocol): read the counter, make the
+ *       access, and keep the stamp only if the counter did not move meanwhile (else repeat the access;
+ *       only idempotent writes and plain reads are stamped this way). No other stamp lies between the
+ *       two, so the stamps are ordered as the accesses are in the synchronization order: a read that
+ *       sees a write has the larger stamp, and a read that misses it the smaller.</li>
+ * </ul>
+ * The counter is one cache line shared by every recording thread, the price of a total order taken at
+ * the linearization point; the recorder takes no lock.
+ *
+ * <p><b>Per thread, then merged.</b> Each thread appends to a log of its own ({@link ThreadLog}, single
+ * writer); {@link #events()} merges them by {@code seq}. Within a thread stamps increase in program
+ * order, so each log is already sorted.
+ *
+ * <p>Memory consistency effects: an event recorded by a thread is visible to a thread that calls
+ * {@link #events()} after it (each log publishes its size with a release store after the entry).
+ */
+public final class TraceRecorder {
+    /** The algorithms whose steps can be recorded, one TLA+ trace specification each. */
+    public enum Algorithm {
+        /** Context-id allocation, every {@code ContextIdAlgorithm} (specs/contextid). */
+        CONTEXT_ID,
+        /** The matching engines' operations and the hash engine's mode switches (specs/matching). */
+        MATCHING,
+        /** probe/iprobe/mprobe/improbe and the receives after them (specs/probe). */
+        PROBE,
+        /** The match table's insert/empty and a request's completion and wait (specs/matchtable). */
+        COMPLETION;
+
+        /** The name used on the command line and in file names: {@code contextid}, {@code matching}, ... */
+        public String id() {
+            return this == CONTEXT_ID ? "contextid" : name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The algorithm named {@code id} ({@link #id()} or the enum name). */
+        public static Algorithm of(String id) {
+            for (Algorithm a : values()) {
+                if (a.id().equalsIgnoreCase(id) || a.name().equalsIgnoreCase(id)) return a;
+            }
+            throw new IllegalArgumentException("no algorithm " + id + "; one of contextid, matching, probe, completion");
+        }
+    }
+
+    private final Set<Algorithm> algorithms;
+    private final boolean stacks;
+    private final AtomicLong clock = new AtomicLong(1);
+    private final ThreadLocal<ThreadLog> local = ThreadLocal.withInitial(this::newLog);
+    private final ConcurrentLinkedQueue<ThreadLog> logs = new ConcurrentLinkedQueue<>();
+    private final ConcurrentHashMap<Object, AtomicInteger> occurrences = new ConcurrentHashMap<>();
+    private final AtomicInteger nextLog = new AtomicInteger();
+    private final ConcurrentHashMap<String, Object> facts = new ConcurrentHashMap<>();
+
+    private TraceRecorder(Set<Algorithm> algorithms, boolean stacks) {
+        this.algorithms = algorithms.isEmpty() ? EnumSet.noneOf(Algorithm.class) : EnumSet.copyOf(algorithms);
+        this.stacks = stacks;
+    }
+
+    /**
+     * A recorder for one job.
+     *
+     * @param algorithms the algorithms to record
+     * @param stacks     whether each event keeps the caller's Java frames (about ten microseconds an event),
+     *                   so a rejected trace can show where its first bad event came from
+     */
+    public static TraceRecorder create(Set<Algorithm> algorithms, boolean stacks) {
+        return new TraceRecorder(algorithms, stacks);
+    }
+
+    /** The algorithms recorded. */
+    public Set<Algorithm> algorithms() {
+        return EnumSet.copyOf(algorithms.isEmpty() ? EnumSet.noneOf(Algorithm.class) : algorithms);
+    }
+
+    /** This recorder if it records {@code a}, else null: what a component keeps in its trace field. */
+    public TraceRecorder forAlgorithm(Algorithm a) {
+        return algorithms.contains(a) ? this : null;
+    }
+
+    /** {@code r.forAlgorithm(a)}, or null for a null recorder. */
+    public static TraceRecorder of(TraceRecorder r, Algorithm a) {
+        return r == null ? null : r.forAlgorithm(a);
+    }
+
+    /** The next place in the global order; call it inside the critical section that decides the step. */
+    public long stamp() {
+        return clock.getAndIncrement();
+    }
+
+    /** The counter now: the candidate stamp of a lock-free access made next (see {@link #claim}). */
+    public long now() {
+        return clock.get();
+    }
+
+    /**
+     * Keeps {@code candidate} (read by {@link #now()} before an access) as that access's stamp if no other
+     * stamp was taken since; false means the access must be made again with a new candidate.
+     */
+    public boolean claim(long candidate) {
+        return clock.compareAndSet(candidate, candidate + 1);
+    }
+
+    /**
+     * The number of earlier occurrences of {@code key} (a call's identity on one process, say), counting
+     * this one: 1 for the first. Used where the same collective call must be recognized on every member.
+     */
+    public int occurrence(Object key) {
+        return occurrences.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /**
+     * Notes a fact the trace spec needs about the recorded components (a context-id allocator's capacity,
+     * say); a later value for the same name replaces an earlier one.
+     */
+    public void fact(String name, Object value) {
+        facts.put(name, value);
+    }
+
+    /** The facts noted so far. */
+    public Map<String, Object> facts() {
+        return Map.copyOf(facts);
+    }
+
+    /** Appends {@code step}, stamped {@code seq}, to the calling thread's log. */
+    public void record(long seq, Object step) {
+        ThreadLog log = local.get();
+        log.add(new RecordedEvent(seq, log.thread, step, stacks ? site() : null));
+    }
+
+    /** Every event recorded so far, in global order. Safe while threads still record (a snapshot). */
+    public List<RecordedEvent> events() {
+        List<RecordedEvent> all = new ArrayList<>();
+        for (ThreadLog l : logs) l.copyTo(all);
+        all.sort(Comparator.comparingLong(RecordedEvent::seq));
+        return all;
+    }
+
+    private ThreadLog newLog() {
+        Thread t = Thread.currentThread();
+        String name = t.getName().isEmpty() ? (t.isVirtual() ? "virtual-" : "thread-") + t.threadId() : t.getName();
+        ThreadLog l = new ThreadLog(name + "#" + nextLog.incrementAndGet());
+        logs.add(l);
+        return l;
+    }
+
+    /** The caller's frames outside the core, innermost first, one per line: where a step came from. */
+    private static String site() {
+        return StackWalker.getInstance().walk(s -> s
+                .dropWhile(f -> f.getClassName().startsWith(TraceRecorder.class.getPackageName()))
+                .limit(14)
+                .map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName()
+                        + ":" + f.getLineNumber())
+                .reduce((a, b) -> a + "\n" + b).orElse(""));
+    }
+
+    /**
+     * One thread's events: appended by that thread only, read by {@link #events()} from any thread.
+     * The array and the size are published with release stores after the entry is written.
+     */
+    private static final class ThreadLog {
+        final String thread;
+        private volatile RecordedEvent[] entries = new RecordedEvent[64];
+        private volatile int size;
+
+        ThreadLog(String thread) {
+            this.thread = thread;
+        }
+
+        void add(RecordedEvent e) {
+            RecordedEvent[] a = entries;
+            int n = size;
+            if (n == a.length) {
+                a = Arrays.copyOf(a, n * 2);
+                entries = a;
+            }
+            a[n] = e;
+            size = n + 1;
+        }
+
+        void copyTo(List<RecordedEvent> out) {
+            int n = size;                      // read size first: every entry below it is published
+            RecordedEvent[] a = entries;
+            for (int i = 0; i < n && i < a.length; i++) {
+                if (a[i] != null) out.add(a[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+------------------------ MODULE MultithreadedFig3Trace ------------------------
+(***************************************************************************)
+(* Trace validation (Cirstea, Kuppe, Loillier, Merz, Ricketts 2024) of     *)
+(* org.mpiverify.core.contextid.MultithreadedContextIdAllocator against    *)
+(* MultithreadedFig3, the spec itself (EXTENDS, not a copy): TLC looks for *)
+(* a behavior of the spec that takes the recorded steps one by one, and    *)
+(* checks the spec's invariants in every state on the way.                 *)
+(*                                                                         *)
+(* The allocator records one event per step the spec has an action for,   *)
+(* stamped inside the critical section that decides it (the allocator's   *)
+(* lock; for a thread that owns nothing, the return of its allreduce):     *)
+(*   EnterEager  the first round's offer        EnterEager                 *)
+(*   FinishEager the first round's end          FinishEager                *)
+(*   Enter       a Fig. 3 round's offer         Enter                      *)
+(*   FinishRound a Fig. 3 round's end           FinishRound                *)
+(*   Free        an id returned to the mask     Free                       *)
+(* Each event names its thread t = Th(p, c) (process and call), and        *)
+(* carries what the implementation saw and did; the step must produce      *)
+(* exactly that: the word offered, the AND received, the lowest key, the   *)
+(* id taken, the next pc. No step is silent: the spec's steps and the      *)
+(* allocator's critical sections are the same, so every spec step has an   *)
+(* event and the behavior is determined by the trace.                      *)
+(*                                                                         *)
+(* Windows. A long trace is checked in windows; a window that does not     *)
+(* start at Init starts in Start, the state TLC reached at the end of the  *)
+(* previous window (unique: no step is silent), restricted to the calls    *)
+(* the window names: calls that are over (failed, or freed on every        *)
+(* member) are dropped, new ones start at their first pc.                  *)
+(*                                                                         *)
+(* TLC is run with INIT TraceInit, NEXT TraceNext, the spec's invariants,  *)
+(* the action property ErrOtherOnlyWhenExhausted, and the constraints      *)
+(* TraceProgress (prints each new furthest event) and TraceStop (prints    *)
+(* the state at StopAt and ends the run). The trace is ACCEPTED iff TLC   *)
+(* reaches l = Len(Trace) + 1; otherwise the first event the spec could    *)
+(* not take is the furthest l printed.                                     *)
+(***************************************************************************)
+EXTENDS MultithreadedFig3
+
+CONSTANTS
+    Trace,      \* Seq of events, in the recorded global order
+    FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
+    Start,      \* [mask, pc, newId, inbox, offer, inUse, lowest, eagerInUse, ownE]: where the window starts
+    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+
+VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+
+E == Trace[l]
+
+(* The state printed at StopAt: every variable but the history variable event. *)
+StateRecord == [mask |-> mask, pc |-> pc, newId |-> newId, inbox |-> inbox, offer |-> offer, inUse |-> inUse,
+                lowest |-> lowest, eagerInUse |-> eagerInUse, ownE |-> ownE]
+
+TraceInit ==
+    /\ l = 1
+    /\ TLCSet(1, 0)
+    /\ IF FromInit THEN Init
+       ELSE /\ mask = Start.mask
+            /\ pc = [t \in Threads |-> IF t \in DOMAIN Start.pc THEN Start.pc[t] ELSE FirstPc]
+            /\ newId = [t \in Threads |-> IF t \in DOMAIN Start.newId THEN Start.newId[t] ELSE 0]
+            /\ inbox = Start.inbox
+            /\ offer = [c \in Calls |-> IF c \in DOMAIN Start.offer THEN Start.offer[c] ELSE [p \in Procs |-> NoWord]]
+            /\ inUse = Start.inUse
+            /\ lowest = Start.lowest
+            /\ eagerInUse = Start.eagerInUse
+            /\ ownE = [t \in Threads |-> IF t \in DOMAIN Start.ownE THEN Start.ownE[t] ELSE FALSE]
+            /\ event = Ev("", "window start", {})
+
+(* The word t sent in the step just taken. *)
+Offered(t) == offer'[Cl[t]][Pr[t]]
+
+TakeEvent ==
+    CASE E.k = "EnterEager" ->
+              /\ EnterEager(E.t)
+              /\ Offered(E.t) = Word(E.m, E.own)
+      [] E.k = "FinishEager" ->
+              /\ Result(E.t) = Word(E.and, E.all)
+              /\ FinishEager(E.t)
+              /\ pc'[E.t] = E.pc
+              /\ newId'[E.t] = E.id
+      [] E.k = "Enter" ->
+              /\ Enter(E.t)
+              /\ Offered(E.t) = Word(E.m, E.own)
+              /\ lowest'[Pr[E.t]] = E.low
+      [] E.k = "FinishRound" ->
+              /\ Result(E.t) = Word(E.and, E.all)
+              /\ FinishRound(E.t)
+              /\ pc'[E.t] = E.pc
+              /\ newId'[E.t] = E.id
+      [] E.k = "Free" ->
+              /\ newId[E.t] = E.id
+              /\ Free(E.t)
+      [] OTHER -> FALSE
+
+TraceNext ==
+    /\ l <= Len(Trace)
+    /\ TakeEvent
+    /\ l' = l + 1
+
+(* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
+(* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)
+(* successor anyway, and TLC's exit would skip the invariants in that state (a violation by the     *)
+(* last event would go unseen).                                                                     *)
+TraceProgress == l > TLCGet(1) => (TLCSet(1, l) /\ PrintT(<<"TRACE-REACHED", l>>))
+TraceStop == l = StopAt => (PrintT(<<"TRACE-STATE", l, StateRecord>>)
+                            /\ (StopAt <= Len(Trace) => TLCSet("exit", TRUE)))
+=============================================================================

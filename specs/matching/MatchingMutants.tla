@@ -1,0 +1,30 @@
+-------------------------- MODULE MatchingMutants --------------------------
+(***************************************************************************)
+(* Spec mutants of Matching: each definition replaces one rule of the     *)
+(* spec (a model's configuration says which, "Op <- Mutant"), and each is *)
+(* a defect that some property must catch (manifest.json names which).    *)
+(***************************************************************************)
+EXTENDS Matching
+
+(* The latest matching receive or message, instead of the earliest. *)
+RECURSIVE LastFrom(_, _, _, _)
+LastFrom(q, x, k, recvQueue) ==
+    IF k < 1 THEN 0
+    ELSE IF (IF recvQueue THEN Matches(q[k], x) ELSE Matches(x, q[k])) THEN k
+    ELSE LastFrom(q, x, k - 1, recvQueue)
+
+(* A receive (a wildcard, say, after a switch that lost the arrival order) takes the latest matching *)
+(* unexpected message: a later message of a sender overtakes an earlier one. Caught by NonOvertaking. *)
+LatestMsg(r) == LastFrom(unexp[r.ctx], r, Len(unexp[r.ctx]), FALSE)
+
+(* An arrival takes the latest-posted matching receive. Caught by NonOvertaking. *)
+LatestRecv(m) == LastFrom(posted[m.ctx], m, Len(posted[m.ctx]), TRUE)
+
+(* An arrival queues without looking at the posted receives (the effect of a check-then-act arrival  *)
+(* that lost its lock between the scan and the enqueue). Caught by NoMatchLeft.                     *)
+SkipsPosted(m) == 0
+
+(* A receive takes a message but leaves it in the unexpected queue: a second receive takes it again. *)
+(* Caught by MatchedOnce and by NoLoss.                                                              *)
+KeepsTaken(q, i) == q
+=============================================================================

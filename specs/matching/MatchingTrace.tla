@@ -1,0 +1,109 @@
+---------------------------- MODULE MatchingTrace ----------------------------
+(***************************************************************************)
+(* Trace validation (Cirstea, Kuppe, Loillier, Merz, Ricketts 2024) of     *)
+(* org.mpiverify.core.matching.QueueMatchingEngine and HashMatchingEngine  *)
+(* against Matching, the spec itself (EXTENDS, not a copy): TLC looks for  *)
+(* a behavior of the spec that takes the recorded steps of one rank's      *)
+(* engine one by one, and checks the spec's invariants in every state and  *)
+(* its action property NonOvertaking on every step.                        *)
+(*                                                                         *)
+(* The engine records one event per step (MatchingStep), stamped inside   *)
+(* the lock that decides it (context lock; in the hash engine's fast mode  *)
+(* the bucket lock, and an unexpected message's arrival number is its     *)
+(* stamp, so arrival order across keys is the recorded order):            *)
+(*   Post    matchOrPost: took message m, or (m = 0) was posted    Post    *)
+(*   Arrive  matchOrEnqueue: took receive r, or (r = 0) was queued Arrive  *)
+(*   Cancel  remove: removed r (ok), or r was not posted           Cancel  *)
+(*   Take    a matched probe's take: took message m, or none       Post    *)
+(*   Mode    the hash engine switched a context (wild or fast)     -       *)
+(* Receives and messages are named by the stamps of their Post and Arrive *)
+(* steps (renumbered 1, 2, ... in that order by MatchingTraces). Each      *)
+(* event carries the result the engine returned; the spec's step must     *)
+(* produce exactly it: the message a receive took is the earliest         *)
+(* matching unexpected one, the receive a message took the earliest       *)
+(* matching posted one, and "posted"/"queued" only when none matches.     *)
+(*                                                                         *)
+(* Steps the spec does not name:                                           *)
+(*   - Mode: the hash engine moving a context's items between its table    *)
+(*     and its wild-mode queues changes no matching state (the engine keeps *)
+(*     posting and arrival order across the move), so it is a stuttering   *)
+(*     step: the spec's variables stay, only l moves. Bounded: one per      *)
+(*     recorded switch.                                                    *)
+(*   - Cancel that finds r not posted and a Take that finds nothing change *)
+(*     nothing either; they check that r is not posted, resp. that no      *)
+(*     unexpected message matches.                                         *)
+(*   - A Take that finds a message is the spec's Post of a receive that    *)
+(*     matched at once (an mprobe removes the message as a receive would).*)
+(* Sends are not recorded: messages are named in arrival order, so the    *)
+(* spec's guard "a sender's earlier messages have arrived" (Msgs = {}) is *)
+(* vacuous here; non-overtaking is checked on the matches.                 *)
+(*                                                                         *)
+(* Windows. A window that does not start at Init starts in Start, the      *)
+(* queues TLC printed at the end of the previous window; the history      *)
+(* variables restart (used/arrived = the ids in the queues, no matches),  *)
+(* so MatchedOnce covers each window and NoLoss the messages queued at its *)
+(* start and arrived in it.                                                *)
+(***************************************************************************)
+EXTENDS Matching
+
+CONSTANTS
+    Trace,      \* Seq of events, in the recorded global order
+    FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
+    Start,      \* [posted, unexp]: where the window starts
+    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+
+VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+
+E == Trace[l]
+
+StateRecord == [posted |-> posted, unexp |-> unexp]
+
+Ids(q) == {q[i].id : i \in 1..Len(q)}
+
+TraceInit ==
+    /\ l = 1
+    /\ TLCSet(1, 0)
+    /\ IF FromInit THEN Init
+       ELSE /\ posted = [c \in Contexts |-> IF c \in DOMAIN Start.posted THEN Start.posted[c] ELSE <<>>]
+            /\ unexp = [c \in Contexts |-> IF c \in DOMAIN Start.unexp THEN Start.unexp[c] ELSE <<>>]
+            /\ used = UNION {Ids(posted[c]) : c \in Contexts}
+            /\ arrived = UNION {Ids(unexp[c]) : c \in Contexts}
+            /\ recvMatch = <<>>
+            /\ msgMatch = <<>>
+            /\ lastMatch = NoMatch
+
+(* The result the engine returned is the spec's: the message r takes (0: none), the receive m takes. *)
+TakesMsg(r, mid) == LET i == MsgFor(r) IN IF mid = 0 THEN i = 0 ELSE i # 0 /\ unexp[r.ctx][i].id = mid
+TakesRecv(m, rid) == LET i == RecvFor(m) IN IF rid = 0 THEN i = 0 ELSE i # 0 /\ posted[m.ctx][i].id = rid
+
+TakeEvent ==
+    CASE E.k = "Post" ->
+              /\ TakesMsg(E.r, E.m)
+              /\ Post(E.r)
+      [] E.k = "Arrive" ->
+              /\ TakesRecv(E.m, E.r)
+              /\ Arrive(E.m)
+      [] E.k = "Cancel" ->
+              IF E.ok THEN Cancel(E.r)
+              ELSE /\ IndexFrom(posted[E.r.ctx], E.r, 1) = 0
+                   /\ UNCHANGED vars
+      [] E.k = "Take" ->
+              /\ TakesMsg(E.r, E.m)
+              /\ IF E.m = 0 THEN UNCHANGED vars ELSE Post(E.r)
+      [] E.k = "Mode" ->
+              UNCHANGED vars
+      [] OTHER -> FALSE
+
+TraceNext ==
+    /\ l <= Len(Trace)
+    /\ TakeEvent
+    /\ l' = l + 1
+
+(* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
+(* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)
+(* successor anyway, and TLC's exit would skip the invariants in that state (a violation by the     *)
+(* last event would go unseen).                                                                     *)
+TraceProgress == l > TLCGet(1) => (TLCSet(1, l) /\ PrintT(<<"TRACE-REACHED", l>>))
+TraceStop == l = StopAt => (PrintT(<<"TRACE-STATE", l, StateRecord>>)
+                            /\ (StopAt <= Len(Trace) => TLCSet("exit", TRUE)))
+=============================================================================

@@ -1,0 +1,348 @@
+package org.mpiverify.trace;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.mpiverify.specs.Outcome;
+import org.mpiverify.specs.TlcOutputParser;
+import org.mpiverify.specs.TlcProcess;
+import org.mpiverify.specs.TlcResult;
+import org.mpiverify.specs.TraceState;
+
+/**
+ * Lets TLC decide whether a spec allows a recorded trace: writes each window of the trace as a generated
+ * module that EXTENDS the algorithm's trace spec, runs TLC on it in a JVM of its own (one worker: the
+ * trace specs check action properties), and reads the answer.
+ *
+ * <p>A trace is cut into windows of at most {@code windowSize} events; each window but the first starts
+ * in the state TLC printed at the end of the previous one ({@code TraceStop}), so the windows check one
+ * behavior. When a window is rejected, TLC is run once more on it with {@code StopAt} at the first
+ * event it could not take, which prints the spec's state just before that event.
+ *
+ * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private
+ * {@code java.io.tmpdir} per run; the trace spec's folder is TLC's library path
+ * ({@code -DTLA-Library}), so the generated modules live under {@code out/}, not in the spec folders.
+ */
+public final class TraceChecker {
+    private static final Pattern REACHED = Pattern.compile("^<<\"TRACE-REACHED\", (\\d+)>>$");
+    private static final Pattern STATE_START = Pattern.compile("^<<\\s*\"TRACE-STATE\",");
+    private static final Pattern DEFINITION = Pattern.compile("\\bTS\\d+\\b");
+
+    private final Path specsDir;
+    private final Path workDir;
+    private final int windowSize;
+    private final Duration windowTimeout;
+
+    /**
+     * @param specsDir      the {@code specs/} folder
+     * @param workDir       where the generated modules and TLC's output go (one folder per trace)
+     * @param windowSize    events per TLC run
+     * @param windowTimeout the deadline of one TLC run
+     */
+    public TraceChecker(Path specsDir, Path workDir, int windowSize, Duration windowTimeout) {
+        if (windowSize < 1) throw new IllegalArgumentException("window size " + windowSize);
+        this.specsDir = specsDir;
+        this.workDir = workDir;
+        this.windowSize = windowSize;
+        this.windowTimeout = windowTimeout;
+    }
+
+    /** Checks the whole trace of {@code model}; its name names its folder under the work folder. */
+    public TraceVerdict check(TraceModel model) {
+        String name = model.name();
+        List<TraceStep> steps = model.steps();
+        Path dir = workDir.resolve(safe(name));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        double seconds = 0;
+        long distinct = 0;
+        int windows = 0;
+        String start = null;
+        for (int from = 0; from < steps.size() || (from == 0 && steps.isEmpty()); from += windowSize) {
+            int to = Math.min(steps.size(), from + windowSize);
+            windows++;
+            Run run = run(dir, model, windows, from, to, start, to - from + 1);
+            seconds += run.seconds;
+            distinct += Math.max(0, run.result.distinctStates());
+            if (run.result.outcome() == Outcome.SAFETY) {
+                int l = lastL(run.result.trace());
+                int bad = from + Math.max(1, l - 1);
+                Map<String, String> before = run.result.trace().size() >= 2
+                        ? run.result.trace().get(run.result.trace().size() - 2).variables() : Map.of();
+                return rejected(name, model, windows, seconds, distinct, bad, run.result.violated(),
+                        "after this event the spec's " + (run.result.violated() == null ? "property"
+                                : run.result.violated()) + " is violated: " + firstLine(run.result.message()),
+                        before);
+            }
+            if (run.result.outcome() != Outcome.SUCCESS) {
+                return error(name, model, windows, seconds, distinct, "TLC failed on window " + windows + " (events "
+                        + (from + 1) + "-" + to + "): " + run.result.message() + "\nsee " + run.log);
+            }
+            if (run.state == null) {
+                // TLC explored every behavior that takes the events before run.reached and none takes that one.
+                int bad = from + run.reached;
+                Run again = run(dir, model, windows, from, to, start, run.reached);
+                seconds += again.seconds;
+                Map<String, String> before = again.state == null ? Map.of() : variables(again.state);
+                return rejected(name, model, windows, seconds, distinct, bad, null,
+                        "no step of the spec takes this event from the state before it", before);
+            }
+            start = run.state;
+            if (steps.isEmpty()) break;
+        }
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
+                TraceVerdict.Status.ACCEPTED, steps.size(), windows, round(seconds), distinct, 0, "", null, null,
+                Map.of(), List.of(), model.truncation());
+    }
+
+    private TraceVerdict rejected(String name, TraceModel model, int windows, double seconds, long distinct, int bad,
+                                  String violated, String reason, Map<String, String> before) {
+        List<TraceStep> steps = model.steps();
+        TraceStep step = bad >= 1 && bad <= steps.size() ? steps.get(bad - 1) : null;
+        List<TraceStep> context = steps.subList(Math.max(0, bad - 41), Math.min(steps.size(), bad));
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
+                TraceVerdict.Status.REJECTED, steps.size(), windows, round(seconds), distinct, bad, reason, violated,
+                step, before, context, model.truncation());
+    }
+
+    private TraceVerdict error(String name, TraceModel model, int windows, double seconds, long distinct, String why) {
+        return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),
+                TraceVerdict.Status.ERROR, model.steps().size(), windows, round(seconds), distinct, 0, why, null, null,
+                Map.of(), List.of(), model.truncation());
+    }
+
+    /** One TLC run: its result, the furthest event reached, the state printed at StopAt (or null). */
+    private record Run(TlcResult result, int reached, String state, double seconds, Path log) {}
+
+    private Run run(Path dir, TraceModel model, int window, int from, int to, String start, int stopAt) {
+        String module = "MC_w" + window + (stopAt <= to - from ? "_stop" + stopAt : "");
+        Map<String, String> constants = new LinkedHashMap<>(model.constants(from, to));
+        List<String> events = new ArrayList<>();
+        for (TraceStep s : model.steps().subList(from, to)) events.add(s.tla());
+        constants.put("Trace", Tla.tuple(events));
+        constants.put("FromInit", Tla.bool(start == null));
+        constants.put("Start", start == null ? Tla.str("none") : start);
+        constants.put("StopAt", Integer.toString(stopAt));
+        StringBuilder tla = new StringBuilder("---- MODULE ").append(module).append(" ----\n")
+                .append("(* Generated by org.mpiverify.trace.TraceChecker: events ").append(from + 1).append('-')
+                .append(to).append(" of a ").append(model.variant()).append(" trace. *)\n")
+                .append("EXTENDS ").append(model.traceModule()).append('\n');
+        StringBuilder cfg = new StringBuilder("CONSTANTS\n");
+        Set<String> used = new TreeSet<>();
+        for (String e : events) {
+            Matcher m = DEFINITION.matcher(e);
+            while (m.find()) used.add(m.group());
+        }
+        Map<String, String> defs = model.definitions();
+        for (String name : used) {
+            if (defs.containsKey(name)) tla.append(name).append(" == ").append(defs.get(name)).append('\n');
+        }
+        for (Map.Entry<String, String> c : constants.entrySet()) {
+            tla.append("MC_").append(c.getKey()).append(" == ").append(c.getValue()).append('\n');
+            cfg.append("  ").append(c.getKey()).append(" <- MC_").append(c.getKey()).append('\n');
+        }
+        for (String v : model.modelValues()) cfg.append("  ").append(v).append(" = ").append(v).append('\n');
+        model.substitutions().forEach((op, by) -> cfg.append("  ").append(op).append(" <- ").append(by).append('\n'));
+        tla.append("====\n");
+        cfg.append("INIT TraceInit\nNEXT TraceNext\n");
+        for (String i : model.invariants()) cfg.append("INVARIANT ").append(i).append('\n');
+        for (String p : model.properties()) cfg.append("PROPERTY ").append(p).append('\n');
+        cfg.append("CONSTRAINT TraceProgress\nCONSTRAINT TraceStop\nCHECK_DEADLOCK FALSE\n");
+        Path log = dir.resolve(module + ".tlc.log");
+        try {
+            Files.writeString(dir.resolve(module + ".tla"), tla);
+            Files.writeString(dir.resolve(module + ".cfg"), cfg);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return tlc(dir, module, model.specFolder(), log);
+    }
+
+    private Run tlc(Path dir, String module, String folder, Path logFile) {
+        long t0 = System.nanoTime();
+        Path metadir;
+        try {
+            metadir = Files.createTempDirectory("tlc-trace-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // The serial collector: one TLC worker and short runs; on 2 cores the parallel collector's threads cost
+        // 10 % of a 10,000-event context-id trace (22 windows: 63 s against 57 s, measured).
+        List<String> cmd = List.of(TlcProcess.javaExecutable(), "-XX:+UseSerialGC", "-Xss16m",
+                "-Djava.io.tmpdir=" + metadir, "-DTLA-Library=" + specsDir.resolve(folder).toAbsolutePath(),
+                "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1", "-fp", "1", "-seed", "1",
+                "-metadir", metadir.toString(), "-config", module + ".cfg", module);
+        TlcOutputParser parser = new TlcOutputParser(p -> { }, false);
+        StringBuilder raw = new StringBuilder("# ").append(String.join(" ", cmd)).append('\n');
+        int[] reached = {1};
+        StringBuilder state = new StringBuilder();
+        boolean[] inState = {false};
+        Process p = null;
+        try {
+            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            Process proc = p;
+            Thread reader = Thread.ofPlatform().daemon(true).name("tlc-trace-output").start(() -> {
+                try (BufferedReader r = new BufferedReader(
+                        new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        synchronized (raw) {
+                            if (raw.length() < 8_000_000) raw.append(line).append('\n');
+                            Matcher m = REACHED.matcher(line.strip());
+                            if (m.matches()) {
+                                reached[0] = Math.max(reached[0], Integer.parseInt(m.group(1)));
+                            } else if (inState[0] || STATE_START.matcher(line.strip()).find()) {
+                                inState[0] = true;
+                                state.append(line.strip()).append(' ');
+                                if (balance(state) == 0) inState[0] = false;
+                            } else {
+                                parser.accept(line);
+                            }
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process was destroyed at its deadline; the result says so
+                }
+            });
+            if (!p.waitFor(windowTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                reader.join(5_000);
+                return new Run(TlcResult.error("TLC did not finish within " + windowTimeout.toSeconds()
+                        + " s (raise the window timeout or make the windows smaller)"), reached[0], null,
+                        secondsSince(t0), logFile);
+            }
+            reader.join();
+        } catch (IOException e) {
+            return new Run(TlcResult.error("cannot start TLC: " + e.getMessage()), 1, null, secondsSince(t0), logFile);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (p != null) p.destroyForcibly();
+            return new Run(TlcResult.error("interrupted"), 1, null, secondsSince(t0), logFile);
+        } finally {
+            deleteTree(metadir);
+            synchronized (raw) {
+                try {
+                    Files.writeString(logFile, raw);
+                } catch (IOException ignored) {
+                    // the log is for people; the verdict does not depend on it
+                }
+            }
+        }
+        String printed = state.isEmpty() ? null : stateValue(state.toString().strip());
+        return new Run(parser.result(p.exitValue()), reached[0], printed, secondsSince(t0), logFile);
+    }
+
+    /** The third element of {@code <<"TRACE-STATE", l, [..]>>}: the state record, as TLA+ text. */
+    private static String stateValue(String printed) {
+        int first = printed.indexOf("\"TRACE-STATE\",") + "\"TRACE-STATE\",".length();
+        int comma = printed.indexOf(',', first);
+        return printed.substring(comma + 1, printed.lastIndexOf(">>")).strip();
+    }
+
+    /** Open brackets minus closed ones, outside strings. */
+    private static int balance(CharSequence s) {
+        int depth = 0;
+        boolean quoted = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (quoted) {
+                if (c == '\\') i++;
+                else if (c == '"') quoted = false;
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == '[' || c == '(' || c == '{' || (c == '<' && i + 1 < s.length() && s.charAt(i + 1) == '<')) {
+                depth++;
+                if (c == '<') i++;
+            } else if (c == ']' || c == ')' || c == '}' || (c == '>' && i + 1 < s.length() && s.charAt(i + 1) == '>')) {
+                depth--;
+                if (c == '>') i++;
+            }
+        }
+        return depth;
+    }
+
+    /** The variables of a printed state record {@code [a |-> x, b |-> y]}. */
+    static Map<String, String> variables(String record) {
+        Map<String, String> out = new LinkedHashMap<>();
+        String body = record.strip();
+        if (!body.startsWith("[") || !body.endsWith("]")) return Map.of("state", record);
+        body = body.substring(1, body.length() - 1);
+        int depth = 0;
+        boolean quoted = false;
+        int start = 0;
+        for (int i = 0; i <= body.length(); i++) {
+            char c = i < body.length() ? body.charAt(i) : ',';
+            if (quoted) {
+                if (c == '\\') i++;
+                else if (c == '"') quoted = false;
+                continue;
+            }
+            if (c == '"') quoted = true;
+            else if ("[({".indexOf(c) >= 0 || (c == '<' && i + 1 < body.length() && body.charAt(i + 1) == '<')) depth++;
+            else if ("])}".indexOf(c) >= 0 || (c == '>' && i + 1 < body.length() && body.charAt(i + 1) == '>')) depth--;
+            else if (c == ',' && depth == 0) {
+                String part = body.substring(start, i).strip();
+                int arrow = part.indexOf("|->");
+                if (arrow > 0) out.put(part.substring(0, arrow).strip(), part.substring(arrow + 3).strip());
+                start = i + 1;
+            }
+            if (c == '<' || c == '>') {
+                if (i + 1 < body.length() && body.charAt(i + 1) == c) i++;
+            }
+        }
+        return out;
+    }
+
+    /** The value of l in the last state of a counterexample. */
+    private static int lastL(List<TraceState> trace) {
+        if (trace.isEmpty()) return 1;
+        String l = trace.getLast().variables().get("l");
+        try {
+            return l == null ? 1 : Integer.parseInt(l.strip());
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    private static String firstLine(String s) {
+        return s.lines().findFirst().orElse("");
+    }
+
+    private static double secondsSince(long t0) {
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private static double round(double s) {
+        return Math.round(s * 10) / 10.0;
+    }
+
+    static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]+", "_");
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // a scratch folder under java.io.tmpdir
+        }
+    }
+}

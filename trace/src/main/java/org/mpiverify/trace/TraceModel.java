@@ -1,0 +1,68 @@
+package org.mpiverify.trace;
+
+import java.util.List;
+import java.util.Map;
+import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+
+/**
+ * A recorded trace of one algorithm, made ready for TLC: its events as TLA+ records, the trace spec that
+ * reads them, and the constants of the spec for any window of consecutive events.
+ */
+public interface TraceModel {
+    /** The trace's name: run and unit ({@code comm-dup-concurrent/PER_OBJECT-QUEUES/allocators}, say). */
+    String name();
+
+    /** Which algorithm's steps these are. */
+    Algorithm algorithm();
+
+    /** The implementation that produced them (a context-id algorithm, a matching engine, ...). */
+    String variant();
+
+    /** The spec folder under {@code specs/} that holds the trace spec. */
+    String specFolder();
+
+    /** The trace spec module: it EXTENDS the algorithm's spec and reads {@code Trace}. */
+    String traceModule();
+
+    /** The spec's invariants TLC checks in every state on the way. */
+    List<String> invariants();
+
+    /** The spec's action properties TLC checks on every step (one worker). */
+    List<String> properties();
+
+    /** The events to validate, in their recorded order. */
+    List<TraceStep> steps();
+
+    /**
+     * The spec's constants (name to TLA+ expression, without {@code Trace}, {@code FromInit}, {@code Start}
+     * and {@code StopAt}) for the window of steps {@code [from, to)} (0-based).
+     */
+    Map<String, String> constants(int from, int to);
+
+    /**
+     * Named values the steps refer to (name to TLA+ expression), e.g. id sets: TLC evaluates a named
+     * definition once, while a set expression written inside the trace's tuple is evaluated again on every
+     * access to the tuple (measured: 20 ms a step for 2,000 events). Names start with {@code TS}.
+     */
+    Map<String, String> definitions();
+
+    /**
+     * Constants of the spec that are model values ({@code Wild}, say): TLC's configuration declares each as
+     * {@code Name = Name}; a TLA+ expression cannot denote one. Empty unless the spec has such constants.
+     */
+    default List<String> modelValues() {
+        return List.of();
+    }
+
+    /**
+     * Operators of the spec replaced by others in TLC's configuration ({@code Mprobe <- MprobeLeavesMessage}:
+     * a spec mutant), name to replacement; empty for the spec itself. Used to show that a trace spec's
+     * checks can fail.
+     */
+    default Map<String, String> substitutions() {
+        return Map.of();
+    }
+
+    /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
+    String truncation();
+}

@@ -1,0 +1,59 @@
+package org.mpiverify.trace.contextid;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.Mpi;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * The context-id workload of the trace benchmark: on every rank, {@code threads} threads each dup a
+ * communicator of their own and free the copy, {@code rounds} times, all at once. Every thread's
+ * allocation contends with the other threads of its process for the eager segment and the mask, and
+ * with the same thread on the other processes in the allreduce, so the trace holds first rounds that
+ * win, first rounds that offer nothing, and Fig. 3 rounds that own and that yield.
+ */
+public final class DupWorkload {
+    private DupWorkload() {}
+
+    /** Runs the workload on {@code config}'s ranks; returns the job's result (check {@code ok()}). */
+    public static JobResult run(JobConfig config, int threads, int rounds, Duration deadline) {
+        return Job.run(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm world = mpi.commWorld();
+            List<Comm> own = new ArrayList<>();
+            for (int t = 0; t < threads; t++) own.add(world.dup());   // one parent per thread, made in order
+            List<Thread> workers = new ArrayList<>();
+            List<Throwable> failures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Comm parent = own.get(t);
+                workers.add(Thread.ofPlatform().name("dup-r" + world.rank() + "-t" + t).start(() -> {
+                    try {
+                        for (int i = 0; i < rounds; i++) parent.dup().free();
+                    } catch (Throwable e) {
+                        synchronized (failures) {
+                            failures.add(e);
+                        }
+                    }
+                }));
+            }
+            for (Thread w : workers) w.join();
+            if (!failures.isEmpty()) throw new IllegalStateException("a dup thread failed", failures.getFirst());
+            for (Comm c : own) c.free();
+            mpi.finalizeMpi();
+        }, deadline);
+    }
+
+    /** Events per dup and free of one process: an upper bound used to size a run (first round + free). */
+    public static int roundsFor(int events, int ranks, int threads) {
+        return Math.max(1, 2 * events / (9 * ranks * threads));   // measured: about 4.5 events per dup+free, thread and rank
+    }
+
+    static boolean unused(Mpi mpi) {
+        return mpi == null;
+    }
+}

@@ -1,0 +1,140 @@
+package org.mpiverify.trace.probe;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.Message;
+import org.mpiverify.mpi.Mpi;
+import org.mpiverify.mpi.Status;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * The probe workload of the trace validation (Hoefler et al. §2-§3): rank 0 receives with {@code threads}
+ * threads on a communicator of its own; every other rank (rank 1 only for {@link Variant#PROBE_THEN_RECV})
+ * sends them their messages first, all of them
+ * eager, then the receiving threads start together, so they find a queue full of messages and probe it at
+ * once. Each message has a size of its own (message k of a sender carries k + 1 ints), so a receive that
+ * gets another message than its probe saw shows in the received count.
+ */
+public final class ProbeWorkload {
+    /** How the receiving threads receive a message of unknown size. */
+    public enum Variant {
+        /** mprobe(ANY_SOURCE, ANY_TAG) then mrecv: no false match (Hoefler et al. §3). */
+        MPROBE,
+        /** probe(ANY_SOURCE, own tag) then recv(probed source, probed tag): each thread has a tag of its own,
+         *  so no other thread can take its message; correct. */
+        PROBE_OWN_TAG,
+        /** Known bad: probe(ANY_SOURCE, ANY_TAG) then recv(probed source, probed tag) in every thread, the
+         *  probe/recv race of Hoefler et al. §2: another thread can receive the probed message in between.
+         *  Only rank 1 sends, with one tag: with two senders a thread can wait forever in a receive whose
+         *  message another thread took (the spec's probe_stolen_message deadlock); with one envelope every
+         *  receive gets some message, so the run ends and its trace shows the false match. */
+        PROBE_THEN_RECV;
+
+        /** The name on the command line: {@code mprobe}, {@code probe-own-tag}, {@code probe-then-recv}. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The variant named {@code id} ({@link #id()} or the enum name). */
+        public static Variant of(String id) {
+            for (Variant v : values()) {
+                if (v.id().equalsIgnoreCase(id) || v.name().equalsIgnoreCase(id)) return v;
+            }
+            throw new IllegalArgumentException("no probe variant " + id + "; one of mprobe, probe-own-tag, probe-then-recv");
+        }
+
+        /** True for the known-bad variant, whose traces the spec must reject once the race is hit. */
+        public boolean knownBad() {
+            return this == PROBE_THEN_RECV;
+        }
+    }
+
+    /** A run's job result and how many receives got another message than their probe saw. */
+    public record Outcome(JobResult result, int falseMatches) {}
+
+    private ProbeWorkload() {}
+
+    /**
+     * Runs the workload on {@code config}'s ranks (at least 2): rank 0 receives with {@code threads} threads,
+     * each receiving {@code rounds} messages from every sending rank.
+     */
+    public static Outcome run(JobConfig config, Variant variant, int threads, int rounds, Duration deadline) {
+        if (config.ranks() < 2) throw new IllegalArgumentException("the probe workload needs 2 ranks or more");
+        AtomicInteger falseMatches = new AtomicInteger();
+        JobResult r = Job.run(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm world = mpi.commWorld();
+            Comm c = world.dup();
+            int senders = variant == Variant.PROBE_THEN_RECV ? 1 : c.size() - 1;
+            if (c.rank() > senders) {
+                c.barrier();
+            } else if (c.rank() != 0) {
+                for (int k = 0; k < threads * rounds; k++) {
+                    int[] buf = new int[k + 1];
+                    buf[0] = k;
+                    c.send(buf, 0, k + 1, Datatype.INT, 0, variant == Variant.PROBE_OWN_TAG ? k % threads : 0);
+                }
+                c.barrier();
+            } else {
+                c.barrier();                          // every message has arrived: the threads start on a full queue
+                List<Thread> workers = new ArrayList<>();
+                List<Throwable> failures = new ArrayList<>();
+                int max = threads * rounds + 1;
+                CountDownLatch go = new CountDownLatch(threads);    // the threads start together, on the full queue
+                for (int t = 0; t < threads; t++) {
+                    int me = t;
+                    workers.add(Thread.ofPlatform().name("probe-t" + t).start(() -> {
+                        try {
+                            int[] buf = new int[max];
+                            go.countDown();
+                            go.await();
+                            for (int i = 0; i < rounds * senders; i++) {
+                                if (receiveOne(c, variant, me, buf)) falseMatches.incrementAndGet();
+                            }
+                        } catch (Throwable e) {
+                            synchronized (failures) {
+                                failures.add(e);
+                            }
+                        }
+                    }));
+                }
+                for (Thread w : workers) w.join();
+                if (!failures.isEmpty()) throw new IllegalStateException("a probe thread failed", failures.getFirst());
+            }
+            c.free();
+            mpi.finalizeMpi();
+        }, deadline);
+        return new Outcome(r, falseMatches.get());
+    }
+
+    /** Receives one message; true if it is not the one the probe saw. */
+    private static boolean receiveOne(Comm c, Variant variant, int me, int[] buf) {
+        switch (variant) {
+            case MPROBE -> {
+                Status[] st = new Status[1];
+                Message m = c.mprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG, st);
+                Status got = m.mrecv(buf, 0, buf.length, Datatype.INT);
+                return got.bytes() != st[0].bytes();
+            }
+            case PROBE_OWN_TAG -> {
+                Status p = c.probe(Mpi.ANY_SOURCE, me);
+                Status got = c.recv(buf, 0, buf.length, Datatype.INT, p.source(), p.tag());
+                return got.bytes() != p.bytes();
+            }
+            default -> {
+                Status p = c.probe(Mpi.ANY_SOURCE, Mpi.ANY_TAG);
+                Status got = c.recv(buf, 0, buf.length, Datatype.INT, p.source(), p.tag());
+                return got.bytes() != p.bytes();
+            }
+        }
+    }
+}

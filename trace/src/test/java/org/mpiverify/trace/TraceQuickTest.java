@@ -1,0 +1,84 @@
+package org.mpiverify.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Workspace;
+
+/**
+ * {@code mvn verify}'s sample of trace validation, through the {@code trace} command itself: the audit's
+ * concurrent scenarios of each algorithm on every safe core column, every trace accepted. It writes
+ * {@code out/trace/results.json} for the dashboard. Under {@code -Pfull}, every scenario of the sample on
+ * every column.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class TraceQuickTest {
+    /** Events of each trace validated in the quick run (a prefix; -Pfull validates every event). */
+    static final int QUICK_EVENTS = 500;
+
+    /**
+     * Per algorithm, audit scenarios of its concurrent calls (context-id-exhaustion's first 500 events hold its
+     * ERR_OTHER rounds).
+     */
+    static List<Sample> samples() {
+        return List.of(new Sample(Algorithm.CONTEXT_ID,
+                List.of("comm-create-group-concurrent", "comm-split-concurrent", "comm-create-concurrent",
+                        "context-id-exhaustion")),
+                new Sample(Algorithm.MATCHING, List.of("wildcard-many-threads", "p2p-nonblocking", "mprobe-exactly-once")),
+                new Sample(Algorithm.PROBE, List.of("mprobe-exactly-once", "mprobe-sendrecv")));
+    }
+
+    record Sample(Algorithm algorithm, List<String> scenarios) {}
+
+    static List<String> safeColumns() {
+        List<String> l = new ArrayList<>();
+        for (Granularity g : Granularity.values()) {
+            if (g.isExperimental()) continue;
+            for (MatchingKind m : MatchingKind.values()) l.add(g + "/" + m);
+        }
+        return l;
+    }
+
+    @Test
+    void everySafeColumnsTracesAreAccepted() throws Exception {
+        boolean full = Boolean.parseBoolean(System.getProperty("mpiverify.full", "false"));
+        Path out = Workspace.outputDir(Workspace.root()).resolve("trace");
+        List<String> columns = safeColumns();
+        List<String> verdicts = new ArrayList<>();
+        for (Sample s : samples()) {
+            // Quick: each column once, the scenarios taking turns; full: every scenario on every column.
+            for (int c = 0; c < columns.size(); c++) {
+                List<String> scenarios = full ? s.scenarios() : List.of(s.scenarios().get(c % s.scenarios().size()));
+                ByteArrayOutputStream text = new ByteArrayOutputStream();
+                PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
+                Path dir = out.resolve("sample/" + s.algorithm().id() + "-" + c);
+                int exit = TraceCommand.run(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
+                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), null, print, print);
+                String printed = text.toString(StandardCharsets.UTF_8);
+                System.out.print(printed);
+                assertEquals(0, exit, printed);
+                for (var t : Json.objs(Json.parseObject(Files.readString(dir.resolve("results.json"))),
+                        "traces")) {
+                    verdicts.add(Json.str(t, "name", "") + " " + Json.str(t, "status", ""));
+                }
+            }
+        }
+        assertFalse(verdicts.isEmpty());
+        assertEquals(List.of(), verdicts.stream().filter(v -> !v.endsWith(" ACCEPTED")).toList());
+    }
+}
