@@ -23,21 +23,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * load and one branch per step, and allocates nothing when off.
  *
  * <p><b>Order at the linearization point.</b> An event's {@code seq} comes from one counter per job:
- * <ul>
- *   <li>{@link #stamp()} ({@code getAndIncrement}) inside the critical section that makes the step take
- *       effect (a lock, or the bucket lock of the match table). Steps under one lock are then ordered as
- *       their critical sections; steps under different locks commute, and happens-before between them
- *       (through any synchronization) orders their stamps the same way, since each stamp is itself a
- *       synchronizing read-modify-write of the counter.</li>
- *   <li>{@link #now()} and {@link #claim(long)} around a single lock-free access (a volatile read or
- *       write that decides, as in {@code Completion}'s Dekker protocol): read the counter, make the
- *       access, and keep the stamp only if the counter did not move meanwhile (else repeat the access;
- *       only idempotent writes and plain reads are stamped this way). No other stamp lies between the
- *       two, so the stamps are ordered as the accesses are in the synchronization order: a read that
- *       sees a write has the larger stamp, and a read that misses it the smaller.</li>
- * </ul>
- * The counter is one cache line shared by every recording thread, the price of a total order taken at
- * the linearization point; the recorder takes no lock.
+ * {@link #stamp()} ({@code getAndIncrement}) inside the critical section that makes the step take effect (a
+ * lock, or the bucket lock of the match table). Steps under one lock are then ordered as their critical
+ * sections; steps under different locks commute, and happens-before between them (through any
+ * synchronization) orders their stamps the same way, since each stamp is itself a synchronizing
+ * read-modify-write of the counter. A step decided by a lock-free access has no such place: a component
+ * that records one takes a lock around it while recording (as {@code ProbeTracingEngine} does), because a
+ * stamp read before or after the access can be ordered against another thread's access the wrong way (a
+ * reader that saw a write stamped before the writer's stamp). The counter is one cache line shared by every
+ * recording thread, the price of a total order taken at the linearization point; the recorder takes no lock.
  *
  * <p><b>Per thread, then merged.</b> Each thread appends to a log of its own ({@link ThreadLog}, single
  * writer); {@link #events()} merges them by {@code seq}. Within a thread stamps increase in program
@@ -115,19 +109,6 @@ public final class TraceRecorder {
     /** The next place in the global order; call it inside the critical section that decides the step. */
     public long stamp() {
         return clock.getAndIncrement();
-    }
-
-    /** The counter now: the candidate stamp of a lock-free access made next (see {@link #claim}). */
-    public long now() {
-        return clock.get();
-    }
-
-    /**
-     * Keeps {@code candidate} (read by {@link #now()} before an access) as that access's stamp if no other
-     * stamp was taken since; false means the access must be made again with a new candidate.
-     */
-    public boolean claim(long candidate) {
-        return clock.compareAndSet(candidate, candidate + 1);
     }
 
     /**
