@@ -104,6 +104,12 @@ final class ProbeTracingEngine implements MatchingEngine {
         }
     }
 
+    /** The wrapped engine records its own matching steps; this one records probe steps only. */
+    @Override
+    public void recordTo(TraceRecorder recorder, int process) {
+        engine.recordTo(recorder, process);
+    }
+
     @Override
     public PostedReceive matchOrEnqueue(Envelope e) {
         Unit u = unit(e.context());
