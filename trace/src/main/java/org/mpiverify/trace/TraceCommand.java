@@ -12,8 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
@@ -111,8 +113,9 @@ public final class TraceCommand {
                 Duration.ofMinutes(10));
         List<TraceVerdict> verdicts = new ArrayList<>();
         List<String> runProblems = new ArrayList<>();
+        List<Source> sources = sources(o, algorithms);
         out.printf("%-64s %8s %8s  %s%n", "trace", "events", "TLC", "verdict");
-        for (Source s : sources(o, algorithms)) {
+        for (Source s : sources) {
             Set<Algorithm> recorded = s.workloadOf() == null ? algorithms : EnumSet.of(s.workloadOf());
             TraceRecorder rec = TraceRecorder.create(recorded, o.stacks());
             JobConfig config = configure(s.config().withContextIdCapacity(o.capacity()), o.variant(), twin).withTrace(rec);
@@ -191,17 +194,19 @@ public final class TraceCommand {
             if (o.scenarios().isEmpty()) {
                 columns.add(Granularity.PER_OBJECT + "/" + MatchingKind.QUEUES);
             } else {
-                for (Granularity g : Granularity.values()) {
-                    if (g.isExperimental()) continue;
-                    for (MatchingKind m : MatchingKind.values()) columns.add(g + "/" + m);
-                }
+                columns.addAll(safeColumns());
             }
         }
         for (String column : columns) {
             JobConfig base = column(column);
             if (o.demo()) l.add(new Source("demo/" + column, base.withRanks(3), null, null, null));
             for (String id : o.scenarios()) {
-                Scenario s = ScenarioCatalog.byId(id);
+                Scenario s;
+                try {
+                    s = ScenarioCatalog.byId(id);
+                } catch (NoSuchElementException e) {
+                    throw new IllegalArgumentException(e.getMessage());   // a usage error, before anything runs
+                }
                 l.add(new Source(id + "/" + column, base.withRanks(s.ranks()), s, null, null));
             }
             if (o.workload() != null) {
@@ -214,6 +219,11 @@ public final class TraceCommand {
             }
         }
         return l;
+    }
+
+    /** The audit's safe core columns ({@code GRANULARITY/ENGINE}), in its order. */
+    public static List<String> safeColumns() {
+        return CoreTarget.configurations(false).stream().filter(c -> !c.unsafe()).map(AuditColumn::name).toList();
     }
 
     /** {@code GRANULARITY/ENGINE}, e.g. {@code PER_OBJECT/HASH_TABLE}. */

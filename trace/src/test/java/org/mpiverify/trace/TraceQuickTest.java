@@ -14,9 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
-import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 
@@ -45,20 +43,12 @@ class TraceQuickTest {
 
     record Sample(Algorithm algorithm, List<String> scenarios) {}
 
-    static List<String> safeColumns() {
-        List<String> l = new ArrayList<>();
-        for (Granularity g : Granularity.values()) {
-            if (g.isExperimental()) continue;
-            for (MatchingKind m : MatchingKind.values()) l.add(g + "/" + m);
-        }
-        return l;
-    }
 
     @Test
     void everySafeColumnsTracesAreAccepted() throws Exception {
         boolean full = Boolean.parseBoolean(System.getProperty("mpiverify.full", "false"));
         Path out = Workspace.outputDir(Workspace.root()).resolve("trace");
-        List<String> columns = safeColumns();
+        List<String> columns = TraceCommand.safeColumns();
         List<String> verdicts = new ArrayList<>();
         for (Sample s : samples()) {
             // Quick: each column once, the scenarios taking turns; full: every scenario on every column.
