@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.mpiverify.core.matching.HashMatchingEngine;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.Job;
@@ -29,6 +30,8 @@ import org.mpiverify.mpi.ThreadLevel;
  *       there, and every other round takes one of them by {@code mprobe} + {@code mrecv};</li>
  *   <li>posts a receive nobody sends to and cancels it.</li>
  * </ol>
+ * When every thread is done, each rank receives from itself exactly, as many times as the hash engine's
+ * linger ({@link #exactTail}), so the run always ends with the switch back to fast mode.
  * Wildcards never match another thread's messages on the first communicator (one tag per thread), and
  * every receive on the second matches every message there, so every receive is matched and the run ends.
  *
@@ -41,6 +44,8 @@ public final class MatchingWorkload {
     private static final int DONE = 2000;
     private static final int NOBODY = 3000;
     private static final int WILD_TAG = 4000;
+    private static final int TAIL = 5000;
+    private static final int TAIL_ROUNDS = HashMatchingEngine.DEFAULT_WILDCARD_LINGER;
     /**
      * Messages a racing sender may send ahead of its receiver: keeps the queues short, so that receives
      * are often posted just as their messages arrive (and the trace stays quick to check).
@@ -70,9 +75,28 @@ public final class MatchingWorkload {
             }
             for (Thread w : workers) w.join();
             if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            exactTail(world);
             wild.free();
             mpi.finalizeMpi();
         }, deadline);
+    }
+
+    /**
+     * After the threads: {@value #TAIL_ROUNDS} exact receives from this rank itself, each posted before its
+     * message, on a context with no wildcard posted any more (every thread's receives completed or were
+     * cancelled). That is two exact operations a round, more than the hash engine's default linger
+     * ({@link HashMatchingEngine#DEFAULT_WILDCARD_LINGER}), so a context left in wild mode by the last
+     * wildcard round always switches back to fast before the run ends, however the threads interleaved
+     * (without the tail it did only when the wildcard rounds ended early enough, a matter of timing).
+     */
+    private static void exactTail(Comm world) {
+        int[] buf = new int[1];
+        int self = world.rank();
+        for (int i = 0; i < TAIL_ROUNDS; i++) {
+            Request r = world.irecv(buf, 0, 1, Datatype.INT, self, TAIL);
+            world.send(new int[] {i}, 0, 1, Datatype.INT, self, TAIL);
+            r.waitFor();
+        }
     }
 
     /** Rounds of {@link #run} for about {@code events} matching events in all (measured: 14 per round, thread, rank). */
