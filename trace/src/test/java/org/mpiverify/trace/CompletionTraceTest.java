@@ -104,6 +104,9 @@ class CompletionTraceTest {
                 + show(v));
         assertNotNull(v.badStep());
         assertTrue(v.badStep().tla().contains("\"Check\""), v.badStep().tla());
+        Path twinDir = ContextIdTraceTest.outDir().resolve("twins/" + CompletionWorkload.TWIN);
+        TraceReports.write(v, twinDir.resolve("rejected"));
+        TraceCommand.writeResults(twinDir.resolve("results.json"), List.of(v), CompletionWorkload.TWIN, List.of());
     }
 
     @Test
@@ -150,7 +153,7 @@ class CompletionTraceTest {
         TraceVerdict v = checker("mutant").check(mutant);
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
-        assertEquals("NoLostWakeup", v.violated(), show(v));
+        assertEquals("NoLostWakeupKept", v.violated(), show(v));
         assertEquals(woke, v.firstBad(), show(v));
     }
 

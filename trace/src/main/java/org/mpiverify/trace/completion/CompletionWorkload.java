@@ -74,13 +74,13 @@ public final class CompletionWorkload {
 
     /**
      * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on the twin
-     * if {@code config} runs it, else {@link #run} (measured: about 9 events per round, thread and rank
+     * if {@code config} runs it, else {@link #run} (measured: about 6 events per round, thread and rank
      * in {@code run}, 5 per completion in {@code drive}).
      */
     public static JobResult forTrace(JobConfig config, int threads, int events, Duration deadline) {
         boolean twin = config.overrides() != null && TWIN.equals(config.overrides().name());
         if (twin) return drive(config, CompletionWorkload::twin, threads, Math.max(1, events / (5 * threads * config.ranks())), deadline);
-        return run(config, threads, Math.max(1, events / (9 * threads * config.ranks())), deadline);
+        return run(config, threads, Math.max(1, events / (6 * threads * config.ranks())), deadline);
     }
 
     /** The core's requests (see the class comment); {@code config}'s ranks, at least 2. */
