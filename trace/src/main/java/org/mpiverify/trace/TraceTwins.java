@@ -33,6 +33,7 @@ public final class TraceTwins {
                 "a Fig. 3 owner never marks its process's mask in use, so a second thread of the process can own it too"));
         register(ProbeTwins.TAKE_LEAVES_MESSAGE_TWIN);
         register(CompletionTwins.REGISTER_AFTER_CHECK);
+        register(CompletionTwins.NO_FLAG);
     }
 
     private TraceTwins() {}

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.mpi.JobConfig;
@@ -33,9 +34,9 @@ import org.mpiverify.trace.completion.CompletionTwins;
 import org.mpiverify.trace.completion.CompletionWorkload;
 
 /**
- * Completion traces: the core's requests and the driven real {@code Completion} are ACCEPTED; the twin
- * {@code RegisterAfterCheckCompletion} is REJECTED at its first check of done made before it published
- * itself; hand edits are rejected at the edit; and the spec mutant {@code UnparkNoBit} makes a real
+ * Completion traces: the core's requests and the driven real {@code Completion} are ACCEPTED; the
+ * twins {@code RegisterAfterCheckCompletion} and {@code NoFlagCompletion} are REJECTED at their waiters' first
+ * step out of order; hand edits are rejected at the edit; and the spec mutant {@code UnparkNoBit} makes a real
  * trace violate NoLostWakeup (the invariant can fail).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
@@ -86,27 +87,36 @@ class CompletionTraceTest {
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
     }
 
-    @Test
-    void theTwinIsRejectedAtItsFirstCheckBeforePublishing() {
+    /**
+     * Each twin, driven by the workload's driver: REJECTED in every run, at the first step its waiter takes
+     * out of the protocol's order (found independently by replaying each wait's steps): the twin that
+     * registers after its check, at that check; the twin without the flag, at its first park return
+     * (it parked without checking a flag).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {CompletionTwins.REGISTER_AFTER_CHECK_NAME, CompletionTwins.NO_FLAG_NAME})
+    void eachTwinIsRejectedAtItsWaitersFirstStepOutOfOrder(String name) {
+        TraceTwins.Twin twin = TraceTwins.byName(name);
+        assertNotNull(twin);
         TraceRecorder rec = recorder();
-        JobConfig config = CompletionTwins.REGISTER_AFTER_CHECK.apply(JobConfig.of(2)).withTrace(rec);
+        JobConfig config = twin.apply(JobConfig.of(2)).withTrace(rec);
         JobResult r = CompletionWorkload.forTrace(config, 2, 400, Duration.ofMinutes(1));
         assertTrue(r.ok(), r.describe());
         List<TraceModel> models = new CompletionTranslator().models("twin", rec.events(), rec.facts(), config);
         TraceModel m = models.getFirst();
-        assertEquals(CompletionWorkload.TWIN, m.variant());
-        int expected = firstCheckBeforePublish(m);
+        assertEquals(name, m.variant());
+        int expected = firstOutOfOrder(m);
         assertTrue(expected > 0, "the twin's waits took the slow path");
-        TraceVerdict v = checker("twin").check(m);
+        TraceVerdict v = checker("twin-" + name).check(m);
         System.out.println(v.summary());
         assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
-        assertEquals(expected, v.firstBad(), "rejected at the first check of done by a waiter that had not published: "
-                + show(v));
+        assertEquals(expected, v.firstBad(), "rejected at the first wait step out of order: " + show(v));
         assertNotNull(v.badStep());
-        assertTrue(v.badStep().tla().contains("\"Check\""), v.badStep().tla());
-        Path twinDir = ContextIdTraceTest.outDir().resolve("twins/" + CompletionWorkload.TWIN);
+        assertTrue(v.badStep().tla().contains(name.equals(CompletionTwins.NO_FLAG_NAME) ? "\"Return\"" : "\"Check\""),
+                v.badStep().tla());
+        Path twinDir = ContextIdTraceTest.outDir().resolve("twins/" + name);
         TraceReports.write(v, twinDir.resolve("rejected"));
-        TraceCommand.writeResults(twinDir.resolve("results.json"), List.of(v), CompletionWorkload.TWIN, List.of());
+        TraceCommand.writeResults(twinDir.resolve("results.json"), List.of(v), name, List.of());
     }
 
     @Test
@@ -157,14 +167,28 @@ class CompletionTraceTest {
         assertEquals(woke, v.firstBad(), show(v));
     }
 
-    /** The number (from 1) of the first Check made by a wait lane with no Publish before it, or 0. */
-    private static int firstCheckBeforePublish(TraceModel m) {
-        Set<String> published = new HashSet<>();
+    /**
+     * The number (from 1) of the first step of a wait lane that its protocol does not allow from where the
+     * lane is (wait -Publish-> check -Check-> park or done; park -Return-> check; park or done -Deregister->
+     * wait; wait -Peek-> done), or 0: the per-wait order alone, without the flag's values.
+     */
+    private static int firstOutOfOrder(TraceModel m) {
+        Map<String, String> at = new HashMap<>();
         for (TraceStep s : m.steps()) {
+            String k = kind(s);
             String lane = field(s, "o");
-            if (kind(s).equals("Publish")) published.add(lane);
-            if (kind(s).equals("Deregister")) published.remove(lane);
-            if (kind(s).equals("Check") && !published.contains(lane)) return s.number();
+            if (k.equals("Signal") || k.equals("Unpark")) continue;
+            String from = at.getOrDefault(lane, "wait");
+            String to = switch (k + " " + from) {
+                case "Publish wait" -> "check";
+                case "Check check" -> s.tla().contains("v |-> TRUE") ? "done" : "park";
+                case "Return park" -> "check";
+                case "Deregister park", "Deregister done" -> "wait";
+                case "Peek wait" -> "done";
+                default -> null;
+            };
+            if (to == null) return s.number();
+            at.put(lane, to);
         }
         return 0;
     }

@@ -1,21 +1,69 @@
 package org.mpiverify.trace.completion;
 
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import org.mpiverify.core.request.NoFlagCompletion;
+import org.mpiverify.core.request.RegisterAfterCheckCompletion;
+import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.trace.TraceTwins;
+import org.mpiverify.trace.completion.CompletionWorkload.Target;
 
 /**
- * The known-bad completion whose traces the spec must reject, registered with {@link TraceTwins}: the
- * core's twin {@code RegisterAfterCheckCompletion}, generated at build time from
- * {@code impl/src/test/twins/RegisterAfterCheckCompletion.patch}. It replaces no component of a job
- * ({@code RequestState} extends {@code Completion}): {@link CompletionWorkload#drive} runs it, which
- * {@code trace --algorithm completion --variant RegisterAfterCheckCompletion --workload ...} does.
+ * The known-bad completions whose traces the spec must reject, registered with {@link TraceTwins}, each
+ * generated at build time from a patch of {@code Completion}: {@code RegisterAfterCheckCompletion} (the
+ * core's twin, {@code impl/src/test/twins}) and {@code NoFlagCompletion} ({@code trace/src/main/twins}).
+ * They replace no component of a job ({@code RequestState} extends {@code Completion}):
+ * {@link CompletionWorkload#drive} runs them, which
+ * {@code trace --algorithm completion --variant NAME --workload ...} does.
  */
 public final class CompletionTwins {
-    /** The twin: await publishes itself as the waiter only after it has checked done. */
-    public static final TraceTwins.Twin REGISTER_AFTER_CHECK = new TraceTwins.Twin(CompletionWorkload.TWIN,
-            Algorithm.COMPLETION, new CoreOverrides(CompletionWorkload.TWIN, null, null),
+    /** await checks done before it publishes itself as the waiter. */
+    public static final String REGISTER_AFTER_CHECK_NAME = "RegisterAfterCheckCompletion";
+    /** No "already signalled" flag: the waiter parks once and takes its wake-up for the completion. */
+    public static final String NO_FLAG_NAME = "NoFlagCompletion";
+
+    public static final TraceTwins.Twin REGISTER_AFTER_CHECK = twin(REGISTER_AFTER_CHECK_NAME,
             "await checks done before it publishes itself as the waiter: a signal in between wakes nobody");
+    public static final TraceTwins.Twin NO_FLAG = twin(NO_FLAG_NAME,
+            "no \"already signalled\" flag (Algorithm 4 without §3.1): a signal before the wait is lost, and the"
+                    + " waiter takes any return of its park for the completion");
 
     private CompletionTwins() {}
+
+    private static TraceTwins.Twin twin(String name, String defect) {
+        return new TraceTwins.Twin(name, Algorithm.COMPLETION, new CoreOverrides(name, null, null), defect);
+    }
+
+    /** How the driver makes the twin called {@code name} (recording to the job's recorder), or null if none is. */
+    public static Function<TraceRecorder, Target> driverOf(String name) {
+        return switch (name) {
+            case REGISTER_AFTER_CHECK_NAME -> rec -> {
+                RegisterAfterCheckCompletion c = new RegisterAfterCheckCompletion();
+                c.recordTo(rec);
+                return target(c::signal, c::await);
+            };
+            case NO_FLAG_NAME -> rec -> {
+                NoFlagCompletion c = new NoFlagCompletion();
+                c.recordTo(rec);
+                return target(c::signal, c::await);
+            };
+            default -> null;
+        };
+    }
+
+    /** The twin's await with an abort condition and a policy. */
+    @FunctionalInterface
+    private interface Await {
+        boolean await(BooleanSupplier abort, WaitPolicy policy);
+    }
+
+    private static Target target(Runnable signal, Await await) {
+        return new Target() {
+            @Override public void signal() { signal.run(); }
+            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return await.await(abort, p); }
+        };
+    }
 }

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.mpiverify.core.request.Completion;
-import org.mpiverify.core.request.RegisterAfterCheckCompletion;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.mpi.Comm;
@@ -37,8 +36,6 @@ import org.mpiverify.mpi.ThreadLevel;
  * where the twin's defect is (and the twin's lost wake-ups end with the slice).
  */
 public final class CompletionWorkload {
-    /** The twin's name, {@code --variant}'s value. */
-    public static final String TWIN = "RegisterAfterCheckCompletion";
     private static final WaitPolicy SLOW_PATH = new WaitPolicy(0, 0, 0, 0, 1_000_000);
     /** Bound of a signaller's wait (spins and yields) for its waiter to begin a wait. */
     private static final long HANDSHAKE_NANOS = 10_000_000_000L;
@@ -62,24 +59,15 @@ public final class CompletionWorkload {
         };
     }
 
-    /** The known-bad twin {@value #TWIN} recording to {@code recorder}. */
-    public static Target twin(TraceRecorder recorder) {
-        RegisterAfterCheckCompletion c = new RegisterAfterCheckCompletion();
-        c.recordTo(recorder);
-        return new Target() {
-            @Override public void signal() { c.signal(); }
-            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return c.await(abort, p); }
-        };
-    }
-
     /**
-     * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on the twin
-     * if {@code config} runs it, else {@link #run} (measured: about 6 events per round, thread and rank
+     * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on a twin
+     * if {@code config} runs one ({@link CompletionTwins}), else {@link #run} (measured: about 6 events per round, thread and rank
      * in {@code run}, 5 per completion in {@code drive}).
      */
     public static JobResult forTrace(JobConfig config, int threads, int events, Duration deadline) {
-        boolean twin = config.overrides() != null && TWIN.equals(config.overrides().name());
-        if (twin) return drive(config, CompletionWorkload::twin, threads, Math.max(1, events / (5 * threads * config.ranks())), deadline);
+        Function<TraceRecorder, Target> twin = config.overrides() == null ? null
+                : CompletionTwins.driverOf(config.overrides().name());
+        if (twin != null) return drive(config, twin, threads, Math.max(1, events / (5 * threads * config.ranks())), deadline);
         return run(config, threads, Math.max(1, events / (6 * threads * config.ranks())), deadline);
     }
 
