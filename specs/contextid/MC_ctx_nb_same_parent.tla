@@ -1,0 +1,19 @@
+---- MODULE MC_ctx_nb_same_parent ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model ctx_nb_same_parent: idup i (tag 0, the nonblocking tag space) and blocking dup d (tag -1) *)
+(* on one parent from two threads of each of 2 processes, capacity 4, no frees: d's lower key takes *)
+(* precedence, both return *)
+EXTENDS NonblockingContextIds
+MC_Procs == 1..2
+MC_Calls == {"d", "i"}
+MC_Members == ("d" :> {1, 2} @@ "i" :> {1, 2})
+MC_Parent == ("d" :> 0 @@ "i" :> 0)
+MC_Tag == ("d" :> -1 @@ "i" :> 0)
+MC_Before == ("d" :> {} @@ "i" :> {})
+MC_Capacity == <<4, 4>>
+MC_AllowFree == FALSE
+MC_EagerCount == 0
+MC_Nonblocking == {"i"}
+MC_Prior == <<("d" :> {} @@ "i" :> {}), ("d" :> {} @@ "i" :> {})>>
+MC_WaitAfter == <<("d" :> {} @@ "i" :> {"i"}), ("d" :> {} @@ "i" :> {"i"})>>
+====

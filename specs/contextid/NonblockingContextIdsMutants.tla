@@ -1,0 +1,30 @@
+---------------------- MODULE NonblockingContextIdsMutants ----------------------
+(***************************************************************************)
+(* Known-bad designs of nonblocking context-id allocation: each definition *)
+(* replaces one operator of NonblockingContextIds (a model's configuration *)
+(* says which, "Op <- Mutant"), and the manifest names the property TLC    *)
+(* must find violated. MultithreadedFig3's own mutants apply too.          *)
+(***************************************************************************)
+EXTENDS NonblockingContextIds, MultithreadedFig3Mutants
+
+(* An idup that takes the mask whenever nobody holds it, without Fig. 3's  *)
+(* priority rule (it neither defers to a lower waiting key nor lowers      *)
+(* lowest): an idup and a blocking call over the same processes can own    *)
+(* the mask on different members in every round and retry forever.        *)
+NoPriorityMayOwn(p, k) == ~inUse[p]
+NoPriorityLowers(p, k) == FALSE
+
+(* An idup ordered only among the idups of its parent (its own in-use     *)
+(* flag per parent, blind to the blocking algorithm's): it offers the     *)
+(* mask while a blocking call owns it, and both take the same id.         *)
+PerParentMayOwn(p, k) == k <= lowest[p]
+
+(* No progress from inside blocking calls: only MPI_Wait on an idup polls. *)
+(* A thread blocked in a dup whose peer waits on an idup that needs this  *)
+(* process's progress blocks forever.                                     *)
+WaitOnlyPolled(p) == \E u \in Threads : Pr[u] = p /\ WaitingOn(u)
+
+(* The naive exhaustion rule of Fig. 3 as printed, for idups: an empty AND *)
+(* means retry, also when every member owned its mask.                     *)
+RetryOnEmptyAnd(w) == FALSE
+=============================================================================
