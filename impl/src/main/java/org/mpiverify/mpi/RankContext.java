@@ -99,9 +99,17 @@ final class RankContext {
         int cache = c.requestCacheSize();
         boolean atomic = c.atomicRefCounts();
         Lock pool = sections.requestPool();
-        this.recvPool = new ObjectPool<>(() -> new RecvRequest(this, sections.newRefCountLock(atomic)), cache, pool);
-        this.sendStates = new ObjectPool<>(
-                () -> new RequestState(this::recycleSendState, sections.newRefCountLock(atomic)), cache, pool);
+        TraceRecorder trace = c.trace();   // requests record their completions and waits if it records them
+        this.recvPool = new ObjectPool<>(() -> {
+            RecvRequest r = new RecvRequest(this, sections.newRefCountLock(atomic));
+            r.st.recordTo(trace);
+            return r;
+        }, cache, pool);
+        this.sendStates = new ObjectPool<>(() -> {
+            RequestState st = new RequestState(this::recycleSendState, sections.newRefCountLock(atomic));
+            st.recordTo(trace);
+            return st;
+        }, cache, pool);
         this.cs = sections;
     }
 

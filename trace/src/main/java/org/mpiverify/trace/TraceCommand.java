@@ -106,6 +106,11 @@ public final class TraceCommand {
             }
         }
         TraceTwins.Twin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
+        if (twin != null && twin.algorithm() == Algorithm.COMPLETION && (!o.scenarios().isEmpty() || o.demo())) {
+            // RequestState extends Completion: a job cannot swap in the twin, only the driver runs it
+            throw new IllegalArgumentException("the twin " + twin.name() + " runs only with --workload"
+                    + " (--algorithm completion): a job's requests cannot be swapped for it");
+        }
         Path root = Workspace.root();
         Path outDir = o.out() != null ? o.out() : Workspace.outputDir(root).resolve("trace");
         Files.createDirectories(outDir);

@@ -7,6 +7,7 @@ import org.mpiverify.core.contextid.MaskNotTakenContextIdAllocator;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.trace.completion.CompletionTwins;
 import org.mpiverify.trace.probe.ProbeTwins;
 
 /**
@@ -31,6 +32,7 @@ public final class TraceTwins {
                         capacity -> new MaskNotTakenContextIdAllocator(capacity, false), null),
                 "a Fig. 3 owner never marks its process's mask in use, so a second thread of the process can own it too"));
         register(ProbeTwins.TAKE_LEAVES_MESSAGE_TWIN);
+        register(CompletionTwins.REGISTER_AFTER_CHECK);
     }
 
     private TraceTwins() {}

@@ -3,6 +3,8 @@ package org.mpiverify.trace;
 import java.util.EnumMap;
 import java.util.Map;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.trace.completion.CompletionTranslator;
+import org.mpiverify.trace.completion.CompletionWorkload;
 import org.mpiverify.trace.contextid.ContextIdTranslator;
 import org.mpiverify.trace.contextid.DupWorkload;
 import org.mpiverify.trace.matching.MatchingTranslator;
@@ -23,6 +25,7 @@ public final class Translators {
         register(new ProbeTranslator(), (config, threads, events, deadline) -> ProbeWorkload.run(config,
                 ProbeWorkload.Variant.MPROBE, threads, Math.max(1, events / (3 * threads * (config.ranks() - 1))),
                 deadline).result());
+        register(new CompletionTranslator(), CompletionWorkload::forTrace);
     }
 
     private Translators() {}

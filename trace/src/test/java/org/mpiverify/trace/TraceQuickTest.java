@@ -38,7 +38,8 @@ class TraceQuickTest {
                 List.of("comm-create-group-concurrent", "comm-split-concurrent", "comm-create-concurrent",
                         "context-id-exhaustion")),
                 new Sample(Algorithm.MATCHING, List.of("wildcard-many-threads", "p2p-nonblocking", "mprobe-exactly-once")),
-                new Sample(Algorithm.PROBE, List.of("mprobe-exactly-once", "mprobe-sendrecv")));
+                new Sample(Algorithm.PROBE, List.of("mprobe-exactly-once", "mprobe-sendrecv")),
+                new Sample(Algorithm.COMPLETION, List.of("p2p-synchronous", "p2p-nonblocking", "p2p-blocking")));
     }
 
     record Sample(Algorithm algorithm, List<String> scenarios) {}

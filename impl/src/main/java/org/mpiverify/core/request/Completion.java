@@ -7,6 +7,9 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.CompletionStep;
+import org.mpiverify.core.trace.CompletionStep.Kind;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * The completion of one request: a flag that is set once per use, plus the one thread that may be
@@ -43,6 +46,13 @@ import org.mpiverify.core.sync.WaitPolicy;
  * <p>Memory consistency effects: actions of the completing thread before {@link #signal()} (writing the
  * receive buffer and the status) happen-before actions of any thread after it observes
  * {@link #isDone()} true or returns from {@link #await}.
+ *
+ * <p>Recording ({@link #recordTo}, for trace validation against {@code specs/matchtable/CompletionTrace.tla}):
+ * off, each hook is one plain read of {@code trace} and a branch. On, the steps decided by a lock-free
+ * access (the waiter's publication and checks, the completer's write of {@code done} and read of
+ * {@code waiter}, the waiter's leaving) each take this object's monitor around the access and its stamp,
+ * so that the recorded order is the order the accesses took effect (a stamp taken outside could order a
+ * read before the write it saw). The monitor is held for one access, never across a park.
  */
 public class Completion {
     private static final VarHandle DONE;
@@ -59,6 +69,20 @@ public class Completion {
 
     private volatile boolean done;
     private volatile Thread waiter;
+    /** The recorder while recording COMPLETION, else null; written by the owner before publication. */
+    private TraceRecorder trace;
+    /** This use's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
+    private long use;
+
+    /**
+     * Records this completion's steps to {@code recorder} if it records
+     * {@link TraceRecorder.Algorithm#COMPLETION} (null: stop recording), starting a new use. Only the owner
+     * calls this, before publishing the request.
+     */
+    public final void recordTo(TraceRecorder recorder) {
+        trace = TraceRecorder.of(recorder, TraceRecorder.Algorithm.COMPLETION);
+        if (trace != null) use = trace.stamp();
+    }
 
     /** True once the request has completed (volatile read: acquire). */
     public final boolean isDone() {
@@ -67,6 +91,10 @@ public class Completion {
 
     /** Completes the request and wakes its waiter, if one is parked. Call at most once per use. */
     public final void signal() {
+        if (trace != null) {
+            signalRecorded();
+            return;
+        }
         done = true;                  // volatile write: publishes buffer and status writes made before it
         Thread w = waiter;            // volatile read after volatile write: cannot be reordered before it
         if (w != null) {
@@ -98,6 +126,7 @@ public class Completion {
      */
     public final boolean await(BooleanSupplier abort, WaitPolicy policy, SpinGate gate, BlockedThreads blocked) {
         if (done) {
+            if (trace != null) record(Kind.PEEK, true, 0);
             return true;
         }
         long budget = policy.spinBudgetNanos();
@@ -108,15 +137,16 @@ public class Completion {
             Thread.yield();
         }
         if (done) {
+            if (trace != null) record(Kind.PEEK, true, 0);
             return true;
         }
         Thread me = Thread.currentThread();
         boolean interrupted = false;
         // Volatile read-modify-write, then volatile read of done: the Dekker half of the waiter.
-        boolean slot = WAITER.compareAndExchange(this, (Thread) null, me) == null;
+        boolean slot = trace == null ? WAITER.compareAndExchange(this, (Thread) null, me) == null : publishRecorded(me);
         BlockedThreads.Entry registered = blocked == null ? null : blocked.add(me); // before the abort check
         try {
-            while (!done) {
+            while (trace == null ? !done : !checkRecorded()) {
                 if (abort.getAsBoolean()) {
                     return false;
                 }
@@ -125,6 +155,7 @@ public class Completion {
                 } else {
                     LockSupport.parkNanos(this, policy.parkSliceNanos());
                 }
+                if (trace != null) record(Kind.RETURN, false, 0);
                 // parkNanos returns at once while the interrupt flag is set: clear it so the next slice
                 // parks, and set it again on the way out (an interrupt does not end an MPI wait).
                 interrupted |= Thread.interrupted();
@@ -132,7 +163,7 @@ public class Completion {
             return true;
         } finally {
             if (slot) {
-                WAITER.compareAndSet(this, me, (Thread) null);
+                if (trace == null) WAITER.compareAndSet(this, me, (Thread) null); else deregisterRecorded(me);
             }
             if (registered != null) {
                 blocked.remove(registered);
@@ -188,6 +219,7 @@ public class Completion {
      * a timeout on this completion's account.
      */
     public final int tryRegister(Thread t) {
+        if (trace != null) return tryRegisterRecorded(t);
         Thread other = (Thread) WAITER.compareAndExchange(this, (Thread) null, t);
         if (done) {
             return ALREADY_DONE;
@@ -202,6 +234,10 @@ public class Completion {
 
     /** Removes {@code t} if it is the registered waiter. */
     public final void deregister(Thread t) {
+        if (trace != null) {
+            deregisterRecorded(t);
+            return;
+        }
         WAITER.compareAndSet(this, t, (Thread) null);
     }
 
@@ -209,5 +245,64 @@ public class Completion {
     protected final void reset() {
         DONE.setRelease(this, false);
         WAITER.setRelease(this, (Thread) null);
+        if (trace != null) use = trace.stamp();
+    }
+
+    // ---- recording: each step's access and its stamp under this object's monitor (see the class comment) ----
+
+    private void signalRecorded() {
+        synchronized (this) {
+            long seq = trace.stamp();         // before the write: a reader that sees done stamps after this
+            done = true;
+            trace.record(seq, step(Kind.SIGNAL, Thread.currentThread(), false, 0));
+        }
+        Thread w;
+        synchronized (this) {
+            w = waiter;
+            trace.record(trace.stamp(), step(Kind.UNPARK, Thread.currentThread(), w != null, w == null ? 0 : w.threadId()));
+        }
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    private synchronized boolean publishRecorded(Thread me) {
+        boolean slot = WAITER.compareAndExchange(this, (Thread) null, me) == null;
+        if (slot) trace.record(trace.stamp(), step(Kind.PUBLISH, me, false, 0));
+        return slot;
+    }
+
+    private synchronized boolean checkRecorded() {
+        boolean d = done;
+        trace.record(trace.stamp(), step(Kind.CHECK, Thread.currentThread(), d, 0));
+        return d;
+    }
+
+    private synchronized void deregisterRecorded(Thread t) {
+        if (WAITER.compareAndSet(this, t, (Thread) null)) trace.record(trace.stamp(), step(Kind.DEREGISTER, t, false, 0));
+    }
+
+    private int tryRegisterRecorded(Thread t) {
+        Thread other;
+        synchronized (this) {
+            other = (Thread) WAITER.compareAndExchange(this, (Thread) null, t);
+            if (other == null) trace.record(trace.stamp(), step(Kind.PUBLISH, t, false, 0));
+        }
+        boolean d;
+        synchronized (this) {
+            d = done;
+            trace.record(trace.stamp(), step(Kind.CHECK, t, d, 0));
+        }
+        if (d) return ALREADY_DONE;
+        return other == null || other == t ? REGISTERED : TAKEN;
+    }
+
+    /** A step stamped after the access it reports (a read that saw the flag set, a park that returned). */
+    private void record(Kind kind, boolean value, long waiterId) {
+        trace.record(trace.stamp(), step(kind, Thread.currentThread(), value, waiterId));
+    }
+
+    private CompletionStep step(Kind kind, Thread t, boolean value, long waiterId) {
+        return new CompletionStep(kind, use, t.threadId(), value, waiterId);
     }
 }

@@ -1,0 +1,166 @@
+package org.mpiverify.trace.completion;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import org.mpiverify.core.request.Completion;
+import org.mpiverify.core.request.RegisterAfterCheckCompletion;
+import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.mpi.Comm;
+import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.Job;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.Request;
+import org.mpiverify.mpi.ThreadLevel;
+
+/**
+ * The completion workloads of trace validation.
+ *
+ * <p>{@link #run}: the core's own requests. Every rank receives from the previous rank and sends to the
+ * next, from {@code threads} threads; a round of thread t posts two receives (tags t and threads + t),
+ * sends both messages, then waits for either with {@code waitAny} and for the other with {@code waitFor}.
+ * The receives complete while their waits spin, publish or park, so the trace has every step kind.
+ *
+ * <p>{@link #drive}: completions driven directly, for the known-bad twin: {@code RequestState} extends
+ * {@code Completion}, so a job cannot run a twin of it; the driver runs the same protocol on bare
+ * completion objects instead, the real one or the twin, in each rank of a job (for its deadline and its
+ * result). On every rank {@code threads} waiter threads each wait for {@code rounds} completions in turn,
+ * and as many signaller threads complete them, each signal made once its waiter has begun that wait, so
+ * signals land before, during and after the waits. The waits neither spin nor yield and park in slices of
+ * one millisecond, so every wait that does not find its completion done at once takes the slow path,
+ * where the twin's defect is (and the twin's lost wake-ups end with the slice).
+ */
+public final class CompletionWorkload {
+    /** The twin's name, {@code --variant}'s value. */
+    public static final String TWIN = "RegisterAfterCheckCompletion";
+    private static final WaitPolicy SLOW_PATH = new WaitPolicy(0, 0, 0, 0, 1_000_000);
+    /** Bound of a signaller's wait (spins and yields) for its waiter to begin a wait. */
+    private static final long HANDSHAKE_NANOS = 10_000_000_000L;
+
+    private CompletionWorkload() {}
+
+    /** One completion as the driver uses it: the real {@link Completion} or a twin of it. */
+    public interface Target {
+        void signal();
+
+        boolean await(BooleanSupplier abort, WaitPolicy policy);
+    }
+
+    /** A real completion recording to {@code recorder}. */
+    public static Target real(TraceRecorder recorder) {
+        Completion c = new Completion();
+        c.recordTo(recorder);
+        return new Target() {
+            @Override public void signal() { c.signal(); }
+            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return c.await(abort, p); }
+        };
+    }
+
+    /** The known-bad twin {@value #TWIN} recording to {@code recorder}. */
+    public static Target twin(TraceRecorder recorder) {
+        RegisterAfterCheckCompletion c = new RegisterAfterCheckCompletion();
+        c.recordTo(recorder);
+        return new Target() {
+            @Override public void signal() { c.signal(); }
+            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return c.await(abort, p); }
+        };
+    }
+
+    /**
+     * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on the twin
+     * if {@code config} runs it, else {@link #run} (measured: about 6 events per round, thread and rank
+     * in {@code run}, 5 per completion in {@code drive}).
+     */
+    public static JobResult forTrace(JobConfig config, int threads, int events, Duration deadline) {
+        boolean twin = config.overrides() != null && TWIN.equals(config.overrides().name());
+        if (twin) return drive(config, CompletionWorkload::twin, threads, Math.max(1, events / (5 * threads * config.ranks())), deadline);
+        return run(config, threads, Math.max(1, events / (6 * threads * config.ranks())), deadline);
+    }
+
+    /** The core's requests (see the class comment); {@code config}'s ranks, at least 2. */
+    public static JobResult run(JobConfig config, int threads, int rounds, Duration deadline) {
+        if (config.ranks() < 2) throw new IllegalArgumentException("the completion workload needs 2 ranks or more");
+        return Job.run(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm world = mpi.commWorld();
+            int n = world.size();
+            int next = (world.rank() + 1) % n;
+            int prev = (world.rank() + n - 1) % n;
+            List<Throwable> failures = new ArrayList<>();
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int tag = t;
+                workers.add(start("completion-r" + world.rank() + "-t" + t, failures, () -> {
+                    int[] a = new int[1];
+                    int[] b = new int[1];
+                    for (int i = 0; i < rounds; i++) {
+                        Request ra = world.irecv(a, 0, 1, Datatype.INT, prev, tag);
+                        Request rb = world.irecv(b, 0, 1, Datatype.INT, prev, threads + tag);
+                        world.send(new int[] {i}, 0, 1, Datatype.INT, next, threads + tag);
+                        world.send(new int[] {i}, 0, 1, Datatype.INT, next, tag);
+                        int first = Request.waitAny(ra, rb);
+                        (first == 0 ? rb : ra).waitFor();
+                    }
+                }));
+            }
+            for (Thread w : workers) w.join();
+            if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            mpi.finalizeMpi();
+        }, deadline);
+    }
+
+    /** Completions made by {@code factory} (from the job's recorder), driven directly; see the class comment. */
+    public static JobResult drive(JobConfig config, Function<TraceRecorder, Target> factory, int threads, int rounds,
+                                  Duration deadline) {
+        return Job.run(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            List<Throwable> failures = new ArrayList<>();
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                AtomicReferenceArray<Target> targets = new AtomicReferenceArray<>(rounds);
+                for (int i = 0; i < rounds; i++) targets.set(i, factory.apply(config.trace()));
+                AtomicInteger begun = new AtomicInteger(-1);
+                String id = "r" + mpi.commWorld().rank() + "-t" + t;
+                workers.add(start("waiter-" + id, failures, () -> {
+                    for (int i = 0; i < rounds; i++) {
+                        begun.set(i);
+                        if (!targets.get(i).await(() -> false, SLOW_PATH)) throw new IllegalStateException("aborted");
+                    }
+                }));
+                workers.add(start("signaller-" + id, failures, () -> {
+                    for (int i = 0; i < rounds; i++) {
+                        long end = System.nanoTime() + HANDSHAKE_NANOS;
+                        for (int s = 0; begun.get() < i; s++) {
+                            if (System.nanoTime() - end > 0) {
+                                throw new IllegalStateException("waiter " + id + " did not begin wait " + i + " in 10 s");
+                            }
+                            if ((s & 63) == 63) Thread.yield(); else Thread.onSpinWait();
+                        }
+                        targets.get(i).signal();
+                    }
+                }));
+            }
+            for (Thread w : workers) w.join();
+            if (!failures.isEmpty()) throw new IllegalStateException("a driver thread failed", failures.getFirst());
+            mpi.finalizeMpi();
+        }, deadline);
+    }
+
+    private static Thread start(String name, List<Throwable> failures, Runnable body) {
+        return Thread.ofPlatform().name(name).start(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                synchronized (failures) {
+                    failures.add(e);
+                }
+            }
+        });
+    }
+}
