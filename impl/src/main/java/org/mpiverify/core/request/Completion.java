@@ -291,7 +291,9 @@ public class Completion {
         boolean d;
         synchronized (this) {
             d = done;
-            trace.record(trace.stamp(), step(Kind.CHECK, t, d, 0));
+            // Only a wait that published itself is in the protocol: t already registered (the same request
+            // twice in one waitAny) or another waiter's slot (an erroneous program) read the flag and change nothing.
+            if (other == null) trace.record(trace.stamp(), step(Kind.CHECK, t, d, 0));
         }
         if (d) return ALREADY_DONE;
         return other == null || other == t ? REGISTERED : TAKEN;

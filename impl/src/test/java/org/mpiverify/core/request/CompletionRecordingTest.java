@@ -94,6 +94,7 @@ class CompletionRecordingTest {
         c.deregister(me);                    // not registered any more: nothing to record
         assertEquals("PUBLISH CHECK(false) SIGNAL UNPARK(true) DEREGISTER", kinds(steps(rec)));
         assertEquals(Completion.ALREADY_DONE, c.tryRegister(me));
+        assertEquals(Completion.ALREADY_DONE, c.tryRegister(me));   // the same request twice in one waitAny
         assertEquals("PUBLISH CHECK(false) SIGNAL UNPARK(true) DEREGISTER PUBLISH CHECK(true)", kinds(steps(rec)));
     }
 

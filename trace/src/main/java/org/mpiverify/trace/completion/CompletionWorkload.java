@@ -1,8 +1,6 @@
 package org.mpiverify.trace.completion;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
@@ -17,6 +15,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.trace.WorkloadThreads;
 
 /**
  * The completion workloads of trace validation.
@@ -80,11 +79,10 @@ public final class CompletionWorkload {
             int n = world.size();
             int next = (world.rank() + 1) % n;
             int prev = (world.rank() + n - 1) % n;
-            List<Throwable> failures = new ArrayList<>();
-            List<Thread> workers = new ArrayList<>();
+            WorkloadThreads workers = new WorkloadThreads("a workload thread");
             for (int t = 0; t < threads; t++) {
                 int tag = t;
-                workers.add(start("completion-r" + world.rank() + "-t" + t, failures, () -> {
+                workers.start("completion-r" + world.rank() + "-t" + t, () -> {
                     int[] a = new int[1];
                     int[] b = new int[1];
                     for (int i = 0; i < rounds; i++) {
@@ -95,10 +93,9 @@ public final class CompletionWorkload {
                         int first = Request.waitAny(ra, rb);
                         (first == 0 ? rb : ra).waitFor();
                     }
-                }));
+                });
             }
-            for (Thread w : workers) w.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            workers.join();
             mpi.finalizeMpi();
         }, deadline);
     }
@@ -108,20 +105,19 @@ public final class CompletionWorkload {
                                   Duration deadline) {
         return Job.run(config, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
-            List<Throwable> failures = new ArrayList<>();
-            List<Thread> workers = new ArrayList<>();
+            WorkloadThreads workers = new WorkloadThreads("a driver thread");
             for (int t = 0; t < threads; t++) {
                 AtomicReferenceArray<Target> targets = new AtomicReferenceArray<>(rounds);
                 for (int i = 0; i < rounds; i++) targets.set(i, factory.apply(config.trace()));
                 AtomicInteger begun = new AtomicInteger(-1);
                 String id = "r" + mpi.commWorld().rank() + "-t" + t;
-                workers.add(start("waiter-" + id, failures, () -> {
+                workers.start("waiter-" + id, () -> {
                     for (int i = 0; i < rounds; i++) {
                         begun.set(i);
                         if (!targets.get(i).await(() -> false, SLOW_PATH)) throw new IllegalStateException("aborted");
                     }
-                }));
-                workers.add(start("signaller-" + id, failures, () -> {
+                });
+                workers.start("signaller-" + id, () -> {
                     for (int i = 0; i < rounds; i++) {
                         long end = System.nanoTime() + HANDSHAKE_NANOS;
                         for (int s = 0; begun.get() < i; s++) {
@@ -132,23 +128,10 @@ public final class CompletionWorkload {
                         }
                         targets.get(i).signal();
                     }
-                }));
+                });
             }
-            for (Thread w : workers) w.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a driver thread failed", failures.getFirst());
+            workers.join();
             mpi.finalizeMpi();
         }, deadline);
-    }
-
-    private static Thread start(String name, List<Throwable> failures, Runnable body) {
-        return Thread.ofPlatform().name(name).start(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                synchronized (failures) {
-                    failures.add(e);
-                }
-            }
-        });
     }
 }

@@ -9,6 +9,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.trace.WorkloadThreads;
 
 /**
  * The context-id workload of the trace benchmark: on every rank, {@code threads} threads each dup a
@@ -27,22 +28,14 @@ public final class DupWorkload {
             Comm world = mpi.commWorld();
             List<Comm> own = new ArrayList<>();
             for (int t = 0; t < threads; t++) own.add(world.dup());   // one parent per thread, made in order
-            List<Thread> workers = new ArrayList<>();
-            List<Throwable> failures = new ArrayList<>();
+            WorkloadThreads workers = new WorkloadThreads("a dup thread");
             for (int t = 0; t < threads; t++) {
                 Comm parent = own.get(t);
-                workers.add(Thread.ofPlatform().name("dup-r" + world.rank() + "-t" + t).start(() -> {
-                    try {
-                        for (int i = 0; i < rounds; i++) parent.dup().free();
-                    } catch (Throwable e) {
-                        synchronized (failures) {
-                            failures.add(e);
-                        }
-                    }
-                }));
+                workers.start("dup-r" + world.rank() + "-t" + t, () -> {
+                    for (int i = 0; i < rounds; i++) parent.dup().free();
+                });
             }
-            for (Thread w : workers) w.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a dup thread failed", failures.getFirst());
+            workers.join();
             for (Comm c : own) c.free();
             mpi.finalizeMpi();
         }, deadline);

@@ -1,8 +1,6 @@
 package org.mpiverify.trace.matching;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.mpiverify.core.matching.HashMatchingEngine;
 import org.mpiverify.mpi.Comm;
@@ -15,6 +13,7 @@ import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.Status;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.trace.WorkloadThreads;
 
 /**
  * The matching workload of trace validation: every rank sends to the next rank and receives from the
@@ -64,17 +63,15 @@ public final class MatchingWorkload {
             int n = world.size();
             int next = (world.rank() + 1) % n;
             int prev = (world.rank() + n - 1) % n;
-            List<Thread> workers = new ArrayList<>();
-            List<Throwable> failures = new ArrayList<>();
+            WorkloadThreads workers = new WorkloadThreads("a workload thread");
             for (int t = 0; t < threads; t++) {
                 int tag = t;
-                workers.add(start("send-r" + world.rank() + "-t" + t, failures,
-                        () -> sender(world, wild, next, tag, rounds)));
-                workers.add(start("recv-r" + world.rank() + "-t" + t, failures,
-                        () -> receiver(world, wild, prev, tag, rounds)));
+                workers.start("send-r" + world.rank() + "-t" + t,
+                        () -> sender(world, wild, next, tag, rounds));
+                workers.start("recv-r" + world.rank() + "-t" + t,
+                        () -> receiver(world, wild, prev, tag, rounds));
             }
-            for (Thread w : workers) w.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            workers.join();
             exactTail(world);
             wild.free();
             mpi.finalizeMpi();
@@ -118,18 +115,6 @@ public final class MatchingWorkload {
             return drain(config, 8, Math.max(1, events / (23 * config.ranks())), deadline);
         }
         return race(config, threads, Math.max(1, 10 * events / (22 * config.ranks() * threads)), deadline);
-    }
-
-    private static Thread start(String name, List<Throwable> failures, Runnable body) {
-        return Thread.ofPlatform().name(name).start(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                synchronized (failures) {
-                    failures.add(e);
-                }
-            }
-        });
     }
 
     private static void sender(Comm world, Comm wild, int dest, int tag, int rounds) {
@@ -185,34 +170,32 @@ public final class MatchingWorkload {
             int next = (world.rank() + 1) % n;
             int prev = (world.rank() + n - 1) % n;
             AtomicInteger receiving = new AtomicInteger(threads);
-            List<Thread> workers = new ArrayList<>();
-            List<Throwable> failures = new ArrayList<>();
+            WorkloadThreads workers = new WorkloadThreads("a workload thread");
             for (int t = 0; t < threads; t++) {
                 int tag = t;
-                workers.add(start("send-r" + world.rank() + "-t" + t, failures, () -> {
+                workers.start("send-r" + world.rank() + "-t" + t, () -> {
                     int[] buf = new int[1];
                     for (int i = 0; i < rounds; i++) {
                         world.send(buf, 0, 1, Datatype.INT, next, tag);
                         if (i % CREDIT == CREDIT - 1) world.recv(buf, 0, 1, Datatype.INT, next, READY + tag);
                     }
-                }));
-                workers.add(start("recv-r" + world.rank() + "-t" + t, failures, () -> {
+                });
+                workers.start("recv-r" + world.rank() + "-t" + t, () -> {
                     int[] buf = new int[1];
                     for (int i = 0; i < rounds; i++) {
                         world.recv(buf, 0, 1, Datatype.INT, prev, tag);
                         if (i % CREDIT == CREDIT - 1) world.send(buf, 0, 1, Datatype.INT, prev, READY + tag);
                     }
                     receiving.decrementAndGet();
-                }));
+                });
             }
-            workers.add(start("probe-r" + world.rank(), failures, () -> {
+            workers.start("probe-r" + world.rank(), () -> {
                 // Bounded: at most a few probes per message, and none once every receiver is done.
                 for (long i = 0, bound = 8L * threads * rounds; i < bound && receiving.get() > 0; i++) {
                     world.iprobe(Mpi.ANY_SOURCE, Mpi.ANY_TAG);
                 }
-            }));
-            for (Thread w : workers) w.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            });
+            workers.join();
             mpi.finalizeMpi();
         }, deadline);
     }
@@ -233,8 +216,8 @@ public final class MatchingWorkload {
             int n = world.size();
             int next = (world.rank() + 1) % n;
             int prev = (world.rank() + n - 1) % n;
-            List<Throwable> failures = new ArrayList<>();
-            Thread sender = start("send-r" + world.rank(), failures, () -> {
+            WorkloadThreads workers = new WorkloadThreads("a workload thread");
+            workers.start("send-r" + world.rank(), () -> {
                 int[] buf = new int[1];
                 for (int i = 0; i < rounds; i++) {
                     for (int tag = 0; tag < tags; tag++) {
@@ -245,7 +228,7 @@ public final class MatchingWorkload {
                     tokens.recv(buf, 0, 1, Datatype.INT, next, 1);   // the receiver's round is over
                 }
             });
-            Thread receiver = start("recv-r" + world.rank(), failures, () -> {
+            workers.start("recv-r" + world.rank(), () -> {
                 int[] buf = new int[1];
                 for (int i = 0; i < rounds; i++) {
                     tokens.recv(buf, 0, 1, Datatype.INT, prev, 0);
@@ -254,9 +237,7 @@ public final class MatchingWorkload {
                     tokens.send(buf, 0, 1, Datatype.INT, prev, 1);
                 }
             });
-            sender.join();
-            receiver.join();
-            if (!failures.isEmpty()) throw new IllegalStateException("a workload thread failed", failures.getFirst());
+            workers.join();
             tokens.free();
             mpi.finalizeMpi();
         }, deadline);
