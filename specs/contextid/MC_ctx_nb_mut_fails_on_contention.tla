@@ -1,6 +1,7 @@
 ---- MODULE MC_ctx_nb_mut_fails_on_contention ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_fails_on_contention: mutant FailsOnEmptyAnd *)
+(* Model ctx_nb_mut_fails_on_contention: MultithreadedFig3's mutant FailsOnEmptyAnd on *)
+(* ctx_nb_same_parent *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

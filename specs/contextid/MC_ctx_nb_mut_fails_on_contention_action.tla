@@ -1,6 +1,7 @@
 ---- MODULE MC_ctx_nb_mut_fails_on_contention_action ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_fails_on_contention_action: mutant FailsOnEmptyAnd, action property *)
+(* Model ctx_nb_mut_fails_on_contention_action: the same mutant, action property *)
+(* ErrOtherOnlyWhenExhausted *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

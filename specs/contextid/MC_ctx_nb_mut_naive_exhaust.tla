@@ -1,6 +1,7 @@
 ---- MODULE MC_ctx_nb_mut_naive_exhaust ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_naive_exhaust: mutant: an idup retries on an empty AND *)
+(* Model ctx_nb_mut_naive_exhaust: mutant RetryOnEmptyAnd on ctx_nb_exhaust: the naive exhaustion *)
+(* rule; the second idup retries an empty AND forever instead of failing *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"i1", "i2"}

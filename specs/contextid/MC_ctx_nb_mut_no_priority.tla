@@ -1,6 +1,8 @@
 ---- MODULE MC_ctx_nb_mut_no_priority ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_no_priority: mutant: the idup takes a free mask without Fig. 3's priority rule *)
+(* Model ctx_nb_mut_no_priority: mutant NoPriorityMayOwn: the idup takes a free mask without Fig. *)
+(* 3's priority rule: it and the dup own the mask on different processes every round and retry *)
+(* forever *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

@@ -1,6 +1,6 @@
 ---- MODULE MC_ctx_nb_mut_off_by_one ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_off_by_one: mutant OffByOnePickId *)
+(* Model ctx_nb_mut_off_by_one: MultithreadedFig3's mutant OffByOnePickId on ctx_nb_same_parent *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

@@ -1,7 +1,7 @@
 ---- MODULE MC_ctx_nb_mut_per_parent ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_per_parent: mutant: the idup ordered only among idups (blind to the blocking *)
-(* call's inUse) *)
+(* Model ctx_nb_mut_per_parent: mutant PerParentMayOwn: the idup ordered by key in a list of its *)
+(* own, blind to the blocking call's mask in use: both own the mask and take the same id *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

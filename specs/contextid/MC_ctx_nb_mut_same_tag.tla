@@ -1,7 +1,8 @@
 ---- MODULE MC_ctx_nb_mut_same_tag ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
 (* Model ctx_nb_mut_same_tag: known-bad design: the idup's allreduce uses the blocking collectives' *)
-(* tag on the same parent *)
+(* tag (-1) on the dup's parent: p1's dup takes p2's idup word as its own, fails with ERR_OTHER *)
+(* while p2's dup takes id 2 *)
 EXTENDS NonblockingContextIds
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

@@ -1,6 +1,7 @@
 ---- MODULE MC_ctx_nb_mut_wait_only_polled ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model ctx_nb_mut_wait_only_polled: mutant: blocking calls do not poll outstanding requests *)
+(* Model ctx_nb_mut_wait_only_polled: mutant WaitOnlyPolled on ctx_nb_program: blocking calls do *)
+(* not drive requests; p1 blocks in the dup while p2 waits on the idup that p1 never progresses *)
 EXTENDS NonblockingContextIdsMutants
 MC_Procs == 1..2
 MC_Calls == {"d", "i"}

@@ -14,9 +14,10 @@ EXTENDS NonblockingContextIds, MultithreadedFig3Mutants
 NoPriorityMayOwn(p, k) == ~inUse[p]
 NoPriorityLowers(p, k) == FALSE
 
-(* An idup ordered only among the idups of its parent (its own in-use     *)
-(* flag per parent, blind to the blocking algorithm's): it offers the     *)
-(* mask while a blocking call owns it, and both take the same id.         *)
+(* An idup ordered in a list of its own (MPICH's next_gcn without the     *)
+(* shared mask_in_use): it defers to lower keys but not to a mask in use,  *)
+(* so it offers the mask while a blocking call owns it, and both take the  *)
+(* same id.                                                                *)
 PerParentMayOwn(p, k) == k <= lowest[p]
 
 (* No progress from inside blocking calls: only MPI_Wait on an idup polls. *)
