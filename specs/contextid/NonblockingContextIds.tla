@@ -58,7 +58,7 @@ CONSTANTS
     WaitAfter     \* [Procs -> [Calls -> SUBSET Calls]] (used for idups only)
 
 ASSUME Nonblocking \subseteq Calls
-ASSUME \A c \in Nonblocking : c \in UNION {WaitAfter[p][c] : p \in Members[c]}
+ASSUME \A c \in Nonblocking : \A p \in Members[c] : c \in WaitAfter[p][c]
 
 IsIdup(t) == Cl[t] \in Nonblocking
 Started(t) == pc[t] # "begin"
