@@ -7,13 +7,13 @@
 (*                                                                         *)
 (* An idup c (c \in Nonblocking) runs the same rounds as a blocking call,  *)
 (* on the same per-process mask, inUse flag, lowest key and eager segment, *)
-(* but as a state machine of its request instead of a blocked thread:     *)
+(* but as a state machine of its request instead of a blocked thread:      *)
 (* Th(p, c) is c's request on p. The call itself is the eager round's      *)
 (* send (EnterEager); it returns the request at once. Every later step of  *)
 (* the request (each round's receive, and each retry's mask copy and send) *)
 (* happens only when some thread of p polls the progress engine: there is  *)
 (* no progress thread. A thread polls while it is inside a blocking        *)
-(* allocation (between its first step and its return: an allreduce that   *)
+(* allocation (between its first step and its return: an allreduce that    *)
 (* waits drives every outstanding request of its process, as MPI's         *)
 (* progress rule demands) and while it waits on an outstanding idup of its *)
 (* process (MPI_Wait drives them all).                                     *)
@@ -26,7 +26,7 @@
 (* copy, on one process, an idup obeys exactly Fig. 3's rule: it owns the  *)
 (* mask only if nobody owns it and no lower key waits (lowest), and a non- *)
 (* owner lowers lowest to its key. MPICH gets the same order with its      *)
-(* next_gcn list sorted by (context id, tag), of which only the head may  *)
+(* next_gcn list sorted by (context id, tag), of which only the head may   *)
 (* take the mask. One rule and one lowest for both kinds, hence:           *)
 (*  - it cannot starve the blocking algorithm: a blocking call with a      *)
 (*    lower key stops any idup from taking the mask on each of its members *)
@@ -35,20 +35,22 @@
 (*    requests are polled (their threads block in an allocation or wait);  *)
 (*  - it is not starved: the keys are one total order over all calls, so   *)
 (*    the lowest-keyed call still running eventually owns the mask on all  *)
-(*    its members in one round (Fig. 3's argument), takes an id and leaves; *)
-(*    an idup is that call after finitely many others have left.           *)
+(*    its members in one round (Fig. 3's argument), takes an id and        *)
+(*    leaves; an idup is that call after finitely many others have left.   *)
 (* Exhaustion: the ownership bit travels with the mask, so an idup round   *)
-(* in which every member owned its mask and the AND is empty fails on     *)
-(* every member (ERR_OTHER on every request), never a retry forever.      *)
+(* in which every member owned its mask and the AND is empty fails on      *)
+(* every member (ERR_OTHER on every request), never a retry forever.       *)
+(* Each rule is there because a model breaks without it: the mutants of    *)
+(* NonblockingContextIdsMutants and the manifest's ctx_nb_mut_* models.    *)
 (*                                                                         *)
 (* Programs. Base's Before is unused here (models set it empty): a thread  *)
 (* on process p runs its calls in an order given per process. Prior[p][c]  *)
-(* is the set of calls p's thread of c returns from before it starts c:   *)
+(* is the set of calls p's thread of c returns from before it starts c:    *)
 (* a blocking call returns when it finishes; an idup returns its request   *)
 (* when it has sent its eager round, but if its thread reached its wait    *)
-(* on it first, only when the request completes. WaitAfter[p][c] (for an  *)
-(* idup c) is the set of calls p's thread starts (and, for blocking ones, *)
-(* returns from) before it waits on c; it contains c itself.              *)
+(* on it first, only when the request completes. WaitAfter[p][c] (for an   *)
+(* idup c) is the set of calls p's thread starts (and, for blocking ones,  *)
+(* returns from) before it waits on c; it contains c itself.               *)
 (***************************************************************************)
 EXTENDS MultithreadedFig3
 
@@ -68,13 +70,13 @@ WaitReached(p, c) ==
     \A d \in WaitAfter[p][c] :
         IF d \in Nonblocking THEN Started(Th(p, d)) ELSE Finished(Th(p, d))
 
-(* p's thread has returned from call d. *)
+(* p's thread has returned from call d.                                    *)
 Returned(p, d) ==
     IF d \in Nonblocking
       THEN Started(Th(p, d)) /\ (WaitReached(p, d) => Finished(Th(p, d)))
       ELSE Finished(Th(p, d))
 
-(* t's thread may start t's call. *)
+(* t's thread may start t's call.                                          *)
 StartOk(t) == \A d \in Prior[Pr[t]][Cl[t]] : Returned(Pr[t], d)
 
 (* Some thread of p is inside MPI and polls: blocked in a blocking         *)
@@ -87,12 +89,12 @@ Polled(p) == \E u \in Threads : Pr[u] = p /\ (BlockedIn(u) \/ WaitingOn(u))
 (* is its own.                                                             *)
 Progress(t) == ~IsIdup(t) \/ Polled(Pr[t])
 
-(* Fig. 3's ownership rule, written once for the idup's mask copy (the    *)
-(* blocking Enter has the same rule inline): a mutant replaces this.      *)
+(* Fig. 3's ownership rule, written once for the idup's mask copy (the     *)
+(* blocking Enter has the same rule inline): a mutant replaces this.       *)
 IdupMayOwn(p, k) == ~inUse[p] /\ k <= lowest[p]
 IdupLowers(p, k) == k < lowest[p]
 
-(* An idup's mask copy for a Fig. 3 round, under a poll. *)
+(* An idup's mask copy for a Fig. 3 round, under a poll.                   *)
 IdupEnter(t) ==
     LET p == Pr[t]  k == Key(Cl[t])
         claimE == ~eagerInUse[p]
@@ -113,7 +115,7 @@ IdupEnter(t) ==
     /\ pc' = [pc EXCEPT ![t] = "wait"]
     /\ UNCHANGED <<mask, newId>>
 
-(* The steps, named for TLC's coverage: a thread starts its call (the     *)
+(* The steps, named for TLC's coverage: a thread starts its call (the      *)
 (* idup's returns its request); a receive, and a blocking thread's or a    *)
 (* polled request's mask copy.                                             *)
 NbEnterEager(t) == StartOk(t) /\ EnterEager(t)
@@ -133,7 +135,7 @@ NbNext == \/ \E t \in Threads : \/ NbEnterEager(t) \/ NbFinishEager(t) \/ Blocki
 NbSpec == Init /\ [][NbNext]_vars /\ \A t \in Threads : WF_vars(NbStep(t))
 
 (* Reachability probe (a model expects it violated): an idup owns a        *)
-(* process's mask while a blocking call of that process with a lower key  *)
+(* process's mask while a blocking call of that process with a lower key   *)
 (* is refused there, so the ordering rule is exercised.                    *)
 NoIdupAheadOfBlocking ==
     ~\E t, u \in Threads :

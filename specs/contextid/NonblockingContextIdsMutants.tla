@@ -10,19 +10,19 @@ EXTENDS NonblockingContextIds, MultithreadedFig3Mutants
 (* An idup that takes the mask whenever nobody holds it, without Fig. 3's  *)
 (* priority rule (it neither defers to a lower waiting key nor lowers      *)
 (* lowest): an idup and a blocking call over the same processes can own    *)
-(* the mask on different members in every round and retry forever.        *)
+(* the mask on different members in every round and retry forever.         *)
 NoPriorityMayOwn(p, k) == ~inUse[p]
 NoPriorityLowers(p, k) == FALSE
 
-(* An idup ordered in a list of its own (MPICH's next_gcn without the     *)
+(* An idup ordered in a list of its own (MPICH's next_gcn without the      *)
 (* shared mask_in_use): it defers to lower keys but not to a mask in use,  *)
 (* so it offers the mask while a blocking call owns it, and both take the  *)
 (* same id.                                                                *)
 PerParentMayOwn(p, k) == k <= lowest[p]
 
 (* No progress from inside blocking calls: only MPI_Wait on an idup polls. *)
-(* A thread blocked in a dup whose peer waits on an idup that needs this  *)
-(* process's progress blocks forever.                                     *)
+(* A thread blocked in a dup whose peer waits on an idup that needs this   *)
+(* process's progress blocks forever.                                      *)
 WaitOnlyPolled(p) == \E u \in Threads : Pr[u] = p /\ WaitingOn(u)
 
 (* The naive exhaustion rule of Fig. 3 as printed, for idups: an empty AND *)
