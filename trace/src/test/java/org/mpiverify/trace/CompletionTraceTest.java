@@ -133,19 +133,15 @@ class CompletionTraceTest {
         String lane = field(s.get(publish), "o");
         int next = publish + 1;
         while (!field(s.get(next), "o").equals(lane) && !field(s.get(next), "w").equals(lane)) next++;
-        TraceVerdict dropped = checker("edited-drop").check(EditedTrace.dropping(m, publish + 1));
-        System.out.println(dropped.summary());
-        assertEquals(TraceVerdict.Status.REJECTED, dropped.status(), show(dropped));
-        assertEquals(next, dropped.firstBad(), "rejected at the wait's next event (event " + next + " after the drop)");
+        assertRejectedAt(next, "edited-drop", EditedTrace.dropping(m, publish + 1),
+                "rejected at the wait's next event (event " + next + " after the drop)");
         // Swapped: a Signal and its own Unpark: the Unpark comes before the flag is set.
         int signal = index(s, "Signal", 0);
         String sl = field(s.get(signal), "o");
         int unpark = signal + 1;
         while (!(kind(s.get(unpark)).equals("Unpark") && field(s.get(unpark), "o").equals(sl))) unpark++;
-        TraceVerdict swapped = checker("edited-swap").check(EditedTrace.swapping(m, signal + 1, unpark + 1));
-        System.out.println(swapped.summary());
-        assertEquals(TraceVerdict.Status.REJECTED, swapped.status(), show(swapped));
-        assertEquals(signal + 1, swapped.firstBad(), "rejected at the Unpark moved before its Signal: " + show(swapped));
+        assertRejectedAt(signal + 1, "edited-swap", EditedTrace.swapping(m, signal + 1, unpark + 1),
+                "rejected at the Unpark moved before its Signal");
     }
 
     @Test
@@ -205,6 +201,14 @@ class CompletionTraceTest {
             last.put(field(s, "o"), kind(s) + v);
         }
         return 0;
+    }
+
+    /** Checks {@code m}: REJECTED, first at event {@code expected}. */
+    private static void assertRejectedAt(int expected, String folder, TraceModel m, String why) {
+        TraceVerdict v = checker(folder).check(m);
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals(expected, v.firstBad(), why + ": " + show(v));
     }
 
     private static int index(List<TraceStep> s, String kind, int from) {

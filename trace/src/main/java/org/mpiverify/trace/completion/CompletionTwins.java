@@ -1,10 +1,8 @@
 package org.mpiverify.trace.completion;
 
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.mpiverify.core.request.NoFlagCompletion;
 import org.mpiverify.core.request.RegisterAfterCheckCompletion;
-import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
@@ -43,27 +41,14 @@ public final class CompletionTwins {
             case REGISTER_AFTER_CHECK_NAME -> rec -> {
                 RegisterAfterCheckCompletion c = new RegisterAfterCheckCompletion();
                 c.recordTo(rec);
-                return target(c::signal, c::await);
+                return new Target(c::signal, c::await);
             };
             case NO_FLAG_NAME -> rec -> {
                 NoFlagCompletion c = new NoFlagCompletion();
                 c.recordTo(rec);
-                return target(c::signal, c::await);
+                return new Target(c::signal, c::await);
             };
             default -> null;
-        };
-    }
-
-    /** The twin's await with an abort condition and a policy. */
-    @FunctionalInterface
-    private interface Await {
-        boolean await(BooleanSupplier abort, WaitPolicy policy);
-    }
-
-    private static Target target(Runnable signal, Await await) {
-        return new Target() {
-            @Override public void signal() { signal.run(); }
-            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return await.await(abort, p); }
         };
     }
 }

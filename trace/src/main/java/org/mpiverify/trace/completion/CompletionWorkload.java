@@ -41,10 +41,20 @@ public final class CompletionWorkload {
 
     private CompletionWorkload() {}
 
-    /** One completion as the driver uses it: the real {@link Completion} or a twin of it. */
-    public interface Target {
-        void signal();
+    /** One completion as the driver uses it: the real {@link Completion} or a twin of it (a sibling class). */
+    public record Target(Runnable signaller, Await waiter) {
+        public void signal() {
+            signaller.run();
+        }
 
+        public boolean await(BooleanSupplier abort, WaitPolicy policy) {
+            return waiter.await(abort, policy);
+        }
+    }
+
+    /** A completion's {@code await(abort, policy)}. */
+    @FunctionalInterface
+    public interface Await {
         boolean await(BooleanSupplier abort, WaitPolicy policy);
     }
 
@@ -52,10 +62,7 @@ public final class CompletionWorkload {
     public static Target real(TraceRecorder recorder) {
         Completion c = new Completion();
         c.recordTo(recorder);
-        return new Target() {
-            @Override public void signal() { c.signal(); }
-            @Override public boolean await(BooleanSupplier abort, WaitPolicy p) { return c.await(abort, p); }
-        };
+        return new Target(c::signal, c::await);
     }
 
     /**
