@@ -41,7 +41,6 @@ public final class CompletionTraces implements TraceModel {
     private final Map<String, Integer> laneRequest = new LinkedHashMap<>(); // lane -> k
     private final Map<String, int[]> span = new LinkedHashMap<>();         // lane -> [first, last] step index
     private final Map<String, String> threads = new LinkedHashMap<>();     // Java thread -> t<n>
-    private final List<Set<String>> stepLanes = new ArrayList<>();
     private final Set<String> signalLanes = new LinkedHashSet<>();
     private final Map<String, String> substitutions;
     private final String module;
@@ -99,7 +98,6 @@ public final class CompletionTraces implements TraceModel {
         for (String t : touched) {
             span.computeIfAbsent(t, x -> new int[] {index, index})[1] = index;
         }
-        stepLanes.add(touched);
         String thread = threads.computeIfAbsent(e.thread(), x -> "t" + (threads.size() + 1));
         steps.add(new TraceStep(index + 1, e.seq(), thread, e.thread(), Tla.record(r),
                 lane + ": " + s, e.site() == null ? "" : e.site()));
