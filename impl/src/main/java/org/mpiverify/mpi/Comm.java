@@ -6,11 +6,15 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.coll.CollectiveChannel;
 import org.mpiverify.core.coll.CollectiveTags;
 import org.mpiverify.core.coll.Collectives;
+import org.mpiverify.core.coll.NonblockingCollectives;
+import org.mpiverify.core.coll.PollingChannel;
+import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.contextid.ContextIdAllocator;
 import org.mpiverify.core.contextid.MaskAllreduce;
 import org.mpiverify.core.request.RequestState;
@@ -53,6 +57,16 @@ public final class Comm {
      */
     private static final int CREATE_GROUP_TAG_BASE = 1 << 21;
     private static final int CREATE_GROUP_TAG_SPAN = CollectiveTags.LIMIT;
+    /**
+     * Nonblocking collectives and idups: the n-th one started on a communicator (every member starts them
+     * in the same order, MPI-3.1 §5.12) uses slot {@code n mod NB_SLOTS}, the collective tags
+     * {@code NB_TAG_BASE + slot * LIMIT + collective tag}, above every createGroup channel's, and an idup
+     * the context-id key tag {@code IDUP_KEY_TAG_BASE + slot}, above every createGroup tag. At most
+     * NB_SLOTS may be outstanding on a communicator at once, so two outstanding ones never share a slot.
+     */
+    static final int NB_SLOTS = 4096;
+    private static final int NB_TAG_BASE = CREATE_GROUP_TAG_BASE + (Mpi.CREATE_GROUP_TAG_UB + 1) * CREATE_GROUP_TAG_SPAN;
+    private static final int IDUP_KEY_TAG_BASE = Mpi.CREATE_GROUP_TAG_UB + 1;
     /** Tag given to the context-id algorithm for collective creators (dup, split, create). */
     private static final int NO_TAG = -1;
 
@@ -77,6 +91,12 @@ public final class Comm {
     private final boolean predefined;
     private volatile ErrorHandler errorHandler;
     private volatile boolean freed;
+    /** Nonblocking collectives and idups started on this handle (the sequence that names their slots). */
+    private final AtomicInteger nbStarted = new AtomicInteger();
+    /** Of those, the ones whose request has not completed and been released yet. */
+    private final AtomicInteger nbOutstanding = new AtomicInteger();
+    /** idups of this communicator whose allocation has not finished: free() refuses while there are any. */
+    private final AtomicInteger idupsRunning = new AtomicInteger();
     @SuppressWarnings("unused") // through REFS
     private volatile int refs = 1;
 
@@ -458,6 +478,138 @@ public final class Comm {
                 recvCount, recvType));
     }
 
+    // ---------------------------------------------------------------- nonblocking collectives
+
+    /**
+     * {@code MPI_Ibarrier}: completes once every member has started it. Like every nonblocking collective
+     * here it moves only while a thread of this rank polls: waits or tests on a request (any), or is
+     * blocked in another MPI call; there is no progress thread.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request ibarrier() {
+        return startNonblocking(ch -> NonblockingCollectives.barrier(ch), false);
+    }
+
+    /** {@code MPI_Ibcast}; {@code buf} may not be touched until the request completes. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request ibcast(Object buf, int offset, int count, Datatype type, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.bcast(ch, buf, offset, count, type, root), false);
+    }
+
+    /** {@code MPI_Ireduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request ireduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+                           Op op, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset, recvBuf, recvOffset, count,
+                type, op, root), false);
+    }
+
+    /** {@code MPI_Iallreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request iallreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+                              Op op) {
+        return startNonblocking(ch -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
+                count, type, op), false);
+    }
+
+    /**
+     * {@code MPI_Comm_idup}: a request that completes with a new communicator of the same group (get it from
+     * {@link Request#communicator()}), whose context id is agreed as by {@link #dup()} but by a state machine
+     * that the polling threads of each member move (see {@code NonblockingContextIdAllocation}). Blocking
+     * dups, splits, createGroups and other idups on this or other communicators may be outstanding at once
+     * from other threads. Freeing this communicator while one of its idups is outstanding is ERR_COMM;
+     * running out of context ids fails the request on every member with ERR_OTHER.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request idup() {
+        return startNonblocking(ch -> {
+            Schedule s = rank.contextIds.allocateNonblocking(contextId, IDUP_KEY_TAG_BASE + ch.slot(),
+                    words -> NonblockingCollectives.allreduce(ch, Collectives.IN_PLACE, 0, words, 0, words.length,
+                            Datatype.LONG, Op.BAND),
+                    id -> new Comm(rank, id, group, errorHandler, false));
+            return s;
+        }, true);
+    }
+
+    /** Builds a nonblocking operation's schedule on its channel: checks the arguments, starts nothing. */
+    @FunctionalInterface
+    private interface ScheduleBuilder {
+        Schedule build(SlotChannel ch);
+    }
+
+    /** A nonblocking operation's channel on this communicator's collective context, in its own tag slot. */
+    private static final class SlotChannel implements PollingChannel {
+        private final EndpointChannel ch;
+        private final int slot;
+
+        SlotChannel(EndpointChannel ch, int slot) {
+            this.ch = ch;
+            this.slot = slot;
+        }
+
+        int slot() {
+            return slot;
+        }
+
+        @Override
+        public int rank() {
+            return ch.rank();
+        }
+
+        @Override
+        public int size() {
+            return ch.size();
+        }
+
+        @Override
+        public Transfer startSend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+            return ch.startSend(buf, offset, count, type, dest, tag);
+        }
+
+        @Override
+        public Transfer startRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+            return ch.startRecv(buf, offset, count, type, source, tag);
+        }
+    }
+
+    /**
+     * The frame of every nonblocking collective and idup: a call on a live handle; the arguments are checked
+     * before the operation takes its place in this communicator's sequence, so a bad call changes nothing;
+     * the operation holds a reference until its request is completed and released, and its first step is
+     * made before the call returns.
+     */
+    private Request startNonblocking(ScheduleBuilder builder, boolean idup) {
+        return rank.call(this, () -> {
+            checkLive();
+            if (nbOutstanding.get() >= NB_SLOTS) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "more than " + NB_SLOTS
+                        + " nonblocking collectives outstanding on " + this + ": complete some first");
+            }
+            int seq = nbStarted.get();
+            int slot = Math.floorMod(seq, NB_SLOTS);
+            EndpointChannel ep = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
+                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(rank.progress.onTransfer);
+            Schedule s = builder.build(new SlotChannel(ep, slot));
+            retainRef();
+            if (!nbStarted.compareAndSet(seq, seq + 1)) {
+                releaseRef();
+                throw new MpiException(ErrorClass.ERR_OTHER, "nonblocking collectives started on " + this
+                        + " by two threads at once: MPI requires every member to start them in one order");
+            }
+            nbOutstanding.incrementAndGet();
+            if (idup) {
+                idupsRunning.incrementAndGet();
+                s.whenFinished(idupsRunning::decrementAndGet);
+            }
+            s.state().attach(() -> {
+                nbOutstanding.decrementAndGet();
+                releaseRef();
+            });
+            rank.progress.start(s);
+            return Request.forSchedule(this, s);
+        });
+    }
+
     // ---------------------------------------------------------------- communicator creation
 
     /** {@code MPI_Comm_dup}: same group, new context id (Gropp &amp; Thakur Fig. 3), same error handler. */
@@ -549,6 +701,10 @@ public final class Comm {
         rank.run(this, () -> {
             if (predefined) {
                 throw new MpiException(ErrorClass.ERR_COMM, "COMM_WORLD and COMM_SELF cannot be freed");
+            }
+            if (idupsRunning.get() > 0) {
+                throw new MpiException(ErrorClass.ERR_COMM, "communicator has " + idupsRunning.get()
+                        + " idup(s) outstanding: complete them before freeing it");
             }
             if (!FREED.compareAndSet(this, false, true)) {   // a second free drops no second reference
                 throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");

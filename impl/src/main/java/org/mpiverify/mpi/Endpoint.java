@@ -55,6 +55,12 @@ final class Endpoint {
      */
     RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
                            boolean request) {
+        return startSend(buf, offset, count, type, dest, tag, sync, request, null);
+    }
+
+    /** As above; a returned rendezvous state runs {@code onSignal} when it completes (null: nothing). */
+    RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
+                           boolean request, Runnable onSignal) {
         RankContext target = peers[dest];
         long bytes = (long) count * type.size();
         boolean eager = !sync && bytes <= rank.eagerLimit && target.unexpected.admitsEager();
@@ -76,6 +82,7 @@ final class Endpoint {
         } else {
             st = rank.sendStates.acquire();
             st.begin(2);
+            st.onSignal(onSignal);
             e = SendEnvelope.rendezvous(context, myRank, tag, bytes, buf, offset, type, st);
         }
         if (st != null && holder != null) {
@@ -110,10 +117,17 @@ final class Endpoint {
      * The receive holds a reference on the holder from before it is posted until it is recycled.
      */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references) {
+        return startRecv(buf, offset, count, type, source, tag, references, null);
+    }
+
+    /** As above; the receive runs {@code onSignal} when it completes (null: nothing). */
+    RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references,
+                          Runnable onSignal) {
         if (holder != null) {
             holder.retainRef();                                // before posting: may be ERR_COMM
         }
         RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, buf, offset, count, type, references);
+        r.st.onSignal(onSignal);
         if (holder != null) {
             r.st.attach(holder.releaseOnRecycle);
         }

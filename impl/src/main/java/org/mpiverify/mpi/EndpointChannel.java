@@ -1,6 +1,7 @@
 package org.mpiverify.mpi;
 
 import org.mpiverify.core.coll.CollectiveChannel;
+import org.mpiverify.core.coll.PollingChannel;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -14,7 +15,7 @@ import org.mpiverify.core.request.RequestState;
  * partners finish their previous one — then never take each other's messages, as in MPICH, which
  * matches them by parent rank too.
  */
-final class EndpointChannel implements CollectiveChannel {
+final class EndpointChannel implements CollectiveChannel, PollingChannel {
     private final Endpoint ep;
     private final int tagBase;
     /** Channel rank to endpoint (parent) rank, or null where they are the same. */
@@ -31,6 +32,15 @@ final class EndpointChannel implements CollectiveChannel {
         this.tagBase = tagBase;
         this.toEndpoint = toEndpoint;
         this.myRank = myRank;
+    }
+
+    /** As a {@link PollingChannel}: its transfers run {@code onTransfer} when they complete (the rank's progress engine). */
+    private Runnable onTransfer;
+
+    /** This channel, whose polled transfers tell {@code onTransfer} when they complete. */
+    EndpointChannel polledBy(Runnable onTransfer) {
+        this.onTransfer = onTransfer;
+        return this;
     }
 
     private int peer(int channelRank) {
@@ -85,6 +95,56 @@ final class EndpointChannel implements CollectiveChannel {
             }
         };
     }
+
+    @Override
+    public Transfer startSend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        RequestState st = ep.startSend(buf, offset, count, type, peer(dest), tagBase + tag, false, false, onTransfer);
+        if (st == null) {
+            return DONE;   // eager: the message is on its way and the buffer may be reused
+        }
+        return new Transfer() {
+            @Override
+            public boolean isDone() {
+                return st.isDone();
+            }
+
+            @Override
+            public void finish() {
+                st.release();
+            }
+        };
+    }
+
+    @Override
+    public Transfer startRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        RecvRequest r = ep.startRecv(buf, offset, count, type, peer(source), tagBase + tag, 2, onTransfer);
+        return new Transfer() {
+            @Override
+            public boolean isDone() {
+                return r.st.isDone();
+            }
+
+            @Override
+            public void finish() {
+                try {
+                    countOf(Endpoint.statusOf(r.st), type);
+                } finally {
+                    r.st.release();
+                }
+            }
+        };
+    }
+
+    private static final Transfer DONE = new Transfer() {
+        @Override
+        public boolean isDone() {
+            return true;
+        }
+
+        @Override
+        public void finish() {
+        }
+    };
 
     private static int countOf(Status s, Datatype type) {
         if (s.error() == ErrorClass.ERR_TRUNCATE) {

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
+import org.mpiverify.core.contextid.MultithreadedContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
@@ -53,6 +54,8 @@ final class RankContext {
     ObjectPool<RequestState> sendStates;
     final PacketPool packets;
     final ContextIdAllocator contextIds;
+    /** This rank's outstanding nonblocking collectives and idups, and the polling that moves them. */
+    final ProgressEngine progress = new ProgressEngine(this);
     final WaitPolicy waitPolicy;
     final BooleanSupplier aborted;
     final boolean checked;
@@ -83,6 +86,9 @@ final class RankContext {
         ids.recordTo(c.trace(), worldRank);
         engine.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
+        if (ids instanceof MultithreadedContextIdAllocator m) {
+            m.onRoundEnd(progress::signal);   // an idup that lost a round on COMM_SELF waits for this
+        }
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;
         this.checked = c.checked();
@@ -239,6 +245,10 @@ final class RankContext {
      */
     void await(RequestState st) {
         if (st.isDone()) {
+            return;
+        }
+        if (!progress.idle()) {
+            progress.await(st, st);   // MPI's progress rule: a blocked thread moves the outstanding requests
             return;
         }
         cs.beforeBlocking();

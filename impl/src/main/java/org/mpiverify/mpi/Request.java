@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.RequestState;
 
@@ -40,14 +41,21 @@ public final class Request {
     private final RequestState st;
     private final int generation;
     private final RecvRequest recv;
+    /** The nonblocking collective or idup this handle is for, or null (point to point). */
+    private final Schedule schedule;
     private volatile int state;
     private volatile Status status;
 
     private Request(Comm comm, RequestState st, RecvRequest recv, int state, Status status) {
+        this(comm, st, recv, null, state, status);
+    }
+
+    private Request(Comm comm, RequestState st, RecvRequest recv, Schedule schedule, int state, Status status) {
         this.comm = comm;
         this.st = st;
         this.generation = st == null ? 0 : st.generation();
         this.recv = recv;
+        this.schedule = schedule;
         this.state = state;
         this.status = status;
     }
@@ -58,6 +66,11 @@ public final class Request {
 
     static Request forRecv(Comm comm, RecvRequest r) {
         return new Request(comm, r.st, r, ACTIVE, null);
+    }
+
+    /** The request of a started nonblocking collective or idup: completes when its schedule finishes. */
+    static Request forSchedule(Comm comm, Schedule schedule) {
+        return new Request(comm, schedule.state(), null, schedule, ACTIVE, null);
     }
 
     /** A request that completed when it started (eager send, PROC_NULL, imrecv): no pooled state. */
@@ -102,6 +115,9 @@ public final class Request {
             }
             if (s == INACTIVE) {
                 return Status.EMPTY;
+            }
+            if (schedule != null) {
+                rank.progress.poll();   // MPI_Test progresses the outstanding requests
             }
             if (st != null && !st.isDone()) {
                 return null;
@@ -150,6 +166,26 @@ public final class Request {
                 throw freed();
             }
         });
+    }
+
+    /**
+     * The communicator an {@link Comm#idup()} request produced, once the handle has completed
+     * ({@code newcomm} of {@code MPI_Comm_idup}). ERR_REQUEST if this is not an idup's request or it has not
+     * completed yet (wait or test first).
+     */
+    @ThreadSafety(SafetyClass.ACCESS_ONLY)
+    public Comm communicator() {
+        if (schedule == null) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "not the request of an idup");
+        }
+        if (state != INACTIVE) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, state == FREED ? "request was freed"
+                    : "the idup has not completed: wait or test on its request first");
+        }
+        if (!(schedule.result() instanceof Comm c)) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "not the request of an idup, or the idup failed");
+        }
+        return c;
     }
 
     /** True once the handle has completed (it is then like {@code MPI_REQUEST_NULL}). */
@@ -214,6 +250,7 @@ public final class Request {
             return waitAll(requests);
         }
         return first.comm.rankContext().call(first.comm, () -> {
+            first.comm.rankContext().progress.poll();
             for (Request r : requests) {
                 if (r != null && !r.isDoneOrInactive()) {
                     return null;
@@ -230,7 +267,10 @@ public final class Request {
         if (first == null) {
             return Mpi.UNDEFINED;
         }
-        return first.comm.rankContext().call(first.comm, () -> testAnyInCall(requests));
+        return first.comm.rankContext().call(first.comm, () -> {
+            first.comm.rankContext().progress.poll();
+            return testAnyInCall(requests);
+        });
     }
 
     private static int testAnyInCall(Request[] requests) {
@@ -271,6 +311,16 @@ public final class Request {
             if (!active) {
                 return Mpi.UNDEFINED;
             }
+            if (!rank.progress.idle()) {
+                // Requests are outstanding that only polling moves: wait as the progress engine does.
+                rank.progress.poll();
+                int i = testAnyInCall(requests);
+                if (i != Mpi.UNDEFINED) {
+                    return i;
+                }
+                rank.progress.awaitAny(pendingCompletions(requests), requests);
+                continue;
+            }
             int i = testAnyInCall(requests);
             if (i != Mpi.UNDEFINED) {
                 return i;
@@ -308,6 +358,12 @@ public final class Request {
                 }
             }
         }
+    }
+
+    /** The completions of the active requests that have one. */
+    private static Completion[] pendingCompletions(Request[] requests) {
+        return Arrays.stream(requests).filter(r -> r != null && r.state == ACTIVE && r.st != null)
+                .map(r -> r.st).toArray(Completion[]::new);
     }
 
     /**
@@ -353,6 +409,9 @@ public final class Request {
         status = s;
         if (st != null) {
             st.release();
+        }
+        if (schedule != null && schedule.failure() != null) {
+            throw schedule.failure();   // after completing the handle: the operation is over either way
         }
         if (raiseTruncation && s.error() == ErrorClass.ERR_TRUNCATE) {
             throw new MpiException(ErrorClass.ERR_TRUNCATE, "message of more bytes than the receive buffer: " + s);

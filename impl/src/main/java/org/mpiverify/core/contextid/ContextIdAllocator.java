@@ -1,6 +1,10 @@
 package org.mpiverify.core.contextid;
 
+import java.util.function.IntFunction;
+
+import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
 
 /**
@@ -26,6 +30,20 @@ public interface ContextIdAllocator {
      * @throws MpiException ERR_OTHER when the members have no id in common left (raised on every member)
      */
     int allocate(int parentContext, int tag, MaskAllreduce allreduce) throws MpiException;
+
+    /**
+     * Starts a nonblocking allocation ({@code MPI_Comm_idup}): a {@link Schedule} that agrees on a new id
+     * with the other members as its rank's threads poll it, and finishes with {@code onId.apply(id)} as its
+     * result or with the error {@link #allocate} would raise. {@code tag} must be one no blocking call on
+     * {@code parentContext} uses (>= 0), so (parentContext, tag) is a key of its own.
+     *
+     * @throws MpiException ERR_OTHER if this algorithm has no nonblocking form
+     */
+    default Schedule allocateNonblocking(int parentContext, int tag, MaskIallreduce allreduce, IntFunction<Object> onId)
+            throws MpiException {
+        throw new MpiException(ErrorClass.ERR_OTHER, getClass().getSimpleName()
+                + " has no nonblocking form: MPI_Comm_idup needs the core's MULTITHREADED context-id algorithm");
+    }
 
     /** Returns {@code id} to this process's mask. */
     void release(int id);

@@ -2,6 +2,7 @@ package org.mpiverify.core.contextid;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.IntFunction;
 
 import org.mpiverify.core.trace.ContextIdStep;
 import org.mpiverify.core.trace.ContextIdStep.Kind;
@@ -196,87 +197,143 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         Objects.requireNonNull(allreduce, "allreduce");
         final long key = ContextIdKey.of(parentContext, tag);
         final long[] words = new long[BUFFER_WORDS];
-        int locks = 0, rounds = 0;
+        final int[] counts = new int[2];                 // locks, rounds
         boolean firstRound = true;
         final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         while (true) {
-            boolean ownMain = false, ownEager = false;
-            lock.lock();
-            try {
-                locks++;
-                Arrays.fill(words, 0L);
-                if (firstRound) {
-                    if (!eagerInUse) {             // never wait for the segment: contribute nothing instead
-                        for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & eagerBits[w];
-                        words[OWNER_WORD] = -1L;
-                        eagerInUse = ownEager = true;
-                    }
-                } else if (maskInUse || key > lowestKey) {
-                    if (key < lowestKey) {
-                        lowestKey = key;          // make the current owner's successors yield to us
-                    }
-                } else {
-                    ownEager = !eagerInUse;       // claim the eager segment too, if nobody holds it
-                    for (int w = 0; w < ContextIdMask.WORDS; w++) {
-                        words[w] = ownEager ? mask[w] : mask[w] & ~eagerBits[w];
-                    }
-                    words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
-                    maskInUse = ownMain = true;
-                    eagerInUse |= ownEager;
-                    lowestKey = key;
-                }
-                if (traced != null) {
-                    traced.step(firstRound ? Kind.EAGER_ENTER : Kind.ENTER, ownMain || ownEager, words, null, false,
-                            lowestKey, -1, Outcome.WAITS);
-                }
-            } finally {
-                lock.unlock();
-            }
-
-            rounds++;
+            int own = enterRound(key, firstRound, words, counts, traced);
             try {
                 allreduce.allreduceBand(words);   // no lock held: §5.2's deadly embrace is impossible
             } catch (RuntimeException | Error e) {
-                abandon(key, ownMain, ownEager);
+                abandon(key, own);
                 if (traced != null) traced.step(Kind.ABANDON, false, null, null, false, lowestKey(), -1, Outcome.NONE);
                 throw e;
             }
-
-            if (ownMain || ownEager) {
-                int id = -1;
-                boolean exhausted = false;
-                lock.lock();
-                try {
-                    locks++;
-                    if (words[OWNER_WORD] != 0) {  // every member owned what it offered this round
-                        id = ContextIdMask.lowestSetBit(words);
-                        if (id >= 0) {
-                            ContextIdMask.clear(mask, id);   // linearization point of a successful allocate
-                        } else {
-                            exhausted = !firstRound;         // an empty eager AND just moves on to Fig. 3
-                        }
-                        if (ownMain && lowestKey == key) {
-                            lowestKey = ContextIdKey.NONE;   // we leave; let higher keys compete again
-                        }
-                        if (id >= 0 || exhausted) recordLocked(!exhausted, locks, rounds);
-                    }
-                    if (ownMain) maskInUse = false;
-                    if (ownEager) eagerInUse = false;
-                    if (traced != null) traceFinish(traced, firstRound, words, id, exhausted);
-                } finally {
-                    lock.unlock();
-                }
-                if (id >= 0) return id;
-                if (exhausted) throw outOfIds();
-            } else if (traced != null) {
-                traceFinish(traced, firstRound, words, -1, false);   // no lock: only this thread's state moves
-            }
+            int id = finishRound(key, firstRound, own, words, counts, traced);
+            if (id >= 0) return id;
+            if (id == EXHAUSTED) throw outOfIds();
             // Not everyone owned (or we did not): every member saw the same word and retries with us.
             // Back off before the next round: a loser that retries at once keeps its carrier (virtual
             // threads) or core busy with rounds that cannot succeed until the lowest key has run.
-            if (!firstRound) allreduce.pause(backoffNanos(rounds - 1));   // counted in Fig. 3 rounds
+            if (!firstRound) allreduce.pause(backoffNanos(counts[1] - 1));   // counted in Fig. 3 rounds
             firstRound = false;
         }
+    }
+
+    /** {@link #enterRound} result bits: the round's caller owns the mask, the eager segment. */
+    static final int OWN_MAIN = 1, OWN_EAGER = 2;
+    /** {@link #finishRound} results besides an id: go on with another round; out of ids (on every member). */
+    static final int RETRY = -1, EXHAUSTED = -2;
+
+    /**
+     * A round's mask copy (the TLA+ actions EnterEager, Enter and, for an idup, IdupEnter): under the lock,
+     * decides whether the call with {@code key} owns the eager segment (first round) or the mask (a Fig. 3
+     * round, by Fig. 3's rule: nobody owns it and no lower key waits; a non-owner lowers lowestKey to its
+     * key) and fills {@code words} with what it offers. Returns {@link #OWN_MAIN}/{@link #OWN_EAGER} bits.
+     * The blocking call and the nonblocking one use this one method, hence one rule and one lowestKey.
+     */
+    int enterRound(long key, boolean firstRound, long[] words, int[] counts, TracedCall traced) {
+        boolean ownMain = false, ownEager = false;
+        lock.lock();
+        try {
+            counts[0]++;
+            Arrays.fill(words, 0L);
+            if (firstRound) {
+                if (!eagerInUse) {             // never wait for the segment: contribute nothing instead
+                    for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & eagerBits[w];
+                    words[OWNER_WORD] = -1L;
+                    eagerInUse = ownEager = true;
+                }
+            } else if (maskInUse || key > lowestKey) {
+                if (key < lowestKey) {
+                    lowestKey = key;          // make the current owner's successors yield to us
+                }
+            } else {
+                ownEager = !eagerInUse;       // claim the eager segment too, if nobody holds it
+                for (int w = 0; w < ContextIdMask.WORDS; w++) {
+                    words[w] = ownEager ? mask[w] : mask[w] & ~eagerBits[w];
+                }
+                words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
+                maskInUse = ownMain = true;
+                eagerInUse |= ownEager;
+                lowestKey = key;
+            }
+            if (traced != null) {
+                traced.step(firstRound ? Kind.EAGER_ENTER : Kind.ENTER, ownMain || ownEager, words, null, false,
+                        lowestKey, -1, Outcome.WAITS);
+            }
+        } finally {
+            lock.unlock();
+        }
+        counts[1]++;
+        return (ownMain ? OWN_MAIN : 0) | (ownEager ? OWN_EAGER : 0);
+    }
+
+    /**
+     * A round's end (FinishEager, FinishRound), after the AND of every member's {@code words}: an owner
+     * takes the lowest id of the AND if every member owned, or finds the ids exhausted; it gives back what
+     * it owned. Returns the id, {@link #RETRY} or {@link #EXHAUSTED}; every member of the round returns the
+     * same. Wakes {@link #onRoundEnd} if it gave anything back.
+     */
+    int finishRound(long key, boolean firstRound, int own, long[] words, int[] counts, TracedCall traced) {
+        boolean ownMain = (own & OWN_MAIN) != 0, ownEager = (own & OWN_EAGER) != 0;
+        if (!ownMain && !ownEager) {
+            if (traced != null) traceFinish(traced, firstRound, words, -1, false);   // no lock: only this thread's state moves
+            return RETRY;                  // not everyone owned: every member saw the same word and retries
+        }
+        int id = -1;
+        boolean exhausted = false;
+        lock.lock();
+        try {
+            counts[0]++;
+            if (words[OWNER_WORD] != 0) {  // every member owned what it offered this round
+                id = ContextIdMask.lowestSetBit(words);
+                if (id >= 0) {
+                    ContextIdMask.clear(mask, id);   // linearization point of a successful allocate
+                } else {
+                    exhausted = !firstRound;         // an empty eager AND just moves on to Fig. 3
+                }
+                if (ownMain && lowestKey == key) {
+                    lowestKey = ContextIdKey.NONE;   // we leave; let higher keys compete again
+                }
+                if (id >= 0 || exhausted) recordLocked(!exhausted, counts[0], counts[1]);
+            }
+            if (ownMain) maskInUse = false;
+            if (ownEager) eagerInUse = false;
+            if (traced != null) traceFinish(traced, firstRound, words, id, exhausted);
+        } finally {
+            lock.unlock();
+        }
+        roundEnded();
+        return id >= 0 ? id : exhausted ? EXHAUSTED : RETRY;
+    }
+
+    /** Run after a round gave back the mask or the segment, or a call left (null: nothing). */
+    private volatile Runnable onRoundEnd;
+
+    /**
+     * Runs {@code r} (without the lock) whenever a round gives back what it owned or a call abandons: a
+     * nonblocking allocation that lost a round on a one-member communicator has no message to wait for
+     * and is woken by this instead (the core: its rank's progress engine). Set once, before use.
+     */
+    public void onRoundEnd(Runnable r) {
+        onRoundEnd = r;
+    }
+
+    private void roundEnded() {
+        Runnable r = onRoundEnd;
+        if (r != null) r.run();
+    }
+
+    /**
+     * Starts a nonblocking allocation ({@code MPI_Comm_idup}) with key {@code (parentContext, tag)} over
+     * the members reached by {@code allreduce}; {@code onId} turns the agreed id into the operation's
+     * result. See {@link NonblockingContextIdAllocation}.
+     */
+    @Override
+    public NonblockingContextIdAllocation allocateNonblocking(int parentContext, int tag, MaskIallreduce allreduce,
+                                                             IntFunction<Object> onId) {
+        return new NonblockingContextIdAllocation(this, ContextIdKey.of(parentContext, tag), allreduce, onId);
     }
 
     /** Records the end of a round: the AND every member saw, and what this thread does next. */
@@ -315,15 +372,16 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * never started, so the other threads of this process are not blocked by a mask that nobody
      * releases or a lowestKey that nobody resets. Not part of Fig. 3, which has no error path.
      */
-    private void abandon(long key, boolean ownMain, boolean ownEager) {
+    void abandon(long key, int own) {
         lock.lock();
         try {
-            if (ownMain) maskInUse = false;
-            if (ownEager) eagerInUse = false;
+            if ((own & OWN_MAIN) != 0) maskInUse = false;
+            if ((own & OWN_EAGER) != 0) eagerInUse = false;
             if (lowestKey == key) lowestKey = ContextIdKey.NONE;
         } finally {
             lock.unlock();
         }
+        roundEnded();
     }
 
     @Override

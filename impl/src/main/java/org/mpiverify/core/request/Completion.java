@@ -69,6 +69,11 @@ public class Completion {
 
     private volatile boolean done;
     private volatile Thread waiter;
+    /**
+     * Run after {@link #signal()} (null: nothing): a nonblocking collective's transfer tells its rank's
+     * progress engine that a schedule may move. Written by the owner before publication, cleared by {@link #reset}.
+     */
+    private Runnable onSignal;
     /** The recorder while recording COMPLETION, else null; written by the owner before publication. */
     private TraceRecorder trace;
     /** This use's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
@@ -91,15 +96,27 @@ public class Completion {
 
     /** Completes the request and wakes its waiter, if one is parked. Call at most once per use. */
     public final void signal() {
+        Runnable after = onSignal;    // read before done: once done, the owner may recycle this use
         if (trace != null) {
             signalRecorded();
-            return;
+        } else {
+            done = true;              // volatile write: publishes buffer and status writes made before it
+            Thread w = waiter;        // volatile read after volatile write: cannot be reordered before it
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
         }
-        done = true;                  // volatile write: publishes buffer and status writes made before it
-        Thread w = waiter;            // volatile read after volatile write: cannot be reordered before it
-        if (w != null) {
-            LockSupport.unpark(w);
+        if (after != null) {
+            after.run();
         }
+    }
+
+    /**
+     * Runs {@code r} after each later {@link #signal()} of this use (the signalling thread runs it, after
+     * the completion is visible). Only the owner calls this, before publishing the request.
+     */
+    public final void onSignal(Runnable r) {
+        onSignal = r;
     }
 
     /**
@@ -243,6 +260,7 @@ public class Completion {
 
     /** Starts a new use: not done, nobody waiting. Only the owner calls this, before publishing the request. */
     protected final void reset() {
+        onSignal = null;
         DONE.setRelease(this, false);
         WAITER.setRelease(this, (Thread) null);
         if (trace != null) use = trace.stamp();

@@ -1,0 +1,145 @@
+package org.mpiverify.core.coll;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.mpiverify.core.request.RequestState;
+import org.mpiverify.mpi.ErrorClass;
+import org.mpiverify.mpi.MpiException;
+
+/**
+ * A nonblocking operation in progress (a nonblocking collective, an {@code MPI_Comm_idup}): a state
+ * machine that moves only when some thread calls {@link #progress()}. There is no progress thread;
+ * the threads of the rank that poll (a wait or test on any request, a blocking call while requests are
+ * outstanding) call it. A step never waits: it starts transfers, looks whether they are done, computes.
+ *
+ * <p>Any number of threads may call {@link #progress()} at once. One of them runs the steps, the others
+ * leave at once; none is lost: a call that finds the schedule busy has counted itself in {@code polls}
+ * first, and the running thread goes round again if the count changed during its pass, so every call of
+ * {@code progress} is followed by a pass that starts after it (a "work counter"). Nobody waits for the
+ * busy flag, so a poll never blocks behind another.
+ *
+ * <p>Invariants: {@link #advance()} and {@link #abandon()} run only while {@code busy} is held, by one
+ * thread at a time, so the subclass's fields need no other guard; {@code finished} turns true once,
+ * under {@code busy}, and then the state is signalled, and {@code advance} is never called again.
+ *
+ * <p>The {@link #state()} is the request's completion, with two references: the user's handle and this
+ * schedule's, dropped when it finishes; attachments on it run when both are gone.
+ *
+ * <p>Linearization point: the completion's {@code signal()} in {@code finish} (after the result or the
+ * failure is written).
+ *
+ * <p>Memory consistency effects: the steps of one pass happen-before the steps of the next pass (the
+ * release and acquire of {@code busy}); everything the schedule wrote (receive buffers, its result)
+ * happens-before the actions of a thread that sees it done.
+ */
+public abstract class Schedule {
+    private final AtomicInteger polls = new AtomicInteger();
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private final RequestState state = new RequestState(s -> { });
+    private boolean finished;                // guarded by busy
+    private volatile MpiException failure;
+    private volatile Object result;
+    private Runnable whenFinished;           // written before the first progress
+
+    protected Schedule() {
+        state.begin(2);
+    }
+
+    /** The completion a waiting thread parks on; two references (handle and schedule). */
+    public final RequestState state() {
+        return state;
+    }
+
+    public final boolean isDone() {
+        return state.isDone();
+    }
+
+    /** Why it failed, or null; meaningful once done. */
+    public final MpiException failure() {
+        return failure;
+    }
+
+    /** What it produced (an idup's communicator), or null; meaningful once done. */
+    public final Object result() {
+        return result;
+    }
+
+    /** Runs {@code r} once, when the schedule finishes (either way), before its state is signalled. Call before starting it. */
+    public final void whenFinished(Runnable r) {
+        whenFinished = r;
+    }
+
+    /**
+     * Advances as far as it can without waiting; returns {@link #isDone()}. Thread-safe and lock-free:
+     * a call that finds another thread inside returns at once, that thread makes a pass for it.
+     */
+    public final boolean progress() {
+        if (state.isDone()) {
+            return true;
+        }
+        polls.incrementAndGet();
+        while (busy.compareAndSet(false, true)) {
+            int seen = polls.get();
+            try {
+                if (!finished) {
+                    step();
+                }
+            } finally {
+                busy.set(false);
+            }
+            if (polls.get() == seen) {
+                break;
+            }
+        }
+        return state.isDone();
+    }
+
+    private void step() {
+        MpiException error = null;
+        boolean done;
+        try {
+            done = advance();
+        } catch (MpiException e) {
+            error = e;
+            done = true;
+        } catch (RuntimeException e) {
+            error = new MpiException(ErrorClass.ERR_INTERN, "internal error in a nonblocking operation: " + e, e);
+            done = true;
+        }
+        if (!done) {
+            return;
+        }
+        if (error != null) {
+            try {
+                abandon();
+            } catch (RuntimeException e) {
+                error.addSuppressed(e);
+            }
+            failure = error;
+        }
+        finished = true;
+        Runnable r = whenFinished;
+        if (r != null) {
+            r.run();
+        }
+        state.signal();
+        state.release();
+    }
+
+    /**
+     * Starts what can be started and completes what has completed, never waiting; returns true once the
+     * operation has finished. Runs under the busy flag. An exception fails the operation (the request then
+     * raises it).
+     */
+    protected abstract boolean advance() throws MpiException;
+
+    /** Called once when {@link #advance()} failed: give back shared state the operation holds. */
+    protected void abandon() {
+    }
+
+    /** Records the result; call from {@link #advance()} before returning true. */
+    protected final void setResult(Object r) {
+        result = r;
+    }
+}

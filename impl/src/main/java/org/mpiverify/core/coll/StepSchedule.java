@@ -1,0 +1,82 @@
+package org.mpiverify.core.coll;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.mpiverify.core.coll.PollingChannel.Transfer;
+import org.mpiverify.mpi.MpiException;
+
+/**
+ * A nonblocking collective as a fixed list of steps (MPICH calls it a schedule): each step starts its
+ * transfers, and once all of them have completed runs its local computation; then the next step starts.
+ * The steps are those of the blocking algorithm in {@link Collectives}, in the same order, with the same
+ * tags, so the same messages flow between the same ranks; only who drives them changes.
+ *
+ * <p>Invariant (under the busy flag of {@link Schedule}): {@code pending} holds the transfers of step
+ * {@code next - 1}, none finished yet, or is null before the first step and after a step's computation.
+ * A step's sends read their buffers when the step starts, after every earlier computation.
+ */
+final class StepSchedule extends Schedule {
+    /** Starts a step's transfers, adding them to {@code out}. */
+    @FunctionalInterface
+    interface Starter {
+        void start(List<Transfer> out) throws MpiException;
+    }
+
+    private record Step(Starter start, Runnable after) { }
+
+    private final List<Step> steps = new ArrayList<>();
+    private List<Transfer> pending;
+    private Runnable after;
+    private int next;
+
+    /** Adds a step that starts transfers and then, once they completed, runs {@code after} (null: nothing). */
+    StepSchedule step(Starter start, Runnable after) {
+        steps.add(new Step(start, after));
+        return this;
+    }
+
+    /** Adds a step that only computes. */
+    StepSchedule compute(Runnable after) {
+        return step(out -> { }, after);
+    }
+
+    @Override
+    protected boolean advance() throws MpiException {
+        while (true) {
+            if (pending != null) {
+                for (Transfer t : pending) {
+                    if (!t.isDone()) {
+                        return false;
+                    }
+                }
+                List<Transfer> done = pending;
+                pending = null;
+                finishAll(done);
+                if (after != null) {
+                    after.run();
+                }
+            }
+            if (next == steps.size()) {
+                return true;
+            }
+            Step s = steps.get(next++);
+            after = s.after();
+            pending = new ArrayList<>(2);
+            s.start().start(pending);   // arguments were checked when the schedule was built: this starts, never fails
+        }
+    }
+
+    /** Finishes every transfer, then raises the first error (no resource is kept by an early throw). */
+    private static void finishAll(List<Transfer> done) throws MpiException {
+        MpiException first = null;
+        for (Transfer t : done) {
+            try {
+                t.finish();
+            } catch (MpiException e) {
+                if (first == null) first = e;
+            }
+        }
+        if (first != null) throw first;
+    }
+}

@@ -1,0 +1,202 @@
+package org.mpiverify.mpi;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.mpiverify.core.coll.Schedule;
+import org.mpiverify.core.request.Completion;
+
+/**
+ * One rank's outstanding nonblocking operations ({@link Schedule}s: nonblocking collectives, idups) and
+ * the polling that moves them. There is no progress thread (as in the rest of the core): a schedule moves
+ * when a thread of its rank polls, that is while it is inside MPI and waiting (MPI's progress rule):
+ * <ul>
+ *   <li>{@link Request#waitFor}, {@code waitAll}, {@code waitAny} on any request, and every blocking wait of
+ *       the rank ({@link RankContext#await}: receives, sends, blocking collectives, the allreduce of a
+ *       blocking {@code dup}) that begins while a schedule is outstanding: {@link #await};</li>
+ *   <li>{@link Request#test} and the other tests: one {@link #poll()} each;</li>
+ *   <li>the call that starts a schedule: its first step ({@link #start}).</li>
+ * </ul>
+ *
+ * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of
+ * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule
+ * completes ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own
+ * request completes, and polls again. The others park on their own request only: the poller completes a
+ * schedule's request and wakes its waiter. When the poller's own request is done it leaves the role and
+ * wakes the others, one of which takes it. No lock is held while anyone parks.
+ *
+ * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
+ * only if {@code events} is unchanged; a signaller increments {@code events} then reads {@code poller}:
+ * one of the two sees the other's write. (2) A waiter that is not the poller adds itself to {@code standby}
+ * then reads {@code poller}; a leaving poller clears {@code poller} then wakes everyone in {@code standby}:
+ * either the waiter sees no poller and tries the role itself, or it is woken.
+ *
+ * <p>Invariants: a schedule is in {@code active} from its start until a poll saw it done;
+ * {@code outstanding} is the size of {@code active} (kept separately so that {@link #idle()} is one
+ * volatile read on the hot path of blocking waits); at most one thread is the poller.
+ *
+ * <p>Limit: a blocking wait that began while no schedule was outstanding on its rank waits as before and
+ * does not poll schedules started later by other threads; such a schedule moves when any thread of the
+ * rank waits or tests on a request or begins a blocking wait (the thread that started it does so at its
+ * next MPI wait).
+ *
+ * <p>Memory consistency effects: starting a schedule happens-before its steps; a step happens-before
+ * the actions of a thread that sees the schedule's request done.
+ */
+final class ProgressEngine {
+    private final RankContext rank;
+    private final Set<Schedule> active = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger outstanding = new AtomicInteger();
+    private final AtomicLong events = new AtomicLong();
+    private final AtomicReference<Thread> poller = new AtomicReference<>();
+    private final ConcurrentLinkedQueue<Thread> standby = new ConcurrentLinkedQueue<>();
+    /** Given to every transfer of a schedule of this rank: run by the thread that completes it. */
+    final Runnable onTransfer = this::signal;
+
+    ProgressEngine(RankContext rank) {
+        this.rank = rank;
+    }
+
+    /** True if no schedule is outstanding (one volatile read). */
+    boolean idle() {
+        return outstanding.get() == 0;
+    }
+
+    /** Adds {@code s} and makes its first step in the calling thread (the call that starts it). */
+    void start(Schedule s) {
+        outstanding.incrementAndGet();
+        active.add(s);
+        if (s.progress() && active.remove(s)) {
+            outstanding.decrementAndGet();
+        }
+        signal();   // a parked poller must look at the new schedule's transfers too
+    }
+
+    /** Something may have moved: a transfer completed, a schedule started, a context-id round ended. */
+    void signal() {
+        events.incrementAndGet();
+        Thread p = poller.get();   // volatile read after the increment: Dekker pair with the poller's park
+        if (p != null) {
+            LockSupport.unpark(p);
+        }
+    }
+
+    /** One pass over every outstanding schedule; never waits. */
+    void poll() {
+        for (Schedule s : active) {
+            if (s.progress() && active.remove(s)) {
+                outstanding.decrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * Waits inside a call until {@code target} is done, polling the rank's schedules meanwhile (as the
+     * poller or on standby). Raises ERR_ABORTED if the job is aborted first.
+     */
+    void await(Completion target, Object blocker) {
+        awaitAny(new Completion[] {target}, blocker);
+    }
+
+    /** As {@link #await}, until one of {@code targets} is done (returns at once if there is none). */
+    void awaitAny(Completion[] targets, Object blocker) {
+        Thread me = Thread.currentThread();
+        while (!anyDone(targets)) {
+            checkAborted();
+            if (poller.compareAndSet(null, me)) {
+                try {
+                    pollUntil(targets, me, blocker);
+                } finally {
+                    poller.set(null);
+                    for (Thread t : standby) {   // volatile write, then reads: Dekker pair with standBy
+                        LockSupport.unpark(t);
+                    }
+                }
+            } else {
+                standBy(targets, me, blocker);
+            }
+        }
+    }
+
+    private void pollUntil(Completion[] targets, Thread me, Object blocker) {
+        while (true) {
+            long ticket = events.get();
+            poll();
+            if (anyDone(targets)) {
+                return;
+            }
+            int reg = register(targets, me);
+            try {
+                if (reg == Completion.ALREADY_DONE) {
+                    return;
+                }
+                if (events.get() == ticket) {
+                    park(reg, blocker);
+                }
+            } finally {
+                deregister(targets, me);
+            }
+            checkAborted();
+        }
+    }
+
+    private void standBy(Completion[] targets, Thread me, Object blocker) {
+        standby.add(me);
+        try {
+            int reg = register(targets, me);
+            try {
+                if (reg != Completion.ALREADY_DONE && poller.get() != null) {
+                    park(reg, blocker);
+                }
+            } finally {
+                deregister(targets, me);
+            }
+        } finally {
+            standby.remove(me);
+        }
+    }
+
+    private static boolean anyDone(Completion[] targets) {
+        for (Completion c : targets) {
+            if (c.isDone()) return true;
+        }
+        return targets.length == 0;
+    }
+
+    /** Registers with every target: ALREADY_DONE if one is done, TAKEN if some slot was taken, else REGISTERED. */
+    private static int register(Completion[] targets, Thread me) {
+        int result = Completion.REGISTERED;
+        for (Completion c : targets) {
+            int r = c.tryRegister(me);
+            if (r == Completion.ALREADY_DONE) return r;
+            if (r == Completion.TAKEN) result = r;
+        }
+        return result;
+    }
+
+    private static void deregister(Completion[] targets, Thread me) {
+        for (Completion c : targets) {
+            c.deregister(me);
+        }
+    }
+
+    /** Parks until unparked, or in one slice if another thread holds the request's waiter slot (erroneous). */
+    private void park(int registration, Object blocker) {
+        if (registration == Completion.TAKEN) {
+            rank.pauseInCall(blocker, rank.waitPolicy.parkSliceNanos());
+        } else {
+            rank.parkInCall(blocker);
+        }
+    }
+
+    private void checkAborted() {
+        if (rank.job.isAborted()) {
+            throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + rank.worldRank
+                    + " was waiting");
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package org.mpiverify.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpiverify.core.coll.Collectives;
+
+/**
+ * {@link Comm#ibarrier}, {@link Comm#ibcast}, {@link Comm#ireduce}, {@link Comm#iallreduce}: the results of
+ * the blocking versions, through every completion call; progress without a progress thread (a blocking
+ * call of another kind moves them); their tags apart from blocking collectives on the same communicator;
+ * many outstanding at once, completed in any order; many threads on many communicators, platform and
+ * virtual; bad arguments rejected with the blocking versions' error classes, changing nothing. Every job
+ * runs under {@link Jobs#DEADLINE}: a hang fails with every thread's stack.
+ */
+class NonblockingCollectivesTest {
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5})
+    void eachGivesTheBlockingResultForEverySize(int n) {
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            for (int root = 0; root < n; root++) {
+                long[] mine = {me + 1, 10L * me, -me, me * me};
+                long[] sum = new long[4], blockingSum = new long[4];
+                w.iallreduce(mine, 0, sum, 0, 4, Datatype.LONG, Op.SUM).waitFor();
+                w.allreduce(mine, 0, blockingSum, 0, 4, Datatype.LONG, Op.SUM);
+                assertArrayEquals(blockingSum, sum);
+
+                long[] red = new long[4], blockingRed = new long[4];
+                Request r = w.ireduce(mine, 0, red, 0, 4, Datatype.LONG, Op.MAX, root);
+                while (r.test() == null) {
+                    Thread.onSpinWait();   // MPI_Test polls: the loop makes progress itself
+                }
+                w.reduce(mine, 0, blockingRed, 0, 4, Datatype.LONG, Op.MAX, root);
+                if (me == root) assertArrayEquals(blockingRed, red);
+
+                int[] b = me == root ? new int[] {7, root, 9} : new int[3];
+                assertEquals(0, Request.waitAny(w.ibcast(b, 0, 3, Datatype.INT, root)));
+                assertArrayEquals(new int[] {7, root, 9}, b);
+
+                Request.waitAll(w.ibarrier());
+            }
+            // In place.
+            int[] inPlace = {me, 1};
+            w.iallreduce(Collectives.IN_PLACE, 0, inPlace, 0, 2, Datatype.INT, Op.SUM).waitFor();
+            assertArrayEquals(new int[] {n * (n - 1) / 2, n}, inPlace);
+        });
+    }
+
+    @Test
+    void manyOutstandingOnOneCommunicatorCompleteInAnyOrder() {
+        Jobs.ok(4, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank(), k = 40;
+            Request[] rs = new Request[k];
+            long[][] out = new long[k][1];
+            for (int i = 0; i < k; i++) {
+                rs[i] = switch (i % 3) {
+                    case 0 -> w.iallreduce(new long[] {me + i}, 0, out[i], 0, 1, Datatype.LONG, Op.SUM);
+                    case 1 -> w.ibarrier();
+                    default -> {
+                        if (me == i % 4) out[i][0] = 1000 + i;
+                        yield w.ibcast(out[i], 0, 1, Datatype.LONG, i % 4);
+                    }
+                };
+            }
+            for (int i = k - 1; i >= 0; i--) {   // the last started first: nothing waits for an earlier one's waiter
+                rs[i].waitFor();
+            }
+            for (int i = 0; i < k; i++) {
+                if (i % 3 == 0) assertEquals(6 + 4L * i, out[i][0], "iallreduce " + i);
+                if (i % 3 == 2) assertEquals(1000 + i, out[i][0], "ibcast " + i);
+            }
+        });
+    }
+
+    /**
+     * Rank 0 starts an ibarrier and then blocks in a receive that rank 2 answers only after its own ibarrier
+     * completed, which needs rank 0's second round: only rank 0's blocked receive can make it (MPI's
+     * progress rule; there is no progress thread).
+     */
+    @Test
+    void aBlockedReceiveMovesTheOutstandingCollectives() {
+        Jobs.ok(3, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            int[] x = new int[1];
+            if (me == 0) {
+                Request b = w.ibarrier();
+                w.recv(x, 0, 1, Datatype.INT, 2, 5);
+                b.waitFor();
+                assertEquals(42, x[0]);
+            } else {
+                w.ibarrier().waitFor();
+                if (me == 2) w.send(new int[] {42}, 0, 1, Datatype.INT, 0, 5);
+            }
+        });
+    }
+
+    /**
+     * A blocking allreduce runs on the same communicator while an iallreduce is outstanding: their messages
+     * have the same kind and steps but must never match each other (separate tag ranges).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 4, 6})
+    void blockingAndNonblockingCollectivesOnOneCommunicatorDoNotMix(int n) {
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            for (int i = 0; i < 20; i++) {
+                long[] nb = new long[2], bl = new long[2];
+                Request r = w.iallreduce(new long[] {me, 1}, 0, nb, 0, 2, Datatype.LONG, Op.SUM);
+                w.allreduce(new long[] {100L * me, 1000}, 0, bl, 0, 2, Datatype.LONG, Op.SUM);
+                r.waitFor();
+                long ranks = (long) n * (n - 1) / 2;
+                assertArrayEquals(new long[] {ranks, n}, nb, "iallreduce, iteration " + i);
+                assertArrayEquals(new long[] {100 * ranks, 1000L * n}, bl, "allreduce, iteration " + i);
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void manyThreadsOnManyCommunicators(boolean virtual) {
+        int threads = 6, iterations = 60;
+        Jobs.ok(3, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            Comm[] comms = new Comm[threads];
+            for (int t = 0; t < threads; t++) comms[t] = w.dup();
+            Jobs.threads(threads, virtual, t -> {
+                Comm c = comms[t];
+                for (int i = 0; i < iterations; i++) {
+                    long[] s = new long[1];
+                    int[] b = new int[] {c.rank() == i % 3 ? i : -1};
+                    Request[] rs = {c.iallreduce(new long[] {me + t}, 0, s, 0, 1, Datatype.LONG, Op.SUM),
+                            c.ibcast(b, 0, 1, Datatype.INT, i % 3), c.ibarrier()};
+                    if ((i & 1) == 0) Request.waitAll(rs); else while (Request.waitAny(rs) != Mpi.UNDEFINED) { }
+                    assertEquals(3 + 3L * t, s[0]);
+                    assertEquals(i, b[0]);
+                }
+            });
+            for (Comm c : comms) c.free();
+        });
+    }
+
+    @Test
+    void badArgumentsGetTheBlockingVersionsErrorsAndChangeNothing() {
+        Jobs.ok(2, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            long[] a = new long[2];
+            assertError(ErrorClass.ERR_BUFFER, () -> w.iallreduce(null, 0, a, 0, 2, Datatype.LONG, Op.SUM));
+            assertError(ErrorClass.ERR_COUNT, () -> w.iallreduce(a, 0, a.clone(), 0, -1, Datatype.LONG, Op.SUM));
+            assertError(ErrorClass.ERR_OP, () -> w.iallreduce(a, 0, a.clone(), 0, 2, Datatype.LONG, null));
+            assertError(ErrorClass.ERR_ROOT, () -> w.ibcast(a, 0, 2, Datatype.LONG, 2));
+            assertError(ErrorClass.ERR_ROOT, () -> w.ireduce(a, 0, a.clone(), 0, 2, Datatype.LONG, Op.SUM, -1));
+            assertError(ErrorClass.ERR_TYPE, () -> w.ibcast(a, 0, 2, null, 0));
+            assertError(ErrorClass.ERR_BUFFER, () -> w.ibcast(a, 1, 2, Datatype.LONG, 0));
+            Comm d = w.dup();
+            d.free();
+            assertError(ErrorClass.ERR_COMM, d::ibarrier);
+            assertError(ErrorClass.ERR_COMM, d::idup);
+            // Nothing was started by the bad calls: the next collectives still pair up across ranks.
+            long[] s = new long[1];
+            w.iallreduce(new long[] {w.rank() + 1}, 0, s, 0, 1, Datatype.LONG, Op.SUM).waitFor();
+            assertEquals(3, s[0]);
+            Request r = w.ibarrier();
+            assertNotNull(r.waitFor());
+            assertEquals(Status.EMPTY, r.waitFor(), "a completed request is inactive");
+        });
+    }
+
+    static void assertError(ErrorClass expected, Runnable call) {
+        try {
+            call.run();
+        } catch (MpiException e) {
+            assertEquals(expected, e.errorClass(), e.getMessage());
+            return;
+        }
+        throw new AssertionError("expected " + expected + ", nothing was raised");
+    }
+}
