@@ -333,7 +333,23 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
     @Override
     public NonblockingContextIdAllocation allocateNonblocking(int parentContext, int tag, MaskIallreduce allreduce,
                                                              IntFunction<Object> onId) {
-        return new NonblockingContextIdAllocation(this, ContextIdKey.of(parentContext, tag), allreduce, onId);
+        // An adapter, not `this`: the known-bad twins copy this class under other names.
+        return new NonblockingContextIdAllocation(new NonblockingContextIdAllocation.Rounds() {
+            @Override
+            public int enter(long key, boolean firstRound, long[] words, int[] counts) {
+                return enterRound(key, firstRound, words, counts, null);
+            }
+
+            @Override
+            public int finish(long key, boolean firstRound, int own, long[] words, int[] counts) {
+                return finishRound(key, firstRound, own, words, counts, null);
+            }
+
+            @Override
+            public void giveBack(long key, int own) {
+                abandon(key, own);
+            }
+        }, ContextIdKey.of(parentContext, tag), allreduce, onId);
     }
 
     /** Records the end of a round: the AND every member saw, and what this thread does next. */

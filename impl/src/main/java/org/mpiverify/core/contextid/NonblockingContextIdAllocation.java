@@ -57,7 +57,16 @@ import org.mpiverify.mpi.MpiException;
  * result of {@code onId} happen-before the actions of a thread that sees the request done.
  */
 public final class NonblockingContextIdAllocation extends Schedule {
-    private final MultithreadedContextIdAllocator allocator;
+    /** The allocator's round steps (MultithreadedContextIdAllocator's enterRound, finishRound, abandon). */
+    interface Rounds {
+        int enter(long key, boolean firstRound, long[] words, int[] counts);
+
+        int finish(long key, boolean firstRound, int own, long[] words, int[] counts);
+
+        void giveBack(long key, int own);
+    }
+
+    private final Rounds allocator;
     private final long key;
     private final MaskIallreduce allreduce;
     private final IntFunction<Object> onId;
@@ -67,7 +76,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
     private Schedule round;
     private int own;
 
-    NonblockingContextIdAllocation(MultithreadedContextIdAllocator allocator, long key, MaskIallreduce allreduce,
+    NonblockingContextIdAllocation(Rounds allocator, long key, MaskIallreduce allreduce,
                                    IntFunction<Object> onId) {
         this.allocator = allocator;
         this.key = key;
@@ -79,7 +88,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
     protected boolean advance() throws MpiException {
         while (true) {
             if (round == null) {
-                own = allocator.enterRound(key, firstRound, words, counts, null);   // [NbEnterEager, IdupEnter]
+                own = allocator.enter(key, firstRound, words, counts);   // [NbEnterEager, IdupEnter]
                 round = allreduce.start(words);
             }
             if (!round.progress()) {
@@ -90,7 +99,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
                 throw ended.failure();             // abandon() gives back what this round owns
             }
             round = null;
-            int id = allocator.finishRound(key, firstRound, own, words, counts, null);   // [NbFinishEager, NbFinishRound]
+            int id = allocator.finish(key, firstRound, own, words, counts);   // [NbFinishEager, NbFinishRound]
             own = 0;
             if (id >= 0) {
                 setResult(onId.apply(id));
@@ -104,7 +113,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
             if (lostFig3Round) {
                 // Take the next round's copy now, but let the pollers go: on a one-member communicator its
                 // allreduce is already done and looping here would spin until the owner gives the mask back.
-                own = allocator.enterRound(key, false, words, counts, null);
+                own = allocator.enter(key, false, words, counts);
                 round = allreduce.start(words);
                 round.progress();
                 return false;
@@ -114,7 +123,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
 
     @Override
     protected void abandon() {
-        allocator.abandon(key, own);
+        allocator.giveBack(key, own);
         own = 0;
     }
 }

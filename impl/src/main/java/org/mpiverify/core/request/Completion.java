@@ -99,13 +99,18 @@ public class Completion {
         Runnable after = onSignal;    // read before done: once done, the owner may recycle this use
         if (trace != null) {
             signalRecorded();
-        } else {
-            done = true;              // volatile write: publishes buffer and status writes made before it
-            Thread w = waiter;        // volatile read after volatile write: cannot be reordered before it
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
+            runAfter(after);
+            return;
         }
+        done = true;                  // volatile write: publishes buffer and status writes made before it
+        Thread w = waiter;            // volatile read after volatile write: cannot be reordered before it
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+        runAfter(after);
+    }
+
+    private static void runAfter(Runnable after) {
         if (after != null) {
             after.run();
         }
