@@ -537,14 +537,21 @@ public final class Comm {
         Schedule build(SlotChannel ch);
     }
 
-    /** A nonblocking operation's channel on this communicator's collective context, in its own tag slot. */
-    private static final class SlotChannel implements PollingChannel {
-        private final EndpointChannel ch;
-        private final int slot;
+    /**
+     * A nonblocking operation's channel on this communicator's collective context, in the tag range of its
+     * slot. A collective's schedule is built (its arguments checked) before it takes its slot, so that a bad
+     * call takes none; it posts nothing before {@link #take} has given it one.
+     */
+    private final class SlotChannel implements PollingChannel {
+        private EndpointChannel ch;
+        private int slot = -1;
 
-        SlotChannel(EndpointChannel ch, int slot) {
-            this.ch = ch;
-            this.slot = slot;
+        /** Gives this operation the slot of sequence number {@code seq}; before the schedule starts. */
+        SlotChannel take(int seq) {
+            slot = Math.floorMod(seq, NB_SLOTS);
+            ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
+                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(rank.progress.onTransfer);
+            return this;
         }
 
         int slot() {
@@ -553,12 +560,12 @@ public final class Comm {
 
         @Override
         public int rank() {
-            return ch.rank();
+            return group.rank();
         }
 
         @Override
         public int size() {
-            return ch.size();
+            return group.size();
         }
 
         @Override
@@ -573,10 +580,12 @@ public final class Comm {
     }
 
     /**
-     * The frame of every nonblocking collective and idup: a call on a live handle; the arguments are checked
-     * before the operation takes its place in this communicator's sequence, so a bad call changes nothing;
-     * the operation holds a reference until its request is completed and released, and its first step is
-     * made before the call returns.
+     * The frame of every nonblocking collective and idup: a call on a live handle. A collective's arguments
+     * are checked before it takes its place in this communicator's sequence, so a bad call changes nothing;
+     * an idup (no arguments) takes its place first, since its key needs its slot. The operation holds a
+     * reference until its request is completed and released, and makes its first step before the call
+     * returns. Threads that start operations on one communicator at once each get a slot of their own; the
+     * order must still be the same on every member (MPI's rule: only on COMM_SELF is any order one order).
      */
     private Request startNonblocking(ScheduleBuilder builder, boolean idup) {
         return rank.call(this, () -> {
@@ -585,16 +594,15 @@ public final class Comm {
                 throw new MpiException(ErrorClass.ERR_OTHER, "more than " + NB_SLOTS
                         + " nonblocking collectives outstanding on " + this + ": complete some first");
             }
-            int seq = nbStarted.get();
-            int slot = Math.floorMod(seq, NB_SLOTS);
-            EndpointChannel ep = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
-                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(rank.progress.onTransfer);
-            Schedule s = builder.build(new SlotChannel(ep, slot));
+            SlotChannel ch = new SlotChannel();
+            Schedule s = idup ? null : builder.build(ch);
             retainRef();
-            if (!nbStarted.compareAndSet(seq, seq + 1)) {
+            try {
+                ch.take(nbStarted.getAndIncrement());
+                if (idup) s = builder.build(ch);   // ERR_OTHER on every member if the algorithm has no idup
+            } catch (RuntimeException e) {
                 releaseRef();
-                throw new MpiException(ErrorClass.ERR_OTHER, "nonblocking collectives started on " + this
-                        + " by two threads at once: MPI requires every member to start them in one order");
+                throw e;
             }
             nbOutstanding.incrementAndGet();
             if (idup) {
