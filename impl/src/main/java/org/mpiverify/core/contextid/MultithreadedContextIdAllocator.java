@@ -361,7 +361,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 id, next);
     }
 
-    private long lowestKey() {
+    long lowestKey() {
         lock.lock();
         try {
             return lowestKey;

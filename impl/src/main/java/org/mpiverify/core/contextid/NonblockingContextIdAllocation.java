@@ -99,6 +99,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
                 throw ended.failure();             // abandon() gives back what this round owns
             }
             round = null;
+            int owned = own;
             int id = allocator.finish(key, firstRound, own, words, counts);   // [NbFinishEager, NbFinishRound]
             own = 0;
             if (id >= 0) {
@@ -108,15 +109,17 @@ public final class NonblockingContextIdAllocation extends Schedule {
             if (id == MultithreadedContextIdAllocator.EXHAUSTED) {
                 throw MaskContextIdAllocator.outOfIds();
             }
-            boolean lostFig3Round = !firstRound;
+            boolean refusedInFig3Round = !firstRound && owned == 0;
             firstRound = false;
-            if (lostFig3Round) {
-                // Take the next round's copy now, but let the pollers go: on a one-member communicator its
-                // allreduce is already done and looping here would spin until the owner gives the mask back.
+            if (refusedInFig3Round) {
+                // Take the next round's copy now. Refused again with nothing to wait for (a one-member
+                // communicator: the allreduce is done at once), leave instead of spinning: the owner's round
+                // end (the allocator's onRoundEnd) makes the pollers look again.
                 own = allocator.enter(key, false, words, counts);
                 round = allreduce.start(words);
-                round.progress();
-                return false;
+                if (own == 0 && round.progress()) {
+                    return false;
+                }
             }
         }
     }
