@@ -29,7 +29,11 @@ package org.mpiverify.core.coll;
  *
  * <p>All tags are in {@code [0, LIMIT)}. Anything else that shares a communicator's collective context
  * (e.g. the group-collective allreduce of {@code MPI_Comm_create_group}, which uses the caller's tag)
- * must use tags outside that range or a context of its own.
+ * must use tags outside that range or a context of its own. The nonblocking collectives
+ * ({@link NonblockingCollectives}) use these same tags shifted into a range of their own per outstanding
+ * operation (the communicator gives each a slot of {@code LIMIT} tags above every createGroup channel's):
+ * the argument above needs one collective at a time per tag range, and a nonblocking collective may be
+ * outstanding while a blocking one, or other nonblocking ones, run on the same communicator.
  */
 public final class CollectiveTags {
     private CollectiveTags() {}

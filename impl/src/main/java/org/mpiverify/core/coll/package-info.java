@@ -8,6 +8,14 @@
  *   <tr><th>Class</th><th>What it is</th></tr>
  *   <tr><td>{@link org.mpiverify.core.coll.Collectives}</td>
  *       <td>barrier, bcast, reduce, allreduce, gather(v), scatter(v), allgather, alltoall</td></tr>
+ *   <tr><td>{@link org.mpiverify.core.coll.NonblockingCollectives}</td>
+ *       <td>ibarrier, ibcast, ireduce, iallreduce: the same algorithms as schedules of steps</td></tr>
+ *   <tr><td>{@link org.mpiverify.core.coll.Schedule}</td>
+ *       <td>a nonblocking operation that moves when a thread polls it (no progress thread); lock-free polling</td></tr>
+ *   <tr><td>{@link org.mpiverify.core.coll.StepSchedule}</td>
+ *       <td>a schedule of steps: start transfers, then compute once they completed</td></tr>
+ *   <tr><td>{@link org.mpiverify.core.coll.PollingChannel}</td>
+ *       <td>what a nonblocking collective needs of a communicator: transfers started, then polled</td></tr>
  *   <tr><td>{@link org.mpiverify.core.coll.CollectiveChannel}</td>
  *       <td>what a collective needs of a communicator: nonblocking sends and receives on its context</td></tr>
  *   <tr><td>{@link org.mpiverify.core.coll.CollectiveArgs}</td>
