@@ -2,8 +2,13 @@ package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -180,6 +185,57 @@ class NonblockingCollectivesTest {
             assertNotNull(r.waitFor());
             assertEquals(Status.EMPTY, r.waitFor(), "a completed request is inactive");
         });
+    }
+
+    /**
+     * Rank 0's thread waits (as the poller) on an ibarrier and another on an iallreduce (on standby) that
+     * rank 1 never joins; rank 1 aborts: both waits end with ERR_ABORTED, an interrupt before that does not
+     * end them, and the job ends without a hang.
+     */
+    @Test
+    void anAbortEndsWaitsOnNonblockingCollectives() throws Exception {
+        AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(2);
+        AtomicReferenceArray<Thread> started = new AtomicReferenceArray<>(2);
+        JobResult r = Job.run(JobConfig.of(2).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            if (w.rank() == 1) {
+                Comm other = w.dup();   // a second communicator, as rank 0's
+                other.barrier();       // rank 0 has started both operations and waits on them
+                mpi.abort(9);
+                return;
+            }
+            Comm other = w.dup();
+            Request b = w.ibarrier();
+            Request a = other.iallreduce(new int[] {1}, 0, new int[1], 0, 1, Datatype.INT, Op.SUM);
+            Thread[] waiters = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                Request mine = i == 0 ? b : a;
+                int slot = i;
+                waiters[i] = Thread.ofPlatform().start(() -> {
+                    try {
+                        mine.waitFor();
+                        outcome.set(slot, "returned");
+                    } catch (Throwable e) {
+                        outcome.set(slot, e);
+                    }
+                });
+                started.set(i, waiters[i]);
+            }
+            Jobs.awaitBlockedIn(waiters[0], "waitFor");
+            Jobs.awaitBlockedIn(waiters[1], "waitFor");
+            waiters[0].interrupt();          // does not end an MPI wait
+            other.barrier();                 // lets rank 1 abort; an abort ends this barrier too
+        }, Duration.ofSeconds(30));
+        assertFalse(r.hung(), r.describe());
+        assertEquals(9, r.abortCode(), r.describe());
+        for (int i = 0; i < 2; i++) {
+            assertTrue(started.get(i).join(Duration.ofSeconds(10)), "waiter " + i + " still waits after the abort\n"
+                    + Job.threadDump());
+            Object o = outcome.get(i);
+            MpiException e = assertInstanceOf(MpiException.class, o, "waiter " + i + ": " + o);
+            assertEquals(ErrorClass.ERR_ABORTED, e.errorClass());
+        }
     }
 
     static void assertError(ErrorClass expected, Runnable call) {
