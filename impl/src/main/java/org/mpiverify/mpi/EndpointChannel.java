@@ -34,7 +34,10 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
         this.myRank = myRank;
     }
 
-    /** As a {@link PollingChannel}: its transfers run {@code onTransfer} when they complete (the rank's progress engine). */
+    /**
+     * As a {@link PollingChannel}: its transfers run {@code onTransfer} when they complete (the rank's
+     * progress engine). Set once, by {@link #polledBy}, before the channel is used.
+     */
     private Runnable onTransfer;
 
     /** This channel, whose polled transfers tell {@code onTransfer} when they complete. */

@@ -23,6 +23,10 @@ import org.mpiverify.core.request.RequestState;
  * mutex is taken and released around waits for all of them. The array calls take their rank from the
  * first non-null handle; a null array is ERR_ARG, handles of different ranks ERR_REQUEST, and null
  * entries are {@code MPI_REQUEST_NULL}.
+ *
+ * <p>The request of a nonblocking collective or an {@code idup} completes when its schedule finishes;
+ * its rank's threads move the schedule while they wait or test ({@link ProgressEngine}: a wait polls, a
+ * test polls once), and a failed schedule's error is raised by the wait or test that completes the handle.
  */
 public final class Request {
     private static final int ACTIVE = 0;
