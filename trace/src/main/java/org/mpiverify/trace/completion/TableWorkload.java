@@ -5,6 +5,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.time.Duration;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.mpiverify.core.matching.MatchTable;
 import org.mpiverify.core.trace.TraceRecorder;
@@ -28,7 +32,7 @@ import org.mpiverify.trace.WorkloadThreads;
  * their entries, the owner's lock-free empty of §3.2. Inserts and empties of one key race from every thread.
  *
  * <p>A check-then-act twin ({@link CompletionTwins}) has a static hook between its check and its act; the
- * driver holds each caller there until a second caller of the same rank arrives, for at most
+ * driver holds each caller on a shared key there until a second caller of the same rank and key arrives, for at most
  * {@value #WINDOW_NANOS} ns (spinning and yielding), as {@code MatchTableTest} does with a barrier, so that
  * the race the twin allows happens in every run instead of rarely.
  */
@@ -38,9 +42,12 @@ public final class TableWorkload {
     /** A thread's own keys are this plus four times its index, and the three after. */
     static final long OWN_KEYS = 100;
     /** Longest a twin's caller is held between check and act, waiting for a second one. */
-    static final long WINDOW_NANOS = 200_000;
-    /** The callers of one rank inside a twin's window (null outside the driver's threads). */
-    private static final ThreadLocal<AtomicInteger> WINDOW_GROUP = new ThreadLocal<>();
+    static final long WINDOW_NANOS = 2_000_000;
+    /**
+     * The callers inside a twin's window for the shared key a driver thread is operating on (one counter
+     * per rank and key); null for a thread's own keys and outside the driver's threads: no wait there.
+     */
+    private static final ThreadLocal<AtomicInteger> WINDOW = new ThreadLocal<>();
 
     private TableWorkload() {}
 
@@ -136,17 +143,21 @@ public final class TableWorkload {
     static void tables(Mpi mpi, JobConfig config, Class<?> type, int threads, int rounds) throws InterruptedException {
         Table table = new Table(type, config.trace());
         int rank = mpi.commWorld().rank();
-        AtomicInteger group = new AtomicInteger();
+        AtomicInteger[] windows = new AtomicInteger[SHARED_KEYS];
+        for (int k = 0; k < SHARED_KEYS; k++) windows[k] = new AtomicInteger();
+        CyclicBarrier start = new CyclicBarrier(threads);
         WorkloadThreads workers = new WorkloadThreads("a table thread");
         for (int t = 0; t < threads; t++) {
             int me = t;
             workers.start("table-r" + rank + "-t" + t, () -> {
-                WINDOW_GROUP.set(group);
+                await(start);                              // the threads of a rank begin together: their rounds overlap
                 Object[] held = new Object[2];
                 for (int i = 0; i < rounds; i++) {
-                    long key = i % SHARED_KEYS;
+                    int key = i % SHARED_KEYS;
                     Object v = "r" + rank + "-t" + me + "-i" + i;        // a new String: values are told apart by identity
+                    WINDOW.set(windows[key]);
                     if (table.insert(key, v) != v) table.empty(key);
+                    WINDOW.remove();
                     // Two own keys per round, alternating between two pairs: the last round's pair is emptied
                     // after this one is inserted, so the chain holds 2 to 4 keys per thread and grows.
                     long own = OWN_KEYS + 4L * me + 2L * (i % 2);
@@ -164,16 +175,24 @@ public final class TableWorkload {
         if (config.trace() != null) config.trace().fact(HEADS_FACT + rank, table.heads());
     }
 
+    private static void await(CyclicBarrier b) {
+        try {
+            b.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+            throw new IllegalStateException("the table threads did not all start within 10 s", e);
+        }
+    }
+
     /** The recorder's fact naming the head buckets of a rank's table at the end (prefix of the rank). */
     public static final String HEADS_FACT = "table-heads-r";
 
     /**
      * Sets the static hook {@code between} of a check-then-act twin class (package-private in the generated
-     * twin) to hold callers until a second one of the same rank arrives; returns what resets it.
+     * twin) to hold callers until a second one of the same rank and shared key arrives; returns what resets it.
      */
     static Runnable holdRacersBetweenCheckAndAct(Class<?> twin) {
         setBetween(twin, () -> {
-            AtomicInteger inside = WINDOW_GROUP.get();
+            AtomicInteger inside = WINDOW.get();
             if (inside == null) return;
             inside.incrementAndGet();
             long end = System.nanoTime() + WINDOW_NANOS;
