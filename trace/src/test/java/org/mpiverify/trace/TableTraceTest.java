@@ -55,16 +55,24 @@ class TableTraceTest {
                 .filter(m -> m instanceof TableTraces).toList();
     }
 
-    @Test
-    void theDrivenTableIsAccepted() {
+    /** The real table driven on 2 ranks: the recorder (for its facts) and one trace per rank's table. */
+    private record Driven(TraceRecorder rec, List<TraceModel> tables) {}
+
+    private static Driven drive(int threads, int rounds) {
         TraceRecorder rec = recorder();
         JobConfig config = JobConfig.of(2).withTrace(rec);
-        JobResult r = TableWorkload.drive(config, MatchTable.class, 3, 60, Duration.ofMinutes(1));
+        JobResult r = TableWorkload.drive(config, MatchTable.class, threads, rounds, Duration.ofMinutes(1));
         assertTrue(r.ok(), r.describe());
-        List<TraceModel> models = tables(rec, config);
-        assertEquals(2, models.size(), "one table per rank");
-        assertTrue((int) rec.facts().get(TableWorkload.HEADS_FACT + 0) > 1, "the table grew while traced: " + rec.facts());
-        for (TraceModel m : models) {
+        return new Driven(rec, tables(rec, config));
+    }
+
+    @Test
+    void theDrivenTableIsAccepted() {
+        Driven d = drive(3, 60);
+        assertEquals(2, d.tables().size(), "one table per rank");
+        assertTrue((int) d.rec().facts().get(TableWorkload.HEADS_FACT + 0) > 1, "the table grew while traced: "
+                + d.rec().facts());
+        for (TraceModel m : d.tables()) {
             assertEquals(0, firstNotAtomic(m), "the oracle agrees the real table is atomic");
             assertTrue(m.steps().stream().anyMatch(s -> kind(s).equals("Insert") && !field(s, "r").equals(field(s, "v"))),
                     "some insert found another value");
@@ -79,11 +87,7 @@ class TableTraceTest {
     /** Windows: the same trace in windows of 40 events, each from the state the one before ended in. */
     @Test
     void theDrivenTableIsAcceptedInWindows() {
-        TraceRecorder rec = recorder();
-        JobConfig config = JobConfig.of(2).withTrace(rec);
-        JobResult r = TableWorkload.drive(config, MatchTable.class, 2, 30, Duration.ofMinutes(1));
-        assertTrue(r.ok(), r.describe());
-        TraceModel m = tables(rec, config).getFirst();
+        TraceModel m = drive(2, 30).tables().getFirst();
         TraceVerdict v = new TraceChecker(Workspace.root().resolve("specs"), work("windows"), 40, Duration.ofMinutes(2))
                 .check(m);
         System.out.println(v.summary());
@@ -146,11 +150,7 @@ class TableTraceTest {
 
     @Test
     void editedTracesAreRejectedAtTheFirstEventTheyMakeImpossible() {
-        TraceRecorder rec = recorder();
-        JobConfig config = JobConfig.of(2).withTrace(rec);
-        JobResult r = TableWorkload.drive(config, MatchTable.class, 2, 20, Duration.ofMinutes(1));
-        assertTrue(r.ok(), r.describe());
-        TraceModel m = tables(rec, config).getFirst();
+        TraceModel m = drive(2, 20).tables().getFirst();
         List<TraceStep> s = m.steps();
         // Dropped: the first insert that stored; the next event on its key finds bot instead of its value.
         int stored = 0;
