@@ -34,6 +34,8 @@ public final class TraceTwins {
         register(ProbeTwins.TAKE_LEAVES_MESSAGE_TWIN);
         register(CompletionTwins.REGISTER_AFTER_CHECK);
         register(CompletionTwins.NO_FLAG);
+        register(CompletionTwins.CHECK_THEN_ACT_INSERT);
+        register(CompletionTwins.CHECK_THEN_ACT_EMPTY);
     }
 
     private TraceTwins() {}

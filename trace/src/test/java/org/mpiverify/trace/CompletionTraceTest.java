@@ -222,17 +222,17 @@ class CompletionTraceTest {
         return k;
     }
 
-    private static String kind(TraceStep s) {
+    static String kind(TraceStep s) {
         return field(s, "k");
     }
 
-    private static String field(TraceStep s, String name) {
+    static String field(TraceStep s, String name) {
         Matcher m = FIELD.matcher(s.tla());
         while (m.find()) if (m.group(1).equals(name)) return m.group(2).replace("\"", "");
         return "";
     }
 
-    private static String show(TraceVerdict v) {
+    static String show(TraceVerdict v) {
         return v.summary() + "; " + v.reason() + (v.badStep() == null ? "" : "; first bad: " + v.badStep().tla());
     }
 }

@@ -6,6 +6,8 @@ import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.LongPredicate;
+import org.mpiverify.core.trace.TableStep;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * The concurrent hash table of Dang, Snir &amp; Gropp, "Toward million communicating threads", §2.2
@@ -54,6 +56,14 @@ import java.util.function.LongPredicate;
  * No busy wait is unbounded: on 2 cores the holder may be descheduled, and the yields and parks let
  * it run. Critical sections are one chain scan, so the spin phase is the common case; a grower holds
  * one old and two new head locks at a time, for one chain's move.
+ *
+ * <p>Recording ({@link #recordTo}, for trace validation against {@code specs/matchtable/AtomicMapTrace.tla}):
+ * {@link #insert}, {@link #insertEntry}, {@link #empty} and {@link Entry#empty()} each record one step,
+ * stamped under the key's bucket lock, so the steps on one key are ordered as their critical sections
+ * (a move to a grown table orders the old head's steps before the new head's). While recording, an
+ * owner's lock-free {@link Entry#empty()} takes the bucket lock around its CAS, as the recorder requires of a
+ * step decided by a lock-free access. Off, each hook is one plain read of a field and a branch. The
+ * engine's own locked-bucket steps and whole-table walks are recorded by the engine, as matching steps.
  *
  * <p>Memory consistency effects: as with other concurrent collections, actions in a thread prior to
  * placing a value in the table <i>happen-before</i> actions subsequent to the access or removal of
@@ -148,6 +158,10 @@ public final class MatchTable {
     private volatile int growing;
     private final int maxCapacity;
     private final int growChain;
+    /** The recorder while recording COMPLETION (this table's steps), else null; written before publication. */
+    private TraceRecorder trace;
+    /** This table's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
+    private long traceId;
 
     /** A table of at least {@code capacity} head buckets (rounded up to a power of two) that may grow. */
     public MatchTable(int capacity) {
@@ -177,6 +191,20 @@ public final class MatchTable {
         return n < capacity ? n << 1 : n;
     }
 
+    /**
+     * Records this table's inserts and empties to {@code recorder} if it records
+     * {@link TraceRecorder.Algorithm#COMPLETION} (null: stop recording). Call before the table is shared.
+     */
+    public void recordTo(TraceRecorder recorder) {
+        trace = TraceRecorder.of(recorder, TraceRecorder.Algorithm.COMPLETION);
+        if (trace != null) traceId = trace.stamp();
+    }
+
+    /** Records one step; called under the key's bucket lock, so that stamps follow the lock's order. */
+    private void record(TableStep.Kind kind, long key, Object value, Object result) {
+        trace.record(trace.stamp(), new TableStep(kind, traceId, Thread.currentThread().threadId(), key, value, result));
+    }
+
     /** Number of head buckets of the newest table. */
     public int bucketCount() { return table.buckets.length; }
 
@@ -189,7 +217,9 @@ public final class MatchTable {
         Bucket head = lockBucket(key);
         try {
             Object existing = putIfAbsentLocked(head, key, value);
-            return existing == null ? value : existing;
+            Object result = existing == null ? value : existing;
+            if (trace != null) record(TableStep.Kind.INSERT, key, value, result);
+            return result;
         } finally {
             unlock(head);
         }
@@ -209,7 +239,9 @@ public final class MatchTable {
         Bucket head = lockBucket(key);
         try {
             Object existing = putIfAbsentLocked(head, key, value);
-            return entryOf(head, key, existing == null ? value : existing);
+            Object result = existing == null ? value : existing;
+            if (trace != null) record(TableStep.Kind.INSERT, key, value, result);
+            return entryOf(head, key, result);
         } finally {
             unlock(head);
         }
@@ -219,7 +251,9 @@ public final class MatchTable {
     public Object empty(long key) {
         Bucket head = lockBucket(key);
         try {
-            return putLocked(head, key, null);
+            Object removed = putLocked(head, key, null);
+            if (trace != null) record(TableStep.Kind.EMPTY, key, null, removed);
+            return removed;
         } finally {
             unlock(head);
         }
@@ -526,6 +560,29 @@ public final class MatchTable {
         visit(next, 2 * i + 1, step);
     }
 
+    /**
+     * {@link Entry#empty()} while recording: the CAS under the key's bucket lock, so that its stamp is ordered
+     * with the other steps on the key. Not moved, the entry is in the chain of the head locked (a grower marks
+     * an entry MOVED before it forwards the head, and cannot move it while the lock is held); moved, the key's
+     * value is in that chain, and emptied there.
+     */
+    private void emptyRecorded(Entry e) {
+        long key = e.key();
+        Bucket head = lockBucket(key);
+        try {
+            Object v = e.bucket.value(e.index);
+            Object removed;
+            if (v == MOVED) {
+                removed = putLocked(head, key, null);
+            } else {
+                removed = v != null && e.bucket.casValue(e.index, v, null) ? v : null;
+            }
+            record(TableStep.Kind.EMPTY, key, null, removed);
+        } finally {
+            unlock(head);
+        }
+    }
+
     /** Receives drained pairs without boxing the key. */
     @FunctionalInterface
     interface KeyValueSink {
@@ -599,6 +656,10 @@ public final class MatchTable {
          * stale handle would erase another key's value.
          */
         public void empty() {
+            if (table.trace != null) {
+                table.emptyRecorded(this);
+                return;
+            }
             for (;;) {
                 Object v = bucket.value(index);
                 if (v == MOVED) {

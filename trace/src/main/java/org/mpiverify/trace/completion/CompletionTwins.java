@@ -1,6 +1,8 @@
 package org.mpiverify.trace.completion;
 
 import java.util.function.Function;
+import org.mpiverify.core.matching.CheckThenActEmptyMatchTable;
+import org.mpiverify.core.matching.CheckThenActInsertMatchTable;
 import org.mpiverify.core.request.NoFlagCompletion;
 import org.mpiverify.core.request.RegisterAfterCheckCompletion;
 import org.mpiverify.core.trace.TraceRecorder;
@@ -10,11 +12,13 @@ import org.mpiverify.trace.TraceTwins;
 import org.mpiverify.trace.completion.CompletionWorkload.Target;
 
 /**
- * The known-bad completions whose traces the spec must reject, registered with {@link TraceTwins}, each
- * generated at build time from a patch of {@code Completion}: {@code RegisterAfterCheckCompletion} (the
- * core's twin, {@code impl/src/test/twins}) and {@code NoFlagCompletion} ({@code trace/src/main/twins}).
- * They replace no component of a job ({@code RequestState} extends {@code Completion}):
- * {@link CompletionWorkload#drive} runs them, which
+ * The known-bad completions and match tables whose traces the specs must reject, registered with
+ * {@link TraceTwins}, each generated at build time from a patch: of {@code Completion},
+ * {@code RegisterAfterCheckCompletion} (the core's twin, {@code impl/src/test/twins}) and
+ * {@code NoFlagCompletion} ({@code trace/src/main/twins}); of {@code MatchTable}, the core's
+ * {@code CheckThenActInsertMatchTable} and {@code CheckThenActEmptyMatchTable}. They replace no component of
+ * a job ({@code RequestState} extends {@code Completion}; the engines do not call the table's insert and
+ * empty): {@link CompletionWorkload#drive} and {@link TableWorkload#drive} run them, which
  * {@code trace --algorithm completion --variant NAME --workload ...} does.
  */
 public final class CompletionTwins {
@@ -28,6 +32,18 @@ public final class CompletionTwins {
     public static final TraceTwins.Twin NO_FLAG = twin(NO_FLAG_NAME,
             "no \"already signalled\" flag (Algorithm 4 without §3.1): a signal before the wait is lost, and the"
                     + " waiter takes any return of its park for the completion");
+
+    /** MatchTable.insert checks and stores under two bucket-lock acquisitions. */
+    public static final String CHECK_THEN_ACT_INSERT_NAME = "CheckThenActInsertMatchTable";
+    /** MatchTable.empty reads and stores ⊥ under two bucket-lock acquisitions. */
+    public static final String CHECK_THEN_ACT_EMPTY_NAME = "CheckThenActEmptyMatchTable";
+
+    public static final TraceTwins.Twin CHECK_THEN_ACT_INSERT = twin(CHECK_THEN_ACT_INSERT_NAME,
+            "the match table's insert checks the key under one bucket-lock acquisition and stores under a second:"
+                    + " two inserts into ⊥ both succeed, the second overwriting the first (eqs. (1), (3))");
+    public static final TraceTwins.Twin CHECK_THEN_ACT_EMPTY = twin(CHECK_THEN_ACT_EMPTY_NAME,
+            "the match table's empty reads the value under one bucket-lock acquisition and stores ⊥ under a"
+                    + " second: two empties both return one value, or one erases a value it does not return (eq. (2))");
 
     private CompletionTwins() {}
 
@@ -51,4 +67,14 @@ public final class CompletionTwins {
             default -> null;
         };
     }
+
+    /** The twin table class called {@code name} (driven by {@link TableWorkload#drive}), or null if none is. */
+    public static Class<?> tableClassOf(String name) {
+        return switch (name) {
+            case CHECK_THEN_ACT_INSERT_NAME -> CheckThenActInsertMatchTable.class;
+            case CHECK_THEN_ACT_EMPTY_NAME -> CheckThenActEmptyMatchTable.class;
+            default -> null;
+        };
+    }
+
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import org.mpiverify.core.matching.MatchTable;
 import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.core.trace.TraceRecorder;
@@ -13,6 +14,7 @@ import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.RankMain;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.ThreadLevel;
 import org.mpiverify.trace.WorkloadThreads;
@@ -66,45 +68,62 @@ public final class CompletionWorkload {
     }
 
     /**
-     * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on a twin
-     * if {@code config} runs one ({@link CompletionTwins}), else {@link #run} (measured: about 6 events per round, thread and rank
-     * in {@code run}, 5 per completion in {@code drive}).
+     * The workload of {@code trace --workload} for about {@code events} events: {@link #drive} on a completion
+     * twin, {@link TableWorkload#drive} on a table twin, if {@code config} runs one ({@link CompletionTwins});
+     * else the core's requests ({@link #run}) and then a real match table ({@link TableWorkload}) in the same
+     * job, about half the events each (measured: about 6 events per round, thread and rank in {@code run},
+     * 5 per completion in {@code drive}, 3.3 per round and thread in the table's).
      */
     public static JobResult forTrace(JobConfig config, int threads, int events, Duration deadline) {
-        Function<TraceRecorder, Target> twin = config.overrides() == null ? null
-                : CompletionTwins.driverOf(config.overrides().name());
+        String twinName = config.overrides() == null ? null : config.overrides().name();
+        Function<TraceRecorder, Target> twin = twinName == null ? null : CompletionTwins.driverOf(twinName);
         if (twin != null) return drive(config, twin, threads, Math.max(1, events / (5 * threads * config.ranks())), deadline);
-        return run(config, threads, Math.max(1, events / (6 * threads * config.ranks())), deadline);
+        int tableRounds = Math.max(1, 3 * events / (10 * threads * config.ranks()));
+        if (twinName != null && CompletionTwins.tableClassOf(twinName) != null) {
+            return TableWorkload.drive(config, CompletionTwins.tableClassOf(twinName), threads, tableRounds, deadline);
+        }
+        int rounds = Math.max(1, events / (12 * threads * config.ranks()));
+        return job(config, deadline, mpi -> {
+            requests(mpi.commWorld(), threads, rounds);
+            TableWorkload.tables(mpi, config, MatchTable.class, threads, tableRounds / 2 + 1);
+        });
     }
 
     /** The core's requests (see the class comment); {@code config}'s ranks, at least 2. */
     public static JobResult run(JobConfig config, int threads, int rounds, Duration deadline) {
+        return job(config, deadline, mpi -> requests(mpi.commWorld(), threads, rounds));
+    }
+
+    private static JobResult job(JobConfig config, Duration deadline, RankMain body) {
         if (config.ranks() < 2) throw new IllegalArgumentException("the completion workload needs 2 ranks or more");
         return Job.run(config, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm world = mpi.commWorld();
-            int n = world.size();
-            int next = (world.rank() + 1) % n;
-            int prev = (world.rank() + n - 1) % n;
-            WorkloadThreads workers = new WorkloadThreads("a workload thread");
-            for (int t = 0; t < threads; t++) {
-                int tag = t;
-                workers.start("completion-r" + world.rank() + "-t" + t, () -> {
-                    int[] a = new int[1];
-                    int[] b = new int[1];
-                    for (int i = 0; i < rounds; i++) {
-                        Request ra = world.irecv(a, 0, 1, Datatype.INT, prev, tag);
-                        Request rb = world.irecv(b, 0, 1, Datatype.INT, prev, threads + tag);
-                        world.send(new int[] {i}, 0, 1, Datatype.INT, next, threads + tag);
-                        world.send(new int[] {i}, 0, 1, Datatype.INT, next, tag);
-                        int first = Request.waitAny(ra, rb);
-                        (first == 0 ? rb : ra).waitFor();
-                    }
-                });
-            }
-            workers.join();
+            body.run(mpi);
             mpi.finalizeMpi();
         }, deadline);
+    }
+
+    private static void requests(Comm world, int threads, int rounds) throws InterruptedException {
+        int n = world.size();
+        int next = (world.rank() + 1) % n;
+        int prev = (world.rank() + n - 1) % n;
+        WorkloadThreads workers = new WorkloadThreads("a workload thread");
+        for (int t = 0; t < threads; t++) {
+            int tag = t;
+            workers.start("completion-r" + world.rank() + "-t" + t, () -> {
+                int[] a = new int[1];
+                int[] b = new int[1];
+                for (int i = 0; i < rounds; i++) {
+                    Request ra = world.irecv(a, 0, 1, Datatype.INT, prev, tag);
+                    Request rb = world.irecv(b, 0, 1, Datatype.INT, prev, threads + tag);
+                    world.send(new int[] {i}, 0, 1, Datatype.INT, next, threads + tag);
+                    world.send(new int[] {i}, 0, 1, Datatype.INT, next, tag);
+                    int first = Request.waitAny(ra, rb);
+                    (first == 0 ? rb : ra).waitFor();
+                }
+            });
+        }
+        workers.join();
     }
 
     /** Completions made by {@code factory} (from the job's recorder), driven directly; see the class comment. */
