@@ -10,6 +10,7 @@ import org.mpiverify.bench.compare.ScenarioTiming;
 import org.mpiverify.bench.kernel.CoreKernels;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
+import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Target;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.mpi.JobConfig;
@@ -18,13 +19,15 @@ import org.mpiverify.mpi.JobConfig;
  * Gropp &amp; Thakur 2007, §5.3.2 Fig. 4: time of one {@code MPI_Comm_dup} (here dup+free, so ids do not
  * run out) against the number of ranks, for the single-threaded algorithm (§5.1, one thread per rank),
  * the multithreaded algorithm with one thread per rank ("multi1") and with two threads per rank each
- * dup'ing its own parent ("multi2"). The time is per call as one thread sees it: a thread's loop time
- * over its iterations, the slowest thread of all ranks.
+ * dup'ing its own parent ("multi2"); and the core's {@code Comm.idup} with a wait on its request
+ * (idup+wait+free), 1 and 2 threads per rank, beside them. The time is per call as one thread sees it: a
+ * thread's loop time over its iterations, the slowest thread of all ranks.
  */
 public final class DupFigure implements BenchFigure {
     static final String PLOT = "fig4";
     static final String SINGLE_ALG = "core single-threaded algorithm", MULTI1 = "core multithreaded, 1 thread/rank",
-            MULTI2 = "core multithreaded, 2 threads/rank";
+            MULTI2 = "core multithreaded, 2 threads/rank", IDUP1 = "core idup+wait, 1 thread/rank",
+            IDUP2 = "core idup+wait, 2 threads/rank";
     private static final PlotSpec SPEC = new PlotSpec(PLOT, "Comm_dup + free time per call", "Gropp & Thakur Fig. 4",
             "ranks", "time per dup+free (ns)", "ns", false, true, MULTI1);
 
@@ -54,6 +57,10 @@ public final class DupFigure implements BenchFigure {
                     () -> dupFree(single, 1, n, s)));
             ms.add(Measurement.of("multi1, " + p + " ranks", new Slot(PLOT, MULTI1, p), () -> dupFree(base, 1, n, s)));
             ms.add(Measurement.of("multi2, " + p + " ranks", new Slot(PLOT, MULTI2, p), () -> dupFree(base, 2, n, s)));
+            ms.add(Measurement.of("idup1, " + p + " ranks", new Slot(PLOT, IDUP1, p),
+                    () -> CoreKernels.idupFree(base, 1, n, s.jobDeadline())));
+            ms.add(Measurement.of("idup2, " + p + " ranks", new Slot(PLOT, IDUP2, p),
+                    () -> CoreKernels.idupFree(base, 2, n, s.jobDeadline())));
             for (ComparisonTarget t : s.comparisons()) {
                 for (int threads = 1; threads <= 2; threads++) {
                     DupScenario sc = new DupScenario(p, threads, n);
@@ -71,7 +78,9 @@ public final class DupFigure implements BenchFigure {
                         "each thread dups and frees its own parent communicator " + n + " times; the value is the "
                                 + "slowest thread's loop time divided by " + n,
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
-                                + "deadlocks with two threads per rank, so it runs with one)")));
+                                + "deadlocks with two threads per rank, so it runs with one)",
+                        "idup+wait: Comm.idup, then waitFor on its request, then free of the new communicator; the "
+                                + "native libraries' bindings have no MPI_Comm_idup, so only the core has the series")));
     }
 
     static List<Target> targets(Plot p) {
@@ -81,8 +90,25 @@ public final class DupFigure implements BenchFigure {
             double r = two.median() / one.median();
             t.add(Target.judged("dup with 2 threads per rank vs 1, " + (int) pt.x() + " ranks", "<= 2x one thread",
                     r, r <= 2, PingPongFigure.fmt("%.0f ns vs %.0f ns", two.median(), one.median())));
+            Stats idup1 = at(p, IDUP1, pt.x()), idup2 = at(p, IDUP2, pt.x());
+            if (idup1 != null) {
+                double ri = idup1.median() / one.median();
+                t.add(Target.judged("idup+wait vs dup, 1 thread per rank, " + (int) pt.x() + " ranks", "<= 1.5x dup",
+                        ri, ri <= 1.5, PingPongFigure.fmt("%.0f ns vs %.0f ns", idup1.median(), one.median())));
+            }
+            if (idup1 != null && idup2 != null) {
+                double r2 = idup2.median() / idup1.median();
+                t.add(Target.judged("idup+wait with 2 threads per rank vs 1, " + (int) pt.x() + " ranks",
+                        "<= 2x one thread", r2, r2 <= 2,
+                        PingPongFigure.fmt("%.0f ns vs %.0f ns", idup2.median(), idup1.median())));
+            }
         }
         return t;
+    }
+
+    private static Stats at(Plot p, String series, double x) {
+        Series s = p.series(series);
+        return s == null ? null : s.at(x);
     }
 
     /** ns per dup+free as one thread sees it, the slowest of all threads on all ranks. */

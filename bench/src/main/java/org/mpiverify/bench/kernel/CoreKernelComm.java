@@ -134,6 +134,13 @@ public final class CoreKernelComm implements KernelComm {
         comm.free();
     }
 
+    @Override
+    public KernelComm idupAndWait() {
+        Request r = comm.idup();
+        r.waitFor();
+        return new CoreKernelComm(r.communicator());
+    }
+
     private static void set(Received got, Status s) {
         got.set(s.source(), s.tag(), s.count(Datatype.INT));
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.ThreadLevel;
@@ -36,13 +37,23 @@ public final class CoreKernels {
 
     /** ns per dup+free as one thread sees it, the slowest of all threads on all ranks. */
     public static double dupFree(JobConfig config, int threadsPerRank, int n, Duration deadline) {
+        return copyFree(config, threadsPerRank, n, deadline, KernelComm::dup);
+    }
+
+    /** As {@link #dupFree}, each copy by {@code Comm.idup} and a wait on its request. */
+    public static double idupFree(JobConfig config, int threadsPerRank, int n, Duration deadline) {
+        return copyFree(config, threadsPerRank, n, deadline, KernelComm::idupAndWait);
+    }
+
+    private static double copyFree(JobConfig config, int threadsPerRank, int n, Duration deadline,
+                                   UnaryOperator<KernelComm> copy) {
         AtomicLong nanos = new AtomicLong();
         Job.run(config, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             KernelComm world = new CoreKernelComm(mpi.commWorld());
             KernelComm[] parents = DupFree.parents(world, threadsPerRank);
             AtomicInteger bad = new AtomicInteger();
-            nanos.accumulateAndGet(DupFree.slowestThreadNanos(world, parents, n, bad), Math::max);
+            nanos.accumulateAndGet(DupFree.slowestThreadNanos(world, parents, n, bad, copy), Math::max);
             requireGood("dup", bad.get());
             DupFree.free(parents);
             mpi.finalizeMpi();

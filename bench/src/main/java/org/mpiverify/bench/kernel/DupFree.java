@@ -2,6 +2,7 @@ package org.mpiverify.bench.kernel;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * Gropp &amp; Thakur Fig. 4's kernel, for the core's series ({@code DupFigure}, {@code CoreBench}) and
@@ -29,13 +30,22 @@ public final class DupFree {
      */
     public static long slowestThreadNanos(KernelComm world, KernelComm[] parents, int iterations, AtomicInteger bad)
             throws Exception {
+        return slowestThreadNanos(world, parents, iterations, bad, KernelComm::dup);
+    }
+
+    /**
+     * As {@link #slowestThreadNanos(KernelComm, KernelComm[], int, AtomicInteger)}, each copy made by
+     * {@code copy} ({@link KernelComm#idupAndWait}: the nonblocking figure of issue 19).
+     */
+    public static long slowestThreadNanos(KernelComm world, KernelComm[] parents, int iterations, AtomicInteger bad,
+                                          UnaryOperator<KernelComm> copy) throws Exception {
         int size = world.size();
         AtomicLong slowest = new AtomicLong();
         world.barrier();
         Threads.run("dup", parents.length, t -> {
             long t0 = System.nanoTime();
             for (int i = 0; i < iterations; i++) {
-                KernelComm c = parents[t].dup();
+                KernelComm c = copy.apply(parents[t]);
                 if (c.size() != size) {
                     bad.incrementAndGet();
                 }

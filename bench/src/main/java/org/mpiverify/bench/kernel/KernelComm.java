@@ -63,6 +63,14 @@ public interface KernelComm {
     /** {@code MPI_Comm_free}. */
     void free();
 
+    /**
+     * {@code MPI_Comm_idup} and {@code MPI_Wait} on its request: the new communicator. Only where the
+     * implementation has the call (the core); the bindings do not bind it.
+     */
+    default KernelComm idupAndWait() {
+        throw new UnsupportedOperationException("no MPI_Comm_idup in this binding");
+    }
+
     /** {@code MPI_ERR_TRUNCATE}: a receive got a message longer than its buffer (the message is consumed). */
     final class Truncated extends RuntimeException {
         public Truncated(String message, Throwable cause) {

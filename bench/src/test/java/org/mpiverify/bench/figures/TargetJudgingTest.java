@@ -52,6 +52,19 @@ class TargetJudgingTest {
                 DupFigure.targets(p).stream().map(Target::status).toList());
     }
 
+    /** Issue 19: idup+wait within 1.5x dup at one thread per rank, and within 2x itself with two threads. */
+    @Test
+    void idupMustStayWithinOneAndAHalfDupAndTwiceItselfWithTwoThreads() {
+        Plot p = new Plot("fig4", "t", "p", "x", "y", "ns", false, true, DupFigure.MULTI1, List.of(
+                new Series(DupFigure.MULTI1).with(2, st(1000)).with(4, st(2000)),
+                new Series(DupFigure.MULTI2).with(2, st(1900)).with(4, st(3900)),
+                new Series(DupFigure.IDUP1).with(2, st(1400)).with(4, st(3100)),
+                new Series(DupFigure.IDUP2).with(2, st(2900)).with(4, st(6000))));
+        assertEquals(List.of(Target.Status.MET, Target.Status.MET, Target.Status.MISSED,
+                        Target.Status.MET, Target.Status.MISSED, Target.Status.MET),
+                DupFigure.targets(p).stream().map(Target::status).toList());
+    }
+
     @Test
     void globalMustBeToldApartFromOtherGranularities() {
         String po = MessageRateFigure.PER_OBJECT_TLP;
