@@ -4,34 +4,46 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How the progress-engine races of jcstress judge a waiter without hanging jcstress: the waiter runs on a
- * virtual thread of its own, and once the sample's actors are done (every event has been signalled) the
- * arbiter gives it a generous bound to return. A waiter still parked at the bound was not woken by anyone
- * (a lost wake-up: nothing else is left to wake it); the arbiter then unparks it itself, so it polls, finds
- * its schedule done and ends. Each lost wake-up costs the bound, so after the first one in a JVM (the test
- * has already failed) later samples are not waited for: their waiters are unparked at once and the samples
- * are reported as not judged.
+ * How the progress-engine races of jcstress judge a waiter without hanging jcstress and without a timing
+ * guess: the waiter runs on a virtual thread of its own, and once the sample's actors and every other
+ * thread that could wake it (its wakers) have ended, it has either returned or it is parked in the
+ * engine's own park ({@code LockSupport.park} with the engine's blocker), where nothing is left to unpark
+ * it: a lost wake-up. A parked virtual thread shows {@code WAITING} only once it is fully parked (an unpark
+ * before or during its park leaves it runnable), so the verdict does not depend on how long anything took.
+ * A waiter that is still runnable (a loaded machine gives its carrier no processor) or parked elsewhere (a
+ * short lock of the shared job) is looked at again every {@link #SLICE}, up to {@link #BOUND}, after which
+ * the sample is not judged. A lost waiter is unparked, so that it polls again and ends.
  */
 public final class WaiterThreads {
-    /** A waiter that returns at all does so within microseconds; a second leaves room for a loaded machine. */
-    static final Duration BOUND = Duration.ofSeconds(1);
     /** Sample outcomes. */
     public static final int RETURNED = 1, LOST_WAKE_UP = 0, NOT_JUDGED = -1;
+    static final Duration SLICE = Duration.ofMillis(10);
+    static final long BOUND_NANOS = 10_000_000_000L;
 
     private WaiterThreads() {}
 
     /**
-     * Waits (bounded) for {@code waiter} to end; {@link #RETURNED}, {@link #LOST_WAKE_UP} or {@link #NOT_JUDGED}
-     * ({@code lostBefore}: a lost wake-up was already seen in this JVM). A waiter left parked is unparked.
+     * Judges {@code waiter} once the actors are done: {@link #RETURNED}, {@link #LOST_WAKE_UP} (parked on
+     * {@code blocker} after every one of {@code wakers} ended) or {@link #NOT_JUDGED} (not settled in time).
      */
-    public static int judge(Thread waiter, boolean lostBefore) {
+    public static int judge(Thread waiter, Object blocker, Thread... wakers) {
+        long deadline = System.nanoTime() + BOUND_NANOS;
         try {
-            if (waiter.join(lostBefore ? Duration.ZERO : BOUND)) {
-                return RETURNED;
+            for (Thread w : wakers) {
+                if (!w.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))) {
+                    return NOT_JUDGED;
+                }
             }
-            LockSupport.unpark(waiter);   // let it poll again and end
-            waiter.join(BOUND);
-            return lostBefore ? NOT_JUDGED : LOST_WAKE_UP;
+            while (!waiter.join(SLICE)) {
+                if (waiter.getState() == Thread.State.WAITING && LockSupport.getBlocker(waiter) == blocker) {
+                    LockSupport.unpark(waiter);   // let it poll again and end
+                    return LOST_WAKE_UP;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    return NOT_JUDGED;
+                }
+            }
+            return RETURNED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return NOT_JUDGED;
