@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -91,7 +92,21 @@ class NonblockingContextIdAllocationTest {
         assertFalse(idup.progress(), "eager round (empty segment), then a Fig. 3 round that owns the mask");
         assertEquals(ContextIdKey.of(1, IDUP_TAG), a.lowestKey(), "the idup owns the mask");
 
-        CompletableFuture<Integer> dup = CompletableFuture.supplyAsync(() -> a.allocate(0, -1, OTHER_OWNS));
+        // The dup's round in which it owns the mask is held open until the test has looked at the idup's next
+        // copy: without the gate the dup could take the mask and finish between the idup's round end and its
+        // next copy, and an idup that owns after the dup left is legal (seen once in a run of the whole module).
+        CountDownLatch dupOwns = new CountDownLatch(1), release = new CountDownLatch(1);
+        MaskAllreduce gated = words -> {
+            if (words[MultithreadedContextIdAllocator.OWNER_WORD] != 0) {
+                dupOwns.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        CompletableFuture<Integer> dup = CompletableFuture.supplyAsync(() -> a.allocate(0, -1, gated));
         long dupKey = ContextIdKey.of(0, -1);
         while (a.lowestKey() != dupKey) {          // the dup was refused and made the idup's successors yield
             assertFalse(dup.isDone(), "the dup cannot finish while the idup owns the mask");
@@ -101,10 +116,12 @@ class NonblockingContextIdAllocationTest {
         owned.otherOwns = false;
         owned.open = true;
         assertFalse(idup.progress(), "the round failed on the other member: the idup goes on");
-        int dupId = dup.get(30, TimeUnit.SECONDS);   // the dup got the mask at its next round
         Round next = rounds.last();
         assertNotEquals(owned, next);
         assertEquals(0, next.words[MultithreadedContextIdAllocator.OWNER_WORD], "the idup's copy after the dup's refusal does not own");
+        assertTrue(dupOwns.await(30, TimeUnit.SECONDS), "the dup got the mask at its next round");
+        release.countDown();
+        int dupId = dup.get(30, TimeUnit.SECONDS);
         next.open = true;
         while (!idup.progress()) {
             rounds.last().open = true;
