@@ -565,7 +565,8 @@ public final class MpjAuditMpi implements AuditMpi {
      * {@link #unsupported} refuses a function missing from this set.
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
-            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group");
+            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
+            "MPI_Ibcast", "MPI_Iallreduce");
 
     private static UnsupportedOperationException unsupported(String call, String what) {
         if (!MISSING_FUNCTIONS.contains(call)) {
