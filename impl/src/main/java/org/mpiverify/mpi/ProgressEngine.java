@@ -7,8 +7,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
+import org.mpiverify.core.sync.WaitPolicy;
 
 /**
  * One rank's outstanding nonblocking operations ({@link Schedule}s: nonblocking collectives, idups) and
@@ -27,7 +29,9 @@ import org.mpiverify.core.request.Completion;
  * completes ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own
  * request completes, and polls again. The others park on their own request only: the poller completes a
  * schedule's request and wakes its waiter. When the poller's own request is done it leaves the role and
- * wakes the others, one of which takes it. No lock is held while anyone parks.
+ * wakes the others, one of which takes it. No lock is held while anyone parks. Before parking, a wait
+ * spins within the rank's {@link WaitPolicy}, as a blocking wait does: one budget per wait (about a park
+ * round trip for platform threads, none for virtual threads), shared by all its rounds in either role.
  *
  * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
  * only if {@code events} is unchanged; a signaller increments {@code events} then reads {@code poller}:
@@ -105,11 +109,12 @@ final class ProgressEngine {
     /** As {@link #await}, until one of {@code targets} is done (returns at once if there is none). */
     void awaitAny(Completion[] targets, Object blocker) {
         Thread me = Thread.currentThread();
+        long spinStart = System.nanoTime();   // one spin budget per wait, in either role
         while (!anyDone(targets)) {
             checkAborted();
             if (poller.compareAndSet(null, me)) {
                 try {
-                    pollUntil(targets, me, blocker);
+                    pollUntil(targets, me, blocker, spinStart);
                 } finally {
                     poller.set(null);
                     for (Thread t : standby) {   // volatile write, then reads: Dekker pair with standBy
@@ -117,17 +122,20 @@ final class ProgressEngine {
                     }
                 }
             } else {
-                standBy(targets, me, blocker);
+                standBy(targets, me, blocker, spinStart);
             }
         }
     }
 
-    private void pollUntil(Completion[] targets, Thread me, Object blocker) {
+    private void pollUntil(Completion[] targets, Thread me, Object blocker, long spinStart) {
         while (true) {
             long ticket = events.get();
             poll();
             if (anyDone(targets)) {
                 return;
+            }
+            if (spin(spinStart, () -> events.get() != ticket || anyDone(targets))) {
+                continue;                           // something moved while spinning: poll again
             }
             int reg = register(targets, me);
             try {
@@ -144,7 +152,55 @@ final class ProgressEngine {
         }
     }
 
-    private void standBy(Completion[] targets, Thread me, Object blocker) {
+    /**
+     * The spin phase of a wait, in either role, as a blocking wait's ({@code Completion.await}): within the
+     * rank's wait policy counted from {@code start}, the wait's beginning (platform threads about a park round
+     * trip, the part past {@link WaitPolicy#UNGATED_SPIN_NANOS} only with a permit of the job's spin gate;
+     * virtual threads not at all), until {@code moved}. A schedule's next transfer usually arrives within
+     * microseconds, and parking at once cost a park/unpark round trip per step (idup at 2 ranks: 31x dup).
+     * The budget is per wait, not per event: with more ranks than cores a poller that spun again after each
+     * event kept a core from the peers it was waiting for. Returns true if {@code moved} became true.
+     */
+    private boolean spin(long start, BooleanSupplier moved) {
+        long budget = rank.waitPolicy.spinBudgetNanos();
+        if (budget == 0) {
+            return false;
+        }
+        if (spinUntil(start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS), moved)) {
+            return true;
+        }
+        if (budget <= WaitPolicy.UNGATED_SPIN_NANOS || System.nanoTime() - (start + budget) > 0
+                || !rank.job.spinGate.tryEnter()) {
+            return false;
+        }
+        try {
+            return spinUntil(start + budget, moved);
+        } finally {
+            rank.job.spinGate.exit();
+        }
+    }
+
+    private static boolean spinUntil(long deadline, BooleanSupplier moved) {
+        for (int spins = 0; ; spins++) {
+            if (moved.getAsBoolean()) {
+                return true;
+            }
+            if ((spins & 63) == 0 && System.nanoTime() - deadline > 0) {
+                return false;   // checked on the first pass too: a spent budget costs one clock read
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * A waiter that is not the poller: its request is completed by the poller's polls. It spins first (the
+     * poller usually completes it within microseconds: a park and unpark per call made two threads per rank
+     * four times slower than one), then parks on its request while there is a poller.
+     */
+    private void standBy(Completion[] targets, Thread me, Object blocker, long spinStart) {
+        if (spin(spinStart, () -> anyDone(targets) || poller.get() == null)) {
+            return;                                  // done, or the poller left: awaitAny looks again
+        }
         standby.add(me);
         try {
             int reg = register(targets, me);
