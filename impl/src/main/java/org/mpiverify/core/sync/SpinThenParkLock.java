@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A non-reentrant mutual-exclusion lock for very short critical sections: a waiter spins for a bounded
@@ -16,6 +17,10 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>The state word lives in this object (subclasses add their guarded fields beside it), so taking
  * the lock and reading what it guards touch the same object.
+ *
+ * <p>Park permits: a caller that queued gets one permit back on return (a later park of its own may return
+ * at once, which every park loop allows), so that taking this lock never swallows an unpark meant for the
+ * caller's next park (a waiter that registers in {@link BlockedThreads} after its last check relies on it).
  *
  * <p>Invariants: {@code state} is 1 exactly while some thread holds the lock, and that thread is the
  * exclusive owner; only the owner releases. No busy wait is unbounded: at most {@link #SPIN_PROBES}
@@ -74,6 +79,11 @@ public class SpinThenParkLock extends AbstractQueuedSynchronizer implements Lock
             }
         }
         acquire(1);                           // queue and park; the unlocking thread unparks us
+        // The queue's parks may have used up a permit that an unpark meant for the caller's own park gave
+        // before this lock() (a signal between a waiter's last check and its park, when the waiter registers
+        // under this lock on the way: BlockedThreads.add). Give it back: LockSupport allows a spurious return,
+        // while a lost permit leaves that park asleep for good (issue 19: idup jobs hung about 1 in 100).
+        LockSupport.unpark(Thread.currentThread());
     }
 
     @Override

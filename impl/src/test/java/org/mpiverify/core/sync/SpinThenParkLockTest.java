@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -67,6 +68,44 @@ class SpinThenParkLockTest {
         waiter.join(TimeUnit.SECONDS.toMillis(20));
         assertFalse(waiter.isAlive(), "the unlock did not wake the parked waiter");
         assertTrue(acquired.get());
+    }
+
+    /**
+     * A waiter that was unparked before it queued for the lock keeps that permit: its next park returns.
+     * The protocol that needs it: a progress-engine poller checks its event count, registers in the job's
+     * {@link BlockedThreads} (this lock, per stripe) and parks; a signal between the check and the park
+     * unparks it. When the stripe lock was contended, the queue's park used up that permit and the poller
+     * slept for good (the idup2 jobs of {@code bench fig4-gt} hung, about 1 in 100 at 8 ranks).
+     */
+    @Test
+    void aPermitGivenBeforeQueueingSurvivesTheQueue() throws Exception {
+        SpinThenParkLock lock = new SpinThenParkLock();
+        AtomicBoolean mayLock = new AtomicBoolean();
+        AtomicBoolean parkReturned = new AtomicBoolean();
+        lock.lock();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            while (!mayLock.get()) {
+                Thread.onSpinWait();            // bounded by the test's deadline below
+            }
+            lock.lock();                        // queues behind the holder: the permit is there already
+            lock.unlock();
+            LockSupport.park(this);             // must return at once on the permit given before lock()
+            parkReturned.set(true);
+        });
+        LockSupport.unpark(waiter);             // the signal that arrives between a waiter's check and its park
+        mayLock.set(true);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!(waiter.getState() == Thread.State.WAITING && lock.hasQueuedThreads())) {
+            assertTrue(System.nanoTime() - deadline < 0, "waiter never queued: state " + waiter.getState());
+            Thread.onSpinWait();
+        }
+        lock.unlock();
+        waiter.join(TimeUnit.SECONDS.toMillis(10));
+        boolean lost = waiter.isAlive();
+        LockSupport.unpark(waiter);             // let it end either way
+        waiter.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(lost, "the lock's queue used up the permit: the waiter's next park slept through its signal");
+        assertTrue(parkReturned.get());
     }
 
     @Test
