@@ -29,7 +29,7 @@ class NonblockingCollectivesTest {
      * Every slot's tags fit every matching engine: the hash engine keys tags on 22 bits, and the slots' tags
      * once lay above 2^22, so every nonblocking collective and idup failed on HASH_TABLE with ERR_INTERN
      * ("IllegalArgumentException: tag 4194496"; found by the audit's coll-nonblocking-distinct-comms). All
-     * NB_SLOTS slots are taken at once, the last ibarrier by an idup and an iallreduce.
+     * NB_SLOTS slots are taken at once: ibarriers, then an idup and an iallreduce in the last two.
      */
     @ParameterizedTest
     @EnumSource(MatchingKind.class)
