@@ -17,6 +17,7 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public void abort(int errorCode) { d.abort(errorCode); }
     @Override public double wtime() { return d.wtime(); }
     @Override public long commWorld() { return d.commWorld(); }
+    @Override public long commSelf() { return d.commSelf(); }
     @Override public int commRank(long comm) { return d.commRank(comm); }
     @Override public int commSize(long comm) { return d.commSize(comm); }
     @Override public void send(long comm, int[] buf, int count, int dest, int tag) { d.send(comm, buf, count, dest, tag); }
@@ -45,6 +46,7 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public long commSplit(long comm, int color, int key) { return d.commSplit(comm, color, key); }
     @Override public long commCreate(long comm, long group) { return d.commCreate(comm, group); }
     @Override public long commCreateGroup(long comm, long group, int tag) { return d.commCreateGroup(comm, group, tag); }
+    @Override public long commIdup(long comm, long[] newComm) { return d.commIdup(comm, newComm); }
     @Override public void commFree(long comm) { d.commFree(comm); }
     @Override public int commCompare(long a, long b) { return d.commCompare(a, b); }
     @Override public long commGroup(long comm) { return d.commGroup(comm); }
@@ -54,4 +56,7 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public void barrier(long comm) { d.barrier(comm); }
     @Override public void bcast(long comm, int[] buf, int count, int root) { d.bcast(comm, buf, count, root); }
     @Override public void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op) { d.allreduce(comm, in, out, count, op); }
+    @Override public long ibarrier(long comm) { return d.ibarrier(comm); }
+    @Override public long ibcast(long comm, int[] buf, int count, int root) { return d.ibcast(comm, buf, count, root); }
+    @Override public long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op) { return d.iallreduce(comm, in, out, count, op); }
 }

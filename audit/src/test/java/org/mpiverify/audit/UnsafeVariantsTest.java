@@ -31,7 +31,18 @@ class UnsafeVariantsTest {
             "PER_OBJECT/QUEUES, context ids PUBLISHED_FIG3", "context-id-exhaustion",
             // §5.2: a snapshot taken while the other thread holds a tentative claim empties the AND: a
             // spurious "out of ids" with two ids free for two threads (or the livelock, as a hang)
-            "PER_OBJECT/QUEUES, context ids NAIVE_RETRY", "context-id-exhaustion");
+            "PER_OBJECT/QUEUES, context ids NAIVE_RETRY", "context-id-exhaustion",
+            // the Lincheck twin of the idup allocation: an eager round found empty while live communicators hold
+            // the eager ids is taken for exhaustion, a spurious "out of context ids" on every member
+            "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation", "comm-idup-concurrent");
+
+    /**
+     * Scenarios added after the variants above, each with the unsafe variant it must reject (a variant may be
+     * named for several scenarios here; {@link #REJECTED_BY} names one scenario per variant).
+     */
+    static final Map<String, String> MUST_REJECT = Map.of(
+            "comm-idup-concurrent", "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation",
+            "coll-nonblocking-distinct-comms", "LOCK_AROUND_CALL/QUEUES");
 
     /**
      * NAIVE_RETRY fails 20 runs in 40 here since phase 2 releases its threads in waves (29 with a CPU hog beside
@@ -43,6 +54,16 @@ class UnsafeVariantsTest {
     static final int MAX_RUNS = 200;
     static final Duration BUDGET = Duration.ofSeconds(60);
 
+    static List<String> scenariosWithTheirVariant() {
+        return List.copyOf(MUST_REJECT.keySet());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenariosWithTheirVariant")
+    void everyNewScenarioRejectsItsVariant(String scenario) {
+        rejects(MUST_REJECT.get(scenario), scenario);
+    }
+
     static List<String> unsafe() {
         return AuditTesting.unsafeNames();
     }
@@ -52,6 +73,11 @@ class UnsafeVariantsTest {
     void everyUnsafeVariantIsRejected(String name) {
         String scenario = REJECTED_BY.get(name);
         assertTrue(scenario != null, "no scenario is named to reject the unsafe variant " + name);
+        rejects(name, scenario);
+    }
+
+    /** Runs {@code scenario} on the unsafe column {@code name} until rejected, within the budget; prints the counts. */
+    private static void rejects(String name, String scenario) {
         CoreTarget target = (CoreTarget) CoreTarget.unsafeConfigurations(CoreTarget.QUICK_UNSAFE_DEADLINE).stream()
                 .filter(c -> c.name().equals(name)).map(AuditColumn::target).findFirst().orElseThrow();
         List<Outcome> seen = new ArrayList<>();
@@ -65,16 +91,17 @@ class UnsafeVariantsTest {
         System.out.println(name + " on " + scenario + ": " + seen.size() + " run(s), last " + seen.get(seen.size() - 1));
         assertTrue(rejected != null, name + " passed " + scenario + " all " + seen.size() + " times, in "
                 + BUDGET.toSeconds() + " s at most: " + seen);
+        System.out.println("  " + AuditTesting.describe(rejected).lines().limit(4).reduce((a, b) -> a + "\n  " + b).orElse(""));
         assertTrue(!rejected.evidence().isEmpty(), "a rejection carries evidence");
     }
 
     @Test
     void everyUnsafeVariantOfTheCoreIsMarkedUnsafe() {
         List<AuditColumn> all = CoreTarget.configurations(false);
-        assertTrue(all.size() >= 10, "every safe granularity x engine and the 4 unsafe variants: " + all.size());
+        assertTrue(all.size() >= 13, "every safe granularity x engine and the 5 unsafe variants: " + all.size());
         assertEquals(REJECTED_BY.keySet(), all.stream().filter(AuditColumn::unsafe).map(AuditColumn::name)
                 .collect(java.util.stream.Collectors.toSet()));
         assertTrue(all.stream().filter(c -> !c.unsafe()).noneMatch(c -> c.name().contains("LOCK_AROUND")
-                || c.name().contains("context ids")));
+                || c.name().contains("context ids") || c.name().contains("idup ")));
     }
 }

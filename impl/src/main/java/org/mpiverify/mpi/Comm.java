@@ -60,12 +60,20 @@ public final class Comm {
     /**
      * Nonblocking collectives and idups: the n-th one started on a communicator (every member starts them
      * in the same order, MPI-3.1 §5.12) uses slot {@code n mod NB_SLOTS}, the collective tags
-     * {@code NB_TAG_BASE + slot * LIMIT + collective tag}, above every createGroup channel's, and an idup
-     * the context-id key tag {@code IDUP_KEY_TAG_BASE + slot}, above every createGroup tag. At most
-     * NB_SLOTS may be outstanding on a communicator at once, so two outstanding ones never share a slot.
+     * {@code NB_TAG_BASE + slot * LIMIT + collective tag}, between the blocking collectives' and the
+     * createGroup channels' ({@code [2^20, 2^21)}: every tag of the collective context stays below 2^22, the
+     * hash matching engine's tag width), and an idup the context-id key tag {@code IDUP_KEY_TAG_BASE + slot},
+     * above every createGroup tag. At most NB_SLOTS may be outstanding on a communicator at once, so two
+     * outstanding ones never share a slot.
      */
-    static final int NB_SLOTS = 4096;
-    private static final int NB_TAG_BASE = CREATE_GROUP_TAG_BASE + (Mpi.CREATE_GROUP_TAG_UB + 1) * CREATE_GROUP_TAG_SPAN;
+    static final int NB_SLOTS = 2048;
+    private static final int NB_TAG_BASE = 1 << 20;
+    static {
+        // the slots' tags must lie between the blocking collectives' [0, LIMIT) and the createGroup channels'
+        if (NB_TAG_BASE < CollectiveTags.LIMIT || NB_TAG_BASE + NB_SLOTS * CollectiveTags.LIMIT > CREATE_GROUP_TAG_BASE) {
+            throw new AssertionError("nonblocking collective tags overlap another range");
+        }
+    }
     private static final int IDUP_KEY_TAG_BASE = Mpi.CREATE_GROUP_TAG_UB + 1;
     /** Tag given to the context-id algorithm for collective creators (dup, split, create). */
     private static final int NO_TAG = -1;

@@ -6,7 +6,6 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
-import org.mpiverify.core.contextid.MultithreadedContextIdAllocator;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.RequestState;
@@ -86,9 +85,7 @@ final class RankContext {
         ids.recordTo(c.trace(), worldRank);
         engine.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
-        if (ids instanceof MultithreadedContextIdAllocator m) {
-            m.onRoundEnd(progress::signal);   // an idup that lost a round on COMM_SELF waits for this
-        }
+        ids.onRoundEnd(progress::signal);   // an idup that lost a round on COMM_SELF waits for this
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;
         this.checked = c.checked();

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.coll.Collectives;
 
@@ -23,6 +24,35 @@ import org.mpiverify.core.coll.Collectives;
  * runs under {@link Jobs#DEADLINE}: a hang fails with every thread's stack.
  */
 class NonblockingCollectivesTest {
+
+    /**
+     * Every slot's tags fit every matching engine: the hash engine keys tags on 22 bits, and the slots' tags
+     * once lay above 2^22, so every nonblocking collective and idup failed on HASH_TABLE with ERR_INTERN
+     * ("IllegalArgumentException: tag 4194496"; found by the audit's coll-nonblocking-distinct-comms). All
+     * NB_SLOTS slots are taken at once: ibarriers, then an idup and an iallreduce in the last two.
+     */
+    @ParameterizedTest
+    @EnumSource(MatchingKind.class)
+    void everySlotWorksOnEveryMatchingEngine(MatchingKind engine) {
+        Jobs.ok(JobConfig.of(2).withMatching(engine), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Request[] barriers = new Request[Comm.NB_SLOTS - 2];
+            for (int i = 0; i < barriers.length; i++) barriers[i] = w.ibarrier();
+            Request idup = w.idup();
+            int[] sum = new int[1];
+            Request allreduce = w.iallreduce(new int[] {w.rank() + 1}, 0, sum, 0, 1, Datatype.INT, Op.SUM);
+            Request.waitAll(barriers);
+            allreduce.waitFor();
+            idup.waitFor();
+            assertEquals(3, sum[0]);
+            Comm c = idup.communicator();
+            int[] size = new int[1];
+            c.allreduce(new int[] {1}, 0, size, 0, 1, Datatype.INT, Op.SUM);
+            assertEquals(2, size[0]);
+            c.free();
+        });
+    }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 5})

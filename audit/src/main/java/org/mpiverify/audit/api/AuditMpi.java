@@ -47,6 +47,8 @@ public interface AuditMpi {
     double wtime();
 
     long commWorld();
+    /** {@code MPI_COMM_SELF}. */
+    long commSelf();
     int commRank(long comm);
     int commSize(long comm);
 
@@ -86,6 +88,11 @@ public interface AuditMpi {
     long commCreate(long comm, long group);
     /** MPI-3 {@code MPI_Comm_create_group}: collective only over {@code group}. */
     long commCreateGroup(long comm, long group, int tag);
+    /**
+     * MPI-3 {@code MPI_Comm_idup}: returns the request; {@code newComm[0]} receives the new communicator
+     * no later than the wait or test that completes the request (as MPI writes {@code newcomm}).
+     */
+    long commIdup(long comm, long[] newComm);
     void commFree(long comm);
     int commCompare(long a, long b);
     long commGroup(long comm);
@@ -97,4 +104,9 @@ public interface AuditMpi {
     void barrier(long comm);
     void bcast(long comm, int[] buf, int count, int root);
     void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op);
+
+    // Nonblocking collectives (MPI-3): results reach the Java arrays no later than the completing wait or test.
+    long ibarrier(long comm);
+    long ibcast(long comm, int[] buf, int count, int root);
+    long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op);
 }

@@ -1,5 +1,6 @@
 package org.mpiverify.audit.core;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
@@ -33,7 +34,10 @@ public final class CoreAuditMpi implements AuditMpi {
             new HandleTable<>("request", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
     private final HandleTable<Message> messages =
             new HandleTable<>("message", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
+    /** Where each live idup request's new communicator goes ({@code newcomm}), by request handle. */
+    private final ConcurrentHashMap<Long, long[]> idupResults = new ConcurrentHashMap<>();
     private volatile long world = COMM_NULL;
+    private volatile long self = COMM_NULL;
 
     public CoreAuditMpi(Mpi mpi, String implementation) {
         this.mpi = mpi;
@@ -55,6 +59,7 @@ public final class CoreAuditMpi implements AuditMpi {
         }
         int provided = call("MPI_Init_thread", () -> mpi.initThread(ThreadLevel.values()[required])).ordinal();
         world = comms.register(mpi.commWorld());
+        self = comms.register(mpi.commSelf());
         return provided;
     }
 
@@ -72,6 +77,12 @@ public final class CoreAuditMpi implements AuditMpi {
                     "MPI is not initialized");
         }
         return w;
+    }
+
+    @Override
+    public long commSelf() {
+        commWorld(); // initialized?
+        return self;
     }
 
     @Override public int commRank(long comm) { return call("MPI_Comm_rank", () -> comm("MPI_Comm_rank", comm).rank()); }
@@ -175,6 +186,7 @@ public final class CoreAuditMpi implements AuditMpi {
         Request r = requests.get("MPI_Wait", request);
         Status s = call("MPI_Wait", r::waitFor);
         requests.remove("MPI_Wait", request);
+        idupCompleted(request, r);
         return status(s);
     }
 
@@ -184,6 +196,7 @@ public final class CoreAuditMpi implements AuditMpi {
         Status s = call("MPI_Test", r::test);
         if (s == null) return null;
         requests.remove("MPI_Test", request);
+        idupCompleted(request, r);
         return status(s);
     }
 
@@ -225,10 +238,26 @@ public final class CoreAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long commIdup(long comm, long[] newComm) {
+        if (newComm == null || newComm.length < 1) {
+            throw new AuditException("MPI_Comm_idup", ErrorClass.ERR_ARG.code(), "MPI_ERR_ARG", "no cell for newcomm");
+        }
+        long request = requests.register(call("MPI_Comm_idup", () -> comm("MPI_Comm_idup", comm).idup()));
+        idupResults.put(request, newComm);
+        return request;
+    }
+
+    /** After the wait or test that completed {@code request}: an idup's new communicator goes to its cell. */
+    private void idupCompleted(long request, Request r) {
+        long[] out = idupResults.remove(request);
+        if (out != null) out[0] = comms.register(call("MPI_Comm_idup", r::communicator));
+    }
+
+    @Override
     public void commFree(long comm) {
-        if (comm == world) {
+        if (comm == world || comm == self) {
             throw new AuditException("MPI_Comm_free", ErrorClass.ERR_COMM.code(), "MPI_ERR_COMM",
-                    "MPI_COMM_WORLD cannot be freed");
+                    "a predefined communicator cannot be freed");
         }
         Comm c = comms.remove("MPI_Comm_free", comm);
         run("MPI_Comm_free", c::free);
@@ -269,14 +298,35 @@ public final class CoreAuditMpi implements AuditMpi {
 
     @Override
     public void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
-        Op o = switch (op) {
+        Op o = op(op);
+        run("MPI_Allreduce", () -> comm("MPI_Allreduce", comm).allreduce(in, 0, out, 0, count, Datatype.INT, o));
+    }
+
+    @Override
+    public long ibarrier(long comm) {
+        return requests.register(call("MPI_Ibarrier", () -> comm("MPI_Ibarrier", comm).ibarrier()));
+    }
+
+    @Override
+    public long ibcast(long comm, int[] buf, int count, int root) {
+        return requests.register(call("MPI_Ibcast", () -> comm("MPI_Ibcast", comm).ibcast(buf, 0, count, Datatype.INT, root)));
+    }
+
+    @Override
+    public long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
+        Op o = op(op);
+        return requests.register(call("MPI_Iallreduce",
+                () -> comm("MPI_Iallreduce", comm).iallreduce(in, 0, out, 0, count, Datatype.INT, o)));
+    }
+
+    private static Op op(ReduceOp op) {
+        return switch (op) {
             case SUM -> Op.SUM;
             case MAX -> Op.MAX;
             case MIN -> Op.MIN;
             case BAND -> Op.BAND;
             case BOR -> Op.BOR;
         };
-        run("MPI_Allreduce", () -> comm("MPI_Allreduce", comm).allreduce(in, 0, out, 0, count, Datatype.INT, o));
     }
 
     private Comm comm(String call, long handle) {

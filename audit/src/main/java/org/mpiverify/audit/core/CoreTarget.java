@@ -11,7 +11,9 @@ import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.target.AuditTarget;
 import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
+import org.mpiverify.core.contextid.EmptyEagerFailsIdupAllocator;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.ErrorHandler;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
@@ -78,7 +80,10 @@ public final class CoreTarget implements AuditTarget {
                 new CoreTarget(name, JobConfig.of(1).withGranularity(g).withMatching(m)));
     }
 
-    /** The deliberately unsafe variants: the lock held while blocked (Gropp & Thakur Fig. 2), §5.1, §5.2, Fig. 3 as published. */
+    /**
+     * The deliberately unsafe variants: the lock held while blocked (Gropp &amp; Thakur Fig. 2), §5.1, §5.2, Fig. 3
+     * as published, and the idup allocation's known-bad twin.
+     */
     public static List<AuditColumn> unsafeConfigurations(Duration deadlineCap) {
         List<AuditColumn> l = new ArrayList<>();
         // withExperimental(true) must come first: JobConfig refuses an experimental choice otherwise.
@@ -90,6 +95,10 @@ public final class CoreTarget implements AuditTarget {
             String name = "PER_OBJECT/QUEUES, context ids " + a;
             l.add(new AuditColumn(name, true, new CoreTarget(name, exp.withContextIds(a), deadlineCap)));
         }
+        // the Lincheck twin of the idup allocation: an empty all-owned eager round taken for exhaustion
+        String twin = "PER_OBJECT/QUEUES, idup " + EmptyEagerFailsIdupAllocator.NAME;
+        l.add(new AuditColumn(twin, true, new CoreTarget(twin, exp.withOverrides(new CoreOverrides(
+                EmptyEagerFailsIdupAllocator.NAME, EmptyEagerFailsIdupAllocator::new, null)), deadlineCap)));
         return l;
     }
 

@@ -259,6 +259,36 @@ public final class MpjAuditMpi implements AuditMpi {
         throw unsupported("MPI_Isendrecv", "an MPI-4 call");
     }
 
+    /**
+     * Not bound: only the idup scenarios use {@code MPI_COMM_SELF}, and MPJ Express has no
+     * {@code MPI_Comm_idup}, so they are UNSUPPORTED here either way.
+     */
+    @Override
+    public long commSelf() {
+        throw new UnsupportedOperationException("MPI_COMM_SELF is not bound for MPJ Express (only scenarios that need "
+                + "MPI_Comm_idup, which MPJ Express 0.44 lacks, use it)");
+    }
+
+    @Override
+    public long commIdup(long comm, long[] newComm) {
+        throw unsupported("MPI_Comm_idup", "an MPI-3 call");
+    }
+
+    @Override
+    public long ibarrier(long comm) {
+        throw unsupported("MPI_Ibarrier", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long ibcast(long comm, int[] buf, int count, int root) {
+        throw unsupported("MPI_Ibcast", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
+        throw unsupported("MPI_Iallreduce", "an MPI-3 nonblocking collective");
+    }
+
     @Override
     public AuditStatus probe(long comm, int source, int tag) {
         Constants c = constants("MPI_Probe");
@@ -535,7 +565,8 @@ public final class MpjAuditMpi implements AuditMpi {
      * {@link #unsupported} refuses a function missing from this set.
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
-            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group");
+            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
+            "MPI_Ibcast", "MPI_Iallreduce");
 
     private static UnsupportedOperationException unsupported(String call, String what) {
         if (!MISSING_FUNCTIONS.contains(call)) {

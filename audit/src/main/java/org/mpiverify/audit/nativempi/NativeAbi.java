@@ -31,7 +31,7 @@ import org.mpiverify.audit.api.AuditMpi;
 public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMpi {
 
     /** The library's predefined objects the binding uses. */
-    enum Predefined { COMM_WORLD, COMM_NULL, GROUP_NULL, REQUEST_NULL, MESSAGE_NULL, MESSAGE_NO_PROC,
+    enum Predefined { COMM_WORLD, COMM_SELF, COMM_NULL, GROUP_NULL, REQUEST_NULL, MESSAGE_NULL, MESSAGE_NO_PROC,
         INT, ERRORS_RETURN, OP_SUM, OP_MAX, OP_MIN, OP_BAND, OP_BOR }
 
     /** {@code "mpich"} or {@code "openmpi"}. */
@@ -270,6 +270,7 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
         long predefined(Predefined object, SymbolLookup library) {
             return switch (object) {
                 case COMM_WORLD -> 0x44000000L;
+                case COMM_SELF -> 0x44000001L;
                 case COMM_NULL -> 0x04000000L;
                 case GROUP_NULL -> 0x08000000L;
                 case REQUEST_NULL, MESSAGE_NULL -> 0x2c000000L;
@@ -400,6 +401,7 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
         long predefined(Predefined object, SymbolLookup library) {
             String symbol = switch (object) {
                 case COMM_WORLD -> "ompi_mpi_comm_world";
+                case COMM_SELF -> "ompi_mpi_comm_self";
                 case COMM_NULL -> "ompi_mpi_comm_null";
                 case GROUP_NULL -> "ompi_mpi_group_null";
                 case REQUEST_NULL -> "ompi_request_null";

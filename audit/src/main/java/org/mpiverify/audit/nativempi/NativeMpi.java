@@ -71,7 +71,7 @@ public final class NativeMpi implements AuditMpi {
 
     private final NativeAbi abi;
     private final SymbolLookup library;
-    private final long world, commNull, groupNull, requestNull, messageNull, messageNoProc, mpiInt, errorsReturn;
+    private final long world, self, commNull, groupNull, requestNull, messageNull, messageNoProc, mpiInt, errorsReturn;
     private final long opSum, opMax, opMin, opBand, opBor;
     private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
     /** Next request id; starts at 1 so no id is {@code REQUEST_NULL} (0). */
@@ -86,15 +86,21 @@ public final class NativeMpi implements AuditMpi {
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
             getCount, testCancelled, waitFor, test, cancel, requestFree, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
-            allreduce;
+            allreduce, commIdup, ibarrier, ibcast, iallreduce;
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     private final MethodHandle isendrecv;
 
     /**
-     * A native request's memory: the request cell, the receive buffer (or null) and where its data goes.
-     * All of it belongs to one automatic arena; this record keeps it reachable.
+     * A native request's memory: the request cell, the receive buffer (or null) and where its data goes;
+     * for an {@code MPI_Comm_idup}, the cell the library writes {@code newcomm} to and the scenario's cell
+     * for it. All of it belongs to one automatic arena; this record keeps it reachable.
      */
-    private record Pending(MemorySegment cell, MemorySegment recvBuf, MemorySegment sendBuf, int[] target, int count) { }
+    private record Pending(MemorySegment cell, MemorySegment recvBuf, MemorySegment sendBuf, int[] target, int count,
+                           MemorySegment newCommCell, long[] newComm) {
+        Pending(MemorySegment cell, MemorySegment recvBuf, MemorySegment sendBuf, int[] target, int count) {
+            this(cell, recvBuf, sendBuf, target, count, null, null);
+        }
+    }
 
     /**
      * One thread's native memory for blocking calls: two int buffers (send and receive side of one call),
@@ -152,6 +158,7 @@ public final class NativeMpi implements AuditMpi {
         abi.unavailable().ifPresent(msg -> { throw new IllegalStateException(msg); });
         this.library = SymbolLookup.libraryLookup(abi.soname(), Arena.global());
         world = abi.predefined(NativeAbi.Predefined.COMM_WORLD, library);
+        self = abi.predefined(NativeAbi.Predefined.COMM_SELF, library);
         commNull = abi.predefined(NativeAbi.Predefined.COMM_NULL, library);
         groupNull = abi.predefined(NativeAbi.Predefined.GROUP_NULL, library);
         requestNull = abi.predefined(NativeAbi.Predefined.REQUEST_NULL, library);
@@ -212,6 +219,10 @@ public final class NativeMpi implements AuditMpi {
         barrier = fn("MPI_Barrier", H);
         bcast = fn("MPI_Bcast", P, I, H, I, H);
         allreduce = fn("MPI_Allreduce", P, P, I, H, H, H);
+        commIdup = fn("MPI_Comm_idup", H, P, P);
+        ibarrier = fn("MPI_Ibarrier", H, P);
+        ibcast = fn("MPI_Ibcast", P, I, H, I, H, P);
+        iallreduce = fn("MPI_Iallreduce", P, P, I, H, H, H, P);
     }
 
     /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */
@@ -304,6 +315,9 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long commWorld() { return world; }
+
+    @Override
+    public long commSelf() { return self; }
 
     @Override
     public int commRank(long comm) { return intOut("MPI_Comm_rank", commRank, comm); }
@@ -569,9 +583,10 @@ public final class NativeMpi implements AuditMpi {
         return p;
     }
 
-    private long started(Pending p) {
+    private long started(Pending p) throws Throwable {
         if (abi.readHandle(p.cell()) == requestNull) { // completed at once: nothing stays pending
             if (p.recvBuf() != null) copyBack(p.recvBuf(), p.target(), p.count());
+            if (p.newComm() != null) deliverNewComm(p);
             return REQUEST_NULL;
         }
         long id = nextRequestId.getAndIncrement();
@@ -580,14 +595,36 @@ public final class NativeMpi implements AuditMpi {
     }
 
     /** Copies received data out and frees the operation's memory; the library is done with it. */
-    private void completed(long request, Pending p, AuditStatus s) {
+    private void completed(long request, Pending p, AuditStatus s) throws Throwable {
         if (p == null || !pending.remove(request, p)) return; // REQUEST_NULL, or another waiter was first
         if (p.recvBuf() != null && !s.cancelled()) copyBack(p.recvBuf(), p.target(), p.count());
+        if (p.newComm() != null) deliverNewComm(p);
         // Nothing to close: the memory is freed by the GC once no thread (not even one erroneously still
         // waiting on the same request inside the library) can reach it.
     }
 
+    /** An idup's communicator, now written by the library: {@code MPI_ERRORS_RETURN} on it, then to the scenario. */
+    private void deliverNewComm(Pending p) throws Throwable {
+        long c = abi.readHandle(p.newCommCell());
+        if (c != commNull) check("MPI_Comm_set_errhandler", (int) commSetErrhandler.invokeExact(c, errorsReturn));
+        p.newComm()[0] = c == commNull ? COMM_NULL : c;
+    }
+
     // ---- communicators and groups ----
+
+    @Override
+    public long commIdup(long comm, long[] newComm) {
+        if (newComm == null || newComm.length < 1) throw new IllegalArgumentException("no cell for newcomm");
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment out = a.allocate(abi.handleLayout());
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Comm_idup", (int) commIdup.invokeExact(comm(comm), out, cell));
+            return started(new Pending(cell, null, null, null, 0, out, newComm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
 
     @Override
     public long commDup(long comm) { return newComm("MPI_Comm_dup", cell -> (int) commDup.invokeExact(comm(comm), cell)); }
@@ -705,13 +742,7 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public void allreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
-        long nativeOp = switch (op) {
-            case SUM -> opSum;
-            case MAX -> opMax;
-            case MIN -> opMin;
-            case BAND -> opBand;
-            case BOR -> opBor;
-        };
+        long nativeOp = nativeOp(op);
         try {
             Scratch sc = scratch.get();
             if (out.length < count) throw new IllegalArgumentException("count " + count + " outside the result buffer of " + out.length + " ints");
@@ -721,6 +752,57 @@ public final class NativeMpi implements AuditMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    @Override
+    public long ibarrier(long comm) {
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Ibarrier", (int) ibarrier.invokeExact(comm(comm), cell));
+            return started(new Pending(cell, null, null, null, 0));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long ibcast(long comm, int[] buf, int count, int root) {
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment b = ints(a, buf, count);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Ibcast", (int) ibcast.invokeExact(b, count, mpiInt, root, comm(comm), cell));
+            return started(new Pending(cell, b, null, buf, count));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op) {
+        long nativeOp = nativeOp(op);
+        if (out.length < count) throw new IllegalArgumentException("count " + count + " outside the result buffer of " + out.length + " ints");
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, in, count);
+            MemorySegment rb = ints(a, out, count);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Iallreduce", (int) iallreduce.invokeExact(sb, rb, count, mpiInt, nativeOp, comm(comm), cell));
+            return started(new Pending(cell, rb, sb, out, count));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private long nativeOp(ReduceOp op) {
+        return switch (op) {
+            case SUM -> opSum;
+            case MAX -> opMax;
+            case MIN -> opMin;
+            case BAND -> opBand;
+            case BOR -> opBor;
+        };
     }
 
     // ---- translation ----

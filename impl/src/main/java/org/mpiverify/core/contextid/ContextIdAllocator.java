@@ -45,6 +45,13 @@ public interface ContextIdAllocator {
                 + " has no nonblocking form: MPI_Comm_idup needs the core's MULTITHREADED context-id algorithm");
     }
 
+    /**
+     * Runs {@code r} whenever a round of this allocator gives back what it owned, so that a nonblocking
+     * allocation waiting for one is polled again (the core: its rank's progress engine). Set once, before
+     * use; an allocator without nonblocking rounds ignores it.
+     */
+    default void onRoundEnd(Runnable r) { }
+
     /** Returns {@code id} to this process's mask. */
     void release(int id);
 

@@ -316,6 +316,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * nonblocking allocation that lost a round on a one-member communicator has no message to wait for
      * and is woken by this instead (the core: its rank's progress engine). Set once, before use.
      */
+    @Override
     public void onRoundEnd(Runnable r) {
         onRoundEnd = r;
     }

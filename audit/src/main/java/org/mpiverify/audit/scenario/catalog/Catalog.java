@@ -27,6 +27,8 @@ public final class Catalog {
                 new CyclicDupScenario(),
                 new ContextIdExhaustionScenario(),
                 new CollectivesScenario(),
+                new IdupScenario(),
+                new NonblockingCollectivesScenario(),
                 new Fig2Scenario(),
                 new ProbeLoadScenario(false),
                 new ProbeLoadScenario(true),

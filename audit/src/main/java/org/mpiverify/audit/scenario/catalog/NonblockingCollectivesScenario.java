@@ -1,0 +1,83 @@
+package org.mpiverify.audit.scenario.catalog;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.mpiverify.audit.api.AuditMpi;
+import org.mpiverify.audit.scenario.BaseScenario;
+import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.scenario.Workers;
+
+/**
+ * Nonblocking collectives on distinct communicators from many threads (MPICH's
+ * {@code test/mpi/threads/comm/idup_nb.c}, {@code threads/coll}): each thread owns a communicator, made by
+ * {@code idup} of {@code COMM_WORLD} (the starts one after the other), and per round starts an ibarrier, an
+ * ibcast from a rotating root and two iallreduces (SUM, MAX) on it, all four outstanding at once, then waits for
+ * them in an order that rotates with the round. Every result is checked: a contribution from another
+ * communicator or another round shows as a wrong sum.
+ */
+final class NonblockingCollectivesScenario extends BaseScenario {
+    static final String ID = "coll-nonblocking-distinct-comms";
+    private static final int THREADS = 3;
+    private static final int ROUNDS = 60;
+
+    NonblockingCollectivesScenario() {
+        super(ID, "ibarrier, ibcast and iallreduce outstanding together from " + THREADS
+                        + " threads per rank, each on its own idup'ed communicator",
+                "MPICH test/mpi/threads/comm/idup_nb.c; threads/coll/allred.c (nonblocking)", 3, 2, 10,
+                Duration.ofSeconds(20));
+    }
+
+    @Override
+    public RankReport run(AuditMpi mpi) throws Exception {
+        mpi.initThread(AuditMpi.THREAD_MULTIPLE);
+        long world = mpi.commWorld();
+        int me = mpi.commRank(world);
+        int n = mpi.commSize(world);
+        RankReport.Builder report = new RankReport.Builder(me);
+        long[][] comms = new long[THREADS][1];
+        long[] reqs = new long[THREADS];
+        for (int t = 0; t < THREADS; t++) reqs[t] = mpi.commIdup(world, comms[t]);
+        for (long r : reqs) mpi.waitFor(r);
+        Workers.run(THREADS, deadline(), t -> {
+            long c = comms[t][0];
+            String who = "rank " + me + " thread " + t;
+            for (int i = 0; i < ROUNDS; i++) {
+                int root = (i + t) % n;
+                int[] b = me == root ? new int[] {t, i, root, t ^ i} : new int[4];
+                int[] sum = new int[2];
+                int[] max = new int[1];
+                long[] r = {
+                        mpi.ibarrier(c),
+                        mpi.ibcast(c, b, 4, root),
+                        mpi.iallreduce(c, new int[] {(me + 1) * (i + 1), t}, sum, 2, AuditMpi.ReduceOp.SUM),
+                        mpi.iallreduce(c, new int[] {me * 1000 + i}, max, 1, AuditMpi.ReduceOp.MAX)};
+                for (int k = 0; k < r.length; k++) mpi.waitFor(r[(i + k) % r.length]);
+                if (b[0] != t || b[1] != i || b[2] != root || b[3] != (t ^ i)) {
+                    report.evidence(who + ": ibcast #" + i + " from root " + root + " delivered " + Arrays.toString(b)
+                            + ", expected [" + t + ", " + i + ", " + root + ", " + (t ^ i) + "]");
+                }
+                int expect = (i + 1) * n * (n + 1) / 2;
+                if (sum[0] != expect || sum[1] != t * n) {
+                    report.evidence(who + ": iallreduce(SUM) #" + i + " gave " + sum[0] + "," + sum[1] + ", expected "
+                            + expect + "," + t * n + " (contributions from another communicator or round?)");
+                }
+                if (max[0] != (n - 1) * 1000 + i) {
+                    report.evidence(who + ": iallreduce(MAX) #" + i + " gave " + max[0] + ", expected "
+                            + ((n - 1) * 1000 + i));
+                }
+            }
+        });
+        for (long[] c : comms) mpi.commFree(c[0]);
+        report.fact("rounds", THREADS * ROUNDS);
+        return report.build();
+    }
+
+    @Override
+    protected Verdict judgeReports(List<RankReport> reports) {
+        return passUnlessEvidence(reports, THREADS + " threads per rank ran " + ROUNDS
+                        + " rounds of 4 outstanding nonblocking collectives each on its own communicator; every result right",
+                "a nonblocking collective gave a wrong result");
+    }
+}
