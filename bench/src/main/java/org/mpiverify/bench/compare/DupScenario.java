@@ -2,6 +2,7 @@ package org.mpiverify.bench.compare;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.kernel.AuditKernelComm;
@@ -10,21 +11,28 @@ import org.mpiverify.bench.kernel.KernelComm;
 
 /**
  * Gropp &amp; Thakur Fig. 4 on any MPI, the {@link DupFree} kernel: each of {@code threads} threads per rank
- * dups its own parent communicator and frees the copy {@code iterations} times. Every rank reports its slowest thread's
+ * dups its own parent communicator and frees the copy {@code iterations} times ({@code MPI_Comm_dup}, or with
+ * {@code idup} set {@code MPI_Comm_idup} and {@code MPI_Wait}: issue 19's series). Every rank reports its slowest thread's
  * time per call; rank 0's is the figure (the ranks are in lock step, so they agree closely). Each copy's
  * size is checked against the parent's.
  */
 public final class DupScenario extends MeasuringScenario {
     public static final String FACT = "nanosPerDup";
     private final int ranks, threads, iterations;
+    private final boolean idup;
 
     static final Duration DEADLINE = Duration.ofMinutes(5);
 
     public DupScenario(int ranks, int threads, int iterations) {
-        this(ranks, threads, iterations, DEADLINE);
+        this(ranks, threads, iterations, false);
     }
 
-    private DupScenario(int ranks, int threads, int iterations, Duration deadline) {
+    /** With {@code idup}, each copy is made by {@code MPI_Comm_idup} and a wait on its request. */
+    public DupScenario(int ranks, int threads, int iterations, boolean idup) {
+        this(ranks, threads, iterations, idup, DEADLINE);
+    }
+
+    private DupScenario(int ranks, int threads, int iterations, boolean idup, Duration deadline) {
         super(deadline);
         if (ranks < 1 || threads < 1 || iterations < 1) {
             throw new IllegalArgumentException("dup needs >= 1 rank, thread and iteration");
@@ -32,6 +40,7 @@ public final class DupScenario extends MeasuringScenario {
         this.ranks = ranks;
         this.threads = threads;
         this.iterations = iterations;
+        this.idup = idup;
     }
 
     @Override
@@ -41,12 +50,12 @@ public final class DupScenario extends MeasuringScenario {
 
     @Override
     public String id() {
-        return "bench-dup-" + ranks + "r-" + threads + "t";
+        return (idup ? "bench-idup-" : "bench-dup-") + ranks + "r-" + threads + "t";
     }
 
     @Override
     public String title() {
-        return "Comm_dup+free time, " + threads + " thread(s) per rank";
+        return (idup ? "Comm_idup+wait+free" : "Comm_dup+free") + " time, " + threads + " thread(s) per rank";
     }
 
     @Override
@@ -59,21 +68,25 @@ public final class DupScenario extends MeasuringScenario {
         return ranks;
     }
 
-    /** {@code ranks=N,threads=N,iterations=N}. */
+    /** {@code ranks=N,threads=N,iterations=N,idup=0|1}. */
     @Override
     public String spec() {
-        return "ranks=" + ranks + ",threads=" + threads + ",iterations=" + iterations;
+        return "ranks=" + ranks + ",threads=" + threads + ",iterations=" + iterations + ",idup=" + (idup ? 1 : 0);
     }
 
     /** The inverse of {@link #spec()}, for native rank processes. */
     public static DupScenario fromSpec(String spec) {
-        var v = parseSpec(spec, "dup", "ranks", "threads", "iterations");
-        return new DupScenario(intValue(v, "ranks"), intValue(v, "threads"), intValue(v, "iterations"));
+        var v = parseSpec(spec, "dup", "ranks", "threads", "iterations", "idup");
+        int idup = intValue(v, "idup");
+        if (idup != 0 && idup != 1) {
+            throw new IllegalArgumentException("idup must be 0 or 1, not " + idup);
+        }
+        return new DupScenario(intValue(v, "ranks"), intValue(v, "threads"), intValue(v, "iterations"), idup == 1);
     }
 
     @Override
     DupScenario withDeadline(Duration d) {
-        return new DupScenario(ranks, threads, iterations, d);
+        return new DupScenario(ranks, threads, iterations, idup, d);
     }
 
     @Override
@@ -86,8 +99,9 @@ public final class DupScenario extends MeasuringScenario {
         }
         KernelComm[] parents = DupFree.parents(w, threads);
         AtomicInteger bad = new AtomicInteger();
-        DupFree.slowestThreadNanos(w, parents, iterations, bad);     // untimed: fresh rank JVM, cold JIT
-        long slowest = DupFree.slowestThreadNanos(w, parents, iterations, bad);
+        UnaryOperator<KernelComm> copy = idup ? KernelComm::idupAndWait : KernelComm::dup;
+        DupFree.slowestThreadNanos(w, parents, iterations, bad, copy);     // untimed: fresh rank JVM, cold JIT
+        long slowest = DupFree.slowestThreadNanos(w, parents, iterations, bad, copy);
         DupFree.free(parents);
         r.fact(FACT, slowest / (double) iterations).fact(BAD, bad.get());
         return r.build();

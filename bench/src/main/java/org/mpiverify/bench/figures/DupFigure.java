@@ -68,9 +68,21 @@ public final class DupFigure implements BenchFigure {
                             new Slot(PLOT, t.name() + ", " + threads + " thread" + (threads > 1 ? "s" : "") + "/rank", p),
                             () -> ScenarioTiming.measure(t, sc, DupScenario.FACT, s.jobDeadline())));
                 }
+                if (t.lacks("MPI_Comm_idup").isPresent()) {
+                    continue;
+                }
+                // One thread per rank only: with two, each on its own parent, the libraries' concurrent idups
+                // hang (the audit's comm-idup-concurrent, confirmed by audit/repro/comm_idup_concurrent.c).
+                DupScenario idup = new DupScenario(p, 1, n, true);
+                ms.add(Measurement.comparison(t.name() + " idup 1 thread, " + p + " ranks",
+                        new Slot(PLOT, t.name() + " idup+wait, 1 thread/rank", p),
+                        () -> ScenarioTiming.measure(t, idup, DupScenario.FACT, s.jobDeadline())));
             }
         }
         LeftOutPoints leftOut = new LeftOutPoints();
+        for (ComparisonTarget t : s.comparisons()) {
+            t.lacks("MPI_Comm_idup").ifPresent(why -> leftOut.lacking(t.name() + ": idup+wait (every rank count)", why));
+        }
         Map<Slot, Stats> stats = Trials.run(id(), ms, s.trials(), s.out(), leftOut);
         Plot plot = SPEC.assemble(stats);
         return new Report(id(), "Context-id allocation: Comm_dup time", s.trials(), s.quick(), List.of(plot),
@@ -79,8 +91,9 @@ public final class DupFigure implements BenchFigure {
                                 + "slowest thread's loop time divided by " + n,
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
                                 + "deadlocks with two threads per rank, so it runs with one)",
-                        "idup+wait: Comm.idup, then waitFor on its request, then free of the new communicator; the "
-                                + "native libraries' bindings have no MPI_Comm_idup, so only the core has the series")));
+                        "idup+wait: Comm.idup (MPI_Comm_idup), then a wait on its request, then free of the new "
+                                + "communicator; the native libraries with one thread per rank only (their concurrent "
+                                + "idups hang: the audit's comm-idup-concurrent)")));
     }
 
     static List<Target> targets(Plot p) {

@@ -125,6 +125,14 @@ public final class AuditKernelComm implements KernelComm {
         return new AuditKernelComm(mpi, mpi.commDup(comm));
     }
 
+    /** {@code MPI_Comm_idup}, then {@code MPI_Wait} on its request: the new communicator. */
+    @Override
+    public KernelComm idupAndWait() {
+        long[] made = new long[1];
+        mpi.waitFor(mpi.commIdup(comm, made));
+        return new AuditKernelComm(mpi, made[0]);
+    }
+
     @Override
     public void free() {
         mpi.commFree(comm);

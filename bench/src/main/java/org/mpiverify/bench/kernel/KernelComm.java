@@ -65,7 +65,7 @@ public interface KernelComm {
 
     /**
      * {@code MPI_Comm_idup} and {@code MPI_Wait} on its request: the new communicator. Only where the
-     * implementation has the call (the core); the bindings do not bind it.
+     * implementation has the call (the core, MPICH and Open MPI; not MPJ Express).
      */
     default KernelComm idupAndWait() {
         throw new UnsupportedOperationException("no MPI_Comm_idup in this binding");

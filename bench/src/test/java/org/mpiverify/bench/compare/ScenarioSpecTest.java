@@ -24,7 +24,7 @@ class ScenarioSpecTest {
     @Test
     void everyScenarioRoundTripsThroughItsSpec() {
         List<MeasuringScenario> all = List.of(new PingPongScenario(1024, 500, PingPongScenario.MULTIPLE),
-                new PingPongScenario(2, 7, PingPongScenario.SINGLE), new DupScenario(4, 2, 300),
+                new PingPongScenario(2, 7, PingPongScenario.SINGLE), new DupScenario(4, 2, 300), new DupScenario(2, 1, 50, true),
                 new MessageRateScenario("NONBLOCKING", 2, true, 20), new MessageRateScenario("PROC_NULL", 3, false, 9));
         for (MeasuringScenario s : all) {
             Scenario back = fromSpec(s).apply(s.spec());
