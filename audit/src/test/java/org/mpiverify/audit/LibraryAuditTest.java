@@ -60,18 +60,19 @@ class LibraryAuditTest {
                     // the other creation scenarios); a C program making the same calls passed 400 of 400.
                     // Not yet attributed to MPICH rather than the binding or a slow machine.
                     "comm-create-group-subsets-concurrent", Set.of(Outcome.PASS, Outcome.HANG),
-                    // MPI_Comm_idup of MPI_COMM_SELF while other threads' idups are outstanding: every run hangs,
-                    // one thread inside PMPI_Comm_idup, the others waiting for MPICH's global mutex; the C
-                    // program audit/repro/comm_idup_concurrent.c hangs the same way (not without the SELF idups)
-                    "comm-idup-concurrent", BROKEN),
+                    // MPI_Comm_idup of MPI_COMM_SELF while other threads' idups are outstanding: hangs in most
+                    // runs (3 of 3 at load 10-20, yet a quiet CI run passed), one thread inside PMPI_Comm_idup, the
+                    // others waiting for MPICH's global mutex; the C program audit/repro/comm_idup_concurrent.c
+                    // hangs the same way in 6 of 7 runs (not without the SELF idups). Intermittent: HANG or PASS.
+                    "comm-idup-concurrent", Set.of(Outcome.HANG, Outcome.PASS)),
             "openmpi", Map.of(
                     "iprobe-isendrecv", MISSING,
                     "improbe-isendrecv", MISSING,
                     "probe-recv-false-match", RACE,
                     // outstanding idups from several threads: hangs, MPI_ERR_INTERN from MPI_Wait or a segfault in
                     // ob1's receive callback, in C too (audit/repro/comm_idup_concurrent.c, even without the SELF
-                    // idups and the blocking creations)
-                    "comm-idup-concurrent", BROKEN),
+                    // idups and the blocking creations), where 4 of 13 runs passed: intermittent, so PASS too
+                    "comm-idup-concurrent", Set.of(Outcome.HANG, Outcome.FAIL, Outcome.CRASH, Outcome.PASS)),
             "mpj-multicore", mpj(true),
             "mpj-niodev", mpj(false));
 
