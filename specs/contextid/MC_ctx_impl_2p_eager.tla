@@ -12,4 +12,5 @@ MC_Before == ("c1" :> {} @@ "c2" :> {})
 MC_Capacity == <<5, 5>>
 MC_AllowFree == TRUE
 MC_EagerCount == 1
+MC_EagerSegments == 1
 ====

@@ -12,4 +12,5 @@ MC_Before == ("c1" :> {} @@ "c2" :> {} @@ "c3" :> {})
 MC_Capacity == <<4, 4, 4>>
 MC_AllowFree == FALSE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 ====

@@ -13,4 +13,5 @@ MC_Before == ("w" :> {} @@ "g0" :> {} @@ "g1" :> {})
 MC_Capacity == <<4, 4, 4>>
 MC_AllowFree == FALSE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 ====

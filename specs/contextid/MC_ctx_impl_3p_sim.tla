@@ -12,4 +12,5 @@ MC_Before == ("w" :> {} @@ "g0" :> {} @@ "g1" :> {})
 MC_Capacity == <<5, 5, 5>>
 MC_AllowFree == TRUE
 MC_EagerCount == 1
+MC_EagerSegments == 1
 ====

@@ -12,4 +12,5 @@ MC_Before == ("g0" :> {} @@ "g1" :> {})
 MC_Capacity == <<4, 4>>
 MC_AllowFree == TRUE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 ====

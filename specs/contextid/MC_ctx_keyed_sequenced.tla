@@ -14,4 +14,5 @@ MC_Before == ("X" :> {"W"} @@ "V" :> {} @@ "W" :> {"V"})
 MC_Capacity == <<5, 5, 5>>
 MC_AllowFree == FALSE
 MC_EagerCount == 1
+MC_EagerSegments == 1
 ====

@@ -12,4 +12,5 @@ MC_Before == ("c1" :> {} @@ "c2" :> {})
 MC_Capacity == <<4, 4>>
 MC_AllowFree == TRUE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 ====

@@ -13,6 +13,7 @@ MC_Before == ("d" :> {} @@ "i1" :> {} @@ "i2" :> {})
 MC_Capacity == <<5, 5>>
 MC_AllowFree == FALSE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 MC_Nonblocking == {"i1", "i2"}
 MC_Prior == <<("d" :> {} @@ "i1" :> {} @@ "i2" :> {"i1"}), ("d" :> {} @@ "i1" :> {} @@ "i2" :> {"i1"})>>
 MC_WaitAfter == <<("d" :> {} @@ "i1" :> {"i1", "i2"} @@ "i2" :> {"i1", "i2"}), ("d" :> {} @@ "i1" :> {"i1", "i2"} @@ "i2" :> {"i1", "i2"})>>

@@ -13,6 +13,7 @@ MC_Before == ("d" :> {} @@ "i" :> {})
 MC_Capacity == <<4, 4>>
 MC_AllowFree == FALSE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 MC_Nonblocking == {"i"}
 MC_Prior == <<("d" :> {} @@ "i" :> {}), ("d" :> {} @@ "i" :> {})>>
 MC_WaitAfter == <<("d" :> {} @@ "i" :> {"i"}), ("d" :> {} @@ "i" :> {"i"})>>

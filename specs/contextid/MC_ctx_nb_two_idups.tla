@@ -13,6 +13,7 @@ MC_Before == ("i1" :> {} @@ "i2" :> {})
 MC_Capacity == <<4, 4>>
 MC_AllowFree == TRUE
 MC_EagerCount == 0
+MC_EagerSegments == 1
 MC_Nonblocking == {"i1", "i2"}
 MC_Prior == <<("i1" :> {} @@ "i2" :> {"i1"}), ("i1" :> {} @@ "i2" :> {"i1"})>>
 MC_WaitAfter == <<("i1" :> {"i1", "i2"} @@ "i2" :> {"i1", "i2"}), ("i1" :> {"i1", "i2"} @@ "i2" :> {"i1", "i2"})>>

@@ -34,4 +34,9 @@ FailsOnEmptyAnd(w) == w.m = {}
 (* (comm-create-group-subsets-concurrent), where rank 0 of {0,2} looked    *)
 (* like rank 0 of {1,2} on the parent's context with the same tag.         *)
 GroupRankAddr(c, p) == Cardinality({q \in Members[c] : q < p})
+(* A Fig. 3 owner offers every eager segment nobody holds, also those it  *)
+(* has not claimed: an eager round may claim one of them meanwhile, and    *)
+(* both calls take the same id (the prototype of the segmented eager round *)
+(* did this).                                                              *)
+UnclaimedSegmentsOffer(p, claim) == mask[p] \ UNION {SegIds(s) : s \in eagerInUse[p]}
 =============================================================================

@@ -39,7 +39,7 @@ EXTENDS MultithreadedFig3
 CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
     FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
-    Start,      \* [mask, pc, newId, inbox, offer, inUse, lowest, eagerInUse, ownE]: where the window starts
+    Start,      \* [mask, pc, newId, inbox, offer, inUse, lowest, eagerInUse, ownE, claimAll]: where the window starts
     StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
 
 VARIABLE l      \* the next event: events 1 .. l-1 have been taken
@@ -48,7 +48,7 @@ E == Trace[l]
 
 (* The state printed at StopAt: every variable but the history variable event. *)
 StateRecord == [mask |-> mask, pc |-> pc, newId |-> newId, inbox |-> inbox, offer |-> offer, inUse |-> inUse,
-                lowest |-> lowest, eagerInUse |-> eagerInUse, ownE |-> ownE]
+                lowest |-> lowest, eagerInUse |-> eagerInUse, ownE |-> ownE, claimAll |-> claimAll]
 
 TraceInit ==
     /\ l = 1
@@ -62,7 +62,8 @@ TraceInit ==
             /\ inUse = Start.inUse
             /\ lowest = Start.lowest
             /\ eagerInUse = Start.eagerInUse
-            /\ ownE = [t \in Threads |-> IF t \in DOMAIN Start.ownE THEN Start.ownE[t] ELSE FALSE]
+            /\ ownE = [t \in Threads |-> IF t \in DOMAIN Start.ownE THEN Start.ownE[t] ELSE {}]
+            /\ claimAll = [t \in Threads |-> IF t \in DOMAIN Start.claimAll THEN Start.claimAll[t] ELSE FALSE]
             /\ event = Ev("", "window start", {})
 
 (* The word t sent in the step just taken. *)

@@ -97,8 +97,8 @@ IdupLowers(p, k) == k < lowest[p]
 (* An idup's mask copy for a Fig. 3 round, under a poll.                   *)
 IdupEnter(t) ==
     LET p == Pr[t]  k == Key(Cl[t])
-        claimE == ~eagerInUse[p]
-        offered == IF claimE THEN mask[p] ELSE mask[p] \ EagerIds
+        claimE == Claim(t)
+        offered == Fig3Offer(p, claimE)
     IN
     /\ pc[t] = "start"
     /\ IF ~IdupMayOwn(p, k)
@@ -108,12 +108,12 @@ IdupEnter(t) ==
               /\ event' = Ev(t, "idup round: does not own the mask, lowest = " \o ToString(lowest'[p]), PeerThreads(t))
          ELSE /\ inUse' = [inUse EXCEPT ![p] = TRUE]
               /\ lowest' = [lowest EXCEPT ![p] = k]
-              /\ eagerInUse' = IF claimE THEN [eagerInUse EXCEPT ![p] = TRUE] ELSE eagerInUse
+              /\ eagerInUse' = [eagerInUse EXCEPT ![p] = @ \cup claimE]
               /\ ownE' = [ownE EXCEPT ![t] = claimE]
               /\ Send(t, Word(offered, TRUE))
               /\ event' = Ev(t, "idup round: owns the mask, offers " \o ToString(offered), PeerThreads(t))
     /\ pc' = [pc EXCEPT ![t] = "wait"]
-    /\ UNCHANGED <<mask, newId>>
+    /\ UNCHANGED <<mask, newId, claimAll>>
 
 (* The steps, named for TLC's coverage: a thread starts its call (the      *)
 (* idup's returns its request); a receive, and a blocking thread's or a    *)

@@ -33,6 +33,11 @@ import org.mpiverify.trace.contextid.DupWorkload;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class ContextIdTraceTest {
     private static final int CAPACITY = 64;
+    /**
+     * A capacity whose default eager segment is one segment (4 ids): the twin's defect needs two threads of a
+     * process in Fig. 3 rounds at once, and with several segments concurrent dups rarely leave their eager rounds.
+     */
+    private static final int ONE_SEGMENT_CAPACITY = 20;
 
     private static TraceChecker checker(String folder, int window) {
         return new TraceChecker(Workspace.root().resolve("specs"), outDir().resolve("test/" + folder), window,
@@ -47,8 +52,12 @@ class ContextIdTraceTest {
     private record Run(TraceModel model, List<RecordedEvent> events) {}
 
     private static Run record(JobConfig config, int threads, int rounds, String name) {
+        return record(config, CAPACITY, threads, rounds, name);
+    }
+
+    private static Run record(JobConfig config, int capacity, int threads, int rounds, String name) {
         TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.CONTEXT_ID), false);
-        JobConfig c = config.withContextIdCapacity(CAPACITY).withTrace(rec);
+        JobConfig c = config.withContextIdCapacity(capacity).withTrace(rec);
         JobResult r = DupWorkload.run(c, threads, rounds, Duration.ofMinutes(1));
         assertTrue(r.ok(), r.describe());
         List<RecordedEvent> events = rec.events();
@@ -83,7 +92,7 @@ class ContextIdTraceTest {
         assertNotNull(twin);
         List<TraceVerdict> rejected = new ArrayList<>();
         for (int attempt = 1; attempt <= 30 && rejected.size() < 3; attempt++) {
-            Run run = record(twin.apply(JobConfig.of(4)), 4, 8, "twin-" + attempt);
+            Run run = record(twin.apply(JobConfig.of(4)), ONE_SEGMENT_CAPACITY, 4, 8, "twin-" + attempt);
             int expected = firstSecondOwner(run.model());
             if (expected == 0) continue;   // the race did not happen in this run: no double owner to find
             TraceVerdict v = checker("twin", 2000).check(run.model());

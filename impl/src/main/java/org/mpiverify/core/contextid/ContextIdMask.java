@@ -48,6 +48,14 @@ final class ContextIdMask {
         mask[id >>> 6] &= ~(1L << id);
     }
 
+    /** Whether {@code a} and {@code b} have an id in common. */
+    static boolean intersects(long[] a, long[] b) {
+        for (int w = 0; w < WORDS; w++) {
+            if ((a[w] & b[w]) != 0) return true;
+        }
+        return false;
+    }
+
     static int count(long[] mask) {
         int n = 0;
         for (int w = 0; w < WORDS; w++) {

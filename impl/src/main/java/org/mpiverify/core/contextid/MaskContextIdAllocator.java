@@ -113,12 +113,18 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
         if (trace != null) {
             trace.fact("contextid.capacity." + process, capacity);
             trace.fact("contextid.eager." + process, eagerSegment());
+            trace.fact("contextid.segments." + process, eagerSegments());
         }
     }
 
     /** Ids in the eager segment (MultithreadedContextIdAllocator's first round); 0 for the other algorithms. */
     int eagerSegment() {
         return 0;
+    }
+
+    /** Segments the eager segment is cut into (MultithreadedContextIdAllocator); 1 for the other algorithms. */
+    int eagerSegments() {
+        return 1;
     }
 
     /** The recorded call that {@code allocate(parent, tag, allreduce)} starts, or null if steps are not recorded. */

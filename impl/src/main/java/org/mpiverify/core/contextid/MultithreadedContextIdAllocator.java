@@ -11,7 +11,7 @@ import org.mpiverify.mpi.MpiException;
 
 /**
  * The context-id allocator the core runs: Gropp &amp; Thakur, "Thread Safety in an MPI Implementation:
- * Requirements and Analysis" (2007), §5.3, Fig. 3, with three changes.
+ * Requirements and Analysis" (2007), §5.3, Fig. 3, with four changes.
  * <ol>
  *   <li>The priority key is {@code (parentContext, tag)} compared lexicographically, not the parent's
  *       context id alone: {@code dup}/{@code split}/{@code create} pass tag -1, {@code createGroup} its
@@ -35,6 +35,14 @@ import org.mpiverify.mpi.MpiException;
  *       (the uncontended case). Otherwise Fig. 3's rounds follow on the other ids, plus the eager segment
  *       whenever their owner can claim it. After the first round every member is inside the call, so a
  *       later round's owner only waits for members that are looping rounds with it.</li>
+ *   <li>The eager segment is cut into {@link #segments()} segments (by default 16 of 4 ids), each with its
+ *       own in-use flag, and each call has one, {@link #segmentOf} of its key, the same on every member.
+ *       With one segment, of two threads of a process that dup or idup at once the second always found it
+ *       taken and went on to contended Fig. 3 rounds (idup with two threads per rank: 4.4 rounds per call at
+ *       8 ranks, 1.0 now). A Fig. 3 owner claims only its own segment, if free: claiming every free one made
+ *       the concurrent eager rounds of its process fail. So that every id still counts for exhaustion, a
+ *       Fig. 3 round in which every member owned and the AND is empty is followed by one more round whose
+ *       owners claim every free segment; only that round's empty AND is "out of context ids".</li>
  * </ol>
  * A TLA+ specification of exactly this algorithm is {@code specs/contextid/MultithreadedFig3.tla}; keep the
  * two in step ({@code ModelPairingTest} checks that every model of it has a Java configuration).
@@ -66,12 +74,17 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * The fundamental invariants (all fields guarded by lock):
      * - maskInUse is true iff exactly one thread of this process holds the mask, i.e. is between
      *   its owner decision in a Fig. 3 round and the update after its allreduce (its ownMain == true).
-     * - eagerInUse is true iff exactly one thread holds the eager segment: a first-round owner, or a
-     *   Fig. 3 owner that claimed it (ownEager == true), between its decision and its update.
-     * - A bit of the eager segment is cleared only by the segment's holder; a bit outside it only by
-     *   the mask's owner; release() may set bits. A Fig. 3 owner that did not claim the segment offers
-     *   no eager bit, so the AND holds none. So every bit in a snapshot that is still in the AND is
-     *   still free when its owner takes it.
+     * - Bit s of eagerInUse is set iff exactly one thread holds segment s: a first-round owner of a call
+     *   whose segment is s, or a Fig. 3 owner that claimed s (bit s of its own >>> 1), between its
+     *   decision and its update.
+     * - A bit of a segment is cleared only by the segment's holder; a bit outside the eager segment only
+     *   by the mask's owner; release() may set bits. A Fig. 3 owner offers no bit of a segment it did
+     *   not claim, so the AND holds none. So every bit in a snapshot that is still in the AND is still
+     *   free when its owner takes it. (The prototype offered every segment nobody held, claimed or not:
+     *   an eager round could claim one meanwhile and both calls took the same id; TLA+ mutant
+     *   UnclaimedSegmentsOffer, SegmentedEagerRoundTest.aFig3OwnerOffersNoSegmentItHasNotClaimed.)
+     * - counts[2] (claim every free segment) is set on every member of a call alike: after a Fig. 3
+     *   round that every member owned with an empty AND, which every member saw.
      * - lowestKey is written only in Fig. 3 rounds: a first-round thread may wait for members that
      *   have not arrived, and must not make other calls on this process yield to it.
      * - A bit of mask (in [2, capacity)) is clear iff its id is live on this process: allocated by a
@@ -126,11 +139,15 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
     private boolean maskInUse;
     /** The lowest key among this process's contending calls, or NONE (the paper's {@code lowestContextId}). Guarded by lock. */
     private long lowestKey = ContextIdKey.NONE;
-    /** Some thread of this process holds the eager segment. Guarded by lock. */
-    private boolean eagerInUse;
+    /** The eager segments some thread of this process holds, bit s for segment s. Guarded by lock. */
+    private int eagerInUse;
     /** The eager segment's bits: ids {@code [2, 2 + eagerIds)}. Immutable. */
     private final long[] eagerBits;
-    private final int eagerIds;
+    /** Segment s's bits: a run of {@code eagerIds / segments} eager ids, the last run taking the rest. Immutable. */
+    private final long[][] segmentBits;
+    private final int eagerIds, segments;
+    /** Every segment's bit in {@code eagerInUse}. */
+    private final int allSegments;
 
     /** Size of the eager segment of a full mask (MPICH: 64 of 2048 by default). */
     static final int MAX_EAGER_IDS = 64;
@@ -160,21 +177,61 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * @param countStats whether to keep {@link #stats()}
      */
     public MultithreadedContextIdAllocator(int capacity, int eagerIds, boolean countStats) {
+        this(capacity, eagerIds, defaultSegments(eagerIds), countStats);
+    }
+
+    /**
+     * An allocator whose eager segment of {@code eagerIds} ids is cut into {@code segments} segments (a model
+     * with {@code EagerSegments} other than the default for its {@code EagerCount}).
+     *
+     * @param segments in {@code [1, min(16, eagerIds)]} (1 if {@code eagerIds} is 0)
+     */
+    public MultithreadedContextIdAllocator(int capacity, int eagerIds, int segments, boolean countStats) {
         super(capacity, countStats);
         if (eagerIds < 0 || eagerIds > Math.min(MAX_EAGER_IDS, capacity - FIRST_DYNAMIC_ID)) {
             throw new IllegalArgumentException("eagerIds must be in [0, min(" + MAX_EAGER_IDS + ", capacity - "
                     + FIRST_DYNAMIC_ID + ")]: " + eagerIds);
         }
         this.eagerIds = eagerIds;
+        if (segments < 1 || segments > MAX_SEGMENTS || eagerIds > 0 && segments > eagerIds) {
+            throw new IllegalArgumentException("segments must be in [1, min(" + MAX_SEGMENTS + ", eagerIds)]: " + segments);
+        }
+        this.segments = segments;
+        this.allSegments = (1 << segments) - 1;
         this.eagerBits = new long[ContextIdMask.WORDS];
+        this.segmentBits = new long[segments][ContextIdMask.WORDS];
         for (int id = FIRST_DYNAMIC_ID; id < FIRST_DYNAMIC_ID + eagerIds; id++) {
             ContextIdMask.set(eagerBits, id);
+            ContextIdMask.set(segmentBits[Math.min((id - FIRST_DYNAMIC_ID) / (eagerIds / segments), segments - 1)], id);
         }
     }
 
     /** The default eager segment for a capacity: {@code min(64, (capacity - 2) / 4)} ids (MPICH: 64 of 2048). */
     public static int defaultEagerIds(int capacity) {
         return Math.min(MAX_EAGER_IDS, (capacity - FIRST_DYNAMIC_ID) / 4);
+    }
+
+    /** Most segments the eager segment is cut into. */
+    static final int MAX_SEGMENTS = 16;
+
+    /** The default number of segments for an eager segment: {@code max(1, min(16, eagerIds / 4))}, four ids each. */
+    public static int defaultSegments(int eagerIds) {
+        return Math.max(1, Math.min(MAX_SEGMENTS, eagerIds / 4));
+    }
+
+    /** Segments of the eager segment: {@link #defaultSegments} unless given explicitly. */
+    public int segments() {
+        return segments;
+    }
+
+    /**
+     * The segment of the call with key {@code (parentContext, tag)} among {@code segments}: a function of the key
+     * alone, so every member of the call computes the same (TLA+: SegOf). Linear, so that the communicators a
+     * program makes one after another from one parent (consecutive ids) and the idups it starts one after another
+     * on one parent (consecutive tags) land in different segments.
+     */
+    public static int segmentOf(int parentContext, int tag, int segments) {
+        return (int) Math.floorMod(parentContext * 7L + tag + 1, (long) segments);
     }
 
     /** Ids in the eager segment, the lowest dynamic ids: {@link #defaultEagerIds} unless given explicitly. */
@@ -187,6 +244,20 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         return eagerIds;
     }
 
+    /** The segment eager id {@code id} belongs to, or -1 if {@code id} is not in the eager segment. */
+    public int segmentOfEagerId(int id) {
+        if (!isEagerId(id)) return -1;
+        for (int s = 0; s < segments; s++) {
+            if (ContextIdMask.isSet(segmentBits[s], id)) return s;
+        }
+        throw new AssertionError("eager id " + id + " in no segment");
+    }
+
+    @Override
+    int eagerSegments() {
+        return segments;
+    }
+
     /** Whether {@code id} lies in the eager segment. */
     public boolean isEagerId(int id) {
         return id >= 0 && id < ContextIdMask.MAX_CAPACITY && ContextIdMask.isSet(eagerBits, id);
@@ -197,7 +268,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         Objects.requireNonNull(allreduce, "allreduce");
         final long key = ContextIdKey.of(parentContext, tag);
         final long[] words = new long[BUFFER_WORDS];
-        final int[] counts = new int[2];                 // locks, rounds
+        final int[] counts = new int[3];                 // locks, rounds, claim every free segment
         boolean firstRound = true;
         final TracedCall traced = traceCall(parentContext, tag, allreduce);   // null unless recording
         while (true) {
@@ -220,8 +291,8 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         }
     }
 
-    /** {@link #enterRound} result bits: the round's caller owns the mask, the eager segment. */
-    static final int OWN_MAIN = 1, OWN_EAGER = 2;
+    /** {@link #enterRound} result bits: the round's caller owns the mask; bit 1 + s: it holds segment s. */
+    static final int OWN_MAIN = 1;
     /** {@link #finishRound} results besides an id: go on with another round; out of ids (on every member). */
     static final int RETRY = -1, EXHAUSTED = -2;
 
@@ -229,44 +300,56 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * A round's mask copy (the TLA+ actions EnterEager, Enter and, for an idup, IdupEnter): under the lock,
      * decides whether the call with {@code key} owns the eager segment (first round) or the mask (a Fig. 3
      * round, by Fig. 3's rule: nobody owns it and no lower key waits; a non-owner lowers lowestKey to its
-     * key) and fills {@code words} with what it offers. Returns {@link #OWN_MAIN}/{@link #OWN_EAGER} bits.
+     * key) and fills {@code words} with what it offers. Returns {@link #OWN_MAIN} and the segments it holds
+     * (bit 1 + s for segment s). {@code counts[2]} non-zero: a Fig. 3 owner claims every free segment.
      * The blocking call and the nonblocking one use this one method, hence one rule and one lowestKey.
      */
     int enterRound(long key, boolean firstRound, long[] words, int[] counts, TracedCall traced) {
-        boolean ownMain = false, ownEager = false;
+        boolean ownMain = false;
+        int ownSegs = 0;
         lock.lock();
         try {
             counts[0]++;
             Arrays.fill(words, 0L);
             if (firstRound) {
-                if (!eagerInUse) {             // never wait for the segment: contribute nothing instead
-                    for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & eagerBits[w];
+                int s = segmentOf(key);
+                if ((eagerInUse & (1 << s)) == 0) {   // never wait for the segment: contribute nothing instead
+                    for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & segmentBits[s][w];
                     words[OWNER_WORD] = -1L;
-                    eagerInUse = ownEager = true;
+                    eagerInUse |= 1 << s;
+                    ownSegs = 1 << s;
                 }
             } else if (maskInUse || key > lowestKey) {
                 if (key < lowestKey) {
                     lowestKey = key;          // make the current owner's successors yield to us
                 }
             } else {
-                ownEager = !eagerInUse;       // claim the eager segment too, if nobody holds it
-                for (int w = 0; w < ContextIdMask.WORDS; w++) {
-                    words[w] = ownEager ? mask[w] : mask[w] & ~eagerBits[w];
+                // Claim the call's own segment if nobody holds it (claiming every free one made concurrent
+                // eager rounds on this process fail, and their calls contend here); every free one when the
+                // own segment has no free id here, or in the round that decides exhaustion (counts[2]).
+                int own = segmentOf(key);
+                ownSegs = (counts[2] != 0 || !ContextIdMask.intersects(mask, segmentBits[own]) ? allSegments : 1 << own)
+                        & ~eagerInUse;
+                for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] = mask[w] & ~eagerBits[w];
+                for (int s = 0; s < segments; s++) {
+                    if ((ownSegs & (1 << s)) != 0) {
+                        for (int w = 0; w < ContextIdMask.WORDS; w++) words[w] |= mask[w] & segmentBits[s][w];
+                    }
                 }
                 words[OWNER_WORD] = -1L;       // all ones: "I own my process's mask"
                 maskInUse = ownMain = true;
-                eagerInUse |= ownEager;
+                eagerInUse |= ownSegs;
                 lowestKey = key;
             }
             if (traced != null) {
-                traced.step(firstRound ? Kind.EAGER_ENTER : Kind.ENTER, ownMain || ownEager, words, null, false,
+                traced.step(firstRound ? Kind.EAGER_ENTER : Kind.ENTER, ownMain || ownSegs != 0, words, null, false,
                         lowestKey, -1, Outcome.WAITS);
             }
         } finally {
             lock.unlock();
         }
         counts[1]++;
-        return (ownMain ? OWN_MAIN : 0) | (ownEager ? OWN_EAGER : 0);
+        return (ownMain ? OWN_MAIN : 0) | ownSegs << 1;
     }
 
     /**
@@ -276,8 +359,9 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * same. Wakes {@link #onRoundEnd} if it gave anything back.
      */
     int finishRound(long key, boolean firstRound, int own, long[] words, int[] counts, TracedCall traced) {
-        boolean ownMain = (own & OWN_MAIN) != 0, ownEager = (own & OWN_EAGER) != 0;
-        if (!ownMain && !ownEager) {
+        boolean ownMain = (own & OWN_MAIN) != 0;
+        int ownSegs = own >>> 1;
+        if (!ownMain && ownSegs == 0) {
             if (traced != null) traceFinish(traced, firstRound, words, -1, false);   // no lock: only this thread's state moves
             return RETRY;                  // not everyone owned: every member saw the same word and retries
         }
@@ -290,8 +374,10 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 id = ContextIdMask.lowestSetBit(words);
                 if (id >= 0) {
                     ContextIdMask.clear(mask, id);   // linearization point of a successful allocate
-                } else {
-                    exhausted = !firstRound;         // an empty eager AND just moves on to Fig. 3
+                } else if (!firstRound) {            // an empty eager AND just moves on to Fig. 3
+                    // Out of ids only in a round that offered every free segment; else one more round does.
+                    exhausted = segments == 1 || counts[2] != 0;
+                    counts[2] = 1;
                 }
                 if (ownMain && lowestKey == key) {
                     lowestKey = ContextIdKey.NONE;   // we leave; let higher keys compete again
@@ -299,7 +385,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 if (id >= 0 || exhausted) recordLocked(!exhausted, counts[0], counts[1]);
             }
             if (ownMain) maskInUse = false;
-            if (ownEager) eagerInUse = false;
+            eagerInUse &= ~ownSegs;
             if (traced != null) traceFinish(traced, firstRound, words, id, exhausted);
         } finally {
             lock.unlock();
@@ -362,6 +448,10 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
                 id, next);
     }
 
+    private int segmentOf(long key) {
+        return segmentOf((int) (key >> 32), ((int) key) ^ Integer.MIN_VALUE, segments);
+    }
+
     long lowestKey() {
         lock.lock();
         try {
@@ -393,7 +483,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         lock.lock();
         try {
             if ((own & OWN_MAIN) != 0) maskInUse = false;
-            if ((own & OWN_EAGER) != 0) eagerInUse = false;
+            eagerInUse &= ~(own >>> 1);
             if (lowestKey == key) lowestKey = ContextIdKey.NONE;
         } finally {
             lock.unlock();
@@ -406,7 +496,7 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         lock.lock();
         try {
             return "MultithreadedContextIdAllocator[free=" + ContextIdMask.count(mask) + ", maskInUse=" + maskInUse
-                    + ", eagerInUse=" + eagerInUse + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
+                    + ", eagerInUse=" + (segments == 1 ? Boolean.toString(eagerInUse != 0) : Integer.toBinaryString(eagerInUse)) + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
         } finally {
             lock.unlock();
         }

@@ -71,7 +71,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
     private final MaskIallreduce allreduce;
     private final IntFunction<Object> onId;
     private final long[] words = new long[MultithreadedContextIdAllocator.BUFFER_WORDS];
-    private final int[] counts = new int[2];
+    private final int[] counts = new int[3];   // locks, rounds, claim every free segment
     private boolean firstRound = true;
     private Schedule round;
     private int own;

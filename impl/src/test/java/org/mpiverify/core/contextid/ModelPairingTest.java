@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -18,16 +20,31 @@ import org.junit.jupiter.api.Test;
 /**
  * Every TLC model of {@code specs/contextid/MultithreadedFig3.tla} (and of its mutants) has a Java
  * configuration of {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator
- * with the model's {@code Capacity} and {@code EagerCount} frees exactly the model's initial ids and has
- * exactly the model's eager segment. Reads the generated {@code MC_*.tla} files (what TLC checks; the
+ * with the model's {@code Capacity}, {@code EagerCount} and {@code EagerSegments} frees exactly the model's
+ * initial ids and has exactly the model's eager segment, cut into the model's segments, and gives each of
+ * the model's calls the model's segment ({@code SegOf}). Reads the generated {@code MC_*.tla} files (what TLC checks; the
  * specs module's tests keep them equal to manifest.json), so a change of the Java's segment rule or of a
  * model's constants that breaks the pairing fails here.
  */
 class ModelPairingTest {
     private static final Pattern CAPACITY = Pattern.compile("(?m)^MC_Capacity == <<([\\d, ]+)>>$");
     private static final Pattern EAGER = Pattern.compile("(?m)^MC_EagerCount == (\\d+)$");
+    private static final Pattern SEGMENTS = Pattern.compile("(?m)^MC_EagerSegments == (\\d+)$");
+    private static final Pattern PARENT = Pattern.compile("(?m)^MC_Parent == (.*)$");
+    private static final Pattern TAG = Pattern.compile("(?m)^MC_Tag == (.*)$");
+    private static final Pattern ENTRY = Pattern.compile("\"(\\w+)\" :> (-?\\d+)");
 
-    record Model(String name, int[] capacity, int eagerCount) {}
+    record Model(String name, int[] capacity, int eagerCount, int segments, Map<String, Integer> parent,
+                 Map<String, Integer> tag) {}
+
+    private static Map<String, Integer> function(Pattern p, String text) {
+        Matcher m = p.matcher(text);
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (!m.find()) return out;
+        Matcher e = ENTRY.matcher(m.group(1));
+        while (e.find()) out.put(e.group(1), Integer.parseInt(e.group(2)));
+        return out;
+    }
 
     static List<Model> models() throws IOException {
         Path dir = Path.of("..", "specs", "contextid");
@@ -39,10 +56,13 @@ class ModelPairingTest {
                 if (!text.contains("EXTENDS MultithreadedFig3")) continue;
                 Matcher cap = CAPACITY.matcher(text);
                 Matcher eager = EAGER.matcher(text);
-                assertTrue(cap.find() && eager.find(), f + ": no MC_Capacity or MC_EagerCount");
+                Matcher segments = SEGMENTS.matcher(text);
+                assertTrue(cap.find() && eager.find() && segments.find(),
+                        f + ": no MC_Capacity, MC_EagerCount or MC_EagerSegments");
                 int[] capacity = Arrays.stream(cap.group(1).split(",")).map(String::strip).mapToInt(Integer::parseInt)
                         .toArray();
-                out.add(new Model(f.getFileName().toString(), capacity, Integer.parseInt(eager.group(1))));
+                out.add(new Model(f.getFileName().toString(), capacity, Integer.parseInt(eager.group(1)),
+                        Integer.parseInt(segments.group(1)), function(PARENT, text), function(TAG, text)));
             }
         }
         return out;
@@ -56,9 +76,11 @@ class ModelPairingTest {
             int eagerEnd = ContextIdAllocator.FIRST_DYNAMIC_ID + m.eagerCount();
             for (int p = 0; p < m.capacity().length; p++) {
                 int cap = m.capacity()[p];
-                MultithreadedContextIdAllocator a = new MultithreadedContextIdAllocator(cap, m.eagerCount(), false);
+                MultithreadedContextIdAllocator a =
+                        new MultithreadedContextIdAllocator(cap, m.eagerCount(), m.segments(), false);
                 String where = m.name() + ", process " + (p + 1) + " (capacity " + cap + ")";
                 assertEquals(m.eagerCount(), a.eagerIds(), where);
+                assertEquals(m.segments(), a.segments(), where);
                 assertEquals(cap - ContextIdAllocator.FIRST_DYNAMIC_ID, a.freeCount(), where);
                 for (int id = 0; id < ContextIdMask.MAX_CAPACITY; id++) {
                     // the model: InitMask[p] = 2..Capacity[p]-1, EagerIds = 2..1+EagerCount
@@ -66,9 +88,29 @@ class ModelPairingTest {
                     boolean eager = id >= ContextIdAllocator.FIRST_DYNAMIC_ID && id < eagerEnd;
                     assertEquals(free, a.isFree(id), where + ": id " + id + " free");
                     assertEquals(eager, a.isEagerId(id), where + ": id " + id + " in the eager segment");
+                    // SegIds(s): runs of EagerCount \\div EagerSegments ids, the last run taking the rest
+                    int segment = !eager ? -1 : Math.min((id - ContextIdAllocator.FIRST_DYNAMIC_ID)
+                            / (m.eagerCount() / m.segments()), m.segments() - 1);
+                    assertEquals(segment, a.segmentOfEagerId(id), where + ": id " + id + "'s segment");
                 }
             }
         }
+    }
+
+    /** Each call's segment is the spec's SegOf(c) == (Parent[c] * 7 + Tag[c] + 1) % EagerSegments. */
+    @Test
+    void everyCallHasTheModelsSegment() throws IOException {
+        boolean several = false;
+        for (Model m : models()) {
+            assertEquals(m.parent().keySet(), m.tag().keySet(), m.name() + ": MC_Parent and MC_Tag name the same calls");
+            for (String c : m.parent().keySet()) {
+                int spec = Math.floorMod(m.parent().get(c) * 7 + m.tag().get(c) + 1, m.segments());
+                assertEquals(spec, MultithreadedContextIdAllocator.segmentOf(m.parent().get(c), m.tag().get(c),
+                        m.segments()), m.name() + ": call " + c);
+            }
+            several |= m.segments() > 1;
+        }
+        assertTrue(several, "no model cuts the eager segment into several segments");
     }
 
     /** The models that use the Java's default segment for their capacity check the allocator as the core builds it. */
@@ -83,6 +125,9 @@ class ModelPairingTest {
             for (int c : m.capacity()) {
                 assertEquals(new MultithreadedContextIdAllocator(c, false).eagerIds(),
                         MultithreadedContextIdAllocator.defaultEagerIds(c), m.name());
+                assertEquals(new MultithreadedContextIdAllocator(c, false).segments(),
+                        MultithreadedContextIdAllocator.defaultSegments(MultithreadedContextIdAllocator.defaultEagerIds(c)),
+                        m.name());
             }
         }
     }

@@ -34,8 +34,13 @@ class MultithreadedContextIdAllocatorTest {
         return world(processes, 1024);
     }
 
+    /**
+     * Allocators with the default eager segment for {@code capacity} as one segment: Fig. 3's "lowest common
+     * free id" is what these tests check; the segments are SegmentedEagerRoundTest's.
+     */
     static SimWorld world(int processes, int capacity) {
-        return new SimWorld(processes, () -> new MultithreadedContextIdAllocator(capacity, true), WAIT);
+        return new SimWorld(processes, () -> new MultithreadedContextIdAllocator(capacity,
+                MultithreadedContextIdAllocator.defaultEagerIds(capacity), 1, true), WAIT);
     }
 
     // ---- one thread per process ------------------------------------------------------------------
@@ -534,11 +539,14 @@ class MultithreadedContextIdAllocatorTest {
         SimWorld w = new SimWorld(3, () -> algorithm.create(64, true), WAIT);
         assertEquals(algorithm != ContextIdAlgorithm.MULTITHREADED, algorithm.isExperimental());
         SimComm all = w.comm("all", 0, 1, 2), pair = w.comm("pair", 1, 2);
+        // tag 2: the dups' eager segment (segmentOf(0, 2, 3) == segmentOf(0, -1, 3) == 0), so that the ids are
+        // the lowest free ones for every algorithm
+        assertEquals(0, MultithreadedContextIdAllocator.segmentOf(0, 2, 3));
         assertEquals(2, w.allocateOnAll(all, 0, DUP));
-        assertEquals(3, w.allocateOnAll(pair, 0, 1));
+        assertEquals(3, w.allocateOnAll(pair, 0, 2));
         assertEquals(4, w.allocateOnAll(all, 0, DUP));
         for (int p : pair.members) w.proc(p).release(3);
-        assertEquals(3, w.allocateOnAll(pair, 0, 1));
+        assertEquals(3, w.allocateOnAll(pair, 0, 2));
         assertEquals(1024, algorithm.create().capacity());
         long roundsPerCall = algorithm == ContextIdAlgorithm.NAIVE_RETRY ? 2 : 1;
         assertEquals(4 * roundsPerCall, w.proc(1).stats().allreduceRounds());

@@ -50,7 +50,7 @@ public final class ContextIdTraces implements TraceModel {
     private final String variant;
     private final int processes;
     private final int[] capacity;
-    private final int eagerCount;
+    private final int eagerCount, eagerSegments;
     private final List<TraceStep> steps = new ArrayList<>();
     /** Per step: the call it belongs to, and whether it ends its thread's part (failed or freed). */
     private final List<String> stepCall = new ArrayList<>();
@@ -78,8 +78,15 @@ public final class ContextIdTraces implements TraceModel {
         this.variant = variant;
         this.processes = processes;
         this.capacity = new int[processes];
-        int eager = -1;
+        int eager = -1, segments = -1;
         for (int p = 0; p < processes; p++) {
+            Object sg = facts.get("contextid.segments." + p);
+            int sp = sg == null ? 1 : (Integer) sg;
+            if (segments >= 0 && sp != segments) {
+                throw new IllegalArgumentException("processes cut their eager segments differently (" + segments + ", "
+                        + sp + "): the spec has one EagerSegments");
+            }
+            segments = sp;
             Object c = facts.get("contextid.capacity." + p);
             capacity[p] = c == null ? 1024 : (Integer) c;
             Object e = facts.get("contextid.eager." + p);
@@ -91,6 +98,7 @@ public final class ContextIdTraces implements TraceModel {
             eager = ep;
         }
         this.eagerCount = Math.max(0, eager);
+        this.eagerSegments = Math.max(1, segments);
         translate(events);
     }
 
@@ -346,7 +354,10 @@ public final class ContextIdTraces implements TraceModel {
         k.put("Capacity", "<<" + Arrays.stream(capacity).mapToObj(String::valueOf)
                 .collect(Collectors.joining(", ")) + ">>");
         k.put("AllowFree", "TRUE");
-        if (spec == ContextIdAlgorithm.MULTITHREADED) k.put("EagerCount", Integer.toString(eagerCount));
+        if (spec == ContextIdAlgorithm.MULTITHREADED) {
+            k.put("EagerCount", Integer.toString(eagerCount));
+            k.put("EagerSegments", Integer.toString(eagerSegments));
+        }
         return k;
     }
 
