@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every TLC model of {@code specs/contextid/MultithreadedFig3.tla} (and of its mutants) has a Java
- * configuration of {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator
+ * Every TLC model of {@code specs/contextid/MultithreadedFig3.tla} (of its mutants, and of
+ * {@code NonblockingContextIds.tla}, which extends it) has a Java configuration of {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator
  * with the model's {@code Capacity}, {@code EagerCount} and {@code EagerSegments} frees exactly the model's
  * initial ids and has exactly the model's eager segment, cut into the model's segments, and gives each of
  * the model's calls the model's segment ({@code SegOf}). Reads the generated {@code MC_*.tla} files (what TLC checks; the
@@ -53,7 +53,7 @@ class ModelPairingTest {
             for (Path f : files.filter(p -> p.getFileName().toString().startsWith("MC_")
                     && p.getFileName().toString().endsWith(".tla")).sorted().toList()) {
                 String text = Files.readString(f);
-                if (!text.contains("EXTENDS MultithreadedFig3")) continue;
+                if (!text.contains("EXTENDS MultithreadedFig3") && !text.contains("EXTENDS NonblockingContextIds")) continue;
                 Matcher cap = CAPACITY.matcher(text);
                 Matcher eager = EAGER.matcher(text);
                 Matcher segments = SEGMENTS.matcher(text);
