@@ -19,12 +19,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every TLC model of {@code specs/contextid/MultithreadedFig3.tla} (of its mutants, and of
- * {@code NonblockingContextIds.tla}, which extends it) has a Java configuration of {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator
- * with the model's {@code Capacity}, {@code EagerCount} and {@code EagerSegments} frees exactly the model's
- * initial ids and has exactly the model's eager segment, cut into the model's segments, and gives each of
- * the model's calls the model's segment ({@code SegOf}). Reads the generated {@code MC_*.tla} files (what TLC checks; the
- * specs module's tests keep them equal to manifest.json), so a change of the Java's segment rule or of a
- * model's constants that breaks the pairing fails here.
+ * {@code NonblockingContextIds.tla}, which extends it) has a Java configuration of
+ * {@link MultithreadedContextIdAllocator} that matches it: per process, an allocator with the model's
+ * {@code Capacity}, {@code EagerCount} and {@code EagerSegments} frees exactly the model's initial ids and
+ * has exactly the model's eager segment, cut into the model's segments, and gives each of the model's calls
+ * the model's segment ({@code SegOf}). Reads the generated {@code MC_*.tla} files (what TLC checks; the specs
+ * module's tests keep them equal to manifest.json), so a change of the Java's segment rule or of a model's
+ * constants that breaks the pairing fails here.
  */
 class ModelPairingTest {
     private static final Pattern CAPACITY = Pattern.compile("(?m)^MC_Capacity == <<([\\d, ]+)>>$");
@@ -97,7 +98,27 @@ class ModelPairingTest {
         }
     }
 
-    /** Each call's segment is the spec's SegOf(c) == (Parent[c] * 7 + Tag[c] + 1) % EagerSegments. */
+    private static final Pattern SEG_OF =
+            Pattern.compile("(?m)^SegOf\\(c\\) == \\(Parent\\[c\\] \\* (\\d+) \\+ Tag\\[c\\] \\+ (\\d+)\\) % EagerSegments$");
+
+    /** The Java's segmentOf is the spec's SegOf, read from MultithreadedFig3.tla, for every segment count. */
+    @Test
+    void segmentOfIsTheSpecsSegOf() throws IOException {
+        Matcher m = SEG_OF.matcher(Files.readString(Path.of("..", "specs", "contextid", "MultithreadedFig3.tla")));
+        assertTrue(m.find(), "no SegOf(c) == (Parent[c] * A + Tag[c] + B) % EagerSegments in MultithreadedFig3.tla");
+        long a = Long.parseLong(m.group(1)), b = Long.parseLong(m.group(2));
+        for (int segments = 1; segments <= 16; segments++) {
+            for (int parent = 0; parent < 200; parent++) {
+                for (int tag = -1; tag < 40; tag++) {
+                    assertEquals(Math.floorMod(parent * a + tag + b, segments),
+                            MultithreadedContextIdAllocator.segmentOf(parent, tag, segments),
+                            "parent " + parent + ", tag " + tag + ", " + segments + " segments");
+                }
+            }
+        }
+    }
+
+    /** Each model call's segment is the spec's SegOf(c) == (Parent[c] * 7 + Tag[c] + 1) % EagerSegments. */
     @Test
     void everyCallHasTheModelsSegment() throws IOException {
         boolean several = false;
