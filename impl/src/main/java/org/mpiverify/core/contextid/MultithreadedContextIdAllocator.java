@@ -496,7 +496,8 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         lock.lock();
         try {
             return "MultithreadedContextIdAllocator[free=" + ContextIdMask.count(mask) + ", maskInUse=" + maskInUse
-                    + ", eagerInUse=" + (segments == 1 ? Boolean.toString(eagerInUse != 0) : Integer.toBinaryString(eagerInUse)) + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
+                    + ", eagerInUse=" + (segments == 1 ? Boolean.toString(eagerInUse != 0) : Integer.toBinaryString(eagerInUse))
+                    + ", lowestKey=" + ContextIdKey.toString(lowestKey) + "]";
         } finally {
             lock.unlock();
         }

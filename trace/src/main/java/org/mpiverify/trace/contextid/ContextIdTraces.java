@@ -78,28 +78,31 @@ public final class ContextIdTraces implements TraceModel {
         this.variant = variant;
         this.processes = processes;
         this.capacity = new int[processes];
-        int eager = -1, segments = -1;
         for (int p = 0; p < processes; p++) {
-            Object sg = facts.get("contextid.segments." + p);
-            int sp = sg == null ? 1 : (Integer) sg;
-            if (segments >= 0 && sp != segments) {
-                throw new IllegalArgumentException("processes cut their eager segments differently (" + segments + ", "
-                        + sp + "): the spec has one EagerSegments");
-            }
-            segments = sp;
             Object c = facts.get("contextid.capacity." + p);
             capacity[p] = c == null ? 1024 : (Integer) c;
-            Object e = facts.get("contextid.eager." + p);
-            int ep = e == null ? 0 : (Integer) e;
-            if (eager >= 0 && ep != eager) {
-                throw new IllegalArgumentException("processes have different eager segments (" + eager + ", " + ep
-                        + "): the spec has one EagerCount");
-            }
-            eager = ep;
         }
-        this.eagerCount = Math.max(0, eager);
-        this.eagerSegments = Math.max(1, segments);
+        this.eagerCount = Math.max(0, oneForAll(facts, "contextid.eager.", 0, processes, "EagerCount"));
+        this.eagerSegments = Math.max(1, oneForAll(facts, "contextid.segments.", 1, processes, "EagerSegments"));
         translate(events);
+    }
+
+    /**
+     * The fact {@code prefix + p}, the same for every process {@code p} ({@code absent} where a process has none),
+     * or -1 if there are no processes: the spec's {@code constant} has one value for all.
+     */
+    private static int oneForAll(Map<String, Object> facts, String prefix, int absent, int processes, String constant) {
+        int value = -1;
+        for (int p = 0; p < processes; p++) {
+            Object f = facts.get(prefix + p);
+            int v = f == null ? absent : (Integer) f;
+            if (value >= 0 && v != value) {
+                throw new IllegalArgumentException("processes differ in " + prefix + "* (" + value + ", " + v
+                        + "): the spec has one " + constant);
+            }
+            value = v;
+        }
+        return value;
     }
 
     @Override public String name() { return name; }
