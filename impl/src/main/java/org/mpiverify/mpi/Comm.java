@@ -553,12 +553,14 @@ public final class Comm {
     private final class SlotChannel implements PollingChannel {
         private EndpointChannel ch;
         private int slot = -1;
+        /** The schedule on this channel: set before it starts, so before any of its transfers can complete. */
+        private Schedule owner;
 
         /** Gives this operation the slot of sequence number {@code seq}; before the schedule starts. */
         SlotChannel take(int seq) {
             slot = Math.floorMod(seq, NB_SLOTS);
             ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
-                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(rank.progress.onTransfer);
+                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(() -> rank.progress.signal(owner));
             return this;
         }
 
@@ -621,6 +623,7 @@ public final class Comm {
                 nbOutstanding.decrementAndGet();
                 releaseRef();
             });
+            ch.owner = s;
             rank.progress.start(s);
             return Request.forSchedule(this, s);
         });

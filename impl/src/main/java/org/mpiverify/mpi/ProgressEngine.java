@@ -27,9 +27,12 @@ import org.mpiverify.core.sync.WaitPolicy;
  * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of
  * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule
  * completes ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own
- * request completes, and polls again. The others park on their own request only: the poller completes a
- * schedule's request and wakes its waiter. When the poller's own request is done it leaves the role and
- * wakes the others, one of which takes it. No lock is held while anyone parks. Before parking, a wait
+ * request completes, and polls again. The others (on standby) poll their own schedules and park on their
+ * own requests. A completed transfer wakes the thread parked on its schedule's request if there is one
+ * ({@link #signal(Schedule)}), which polls that schedule when it wakes; else the poller. (Through the poller
+ * alone, a step of a standby thread's schedule cost two context switches where threads outnumber cores: the
+ * poller's, then the waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer.)
+ * When the poller's own request is done it leaves the role and wakes the others, one of which takes it. No lock is held while anyone parks. Before parking, a wait
  * spins within the rank's {@link WaitPolicy}, as a blocking wait does: one budget per wait (about a park
  * round trip for platform threads, none for virtual threads), shared by all its rounds in either role.
  *
@@ -37,7 +40,11 @@ import org.mpiverify.core.sync.WaitPolicy;
  * only if {@code events} is unchanged; a signaller increments {@code events} then reads {@code poller}:
  * one of the two sees the other's write. (2) A waiter that is not the poller adds itself to {@code standby}
  * then reads {@code poller}; a leaving poller clears {@code poller} then wakes everyone in {@code standby}:
- * either the waiter sees no poller and tries the role itself, or it is woken.
+ * either the waiter sees no poller and tries the role itself, or it is woken. (3) A routed signal
+ * increments {@code events}, then reads the waiter slot of its schedule's request: if it finds a thread
+ * there, that thread was registered and parks at most until this unpark, and polls the schedule after it;
+ * if it finds none, it wakes the poller as in (1), which polls every schedule, the waiter's too. A
+ * standby thread polls its own schedules each time round its loop, before it registers.
  *
  * <p>Invariants: a schedule is in {@code active} from its start until a poll saw it done;
  * {@code outstanding} is the size of {@code active} (kept separately so that {@link #idle()} is one
@@ -58,8 +65,6 @@ final class ProgressEngine {
     private final AtomicLong events = new AtomicLong();
     private final AtomicReference<Thread> poller = new AtomicReference<>();
     private final ConcurrentLinkedQueue<Thread> standby = new ConcurrentLinkedQueue<>();
-    /** Given to every transfer of a schedule of this rank: run by the thread that completes it. */
-    final Runnable onTransfer = this::signal;
 
     ProgressEngine(RankContext rank) {
         this.rank = rank;
@@ -80,9 +85,25 @@ final class ProgressEngine {
         signal();   // a parked poller must look at the new schedule's transfers too
     }
 
-    /** Something may have moved: a transfer completed, a schedule started, a context-id round ended. */
+    /** Something may have moved: a schedule started, a context-id round ended. Wakes the poller. */
     void signal() {
+        signal(null);
+    }
+
+    /**
+     * A transfer of {@code owner} (null: of no schedule in particular) completed. Wakes the thread parked
+     * on {@code owner}'s request if there is one, which polls its own schedule when it wakes; else the
+     * poller. Routing the wake to the schedule's own waiter saves a hand-off: otherwise the poller wakes,
+     * completes the request, and wakes its waiter (two context switches per step where there are more
+     * threads than cores).
+     */
+    void signal(Schedule owner) {
         events.incrementAndGet();
+        Thread w = owner == null ? null : owner.state().waiter();   // volatile read after the increment
+        if (w != null) {
+            LockSupport.unpark(w);
+            return;
+        }
         Thread p = poller.get();   // volatile read after the increment: Dekker pair with the poller's park
         if (p != null) {
             LockSupport.unpark(p);
@@ -122,7 +143,10 @@ final class ProgressEngine {
                     }
                 }
             } else {
-                standBy(targets, me, blocker, spinStart);
+                pollOwn(targets);
+                if (!anyDone(targets)) {
+                    standBy(targets, me, blocker, spinStart);
+                }
             }
         }
     }
@@ -213,6 +237,20 @@ final class ProgressEngine {
             }
         } finally {
             standby.remove(me);
+        }
+    }
+
+    /** Polls the schedules whose requests are among {@code targets} (a waiter not the poller, on waking). */
+    private void pollOwn(Completion[] targets) {
+        for (Schedule s : active) {
+            for (Completion c : targets) {
+                if (s.state() == c) {
+                    if (s.progress() && active.remove(s)) {
+                        outstanding.decrementAndGet();
+                    }
+                    break;
+                }
+            }
         }
     }
 

@@ -254,6 +254,11 @@ public class Completion {
         return tryRegister(t) == ALREADY_DONE;
     }
 
+    /** The thread registered to be woken, or null (volatile read). */
+    public final Thread waiter() {
+        return waiter;
+    }
+
     /** Removes {@code t} if it is the registered waiter. */
     public final void deregister(Thread t) {
         if (trace != null) {
