@@ -48,9 +48,10 @@ public final class DupFigure implements BenchFigure {
 
     @Override
     public Report run(Settings s) throws Exception {
-        int n = s.quick() ? 300 : 5_000;
+        int nativeN = s.quick() ? 300 : 5_000;
         List<Measurement> ms = new ArrayList<>();
         for (int p : ranks(s.quick())) {
+            int n = coreCalls(p, nativeN);
             JobConfig base = JobConfig.of(p).withMatching(s.matching());
             JobConfig single = base.withExperimental(true).withContextIds(ContextIdAlgorithm.SINGLE_THREADED_LOCKED);
             ms.add(Measurement.of("single-threaded algorithm, " + p + " ranks", new Slot(PLOT, SINGLE_ALG, p),
@@ -63,7 +64,7 @@ public final class DupFigure implements BenchFigure {
                     () -> CoreKernels.idupFree(base, 2, n, s.jobDeadline())));
             for (ComparisonTarget t : s.comparisons()) {
                 for (int threads = 1; threads <= 2; threads++) {
-                    DupScenario sc = new DupScenario(p, threads, n);
+                    DupScenario sc = new DupScenario(p, threads, nativeN);
                     ms.add(Measurement.comparison(t.name() + " " + threads + " thread(s), " + p + " ranks",
                             new Slot(PLOT, t.name() + ", " + threads + " thread" + (threads > 1 ? "s" : "") + "/rank", p),
                             () -> ScenarioTiming.measure(t, sc, DupScenario.FACT, s.jobDeadline())));
@@ -73,7 +74,7 @@ public final class DupFigure implements BenchFigure {
                 }
                 // One thread per rank only: with two, each on its own parent, the libraries' concurrent idups
                 // hang (the audit's comm-idup-concurrent, confirmed by audit/repro/comm_idup_concurrent.c).
-                DupScenario idup = new DupScenario(p, 1, n, true);
+                DupScenario idup = new DupScenario(p, 1, nativeN, true);
                 ms.add(Measurement.comparison(t.name() + " idup 1 thread, " + p + " ranks",
                         new Slot(PLOT, t.name() + " idup+wait, 1 thread/rank", p),
                         () -> ScenarioTiming.measure(t, idup, DupScenario.FACT, s.jobDeadline())));
@@ -87,13 +88,23 @@ public final class DupFigure implements BenchFigure {
         Plot plot = SPEC.assemble(stats);
         return new Report(id(), "Context-id allocation: Comm_dup time", s.trials(), s.quick(), List.of(plot),
                 targets(plot), List.of(), leftOut.appendTo(s.skipped()), leftOut.appendEvidenceTo(List.of(
-                        "each thread dups and frees its own parent communicator " + n + " times; the value is the "
-                                + "slowest thread's loop time divided by " + n,
+                        "each thread dups and frees its own parent communicator N times (the core: "
+                                + coreCalls(2, nativeN) + " at 2 ranks, " + nativeN + " at more; the libraries: "
+                                + nativeN + "); the value is the slowest thread's loop time divided by N",
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
                                 + "deadlocks with two threads per rank, so it runs with one)",
                         "idup+wait: Comm.idup (MPI_Comm_idup), then a wait on its request, then free of the new "
                                 + "communicator; the native libraries with one thread per rank only (their concurrent "
                                 + "idups hang: the audit's comm-idup-concurrent)")));
+    }
+
+    /**
+     * Calls per trial of the core's series: {@code nativeN}, ten times as many at 2 ranks, where a call takes
+     * about a microsecond and 5,000 of them (a few milliseconds) measured mostly whether the trial's two
+     * threads happened to spin or to park (medians of 0.6 to 8 us from run to run).
+     */
+    static int coreCalls(int ranks, int nativeN) {
+        return ranks <= 2 ? 10 * nativeN : nativeN;
     }
 
     static List<Target> targets(Plot p) {
