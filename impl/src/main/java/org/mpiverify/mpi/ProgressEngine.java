@@ -27,24 +27,24 @@ import org.mpiverify.core.sync.WaitPolicy;
  * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of
  * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule
  * completes ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own
- * request completes, and polls again. The others (on standby) poll their own schedules and park on their
- * own requests. A completed transfer wakes the thread parked on its schedule's request if there is one
- * ({@link #signal(Schedule)}), which polls that schedule when it wakes; else the poller. (Through the poller
- * alone, a step of a standby thread's schedule cost two context switches where threads outnumber cores: the
- * poller's, then the waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer.)
- * When the poller's own request is done it leaves the role and wakes the others, one of which takes it. No lock is held while anyone parks. Before parking, a wait
- * spins within the rank's {@link WaitPolicy}, as a blocking wait does: one budget per wait (about a park
- * round trip for platform threads, none for virtual threads), shared by all its rounds in either role.
+ * request completes, and polls again. The others park on their own requests (on standby) and poll their
+ * own schedules when they wake. A completed transfer wakes the thread parked on its schedule's request if
+ * there is one ({@link #signal(Schedule)}), else the poller: through the poller alone, a step of a standby
+ * thread's schedule cost two context switches where threads outnumber cores (the poller's, then the
+ * waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer). When the poller's
+ * own request is done it leaves the role and wakes the others, one of which takes it. No lock is held
+ * while anyone parks. Before parking, a wait spins within the rank's {@link WaitPolicy}, as a blocking
+ * wait does: one budget per wait (about a park round trip for platform threads, none for virtual
+ * threads), shared by all its rounds in either role.
  *
  * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
- * only if {@code events} is unchanged; a signaller increments {@code events} then reads {@code poller}:
- * one of the two sees the other's write. (2) A waiter that is not the poller adds itself to {@code standby}
- * then reads {@code poller}; a leaving poller clears {@code poller} then wakes everyone in {@code standby}:
- * either the waiter sees no poller and tries the role itself, or it is woken. (3) A routed signal
- * increments {@code events}, then reads the waiter slot of its schedule's request: if it finds a thread
- * there, that thread was registered and parks at most until this unpark, and polls the schedule after it;
- * if it finds none, it wakes the poller as in (1), which polls every schedule, the waiter's too. A
- * standby thread polls its own schedules each time round its loop, before it registers.
+ * only if {@code events} is unchanged; a signaller increments {@code events}, then reads {@code poller}:
+ * one of the two sees the other's write. (2) A waiter that is not the poller adds itself to
+ * {@code standby}, then reads {@code poller}; a leaving poller clears {@code poller}, then wakes everyone
+ * in {@code standby}: either the waiter sees no poller and tries the role itself, or it is woken. (3) A routed signal increments {@code events}, then reads the waiter slot
+ * of its schedule's request: a thread found there was registered, parks at most until this unpark, and
+ * polls its own schedules when back from standby (or polls everything as the poller); if it finds none,
+ * it wakes the poller as in (1), which polls every schedule, the waiter's too.
  *
  * <p>Invariants: a schedule is in {@code active} from its start until a poll saw it done;
  * {@code outstanding} is the size of {@code active} (kept separately so that {@link #idle()} is one
@@ -143,10 +143,8 @@ final class ProgressEngine {
                     }
                 }
             } else {
-                pollOwn(targets);
-                if (!anyDone(targets)) {
-                    standBy(targets, me, blocker, spinStart);
-                }
+                standBy(targets, me, blocker, spinStart);
+                pollOwn(targets);   // a routed signal may have woken it: its own schedule has moved
             }
         }
     }
