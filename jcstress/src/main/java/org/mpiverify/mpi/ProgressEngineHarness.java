@@ -30,9 +30,14 @@ public final class ProgressEngineHarness {
         engine.start(s);
     }
 
-    /** {@link ProgressEngine#signal}: what a completed transfer runs. */
+    /** {@link ProgressEngine#signal()}: a schedule started or a context-id round ended (wakes the poller). */
     public void signal() {
         engine.signal();
+    }
+
+    /** {@link ProgressEngine#signal(Schedule)}: what a completed transfer of {@code s} runs. */
+    public void signal(Schedule s) {
+        engine.signal(s);
     }
 
     /** {@link ProgressEngine#await}: waits until {@code target} is done, polling as the poller or on standby. */

@@ -40,9 +40,6 @@ import org.openjdk.jcstress.infra.results.I_Result;
 @Outcome(id = "0", expect = FORBIDDEN, desc = "Lost wake-up: W parked on standby after the poller left, its schedule unpolled.")
 @State
 public class ProgressEngineStandbyVsLeaveRace {
-    /** Bound on waiting for P to park as the poller before the sample (it needs a carrier thread). */
-    static final long PARK_BOUND_NANOS = 1_000_000_000L;
-
     final ProgressEngineHarness engine = new ProgressEngineHarness();
     final Completion pollerRequest = new Completion();
     volatile boolean arrived;
@@ -62,7 +59,7 @@ public class ProgressEngineStandbyVsLeaveRace {
     public ProgressEngineStandbyVsLeaveRace() {
         engine.start(schedule);       // outstanding, its transfer not arrived
         poller = Thread.ofVirtual().start(() -> engine.await(pollerRequest));
-        awaitParked(poller);          // P is the poller, parked (bounded: the race is valid from any state)
+        WaiterThreads.awaitParked(poller);   // P is the poller, parked (bounded: the race is valid from any state)
     }
 
     @Actor
@@ -78,13 +75,5 @@ public class ProgressEngineStandbyVsLeaveRace {
     @Arbiter
     public void arbiter(I_Result r) {
         r.r1 = WaiterThreads.judge(waiter, engine, poller);
-    }
-
-    /** Waits (bounded) until {@code t} is parked; nothing unparks it before the sample. */
-    static void awaitParked(Thread t) {
-        long deadline = System.nanoTime() + PARK_BOUND_NANOS;
-        while (t.getState() != Thread.State.WAITING && System.nanoTime() - deadline < 0) {
-            Thread.yield();           // the virtual thread needs a carrier; on two cores, give this one up
-        }
     }
 }

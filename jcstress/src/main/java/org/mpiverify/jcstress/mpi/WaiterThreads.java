@@ -2,6 +2,7 @@ package org.mpiverify.jcstress.mpi;
 
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * How the progress-engine races of jcstress judge a waiter without hanging jcstress and without a timing
@@ -48,5 +49,46 @@ public final class WaiterThreads {
             Thread.currentThread().interrupt();
             return NOT_JUDGED;
         }
+    }
+
+    /**
+     * Judges {@code waiter} against a {@code poller} that stays in its role (it never ends): a lost wake-up
+     * is both parked on {@code blocker} while {@code target} is not done. Neither can then be woken: an
+     * unpark leaves a virtual thread runnable until it has run, and the poller, once run, polls the target
+     * to done. {@link #RETURNED}, {@link #LOST_WAKE_UP} or {@link #NOT_JUDGED}, as {@link #judge}; a lost
+     * waiter is unparked, and the caller ends the poller's wait.
+     */
+    public static int judgeBesidePoller(Thread waiter, Object blocker, Thread poller, BooleanSupplier targetDone) {
+        long deadline = System.nanoTime() + BOUND_NANOS;
+        try {
+            while (!waiter.join(SLICE)) {
+                if (parkedOn(waiter, blocker) && parkedOn(poller, blocker) && !targetDone.getAsBoolean()) {
+                    LockSupport.unpark(waiter);   // let it poll again and end
+                    return LOST_WAKE_UP;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    return NOT_JUDGED;
+                }
+            }
+            return RETURNED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return NOT_JUDGED;
+        }
+    }
+
+    /** Bound on waiting for a poller to park before a sample (it needs a carrier thread). */
+    static final long PARK_BOUND_NANOS = 1_000_000_000L;
+
+    /** Waits (bounded) until {@code t} is parked; nothing unparks it before the sample. */
+    public static void awaitParked(Thread t) {
+        long deadline = System.nanoTime() + PARK_BOUND_NANOS;
+        while (t.getState() != Thread.State.WAITING && System.nanoTime() - deadline < 0) {
+            Thread.yield();           // the virtual thread needs a carrier; on two cores, give this one up
+        }
+    }
+
+    private static boolean parkedOn(Thread t, Object blocker) {
+        return t.getState() == Thread.State.WAITING && LockSupport.getBlocker(t) == blocker;
     }
 }
