@@ -283,8 +283,9 @@ public final class Main implements Callable<Integer> {
     static final class AuditSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
-        @Option(names = "--target", required = true, paramLabel = "core|mpich|openmpi|mpj-multicore|mpj-niodev|all",
-                completionCandidates = AuditTargetIds.class, description = "the implementation to audit")
+        @Option(names = "--target", required = true, paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
+                completionCandidates = AuditTargetIds.class, description = "the implementation to audit (several: comma-separated); "
+                        + "-tcp: the library's network path over TCP")
         String target;
         @Option(names = "--scenario", paramLabel = "ID", split = ",", description = "scenario ids (default: every one)")
         List<String> scenarios = new ArrayList<>();
@@ -294,6 +295,14 @@ public final class Main implements Callable<Integer> {
         boolean full;
         @Option(names = "--locks", description = "run the lock auditor in every JVM the target starts (out/locks/audit-TARGET.md; docs/locks.md)")
         boolean locks;
+        @Option(names = "--lib", paramLabel = "FILE", description = "a native target's library by path (any build of MPICH's or Open MPI's ABI: "
+                + "checked before any run, refused with what does not match)")
+        Path lib;
+        @Option(names = "--mpiexec", paramLabel = "FILE", description = "its launcher (default: bin/mpiexec beside the library's folder)")
+        Path mpiexec;
+        @Option(names = "--hosts", paramLabel = "FILE", description = "run a native target's ranks on these hosts (one per line: host, host:N "
+                + "or host slots=N), through the library's own launcher; audit/README.md says what the hosts need")
+        Path hosts;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -302,7 +311,8 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
-            return AuditCommand.run(target, scenarios, r, full, locks, main.out, main.err, main.env);
+            return AuditCommand.run(target, scenarios, r, full, locks,
+                    new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()), main.out, main.err, main.env);
         }
     }
 

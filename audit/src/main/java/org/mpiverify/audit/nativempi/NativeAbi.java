@@ -82,6 +82,31 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
     /** Environment variable in which {@code mpiexec} tells a process its world rank. */
     public abstract String rankVariable();
 
+    /**
+     * What the ranks' environment gets for a transport. {@link Transport#TCP} names every switch of this ABI's
+     * family, since a library by path may be any build of it: whichever the library honours takes effect, and
+     * {@link TcpConnections} checks that one did.
+     */
+    public abstract Map<String, String> transportEnvironment(Transport transport);
+
+    /** The launcher's options that hand it a host file ({@code -f FILE} for Hydra, {@code --hostfile FILE} for Open MPI). */
+    public abstract List<String> hostFileOptions(Path file);
+
+    /** One host of a host file, in the launcher's syntax. */
+    public abstract String hostFileLine(String host, int slots);
+
+    /** Symbols a library of this ABI must export (beyond the MPI functions the binding calls). */
+    abstract List<String> familySymbols();
+
+    /** Symbols only the other ABI's libraries export: one found here means the library is of the other family. */
+    abstract List<String> foreignSymbols();
+
+    /** What the {@code --version} of this family's launcher says (Hydra and its derivatives; Open MPI's ORTE or PRRTE). */
+    abstract java.util.regex.Pattern launcherPattern();
+
+    /** What {@code MPI_Get_library_version} of a library of this family says (MPICH's derivatives name themselves). */
+    abstract java.util.regex.Pattern versionPattern();
+
     /** C type of a handle ({@code MPI_Comm}, {@code MPI_Request}, ...). */
     abstract ValueLayout handleLayout();
 
@@ -261,6 +286,32 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
         @Override public Map<String, String> rankEnvironment() { return Map.of("UCX_ERROR_SIGNALS", ""); }
 
         @Override public String rankVariable() { return "PMI_RANK"; }
+
+        /**
+         * ch4:ucx ({@code UCX_TLS}), ch4:ofi and Intel MPI ({@code FI_PROVIDER}, {@code I_MPI_FABRICS}), and MPICH's
+         * own shared-memory bypass off ({@code MPIR_CVAR_NOLOCAL} in ch4, {@code MPIR_CVAR_CH3_NOLOCAL} in ch3).
+         */
+        @Override public Map<String, String> transportEnvironment(Transport transport) {
+            return switch (transport) {
+                case DEFAULT -> Map.of();
+                case TCP -> Map.of("UCX_TLS", "tcp,self", "FI_PROVIDER", "tcp", "I_MPI_FABRICS", "ofi",
+                        "MPIR_CVAR_NOLOCAL", "1", "MPIR_CVAR_CH3_NOLOCAL", "1");
+            };
+        }
+
+        @Override public List<String> hostFileOptions(Path file) { return List.of("-f", file.toString()); }
+        @Override public String hostFileLine(String host, int slots) { return host + ":" + slots; }
+        @Override List<String> familySymbols() { return List.of(); }
+        @Override List<String> foreignSymbols() { return List.of("ompi_mpi_comm_world"); }
+
+        @Override java.util.regex.Pattern versionPattern() {
+            return java.util.regex.Pattern.compile("MPICH|Intel\\(R\\) MPI|MVAPICH|CRAY MPICH|Cray MPICH");
+        }
+
+        @Override java.util.regex.Pattern launcherPattern() {
+            return java.util.regex.Pattern.compile("HYDRA|Intel\\(R\\) MPI|MVAPICH");
+        }
+
         @Override ValueLayout handleLayout() { return JAVA_INT; }
         @Override MethodHandle handleArgument() { return TO_INT; }
         @Override long readHandle(MemorySegment cell) { return Integer.toUnsignedLong(cell.get(JAVA_INT, 0)); }
@@ -392,6 +443,26 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
 
         @Override public Map<String, String> rankEnvironment() { return Map.of(); }
         @Override public String rankVariable() { return "OMPI_COMM_WORLD_RANK"; }
+
+        /** ob1 with the TCP and self BTLs only: not UCX (its own shared memory) and not vader. */
+        @Override public Map<String, String> transportEnvironment(Transport transport) {
+            return switch (transport) {
+                case DEFAULT -> Map.of();
+                case TCP -> Map.of("OMPI_MCA_pml", "ob1", "OMPI_MCA_btl", "tcp,self");
+            };
+        }
+
+        @Override public List<String> hostFileOptions(Path file) { return List.of("--hostfile", file.toString()); }
+        @Override public String hostFileLine(String host, int slots) { return host + " slots=" + slots; }
+
+        /** The exported objects behind every predefined handle the binding uses. */
+        @Override List<String> familySymbols() {
+            return java.util.Arrays.stream(Predefined.values()).map(OpenMpi::symbol).toList();
+        }
+
+        @Override List<String> foreignSymbols() { return List.of("MPIR_Err_return_comm"); }
+        @Override java.util.regex.Pattern versionPattern() { return java.util.regex.Pattern.compile("Open MPI"); }
+        @Override java.util.regex.Pattern launcherPattern() { return java.util.regex.Pattern.compile("OpenRTE|Open MPI|PRRTE|prterun"); }
         @Override ValueLayout handleLayout() { return ADDRESS; }
         @Override MethodHandle handleArgument() { return TO_ADDRESS; }
         @Override long readHandle(MemorySegment cell) { return cell.get(ADDRESS, 0).address(); }
@@ -399,7 +470,11 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
 
         @Override
         long predefined(Predefined object, SymbolLookup library) {
-            String symbol = switch (object) {
+            return library.findOrThrow(symbol(object)).address();
+        }
+
+        private static String symbol(Predefined object) {
+            return switch (object) {
                 case COMM_WORLD -> "ompi_mpi_comm_world";
                 case COMM_SELF -> "ompi_mpi_comm_self";
                 case COMM_NULL -> "ompi_mpi_comm_null";
@@ -415,7 +490,6 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
                 case OP_BAND -> "ompi_mpi_op_band";
                 case OP_BOR -> "ompi_mpi_op_bor";
             };
-            return library.findOrThrow(symbol).address();
         }
 
         @Override int anySource() { return -1; }

@@ -81,12 +81,14 @@ public final class NativeMpi implements AuditMpi {
     /** Each thread's own native scratch memory for blocking calls; see {@link Scratch}. */
     private final ThreadLocal<Scratch> scratch;
 
-    private final MethodHandle getLibraryVersion, initThread, queryThread, isThreadMain, initialized, finalized,
+    private final MethodHandle getLibraryVersion, getVersion, initThread, queryThread, isThreadMain, initialized, finalized,
             finalizeMpi, abort, wtime, errorClass, errorString, commSetErrhandler, commRank, commSize,
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
             getCount, testCancelled, waitFor, test, cancel, requestFree, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
-            allreduce, commIdup, ibarrier, ibcast, iallreduce;
+            allreduce, commIdup, ibarrier, ibcast, iallreduce, typeSize;
+    /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
+    private final java.util.List<String> missingFunctions = new java.util.ArrayList<>();
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     private final MethodHandle isendrecv;
 
@@ -151,12 +153,29 @@ public final class NativeMpi implements AuditMpi {
         }
     }
 
-    /** Loads the library; no MPI call is made until {@link #initThread}. */
+    /** Loads the Debian-packaged library of this ABI; no MPI call is made until {@link #initThread}. */
     public NativeMpi(NativeAbi abi) {
+        this(abi, abi.libraryFile());
+    }
+
+    /**
+     * Loads the library file {@code libraryFile}, of {@code abi}'s family (which {@link NativeAbiCheck} checks
+     * before any rank starts: a library of the other family would take handles of the wrong type); no MPI call
+     * is made until {@link #initThread}. A file that cannot be loaded, or that lacks MPI functions the binding
+     * calls, is an IllegalStateException naming what is wrong (every missing function at once).
+     */
+    public NativeMpi(NativeAbi abi, java.nio.file.Path libraryFile) {
         this.abi = abi;
         this.scratch = ThreadLocal.withInitial(() -> new Scratch(abi));
-        abi.unavailable().ifPresent(msg -> { throw new IllegalStateException(msg); });
-        this.library = SymbolLookup.libraryLookup(abi.soname(), Arena.global());
+        if (!java.nio.file.Files.isRegularFile(libraryFile)) {
+            throw new IllegalStateException(abi.displayName() + " library " + libraryFile + " does not exist"
+                    + (libraryFile.equals(abi.libraryFile()) ? "; install it with: apt-get install " + abi.debianPackages() : ""));
+        }
+        try {
+            this.library = SymbolLookup.libraryLookup(libraryFile, Arena.global());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("cannot load " + libraryFile + " as a shared library: " + e.getMessage(), e);
+        }
         world = abi.predefined(NativeAbi.Predefined.COMM_WORLD, library);
         self = abi.predefined(NativeAbi.Predefined.COMM_SELF, library);
         commNull = abi.predefined(NativeAbi.Predefined.COMM_NULL, library);
@@ -173,6 +192,7 @@ public final class NativeMpi implements AuditMpi {
         opBor = abi.predefined(NativeAbi.Predefined.OP_BOR, library);
 
         getLibraryVersion = fn("MPI_Get_library_version", P, P);
+        getVersion = fn("MPI_Get_version", P, P);
         initThread = fn("MPI_Init_thread", P, P, I, P);
         queryThread = fn("MPI_Query_thread", P);
         isThreadMain = fn("MPI_Is_thread_main", P);
@@ -180,7 +200,8 @@ public final class NativeMpi implements AuditMpi {
         finalized = fn("MPI_Finalized", P);
         finalizeMpi = fn("MPI_Finalize");
         abort = fn("MPI_Abort", H, I);
-        wtime = LINKER.downcallHandle(library.findOrThrow("MPI_Wtime"), FunctionDescriptor.of(JAVA_DOUBLE));
+        wtime = library.find("MPI_Wtime").map(a -> LINKER.downcallHandle(a, FunctionDescriptor.of(JAVA_DOUBLE))).orElse(null);
+        if (wtime == null) missingFunctions.add("MPI_Wtime");
         errorClass = fn("MPI_Error_class", I, P);
         errorString = fn("MPI_Error_string", I, P, P);
         commSetErrhandler = fn("MPI_Comm_set_errhandler", H, H);
@@ -223,10 +244,18 @@ public final class NativeMpi implements AuditMpi {
         ibarrier = fn("MPI_Ibarrier", H, P);
         ibcast = fn("MPI_Ibcast", P, I, H, I, H, P);
         iallreduce = fn("MPI_Iallreduce", P, P, I, H, H, H, P);
+        typeSize = fn("MPI_Type_size", H, P);
+        if (!missingFunctions.isEmpty()) {
+            throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
+        }
     }
 
     /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */
     private MethodHandle fn(String name, MemoryLayout... params) {
+        if (library.find(name).isEmpty()) {
+            missingFunctions.add(name);
+            return null;
+        }
         MemoryLayout[] c = params.clone();
         for (int i = 0; i < c.length; i++) if (c[i] == H) c[i] = abi.handleLayout();
         MethodHandle mh = LINKER.downcallHandle(library.findOrThrow(name), FunctionDescriptor.of(JAVA_INT, c));
@@ -238,13 +267,73 @@ public final class NativeMpi implements AuditMpi {
 
     public NativeAbi abi() { return abi; }
 
-    /** {@code MPI_Get_library_version}: legal before {@code MPI_Init}, so the driver can ask without a run. */
+    /**
+     * {@code MPI_Get_library_version}: legal before {@code MPI_Init}, so the driver can ask without a run. The
+     * buffer has room for the larger of both families' {@code MPI_MAX_LIBRARY_VERSION_STRING}, since this is asked
+     * of a library before its family is known.
+     */
     public String libraryVersion() {
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment buf = a.allocate(abi.maxLibraryVersionString());
+            MemorySegment buf = a.allocate(Math.max(abi.maxLibraryVersionString(), 8192));
             MemorySegment len = a.allocate(JAVA_INT);
             check("MPI_Get_library_version", (int) getLibraryVersion.invokeExact(buf, len));
             return buf.getString(0, StandardCharsets.UTF_8).strip();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Get_version}: the MPI standard the library implements, {@code {major, minor}}; legal before init. */
+    int[] standardVersion() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment major = a.allocate(JAVA_INT);
+            MemorySegment minor = a.allocate(JAVA_INT);
+            check("MPI_Get_version", (int) getVersion.invokeExact(major, minor));
+            return new int[] {major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Type_size(MPI_INT)}: 4 when the binding's {@code MPI_INT} handle is the library's. */
+    int typeSizeOfInt() { return intOut("MPI_Type_size", typeSize, mpiInt); }
+
+    /**
+     * The 8 bytes of a handle cell, first filled with {@code 0xff}, after {@code MPI_Comm_dup} of
+     * {@code MPI_COMM_SELF} wrote the new communicator into it (then freed): how wide the library's handles
+     * are, read from what it writes rather than from what the binding assumes.
+     */
+    byte[] dupHandleBytes() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(8, 8);
+            cell.fill((byte) 0xff);
+            check("MPI_Comm_dup", (int) commDup.invokeExact(self, cell));
+            byte[] bytes = cell.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            check("MPI_Comm_free", (int) commFree.invokeExact(cell));
+            return bytes;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Bytes the library writes past the end of {@code MPI_Status} as the binding lays it out: a message to self on
+     * {@code MPI_COMM_SELF} is received into a status buffer followed by 32 bytes of {@code 0x5a}, which a larger
+     * native status would overwrite. 0 when the layout's size is right.
+     */
+    int statusOverrun() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment data = ints(a, new int[] {1, 2, 3}, 3);
+            MemorySegment in = a.allocate(JAVA_INT, 3);
+            MemorySegment st = a.allocate(abi.statusSize() + 32, 8);
+            st.fill((byte) 0x5a);
+            MemorySegment req = a.allocate(abi.handleLayout());
+            check("MPI_Isend", (int) isend.invokeExact(data, 3, mpiInt, 0, 4242, self, req));
+            check("MPI_Recv", (int) recv.invokeExact(in, 3, mpiInt, 0, 4242, self, st));
+            check("MPI_Wait", (int) waitFor.invokeExact(req, scratch.get().status));
+            int overrun = 0;
+            for (long i = abi.statusSize(); i < st.byteSize(); i++) if (st.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) != 0x5a) overrun++;
+            return overrun;
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -21,6 +21,7 @@ import org.mpiverify.audit.scenario.ReportCodec;
 import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.audit.target.BoundedCommand;
 import org.mpiverify.audit.target.ChildProcessCleanup;
 import org.mpiverify.audit.target.RunOutcome;
 
@@ -30,74 +31,232 @@ import org.mpiverify.audit.target.RunOutcome;
  * collects their {@code rank-<r>.json} reports. Past the deadline it takes every rank JVM's thread
  * dump and kills the process tree ({@link ProcessTree}).
  *
+ * <p>Where the library is and how its ranks start is a {@link NativeLaunch}: the Debian library by default, or any
+ * library of the same ABI by path, over the library's default transport or over TCP ({@link Transport}: a target of
+ * its own, {@code mpich-tcp}), on this machine or on the hosts of a host file. Before the first run the library is
+ * checked to have the ABI the binding assumes ({@link NativeAbiCheck}, a one-rank job through its launcher), and a
+ * TCP target that its traffic really goes through TCP ({@link TransportProbe}); a target that fails either is
+ * unavailable, with the reason, and runs nothing.
+ *
+ * <p>On several hosts the driver can neither read the ranks' files nor attach to their JVMs: the ranks then send
+ * their reports through the launcher's output ({@link RankOutput}), and a rank still running at its bound dumps its
+ * own threads there and ends itself ({@link RankWatchdog}).
+ *
  * <p>The deadline covers the whole launch: {@code scenario.deadline()} plus {@link #LAUNCH_ALLOWANCE}
  * for starting the launcher and the JVMs on a busy two-core machine.
  */
 public final class NativeTarget implements AuditTarget {
     /** Time to start mpiexec and the rank JVMs, on top of the scenario's own deadline. */
     public static final Duration LAUNCH_ALLOWANCE = Duration.ofSeconds(6);
+    /** On several hosts: how long after its deadline a run's ranks get to dump their threads and end themselves. */
+    static final Duration REMOTE_DUMP_ALLOWANCE = RankWatchdog.GRACE.plusSeconds(40);
+    private static final Duration ABI_CHECK_DEADLINE = Duration.ofSeconds(60);
     private static final int OUTPUT_TAIL_LINES = 40;
 
     private final NativeAbi abi;
+    private final NativeLaunch launch;
     /**
-     * Library version, asked once of the library in a child JVM: the driver never loads a native MPI
-     * library, whose UCX/PMI state and signal handlers have no business in the audit's own JVM.
+     * The ABI check's findings, asked once in a child job: the driver never loads a native MPI library, whose
+     * UCX/PMI state and signal handlers have no business in the audit's own JVM. A race computes it twice: harmless.
      */
-    private volatile String description;
+    private volatile List<NativeAbiCheck.Finding> abiFindings;
+    /** The transport check of a TCP target: empty when it passed, else why not. Asked once. */
+    private volatile Optional<String> transportProblem;
+    private volatile String transportEvidence = "";
 
-    private NativeTarget(NativeAbi abi) { this.abi = abi; }
+    private NativeTarget(NativeAbi abi, NativeLaunch launch) {
+        this.abi = abi;
+        this.launch = launch;
+    }
 
-    public static NativeTarget mpich() { return new NativeTarget(NativeAbi.forLibrary("mpich")); }
+    public static NativeTarget mpich() { return debian("mpich"); }
 
-    public static NativeTarget openmpi() { return new NativeTarget(NativeAbi.forLibrary("openmpi")); }
+    public static NativeTarget openmpi() { return debian("openmpi"); }
+
+    private static NativeTarget debian(String library) {
+        NativeAbi abi = NativeAbi.forLibrary(library);
+        return new NativeTarget(abi, NativeLaunch.debian(abi));
+    }
+
+    /** The library of {@code abi}'s family that {@code launch} describes. */
+    public static NativeTarget of(NativeAbi abi, NativeLaunch launch) { return new NativeTarget(abi, launch); }
 
     public NativeAbi abi() { return abi; }
 
-    @Override
-    public String id() { return abi.id(); }
+    public NativeLaunch launch() { return launch; }
 
+    /** {@code mpich} or {@code openmpi}, with {@code -tcp} for the TCP transport. */
     @Override
-    public Optional<String> unavailable() { return abi.unavailable(); }
+    public String id() { return abi.id() + (launch.transport() == Transport.TCP ? "-tcp" : ""); }
 
-    /** For example {@code "MPICH Version: 4.0.2 ..."}: the first line of {@code MPI_Get_library_version}. */
+    /**
+     * Empty when the target can run: its files exist, the library has the binding's ABI, and a TCP target's
+     * traffic goes through TCP. Otherwise the first reason it cannot, naming the Debian packages for a missing
+     * Debian library.
+     */
     @Override
-    public String describe() {
-        String d = description;
-        if (d == null) description = d = askLibraryVersion(); // a race computes it twice: harmless
-        return d;
+    public Optional<String> unavailable() {
+        Optional<String> missing = launch.byPath() ? absent(launch.library(), launch.mpiexec()) : abi.unavailable();
+        if (missing.isPresent()) return missing;
+        List<NativeAbiCheck.Finding> mismatches = abiFindings().stream().filter(NativeAbiCheck.Finding::mismatch).toList();
+        if (!mismatches.isEmpty()) {
+            return Optional.of("refused " + launch.library() + " as " + abi.displayName() + "'s ABI: "
+                    + String.join("; ", mismatches.stream().map(NativeAbiCheck.Finding::text).toList()));
+        }
+        return launch.transport() == Transport.TCP ? transportCheck() : Optional.empty();
     }
 
-    private String askLibraryVersion() {
-        if (unavailable().isPresent()) return abi.displayName() + " (not installed)";
+    /** For a library by path: which of its files do not exist. */
+    private static Optional<String> absent(Path library, Path mpiexec) {
+        List<String> l = new ArrayList<>();
+        if (!Files.isRegularFile(library)) l.add("no library file " + library);
+        if (!Files.isExecutable(mpiexec)) l.add("no launcher " + mpiexec + " (give the library's own with --mpiexec)");
+        return l.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", l));
+    }
+
+    /** The ABI check's findings (every line, ok and mismatch), as the one-rank job printed them. */
+    public List<NativeAbiCheck.Finding> abiFindings() {
+        List<NativeAbiCheck.Finding> f = abiFindings;
+        if (f == null) abiFindings = f = runAbiCheck();
+        return f;
+    }
+
+    /**
+     * For example {@code "MPICH Version: 4.0.2 over TCP"}: the first line of {@code MPI_Get_library_version}, the
+     * transport, and where a library by path or a host list says so, the file and the hosts.
+     */
+    @Override
+    public String describe() {
+        String version = abiFindings().stream().filter(f -> f.kind().equals("info") && f.text().startsWith("version "))
+                .map(f -> f.text().substring("version ".length())).findFirst().orElse(abi.displayName());
+        return version + launch.transport().columnSuffix() + (launch.byPath() ? " (" + launch.library() + ")" : "")
+                + launch.hostList().map(h -> " on hosts " + h).orElse("");
+    }
+
+    /**
+     * Whether a TCP target's messages go through TCP: two ranks exchange messages ({@link TransportProbe}) and the
+     * TCP connections their processes hold are paired up ({@link TcpConnections#betweenRanks}). Empty when at least
+     * one connection joins the two rank processes; else why not. Asked once.
+     */
+    public Optional<String> transportCheck() {
+        Optional<String> p = transportProblem;
+        if (p == null) transportProblem = p = probeTransport();
+        return p;
+    }
+
+    /** What the transport check saw: the connections between the ranks, or why there were none. Empty before it ran. */
+    public String transportEvidence() { return transportEvidence; }
+
+    private Optional<String> probeTransport() {
+        TransportProbe probe = new TransportProbe();
+        RunOutcome o = launch(probe, System.nanoTime()); // not runOnce: that asks unavailable(), which asks this
+        if (!(o instanceof RunOutcome.Completed c) || c.reports().stream().anyMatch(RankReport::failed)) {
+            transportEvidence = "the transport probe did not complete: " + o;
+            return Optional.of(describe() + ": " + transportEvidence);
+        }
+        java.util.Map<Integer, List<TcpConnections.Connection>> byRank = new java.util.TreeMap<>();
+        for (RankReport r : c.reports()) byRank.put(r.rank(), TcpConnections.parseList(r.fact(TransportProbe.CONNECTIONS)));
+        List<String> pairs = TcpConnections.betweenRanks(byRank);
+        transportEvidence = pairs.isEmpty()
+                ? "no TCP connection between the two rank processes after their exchange (their connections: " + byRank + ")"
+                : pairs.size() + " TCP connection" + (pairs.size() == 1 ? "" : "s") + " between the two rank processes: "
+                        + String.join("; ", pairs);
+        if (!pairs.isEmpty()) return Optional.empty();
+        return Optional.of(describe() + ": traffic does not go through TCP: " + transportEvidence + "; the library ignored "
+                + String.join(", ", abi.transportEnvironment(Transport.TCP).keySet().stream().sorted().toList()));
+    }
+
+    /**
+     * The ABI check in three steps, each only if the one before found no mismatch: the library's symbols and
+     * version, in a JVM of its own (no launcher: a launcher of the wrong family would fail before saying anything
+     * about the library); the launcher's own {@code --version}, which must be of the family when it names one; then
+     * every check again with MPI initialized, in a one-rank job the launcher starts.
+     */
+    private List<NativeAbiCheck.Finding> runAbiCheck() {
+        Path dir;
         try {
-            Path dir = Files.createTempDirectory("mpiverify-" + id() + "-version-");
-            try {
-                Path log = dir.resolve("output.log");
-                List<String> cmd = new ArrayList<>(javaCommand(List.of(), false));
-                cmd.addAll(List.of("--library", id(), "--version"));
-                ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-                pb.environment().putAll(abi.rankEnvironment());
-                ChildProcessCleanup.installOnce();
-                Process p = pb.start();
-                p.getOutputStream().close();
-                if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                    new ProcessTree(p).killAll(List.of(), List.of());
-                    return abi.displayName() + " (version query timed out)";
-                }
-                List<String> lines = Files.readAllLines(log).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
-                if (p.exitValue() != 0 || lines.isEmpty()) {
-                    return abi.displayName() + " (version query failed, exit " + p.exitValue() + ": " + String.join(" | ", lines) + ")";
-                }
-                return lines.getFirst().replaceAll("\\s+", " ");
-            } finally {
-                deleteTree(dir);
-            }
+            dir = Files.createTempDirectory("mpiverify-" + abi.id() + "-abi-");
         } catch (IOException e) {
-            return abi.displayName() + " (version query failed: " + e + ")";
+            return List.of(new NativeAbiCheck.Finding("mismatch", "cannot create a folder for the ABI check: " + e));
+        }
+        try {
+            List<String> rank = new ArrayList<>(javaCommand(List.of(), false));
+            rank.addAll(List.of("--library", abi.id(), "--lib", launch.library().toString(), "--abi-check"));
+            List<NativeAbiCheck.Finding> findings = new ArrayList<>(abiCheckStep(rank, dir, "symbols"));
+            if (findings.stream().anyMatch(NativeAbiCheck.Finding::mismatch)) return List.copyOf(findings);
+            NativeAbiCheck.Finding launcher = launcherFamily(dir);
+            findings.add(launcher);
+            if (launcher.mismatch()) return List.copyOf(findings);
+            List<String> job = new ArrayList<>();
+            job.add(launch.mpiexec().toString());
+            job.addAll(abi.mpiexecOptions());
+            job.addAll(List.of("-n", "1"));
+            job.addAll(rank);
+            job.add("--init");
+            return List.copyOf(abiCheckStep(job, dir, "job"));
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    /** One step of the ABI check: runs {@code cmd} and reads its findings; one that did not finish says how far it got. */
+    private List<NativeAbiCheck.Finding> abiCheckStep(List<String> cmd, Path dir, String step) {
+        try {
+            Path log = dir.resolve(step + ".log");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().putAll(environment());
+            ChildProcessCleanup.installOnce();
+            Process p = pb.start();
+            p.getOutputStream().close();
+            boolean exited = p.waitFor(ABI_CHECK_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            if (!exited) {
+                ProcessTree tree = new ProcessTree(p);
+                List<ProcessHandle> all = tree.descendants();
+                tree.killAll(all, tree.rankJvms(all));
+            }
+            List<String> lines = lines(log);
+            List<NativeAbiCheck.Finding> findings = new ArrayList<>(NativeAbiCheck.parse(lines));
+            boolean finished = exited && p.exitValue() == 0 && findings.stream()
+                    .anyMatch(f -> f.mismatch() || f.text().startsWith(NativeAbiCheck.LAST_CHECK));
+            if (!finished && findings.stream().noneMatch(NativeAbiCheck.Finding::mismatch)) {
+                String last = findings.isEmpty() ? "before its first check" : "after: " + findings.getLast().text();
+                findings.add(new NativeAbiCheck.Finding("mismatch", (exited ? "the ABI check (" + step + ") ended with exit code "
+                        + p.exitValue() : "the ABI check (" + step + ") did not end within " + ABI_CHECK_DEADLINE.toSeconds() + " s")
+                        + " " + last + " (output: " + String.join(" | ", lines.stream()
+                                .filter(l -> !l.contains(NativeAbiCheck.LINE_PREFIX)).map(String::strip).filter(l -> !l.isEmpty())
+                                .limit(12).toList()) + ")"));
+            }
+            return findings;
+        } catch (IOException e) {
+            return List.of(new NativeAbiCheck.Finding("mismatch", "cannot start " + cmd.getFirst() + ": " + e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return abi.displayName() + " (version query interrupted)";
+            return List.of(new NativeAbiCheck.Finding("mismatch", "interrupted during the ABI check"));
         }
+    }
+
+    /**
+     * Whether {@code mpiexec --version} names a launcher of the other family (Hydra's says HYDRA, Open MPI's says
+     * Open MPI or OpenRTE); a launcher that names neither (a batch system's {@code srun}, say) is left to the job.
+     */
+    private NativeAbiCheck.Finding launcherFamily(Path dir) {
+        String out = BoundedCommand.run(List.of(launch.mpiexec().toString(), "--version"), dir, Duration.ofSeconds(20));
+        String first = out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        java.util.regex.Matcher other = NativeAbi.forLibrary(abi.id().equals("mpich") ? "openmpi" : "mpich")
+                .launcherPattern().matcher(out);
+        if (!abi.launcherPattern().matcher(out).find() && other.find()) {
+            return new NativeAbiCheck.Finding("mismatch", launch.mpiexec() + " is a launcher of the other family ('" + first
+                    + "'), not " + abi.displayName() + "'s: give the library's own with --mpiexec");
+        }
+        return new NativeAbiCheck.Finding("info", "launcher " + launch.mpiexec() + ": " + first);
+    }
+
+    /** The environment of the launcher (and so of the ranks): the library's needs, the transport, the launch's own. */
+    private java.util.Map<String, String> environment() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(abi.rankEnvironment());
+        env.putAll(abi.transportEnvironment(launch.transport()));
+        env.putAll(launch.launcherEnvironment());
+        return env;
     }
 
     @Override
@@ -105,6 +264,11 @@ public final class NativeTarget implements AuditTarget {
         long start = System.nanoTime();
         Optional<String> missing = unavailable();
         if (missing.isPresent()) return new RunOutcome.Crashed(missing.get(), System.nanoTime() - start);
+        return launch(scenario, start);
+    }
+
+    /** Runs {@code scenario} once, the checks of {@link #unavailable} taken as passed. */
+    private RunOutcome launch(Scenario scenario, long start) {
         Path dir;
         try {
             dir = Files.createTempDirectory("mpiverify-" + id() + "-");
@@ -119,18 +283,20 @@ public final class NativeTarget implements AuditTarget {
     }
 
     /**
-     * The command {@link #runOnce} starts: {@code mpiexec <options> -n N java ... RankProcess ...}. A
+     * The command {@link #runOnce} starts: {@code mpiexec <options> [host file] -n N java ... RankProcess ...}. A
      * scenario with parameters ({@link Scenario#spec()} not null) goes by class and spec, even if its id
      * is in the catalog; the rank JVMs' class path is this JVM's plus wherever the scenario's class
-     * came from.
+     * came from. With a host list, the launcher gets {@code outDir/hosts} (which {@link #runOnce} writes), and the
+     * ranks report through their output and dump themselves at their bound.
      */
     public List<String> command(Scenario scenario, Path outDir) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(abi.mpiexec().toString());
+        cmd.add(launch.mpiexec().toString());
         cmd.addAll(abi.mpiexecOptions());
+        if (launch.hosts() != null) cmd.addAll(abi.hostFileOptions(outDir.resolve("hosts")));
         cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
         cmd.addAll(javaCommand(List.of(scenario.getClass()), scenario.measures()));
-        cmd.addAll(List.of("--library", id()));
+        cmd.addAll(List.of("--library", abi.id(), "--lib", launch.library().toString()));
         String spec = scenario.spec();
         if (spec != null) {
             if (spec.isEmpty() || spec.chars().anyMatch(Character::isWhitespace)) {
@@ -143,31 +309,39 @@ public final class NativeTarget implements AuditTarget {
             cmd.addAll(List.of("--scenario-class", scenario.getClass().getName()));
         }
         cmd.addAll(List.of("--out", outDir.toString()));
+        if (launch.hosts() != null) {
+            cmd.addAll(List.of("--report", "stdout", "--dump-after",
+                    Long.toString(scenario.deadline().plus(LAUNCH_ALLOWANCE.dividedBy(2)).toMillis())));
+        }
         return cmd;
     }
 
     private RunOutcome run(Scenario scenario, Path dir, long start) {
         Path log = dir.resolve("output.log");
+        boolean remote = launch.hosts() != null;
         List<String> command;
         try {
+            if (remote) launch.hosts().writeFor(abi, dir);
             command = command(scenario, dir);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IOException e) {
             return new RunOutcome.Crashed("cannot start " + scenario.id() + ": " + e.getMessage(), System.nanoTime() - start);
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().putAll(abi.rankEnvironment());
+        pb.environment().putAll(environment());
         Process launcher;
         try {
             ChildProcessCleanup.installOnce();
             launcher = pb.start();
             launcher.getOutputStream().close();
         } catch (IOException e) {
-            return new RunOutcome.Crashed("cannot start " + abi.mpiexec() + ": " + e, System.nanoTime() - start);
+            return new RunOutcome.Crashed("cannot start " + launch.mpiexec() + ": " + e, System.nanoTime() - start);
         }
         ProcessTree tree = new ProcessTree(launcher);
+        // on other hosts the ranks dump themselves at their bound and end: the launcher then ends too
+        Duration bound = scenario.deadline().plus(LAUNCH_ALLOWANCE).plus(remote ? REMOTE_DUMP_ALLOWANCE : Duration.ZERO);
         boolean exited;
         try {
-            exited = launcher.waitFor(scenario.deadline().plus(LAUNCH_ALLOWANCE).toMillis(), TimeUnit.MILLISECONDS);
+            exited = launcher.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             List<ProcessHandle> all = tree.descendants();
@@ -177,43 +351,84 @@ public final class NativeTarget implements AuditTarget {
         if (!exited) {
             List<ProcessHandle> all = tree.descendants();
             List<ProcessHandle> ranks = tree.rankJvms(all);
-            String stacks = tree.threadDumps(ranks, dir, abi.rankVariable());
+            String stacks = ranks.isEmpty() && remote ? "" : tree.threadDumps(ranks, dir, abi.rankVariable());
             List<Long> survivors = tree.killAll(all, ranks);
-            String header = "deadline of " + scenario.deadline().plus(LAUNCH_ALLOWANCE).toMillis() + " ms exceeded ("
-                    + scenario.deadline().toMillis() + " ms scenario + " + LAUNCH_ALLOWANCE.toMillis() + " ms launch) on "
-                    + abi.displayName() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
+            String header = "deadline of " + bound.toMillis() + " ms exceeded ("
+                    + scenario.deadline().toMillis() + " ms scenario + " + LAUNCH_ALLOWANCE.toMillis() + " ms launch"
+                    + (remote ? " + " + REMOTE_DUMP_ALLOWANCE.toMillis() + " ms for remote dumps" : "") + ") on "
+                    + describe() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
                     .map(p -> Long.toString(p.pid())).toList()
                     + (survivors.isEmpty() ? " (all gone)" : "; STILL ALIVE: " + survivors) + "\n";
-            String evidence = header + stacks + "=== launcher output (last lines) ===\n" + tail(log);
+            List<String> output = lines(log);
+            String evidence = header + stacks + remoteDumps(output) + "=== launcher output (last lines) ===\n" + tail(output);
             long nanos = System.nanoTime() - start;
-            return failedRank(scenario, dir, evidence, nanos).orElseGet(() -> new RunOutcome.Hung(evidence, nanos));
+            return failedRank(scenario, reports(dir, output, remote), evidence, nanos)
+                    .orElseGet(() -> new RunOutcome.Hung(evidence, nanos));
         }
         // mpiexec is gone; anything it left behind must go too
         List<ProcessHandle> leftovers = tree.descendants();
         List<Long> survivors = leftovers.isEmpty() ? List.of() : tree.killAll(leftovers, tree.rankJvms(leftovers));
         int exit = launcher.exitValue();
-        List<RankReport> reports = new ArrayList<>();
+        List<String> output = lines(log);
+        java.util.Map<Integer, RankReport> written = reports(dir, output, remote);
         List<Integer> missingRanks = new ArrayList<>();
-        String unreadable = null;
+        List<RankReport> reports = new ArrayList<>();
         for (int r = 0; r < scenario.ranks(); r++) {
-            Path f = dir.resolve("rank-" + r + ".json");
-            try {
-                if (Files.isRegularFile(f)) reports.add(ReportCodec.decode(Files.readString(f).strip()));
-                else missingRanks.add(r);
-            } catch (IOException | RuntimeException e) {
-                unreadable = f + ": " + e;
-                missingRanks.add(r);
-            }
+            if (written.containsKey(r)) reports.add(written.get(r));
+            else missingRanks.add(r);
         }
         long nanos = System.nanoTime() - start;
         if (exit == 0 && missingRanks.isEmpty() && leftovers.isEmpty()) return new RunOutcome.Completed(reports, nanos);
-        String crash = abi.mpiexec().getFileName() + " exited with " + exit
+        String dumps = remoteDumps(output);
+        String crash = launch.mpiexec().getFileName() + " exited with " + exit
                 + (missingRanks.isEmpty() ? "" : "; no report from ranks " + missingRanks)
-                + (unreadable == null ? "" : "; unreadable report " + unreadable)
                 + (leftovers.isEmpty() ? "" : "; killed leftover pids " + leftovers.stream().map(ProcessHandle::pid).toList()
                         + (survivors.isEmpty() ? "" : ", STILL ALIVE: " + survivors))
-                + "\n=== launcher output (last lines) ===\n" + tail(log);
-        return failedRank(scenario, dir, crash, nanos).orElseGet(() -> new RunOutcome.Crashed(crash, nanos));
+                + "\n" + dumps + "=== launcher output (last lines) ===\n" + tail(output);
+        // ranks that dumped themselves at their bound were still running there: a hang, as on this host
+        RunOutcome otherwise = dumps.isEmpty() ? new RunOutcome.Crashed(crash, nanos)
+                : new RunOutcome.Hung("ranks on other hosts still running at their bound of "
+                        + scenario.deadline().plus(LAUNCH_ALLOWANCE.dividedBy(2)).toMillis() + " ms dumped their threads and ended; "
+                        + crash, nanos);
+        return failedRank(scenario, written, crash, nanos).orElse(otherwise);
+    }
+
+    /**
+     * The reports the ranks wrote: files in {@code dir} (ranks on this host), or, with a host list, the texts they
+     * printed ({@link RankOutput}). A report that does not parse is treated as missing.
+     */
+    private static java.util.Map<Integer, RankReport> reports(Path dir, List<String> output, boolean remote) {
+        java.util.Map<Integer, RankReport> m = new java.util.TreeMap<>();
+        if (remote) {
+            for (var e : RankOutput.read(output, RankOutput.Kind.REPORT).entrySet()) {
+                try {
+                    m.put(e.getKey(), ReportCodec.decode(e.getValue().strip()));
+                } catch (RuntimeException bad) {
+                    // unreadable: treated as missing
+                }
+            }
+            return m;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().matches("rank-\\d+\\.json")).toList()) {
+                try {
+                    RankReport r = ReportCodec.decode(Files.readString(f).strip());
+                    m.put(r.rank(), r);
+                } catch (IOException | RuntimeException bad) {
+                    // unreadable: treated as missing
+                }
+            }
+        } catch (IOException e) {
+            // no folder: no reports
+        }
+        return m;
+    }
+
+    /** The thread dumps ranks on other hosts printed at their bound ({@link RankWatchdog}), or empty. */
+    private static String remoteDumps(List<String> output) {
+        StringBuilder sb = new StringBuilder();
+        RankOutput.read(output, RankOutput.Kind.DUMP).values().forEach(d -> sb.append(d).append('\n'));
+        return sb.toString();
     }
 
     /**
@@ -222,26 +437,17 @@ public final class NativeTarget implements AuditTarget {
      * deadline), and the wait or the abort is the consequence, not the finding. The ranks without a
      * report get one saying so, with the launcher's evidence. Empty if no rank reported a failure.
      */
-    static java.util.Optional<RunOutcome> failedRank(Scenario scenario, Path dir, String evidence, long nanos) {
-        RankReport[] written = new RankReport[scenario.ranks()];
-        RankReport first = null;
-        for (int r = 0; r < scenario.ranks(); r++) {
-            Path f = dir.resolve("rank-" + r + ".json");
-            try {
-                if (Files.isRegularFile(f)) written[r] = ReportCodec.decode(Files.readString(f).strip());
-            } catch (IOException | RuntimeException e) {
-                written[r] = null;   // unreadable: treated as missing
-            }
-            if (written[r] != null && written[r].failed() && first == null) first = written[r];
-        }
-        if (first == null) return java.util.Optional.empty();
+    static Optional<RunOutcome> failedRank(Scenario scenario, java.util.Map<Integer, RankReport> written, String evidence,
+                                           long nanos) {
+        RankReport first = written.values().stream().filter(RankReport::failed).findFirst().orElse(null);
+        if (first == null) return Optional.empty();
         List<RankReport> reports = new ArrayList<>();
-        for (int r = 0; r < written.length; r++) {
-            reports.add(written[r] != null ? written[r] : new RankReport(r, java.util.Map.of(), List.of(),
+        for (int r = 0; r < scenario.ranks(); r++) {
+            reports.add(written.containsKey(r) ? written.get(r) : new RankReport(r, java.util.Map.of(), List.of(),
                     "ERR_ABORTED: no report after rank " + first.rank() + " failed (aborted or left waiting for it)\n"
                             + evidence));
         }
-        return java.util.Optional.of(new RunOutcome.Completed(reports, nanos));
+        return Optional.of(new RunOutcome.Completed(reports, nanos));
     }
 
     /** {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}. */
@@ -295,13 +501,19 @@ public final class NativeTarget implements AuditTarget {
         }
     }
 
-    private static String tail(Path log) {
+    /** The launcher's output, lines; empty if there is none. */
+    private static List<String> lines(Path log) {
         try {
-            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - OUTPUT_TAIL_LINES), lines.size()));
+            return new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
-            return "(no output: " + e + ")";
+            return List.of();
         }
+    }
+
+    /** The last lines of the launcher's output, without the ranks' chunk lines ({@link RankOutput}). */
+    private static String tail(List<String> output) {
+        List<String> lines = RankOutput.withoutChunks(output);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - OUTPUT_TAIL_LINES), lines.size()));
     }
 
     private static void deleteTree(Path dir) {

@@ -13,8 +13,9 @@ import org.mpiverify.audit.report.AuditJson;
 import org.mpiverify.results.Provenance;
 
 /**
- * {@code ./mpiverify audit --target core|mpich|openmpi|mpj-multicore|mpj-niodev|all [--scenario ID[,ID]]
- * [--repeats N] [--full]} (the CLI parses the command line). Exit codes: 0 no safe configuration failed,
+ * {@code ./mpiverify audit --target core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all[,...]
+ * [--scenario ID[,ID]] [--repeats N] [--full] [--lib FILE [--mpiexec FILE]] [--hosts FILE]} (the CLI parses the
+ * command line). Exit codes: 0 no safe configuration failed,
  * hung or crashed (HAZARD and UNSUPPORTED are allowed) and, when the whole catalog ran, every unsafe one was rejected; 1 otherwise, or
  * when a target is missing and {@code CI=true}; 2 usage error. A missing target without CI is a message
  * naming the Debian packages it needs.
@@ -40,12 +41,26 @@ public final class AuditCommand {
     /** As {@link #run(String, List, int, boolean, PrintStream, PrintStream, Map)}, with {@code --locks}. */
     public static int run(String target, List<String> scenarios, int repeats, boolean full, boolean locks,
                           PrintStream out, PrintStream err, Map<String, String> env) {
+        return run(target, scenarios, repeats, full, locks, AuditTargets.NativeOptions.DEFAULTS, out, err, env);
+    }
+
+    /**
+     * As {@link #run(String, List, int, boolean, boolean, PrintStream, PrintStream, Map)}, with where the native
+     * targets find their library and run ({@code --lib}, {@code --mpiexec}, {@code --hosts}). {@code target} may
+     * name several targets, comma-separated. A library given by path that the ABI check refuses is a usage error (2)
+     * with the check's reasons.
+     */
+    public static int run(String target, List<String> scenarios, int repeats, boolean full, boolean locks,
+                          AuditTargets.NativeOptions nativeOptions, PrintStream out, PrintStream err, Map<String, String> env) {
         try {
             if (repeats < 0) throw new IllegalArgumentException("--repeats needs a positive number, not " + repeats);
-            List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target);
+            List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target.split(","));
             boolean fullRun = full;
             LocksOption lockAgent = locks ? LocksOption.of(AuditOutput.repoRoot()) : null;
-            List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun, lockAgent)).toList();
+            for (String id : ids) {
+                if (!AuditTargets.IDS.contains(id)) AuditTargets.byId(id, full, lockAgent); // the unknown-id message
+            }
+            List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun, lockAgent, nativeOptions)).toList();
             AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, repeats, scenarios, out));
             runner.selected(); // unknown scenario ids are a usage error before anything runs
             boolean ci = "true".equalsIgnoreCase(env.getOrDefault("CI", ""));
@@ -54,7 +69,8 @@ public final class AuditCommand {
             for (AuditTargets.Entry e : entries) {
                 if (e.unavailable().isPresent()) {
                     err.println("audit " + e.id() + ": not available: " + e.unavailable().get());
-                    if (ci) status = 1;
+                    if (nativeOptions.library() != null || nativeOptions.mpiexec() != null) status = Math.max(status, 2);
+                    else if (ci) status = Math.max(status, 1);
                     continue;
                 }
                 if (lockAgent != null && e.id().equals("core")) {
@@ -62,7 +78,7 @@ public final class AuditCommand {
                     summarize(lockAgent, e.id(), out);
                     continue;
                 }
-                if (lockAgent != null && (e.id().equals("mpich") || e.id().equals("openmpi"))) {
+                if (lockAgent != null && AuditTargets.NATIVE_IDS.contains(e.id())) {
                     out.println("audit " + e.id() + ": --locks does not apply (a native library: no Java locks to watch)");
                 }
                 var r = runner.runAndWrite(e.id(), e.implementation(), e.columns(), e.versions(), dir);
@@ -70,7 +86,7 @@ public final class AuditCommand {
                 out.println("audit " + e.id() + ": " + AuditJson.verdictCounts(r) + "; wrote "
                         + dir.resolve(e.id() + ".{json,md,html}") + " and " + dir.resolve("junit"));
                 problems.forEach(p -> out.println("  " + p));
-                if (!problems.isEmpty()) status = 1;
+                if (!problems.isEmpty()) status = Math.max(status, 1);
                 if (lockAgent != null && e.id().startsWith("mpj-")) summarize(lockAgent, e.id(), out);
             }
             return status;
