@@ -42,7 +42,8 @@ import org.mpiverify.audit.target.RunOutcome;
  * their reports through the launcher's output ({@link RankOutput}), and a rank still running at its bound dumps its
  * own threads there and ends itself ({@link RankWatchdog}).
  *
- * <p>The deadline covers the whole launch: {@code scenario.deadline()} plus {@link #LAUNCH_ALLOWANCE}
+ * <p>The deadline covers the whole launch: {@code scenario.deadline()}, times the transport's
+ * {@linkplain Transport#deadlineFactor() factor} (which the rank JVMs get too), plus {@link #LAUNCH_ALLOWANCE}
  * for starting the launcher and the JVMs on a busy two-core machine.
  */
 public final class NativeTarget implements AuditTarget {
@@ -180,7 +181,7 @@ public final class NativeTarget implements AuditTarget {
             return List.of(new NativeAbiCheck.Finding("mismatch", "cannot create a folder for the ABI check: " + e));
         }
         try {
-            List<String> rank = new ArrayList<>(javaCommand(List.of(), false));
+            List<String> rank = new ArrayList<>(javaCommand(List.of(), false, 1));
             rank.addAll(List.of("--library", abi.id(), "--lib", launch.library().toString(), "--abi-check"));
             List<NativeAbiCheck.Finding> findings = new ArrayList<>(abiCheckStep(rank, dir, "symbols"));
             if (findings.stream().anyMatch(NativeAbiCheck.Finding::mismatch)) return List.copyOf(findings);
@@ -267,6 +268,11 @@ public final class NativeTarget implements AuditTarget {
         return launch(scenario, start);
     }
 
+    /** The scenario's deadline on this target: its own, times the transport's factor. */
+    private Duration deadline(Scenario scenario) {
+        return scenario.deadline().multipliedBy(launch.transport().deadlineFactor());
+    }
+
     /** Runs {@code scenario} once, the checks of {@link #unavailable} taken as passed. */
     private RunOutcome launch(Scenario scenario, long start) {
         Path dir;
@@ -295,7 +301,7 @@ public final class NativeTarget implements AuditTarget {
         cmd.addAll(abi.mpiexecOptions());
         if (launch.hosts() != null) cmd.addAll(abi.hostFileOptions(outDir.resolve("hosts")));
         cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
-        cmd.addAll(javaCommand(List.of(scenario.getClass()), scenario.measures()));
+        cmd.addAll(javaCommand(List.of(scenario.getClass()), scenario.measures(), launch.transport().deadlineFactor()));
         cmd.addAll(List.of("--library", abi.id(), "--lib", launch.library().toString()));
         String spec = scenario.spec();
         if (spec != null) {
@@ -311,7 +317,7 @@ public final class NativeTarget implements AuditTarget {
         cmd.addAll(List.of("--out", outDir.toString()));
         if (launch.hosts() != null) {
             cmd.addAll(List.of("--report", "stdout", "--dump-after",
-                    Long.toString(scenario.deadline().plus(LAUNCH_ALLOWANCE.dividedBy(2)).toMillis())));
+                    Long.toString(deadline(scenario).plus(LAUNCH_ALLOWANCE.dividedBy(2)).toMillis())));
         }
         return cmd;
     }
@@ -338,7 +344,7 @@ public final class NativeTarget implements AuditTarget {
         }
         ProcessTree tree = new ProcessTree(launcher);
         // on other hosts the ranks dump themselves at their bound and end: the launcher then ends too
-        Duration bound = scenario.deadline().plus(LAUNCH_ALLOWANCE).plus(remote ? REMOTE_DUMP_ALLOWANCE : Duration.ZERO);
+        Duration bound = deadline(scenario).plus(LAUNCH_ALLOWANCE).plus(remote ? REMOTE_DUMP_ALLOWANCE : Duration.ZERO);
         boolean exited;
         try {
             exited = launcher.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
@@ -354,13 +360,14 @@ public final class NativeTarget implements AuditTarget {
             String stacks = ranks.isEmpty() && remote ? "" : tree.threadDumps(ranks, dir, abi.rankVariable());
             List<Long> survivors = tree.killAll(all, ranks);
             String header = "deadline of " + bound.toMillis() + " ms exceeded ("
-                    + scenario.deadline().toMillis() + " ms scenario + " + LAUNCH_ALLOWANCE.toMillis() + " ms launch"
+                    + deadline(scenario).toMillis() + " ms scenario + " + LAUNCH_ALLOWANCE.toMillis() + " ms launch"
                     + (remote ? " + " + REMOTE_DUMP_ALLOWANCE.toMillis() + " ms for remote dumps" : "") + ") on "
                     + describe() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
                     .map(p -> Long.toString(p.pid())).toList()
                     + (survivors.isEmpty() ? " (all gone)" : "; STILL ALIVE: " + survivors) + "\n";
             List<String> output = lines(log);
-            String evidence = header + stacks + remoteDumps(output) + "=== launcher output (last lines) ===\n" + tail(output);
+            String evidence = hungInFinalize(scenario, dir, output, remote) + header + stacks + rankDumps(output)
+                    + "=== launcher output (last lines) ===\n" + tail(output);
             long nanos = System.nanoTime() - start;
             return failedRank(scenario, reports(dir, output, remote), evidence, nanos)
                     .orElseGet(() -> new RunOutcome.Hung(evidence, nanos));
@@ -379,17 +386,16 @@ public final class NativeTarget implements AuditTarget {
         }
         long nanos = System.nanoTime() - start;
         if (exit == 0 && missingRanks.isEmpty() && leftovers.isEmpty()) return new RunOutcome.Completed(reports, nanos);
-        String dumps = remoteDumps(output);
+        String dumps = rankDumps(output);
         String crash = launch.mpiexec().getFileName() + " exited with " + exit
                 + (missingRanks.isEmpty() ? "" : "; no report from ranks " + missingRanks)
                 + (leftovers.isEmpty() ? "" : "; killed leftover pids " + leftovers.stream().map(ProcessHandle::pid).toList()
                         + (survivors.isEmpty() ? "" : ", STILL ALIVE: " + survivors))
                 + "\n" + dumps + "=== launcher output (last lines) ===\n" + tail(output);
-        // ranks that dumped themselves at their bound were still running there: a hang, as on this host
+        // ranks that dumped themselves at a bound were still running there (in the scenario, or in MPI_Finalize): a hang
         RunOutcome otherwise = dumps.isEmpty() ? new RunOutcome.Crashed(crash, nanos)
-                : new RunOutcome.Hung("ranks on other hosts still running at their bound of "
-                        + scenario.deadline().plus(LAUNCH_ALLOWANCE.dividedBy(2)).toMillis() + " ms dumped their threads and ended; "
-                        + crash, nanos);
+                : new RunOutcome.Hung(hungInFinalize(scenario, dir, output, remote) + "ranks still running at a bound dumped "
+                        + "their threads and ended; " + crash, nanos);
         return failedRank(scenario, written, crash, nanos).orElse(otherwise);
     }
 
@@ -398,9 +404,14 @@ public final class NativeTarget implements AuditTarget {
      * printed ({@link RankOutput}). A report that does not parse is treated as missing.
      */
     private static java.util.Map<Integer, RankReport> reports(Path dir, List<String> output, boolean remote) {
+        return reports(dir, output, remote, RankOutput.Kind.REPORT);
+    }
+
+    /** As {@link #reports(Path, List, boolean)}, of {@code kind}: the final reports, or those from before {@code MPI_Finalize}. */
+    private static java.util.Map<Integer, RankReport> reports(Path dir, List<String> output, boolean remote, RankOutput.Kind kind) {
         java.util.Map<Integer, RankReport> m = new java.util.TreeMap<>();
         if (remote) {
-            for (var e : RankOutput.read(output, RankOutput.Kind.REPORT).entrySet()) {
+            for (var e : RankOutput.read(output, kind).entrySet()) {
                 try {
                     m.put(e.getKey(), ReportCodec.decode(e.getValue().strip()));
                 } catch (RuntimeException bad) {
@@ -410,7 +421,8 @@ public final class NativeTarget implements AuditTarget {
             return m;
         }
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(f -> f.getFileName().toString().matches("rank-\\d+\\.json")).toList()) {
+            String name = kind == RankOutput.Kind.RAN ? "rank-\\d+\\.ran\\.json" : "rank-\\d+\\.json";
+            for (Path f : files.filter(f -> f.getFileName().toString().matches(name)).toList()) {
                 try {
                     RankReport r = ReportCodec.decode(Files.readString(f).strip());
                     m.put(r.rank(), r);
@@ -424,8 +436,30 @@ public final class NativeTarget implements AuditTarget {
         return m;
     }
 
-    /** The thread dumps ranks on other hosts printed at their bound ({@link RankWatchdog}), or empty. */
-    private static String remoteDumps(List<String> output) {
+    /**
+     * For a run that hung: if every rank had finished the scenario (each wrote its report from before
+     * {@code MPI_Finalize}) and none failed, a first line saying so, with the scenario's own verdict on those
+     * reports, and which ranks did not get out of {@code MPI_Finalize}; else empty. A library that hangs in
+     * {@code MPI_Finalize} is still a HANG, but the reader learns that the scenario's checks themselves held.
+     */
+    private static String hungInFinalize(Scenario scenario, Path dir, List<String> output, boolean remote) {
+        java.util.Map<Integer, RankReport> ran = reports(dir, output, remote, RankOutput.Kind.RAN);
+        if (ran.size() != scenario.ranks() || ran.values().stream().anyMatch(RankReport::failed)) return "";
+        java.util.Set<Integer> done = reports(dir, output, remote).keySet();
+        List<Integer> stuck = ran.keySet().stream().filter(r -> !done.contains(r)).toList();
+        String judged;
+        try {
+            var v = scenario.judge(List.copyOf(ran.values()));
+            judged = v.outcome() + ": " + v.summary();
+        } catch (RuntimeException e) {
+            judged = "its judge threw " + e;
+        }
+        return "every rank finished the scenario (its verdict on their reports: " + judged + "), then rank"
+                + (stuck.size() == 1 ? " " : "s ") + stuck + " hung in MPI_Finalize\n";
+    }
+
+    /** The thread dumps ranks printed themselves at a bound ({@link RankWatchdog}), or empty. */
+    private static String rankDumps(List<String> output) {
         StringBuilder sb = new StringBuilder();
         RankOutput.read(output, RankOutput.Kind.DUMP).values().forEach(d -> sb.append(d).append('\n'));
         return sb.toString();
@@ -450,10 +484,14 @@ public final class NativeTarget implements AuditTarget {
         return Optional.of(new RunOutcome.Completed(reports, nanos));
     }
 
-    /** {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}. */
-    private static List<String> javaCommand(List<Class<?>> needed, boolean measures) {
+    /**
+     * {@code java} of this JVM with {@link #rankClassPath}, running {@link RankProcess}; with a deadline factor above 1,
+     * the rank's scenarios get it ({@link org.mpiverify.audit.scenario.DeadlineScale}).
+     */
+    private static List<String> javaCommand(List<Class<?>> needed, boolean measures, int deadlineFactor) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-Xss1m"));
+        if (deadlineFactor > 1) cmd.add("-D" + org.mpiverify.audit.scenario.DeadlineScale.PROPERTY + "=" + deadlineFactor);
         if (!measures) {
             // small, quick-starting rank JVMs for checks: two cores are shared by every rank and the driver
             cmd.add("-XX:TieredStopAtLevel=1");

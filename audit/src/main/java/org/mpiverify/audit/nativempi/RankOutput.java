@@ -21,13 +21,13 @@ import java.util.zip.CRC32;
  * else on the output is left alone.
  */
 public final class RankOutput {
-    /** What a text is. */
-    public enum Kind { REPORT, DUMP }
+    /** What a text is: a rank's report, its report before {@code MPI_Finalize}, or its thread dump. */
+    public enum Kind { REPORT, RAN, DUMP }
 
     static final int CHUNK = 900;
     private static final String TAG = "@@mpiverify ";
     private static final Pattern LINE = Pattern.compile(
-            Pattern.quote(TAG) + "(REPORT|DUMP) (\\d+) (\\d+)/(\\d+) ([0-9a-f]{8}) ([A-Za-z0-9+/=]*)");
+            Pattern.quote(TAG) + "(REPORT|RAN|DUMP) (\\d+) (\\d+)/(\\d+) ([0-9a-f]{8}) ([A-Za-z0-9+/=]*)");
 
     private RankOutput() { }
 

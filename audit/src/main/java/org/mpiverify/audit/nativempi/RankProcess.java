@@ -46,7 +46,9 @@ import org.mpiverify.audit.scenario.ScenarioCatalog;
  * <p>{@code --dump-after} is for ranks the driver cannot reach with {@code jcmd} (other hosts): if the rank is
  * still running that many milliseconds after it started, it prints its own thread dump and its threads' native
  * frames inside MPI ({@link RankWatchdog}), and ends itself a little later, so that a hung run leaves no
- * process behind on any host.
+ * process behind on any host. Every rank does the same when {@code MPI_Finalize} has not returned
+ * {@link RankWatchdog#FINALIZE_BOUND} after the scenario: the report from before it ({@code rank-<r>.ran.json})
+ * then tells the driver the scenario had finished.
  */
 public final class RankProcess {
     private RankProcess() { }
@@ -124,7 +126,7 @@ public final class RankProcess {
             return 2;
         }
         int rank = Integer.parseInt(r.strip());
-        if (dumpAfter > 0) RankWatchdog.start(rank, java.time.Duration.ofMillis(dumpAfter));
+        if (dumpAfter > 0) RankWatchdog.start(rank, java.time.Duration.ofMillis(dumpAfter), "still running at the run's bound");
         NativeMpi mpi = new NativeMpi(abi, libraryFile);
         RankReport report;
         try {
@@ -147,10 +149,15 @@ public final class RankProcess {
             }
             return 0;
         }
+        // what the scenario saw, before MPI_Finalize: a run that hangs in it is then told apart from one that hangs in the scenario
+        deliver(out, toStdout, RankOutput.Kind.RAN, report);
+        RankWatchdog finalizing = RankWatchdog.start(rank, RankWatchdog.FINALIZE_BOUND, "still in MPI_Finalize");
         try {
             mpi.finalizeMpi();
         } catch (RuntimeException e) {
             report = new RankReport(rank, report.facts(), report.evidence(), stackTrace(e));
+        } finally {
+            finalizing.cancel();
         }
         deliver(out, toStdout, report);
         return 0;
@@ -158,8 +165,13 @@ public final class RankProcess {
 
     /** The report to the driver: a file in {@code dir}, or chunks on standard output ({@link RankOutput}). */
     private static void deliver(Path dir, boolean toStdout, RankReport report) {
-        if (toStdout) RankOutput.write(System.out, RankOutput.Kind.REPORT, report.rank(), ReportCodec.encode(report));
-        else write(dir, report.rank(), report);
+        deliver(dir, toStdout, RankOutput.Kind.REPORT, report);
+    }
+
+    /** A report of {@code kind} to the driver: {@code rank-<r>.json} ({@code rank-<r>.ran.json} before finalize), or chunks. */
+    private static void deliver(Path dir, boolean toStdout, RankOutput.Kind kind, RankReport report) {
+        if (toStdout) RankOutput.write(System.out, kind, report.rank(), ReportCodec.encode(report));
+        else write(dir, report.rank() + (kind == RankOutput.Kind.RAN ? ".ran" : ""), report);
     }
 
     /** Where diagnostic tools may write: the run's folder when this host has it, else the temporary folder. */
@@ -167,13 +179,13 @@ public final class RankProcess {
         return Files.isDirectory(out) && Files.isWritable(out) ? out : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    private static void write(Path dir, int rank, RankReport report) {
+    private static void write(Path dir, String name, RankReport report) {
         try {
-            Path tmp = Files.createTempFile(dir, "rank-" + rank + "-", ".tmp");
+            Path tmp = Files.createTempFile(dir, "rank-" + name + "-", ".tmp");
             Files.writeString(tmp, ReportCodec.encode(report) + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, dir.resolve("rank-" + rank + ".json"), StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, dir.resolve("rank-" + name + ".json"), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write the report of rank " + rank + " to " + dir, e);
+            throw new java.io.UncheckedIOException("cannot write the report rank-" + name + " to " + dir, e);
         }
     }
 

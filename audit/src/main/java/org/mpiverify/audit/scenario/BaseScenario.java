@@ -36,7 +36,8 @@ public abstract class BaseScenario implements Scenario {
     @Override public final String origin() { return origin; }
     @Override public final int ranks() { return ranks; }
     @Override public final int repeats(boolean full) { return full ? fullRepeats : quickRepeats; }
-    @Override public final Duration deadline() { return deadline; }
+    /** The scenario's deadline, times this JVM's {@link DeadlineScale} (a rank JVM of a slow transport's target). */
+    @Override public final Duration deadline() { return DeadlineScale.scaled(deadline); }
 
     @Override
     public final Verdict judge(List<RankReport> reports) {

@@ -37,7 +37,6 @@ import org.mpiverify.audit.run.AuditTargets;
 @Timeout(120)
 class NativeAbiCheckTest {
     private static final Path LIB = Path.of("/usr/lib/x86_64-linux-gnu");
-    private static final Map<String, Path> MPICC = Map.of("mpich", Path.of("/usr/bin/mpicc.mpich"), "openmpi", Path.of("/usr/bin/mpicc.openmpi"));
     private static final Duration LIMIT = Duration.ofSeconds(100);
 
     @TempDir
@@ -48,8 +47,8 @@ class NativeAbiCheckTest {
         for (String id : List.of("mpich", "openmpi")) {
             NativeAbi abi = NativeAbi.forLibrary(id);
             Optional<String> missing = abi.unavailable();
-            if (missing.isEmpty() && !Files.isExecutable(MPICC.get(id))) {
-                missing = Optional.of("no " + MPICC.get(id) + ": install it with: apt-get install " + abi.debianPackages());
+            if (missing.isEmpty() && !Files.isExecutable(Shims.MPICC.get(id))) {
+                missing = Optional.of("no " + Shims.MPICC.get(id) + ": install it with: apt-get install " + abi.debianPackages());
             }
             NativeTargetContract.requireAvailable(missing, System.getenv("CI"));
         }
@@ -137,20 +136,5 @@ class NativeAbiCheckTest {
         assertTrue(!out.toString(StandardCharsets.UTF_8).contains("runs planned"), "nothing ran: " + out);
     }
 
-    /** The shim {@code name}, built against library {@code id} (its {@code PMPI_} functions do the work). */
-    private Path shim(String id, String name) throws Exception {
-        Path so = shims.resolve("lib" + name + "-" + id + ".so");
-        if (Files.exists(so)) return so;
-        Path src = shims.resolve(name + ".c");
-        try (var in = getClass().getResourceAsStream("/abi-shims/" + name + ".c")) {
-            if (in == null) fail("no shim source /abi-shims/" + name + ".c");
-            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        // --no-as-needed: a shim that calls nothing of the library must still depend on it, for the rest of its symbols
-        Process p = new ProcessBuilder(MPICC.get(id).toString(), "-shared", "-fPIC", "-Wl,--no-as-needed", "-o", so.toString(), src.toString())
-                .redirectErrorStream(true).start();
-        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) fail("cannot build the shim " + name + ": " + log);
-        return so;
-    }
+    private Path shim(String id, String name) throws Exception { return Shims.build(shims, id, name); }
 }

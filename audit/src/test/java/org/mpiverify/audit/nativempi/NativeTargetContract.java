@@ -199,6 +199,8 @@ abstract class NativeTargetContract {
         RunOutcome o = run(s);
         RunOutcome.Hung h = assertInstanceOf(RunOutcome.Hung.class, o, () -> "expected a hang: " + o);
         String stacks = h.stacks();
+        assertTrue(stacks.startsWith("deadline of "), "a hang inside the scenario claims nothing about MPI_Finalize: "
+                + stacks.lines().findFirst().orElse(""));
         for (int rank = 0; rank < s.ranks(); rank++) {
             int at = stacks.indexOf("=== rank " + rank + ", pid ");
             assertTrue(at >= 0, "dump of rank " + rank + " in:\n" + stacks);
