@@ -36,7 +36,7 @@ class FinalizeHangTest {
         NativeTargetContract.requireAvailable(abi.unavailable(), System.getenv("CI"));
         NativeTarget t = NativeTarget.of(abi, NativeLaunch.byPath(abi, Shims.build(dir, id, "finalize_hangs"), abi.mpiexec()));
         assertEquals(Optional.empty(), Deadline.within(LIMIT, "ABI check of the shim", t::unavailable), () -> t.abiFindings().toString());
-        OneExchangeScenario s = new OneExchangeScenario();
+        WhereScenario s = new WhereScenario(); // one exchange, then finalize
         long start = System.nanoTime();
         RunOutcome o = Deadline.within(LIMIT, id + " finalize hang", () -> t.runOnce(s));
         Duration took = Duration.ofNanos(System.nanoTime() - start);
