@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
@@ -12,6 +13,10 @@ import org.mpiverify.audit.target.AuditTarget;
 import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.core.contextid.EmptyEagerFailsIdupAllocator;
+import org.mpiverify.core.matching.CancelMissKeepsLockEngine;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.matching.TruncationDropsReceiveEngine;
+import org.mpiverify.core.matching.TruncationKeepsLockEngine;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.ErrorHandler;
@@ -82,7 +87,8 @@ public final class CoreTarget implements AuditTarget {
 
     /**
      * The deliberately unsafe variants: the lock held while blocked (Gropp &amp; Thakur Fig. 2), §5.1, §5.2, Fig. 3
-     * as published, and the idup allocation's known-bad twin.
+     * as published, the idup allocation's known-bad twin, and three matching engines whose error paths are broken
+     * (a truncating match or a cancel that misses keeps the context lock; a truncating arrival drops the receive).
      */
     public static List<AuditColumn> unsafeConfigurations(Duration deadlineCap) {
         List<AuditColumn> l = new ArrayList<>();
@@ -99,7 +105,22 @@ public final class CoreTarget implements AuditTarget {
         String twin = "PER_OBJECT/QUEUES, idup " + EmptyEagerFailsIdupAllocator.NAME;
         l.add(new AuditColumn(twin, true, new CoreTarget(twin, exp.withOverrides(new CoreOverrides(
                 EmptyEagerFailsIdupAllocator.NAME, EmptyEagerFailsIdupAllocator::new, null)), deadlineCap)));
+        // matching engines whose error paths keep the context lock or drop the receive (audit/src/main/twins)
+        l.add(engineTwin(exp, "TruncationKeepsLockEngine", TruncationKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "CancelMissKeepsLockEngine", CancelMissKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "TruncationDropsReceiveEngine", TruncationDropsReceiveEngine::new, deadlineCap));
         return l;
+    }
+
+    /** The column name of an engine twin, as {@link #unsafeConfigurations} names it. */
+    public static String engineTwinColumn(String twin) {
+        return "PER_OBJECT/QUEUES, matching " + twin;
+    }
+
+    private static AuditColumn engineTwin(JobConfig exp, String name, Supplier<MatchingEngine> engine, Duration deadlineCap) {
+        String column = engineTwinColumn(name);
+        return new AuditColumn(column, true, new CoreTarget(column, exp.withOverrides(new CoreOverrides(name, null, engine)),
+                deadlineCap));
     }
 
     public JobConfig config() {
