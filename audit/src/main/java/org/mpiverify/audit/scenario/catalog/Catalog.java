@@ -35,6 +35,11 @@ public final class Catalog {
                 new HoeflerListingScenario(),
                 new FreeWhilePendingScenario(),
                 new WildcardScenario(),
+                new ErrorPathScenario(ErrorPathScenario.Kind.TRUNCATE),
+                new ErrorPathScenario(ErrorPathScenario.Kind.INVALID_ARGS),
+                new CancelRaceScenario(),
+                new CrossThreadCompletionScenario(),
+                new SendToSelfScenario(),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
