@@ -96,9 +96,17 @@ public interface AuditMpi {
      * IndexedStatus#NONE} if no entry is active.
      */
     IndexedStatus testAny(long[] requests);
-    /** {@code MPI_Waitall}: every entry's status ({@link AuditStatus#EMPTY} for REQUEST_NULL entries). */
+    /**
+     * {@code MPI_Waitall}: every entry's status ({@link AuditStatus#EMPTY} for REQUEST_NULL entries). When a request
+     * fails, MPI lets the call leave others uncompleted: their status says {@code MPI_ERR_PENDING} and they stay in
+     * the array, to be completed by another call (MPICH 4.0 does so for every entry after the first failed one).
+     */
     AuditStatus[] waitAll(long[] requests);
-    /** {@code MPI_Testall}: every entry's status if all are done (then all complete), else {@code null} (none completes). */
+    /**
+     * {@code MPI_Testall}: every entry's status if all are done (then all complete), else {@code null} (none
+     * completes) — unless one of the done entries failed: then, as for {@link #waitAll}, the done ones complete and the
+     * others say {@code MPI_ERR_PENDING} and stay (MPICH 4.0 completes the done ones then).
+     */
     AuditStatus[] testAll(long[] requests);
 
     // Communicators and groups.

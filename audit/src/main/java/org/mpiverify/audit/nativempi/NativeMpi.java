@@ -614,15 +614,22 @@ public final class NativeMpi implements AuditMpi {
             int rc = wait ? (int) waitAny.invokeExact(ps.length, array, index, st)
                     : (int) testAny.invokeExact(ps.length, array, index, flag, st);
             int i = index.get(JAVA_INT, 0);
-            if (rc != 0 && (i == MPI_UNDEFINED || i < 0 || i >= ps.length)) check(call, rc); // the call's own error
+            if (rc != 0 && (i == MPI_UNDEFINED || i < 0 || i >= ps.length)) {
+                dropFreedBehindOurBack(ids, ps, array);
+                check(call, rc); // the call's own error
+            }
             if (flag.get(JAVA_INT, 0) == 0) return null;
-            if (i == MPI_UNDEFINED) return IndexedStatus.NONE;
+            if (i == MPI_UNDEFINED) {
+                dropFreedBehindOurBack(ids, ps, array);
+                return IndexedStatus.NONE;
+            }
             AuditStatus s = status(st).withError(0, null); // MPI sets no MPI_ERROR here: the return code is the error
             if (rc != 0) {
                 int cls = errorClassOf(rc);
                 s = s.withError(cls, abi.errorName(cls));
             }
             retire(ids, ps, array, i, s);
+            dropFreedBehindOurBack(ids, ps, array);
             return new IndexedStatus(i, s);
         } catch (Throwable t) {
             throw rethrow(t);
@@ -640,25 +647,50 @@ public final class NativeMpi implements AuditMpi {
             int rc = wait ? (int) waitAll.invokeExact(ps.length, array, statuses)
                     : (int) testAll.invokeExact(ps.length, array, flag, statuses);
             boolean inStatus = rc != 0 && errorClassOf(rc) == abi.errorClass("MPI_ERR_IN_STATUS");
-            if (rc != 0 && !inStatus) check(call, rc);
-            if (flag.get(JAVA_INT, 0) == 0) return null;
+            if (rc != 0 && !inStatus) {
+                dropFreedBehindOurBack(ids, ps, array);
+                check(call, rc);
+            }
+            // MPICH's MPI_Testall completes the done entries when one of them failed, even if others are not done
+            if (flag.get(JAVA_INT, 0) == 0 && !inStatus) return null;
             AuditStatus[] out = new AuditStatus[ps.length];
             long size = abi.statusSize();
+            int pending = abi.errorClass("MPI_ERR_PENDING");
             for (int i = 0; i < ps.length; i++) {
                 if (ps[i] == null) {
                     out[i] = AuditStatus.EMPTY;
                     continue;
                 }
                 MemorySegment sti = statuses.asSlice(i * size, size);
+                if (abi.readHandle(slot(array, i)) != requestNull) {   // not completed by this call: MPI_ERR_PENDING
+                    out[i] = AuditStatus.EMPTY.withError(pending, "MPI_ERR_PENDING");
+                    continue;
+                }
                 // MPI_ERROR is set only with MPI_ERR_IN_STATUS (MPI-3.1 §3.7.5); otherwise it is not ours to read
                 int cls = inStatus ? errorClassOf(sti.get(JAVA_INT, abi.errorOffset())) : 0;
                 AuditStatus s = status(sti).withError(cls, abi.errorName(cls));
                 out[i] = s;
-                if (abi.readHandle(slot(array, i)) == requestNull) retire(ids, ps, array, i, s); // else MPI_ERR_PENDING
+                retire(ids, ps, array, i, s);
             }
             return out;
         } catch (Throwable t) {
             throw rethrow(t);
+        }
+    }
+
+    /**
+     * After an array call: entries the library set to MPI_REQUEST_NULL without reporting them (Open MPI 4.1's
+     * MPI_Waitany and MPI_Testany free every other request of the array that failed, when they report one failed
+     * request) are gone in the library, so they go from the binding too and become REQUEST_NULL in the caller's
+     * array, with no status: the caller sees them vanish, as a C program does. Passing their old handles again
+     * would hand the library freed requests.
+     */
+    private void dropFreedBehindOurBack(long[] ids, Pending[] ps, MemorySegment array) throws Throwable {
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i] == null || ids[i] == REQUEST_NULL || abi.readHandle(slot(array, i)) != requestNull) continue;
+            abi.writeHandle(ps[i].cell(), requestNull);
+            if (pending.remove(ids[i], ps[i])) retired.add(ps[i]); // the library may have written it: keep the memory
+            ids[i] = REQUEST_NULL;
         }
     }
 

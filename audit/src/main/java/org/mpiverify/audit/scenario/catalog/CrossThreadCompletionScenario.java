@@ -127,18 +127,7 @@ final class CrossThreadCompletionScenario extends BaseScenario {
             }
             case TESTALL -> {
                 int owner = (t + 2) % THREADS;
-                long[] reqs = requests[owner];
-                boolean[] live = new boolean[SLOTS];
-                for (int s = 0; s < SLOTS; s++) live[s] = reqs[s] != AuditMpi.REQUEST_NULL;
-                AuditStatus[] st = Bounded.poll(deadline().multipliedBy(2), what, () -> mpi.testAll(reqs));
-                int n = 0;
-                for (int s = 0; s < SLOTS; s++) {
-                    if (!live[s]) continue;
-                    n++;
-                    results[owner][s] = reqs[s] == AuditMpi.REQUEST_NULL ? st[s]
-                            : AuditStatus.EMPTY.withError(-1, "left active by the testAll that completed the others");
-                }
-                return n;
+                return untilAllDone(mpi, mode, what, requests[owner], results[owner]);
             }
             default -> {
                 if (t != 1) return 0;   // one thread completes every thread's requests (not its own only)
@@ -148,13 +137,9 @@ final class CrossThreadCompletionScenario extends BaseScenario {
                 for (int k = 0; k < all.length; k++) live[k] = all[k] != AuditMpi.REQUEST_NULL;
                 int n = 0;
                 if (mode == Mode.WAITALL) {
-                    AuditStatus[] st = mpi.waitAll(all);
-                    for (int k = 0; k < all.length; k++) {
-                        if (!live[k]) continue;
-                        n++;
-                        results[k / SLOTS][k % SLOTS] = all[k] == AuditMpi.REQUEST_NULL ? st[k]
-                                : AuditStatus.EMPTY.withError(-1, "left active by waitAll");
-                    }
+                    AuditStatus[] st = new AuditStatus[all.length];
+                    n = untilAllDone(mpi, mode, what, all, st);
+                    for (int k = 0; k < all.length; k++) if (live[k]) results[k / SLOTS][k % SLOTS] = st[k];
                     return n;
                 }
                 while (true) {
@@ -169,10 +154,51 @@ final class CrossThreadCompletionScenario extends BaseScenario {
                     live[x.index()] = false;
                     results[x.index() / SLOTS][x.index() % SLOTS] = x.status();
                     n++;
+                    for (int k = 0; k < all.length; k++) {   // entries the call emptied without reporting them
+                        if (live[k] && all[k] == AuditMpi.REQUEST_NULL) {
+                            live[k] = false;
+                            results[k / SLOTS][k % SLOTS] = AuditStatus.EMPTY.withError(-1, "set to REQUEST_NULL by the "
+                                    + mode + " that reported entry " + x.index() + ", never reported itself: its completion is lost");
+                        }
+                    }
                 }
                 return n;
             }
         }
+    }
+
+    /**
+     * waitAll or testAll (polled) over {@code reqs} until every entry is REQUEST_NULL, each entry's status going to
+     * {@code out} when a call completes it: a call may leave entries MPI_ERR_PENDING after one failed (MPI-3.1
+     * §3.7.5; MPICH 4.0 does), and the next call completes them. Returns how many it completed.
+     */
+    private int untilAllDone(AuditMpi mpi, Mode mode, String what, long[] reqs, AuditStatus[] out) {
+        boolean[] live = new boolean[reqs.length];
+        int left = 0;
+        for (int k = 0; k < reqs.length; k++) {
+            live[k] = reqs[k] != AuditMpi.REQUEST_NULL;
+            if (live[k]) left++;
+        }
+        int n = 0;
+        for (int call = 0; left > 0; call++) {
+            if (call > reqs.length) {   // every call completes at least one entry: this many calls is a lost completion
+                for (int k = 0; k < reqs.length; k++) {
+                    if (live[k]) out[k] = AuditStatus.EMPTY.withError(-1, "left active by " + call + " calls of " + mode);
+                }
+                break;
+            }
+            AuditStatus[] st = mode == Mode.WAITALL ? mpi.waitAll(reqs)
+                    : Bounded.poll(deadline().multipliedBy(2), what, () -> mpi.testAll(reqs));
+            for (int k = 0; k < reqs.length; k++) {
+                if (live[k] && reqs[k] == AuditMpi.REQUEST_NULL) {
+                    out[k] = st[k];
+                    live[k] = false;
+                    left--;
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     /** A single wait or test (polled); an error the call raises becomes the status's error, as the array calls report it. */
