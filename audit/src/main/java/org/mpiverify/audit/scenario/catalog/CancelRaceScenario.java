@@ -16,8 +16,8 @@ import org.mpiverify.audit.scenario.Workers;
  * item 4; MPI-3.1 §3.8.4: a cancelled receive either is cancelled, and the message stays for another receive, or
  * completes normally, never both). On two ranks, threads 0 and 1 of each rank cancel; threads 2 and 3 send to
  * the other rank's cancellers. Each round a canceller posts an {@code irecv} for its partner's message {@code k},
- * tells the partner (on a second communicator) to send it now, cancels, and waits: the message arrives around the
- * cancel. Every fourth round it cancels only after the partner said it has sent the message, so the cancel comes
+ * tells the partner (on a second communicator) to send it now, spins a different short while each round, cancels,
+ * and waits: the message arrives around the cancel. Every fourth round it cancels only after the partner said it has sent the message, so the cancel comes
  * too late on an implementation that matched at arrival. Then exactly one of these must hold:
  * <ul>
  *   <li>the receive was cancelled, its buffer untouched, and message {@code k} is the next one a receive of that
@@ -94,7 +94,11 @@ final class CancelRaceScenario extends BaseScenario {
             long r = mpi.irecv(data, buf, buf.length, other, tag);
             go[0] = k;
             mpi.send(control, go, 1, other, GO_TAG + t);
-            if (k % 4 == 3) mpi.recv(control, new int[1], 1, other, SENT_TAG + t); // the message is on its way: too late
+            if (k % 4 == 3) {
+                mpi.recv(control, new int[1], 1, other, SENT_TAG + t); // the message is on its way: too late
+            } else {
+                jitter(k);   // the cancel lands at a different point of the message's way each round
+            }
             mpi.cancel(r);
             AuditStatus st = mpi.waitFor(r);
             boolean endSeen = false;
@@ -124,6 +128,15 @@ final class CancelRaceScenario extends BaseScenario {
             }
         }
         return won;
+    }
+
+    /**
+     * A bounded spin of 0 to a few milliseconds, different each round: not synchronization (nothing waits for
+     * anything), only a spread of the points at which the cancel meets the message, so that both outcomes occur.
+     */
+    private static void jitter(int k) {
+        int spins = (k * 7919) % 150_000;
+        for (int i = 0; i < spins; i++) Thread.onSpinWait();
     }
 
     /** Sender {@code t} (thread {@code t + CANCELLERS}): message {@code k} when told, then the round-end marker. */
