@@ -190,6 +190,49 @@ class KnownBadTwinsTest {
         }
     }
 
+    /**
+     * Rank 1's first waitAll of many receives hands the 8th receive's message to the 9th as well (the 9th's message is
+     * lost, the 8th's delivered twice), as a library that completed two requests from one match would.
+     */
+    static final class DoubleDeliveryWaitAllBinding extends DelegatingAuditMpi {
+        private final AtomicInteger calls = new AtomicInteger();
+
+        DoubleDeliveryWaitAllBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long irecv(long comm, int[] buf, int count, int source, int tag) {
+            long r = super.irecv(comm, buf, count, source, tag);
+            if (commRank(commWorld()) == 1) buffers.put(r, buf);
+            return r;
+        }
+
+        private final Map<Long, int[]> buffers = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public AuditStatus[] waitAll(long[] requests) {
+            long[] before = requests.clone();
+            AuditStatus[] st = super.waitAll(requests);
+            if (commRank(commWorld()) == 1 && requests.length >= 10 && calls.incrementAndGet() == 1) {
+                int[] eighth = buffers.get(before[7]);
+                int[] ninth = buffers.get(before[8]);
+                System.arraycopy(eighth, 0, ninth, 0, st[7].count()); // DEFECT: one message delivered to two requests
+                st[8] = st[7];
+            }
+            return st;
+        }
+    }
+
+    @TwinTest
+    void aMessageDeliveredTwiceOnASharedTagFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),
+                (mpi, name) -> new DoubleDeliveryWaitAllBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 receiver ") && e.contains("twice")),
+                AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1: ") && e.contains("never arrived")),
+                AuditTesting.describe(v));
+    }
+
     @TwinTest
     void aSwallowedInvalidRankErrorFailsNamingTheCall() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-invalid-args-under-load"),

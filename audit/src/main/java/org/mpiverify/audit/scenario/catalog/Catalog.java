@@ -40,6 +40,7 @@ public final class Catalog {
                 new CancelRaceScenario(),
                 new CrossThreadCompletionScenario(),
                 new SendToSelfScenario(),
+                new SharedTagScenario(),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
