@@ -1,6 +1,5 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.mpiverify.audit.api.AuditMpi;
@@ -43,7 +42,7 @@ final class CancelRaceScenario extends BaseScenario {
         super(ID, "cancel of receives that a message races to match, from " + CANCELLERS + " threads per rank while "
                         + CANCELLERS + " others send: cancelled and still receivable, or received; never lost or both",
                 "issue 20 item 4; MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
-                Duration.ofSeconds(15));
+                Catalog.SHORT_DEADLINE);
     }
 
     @Override

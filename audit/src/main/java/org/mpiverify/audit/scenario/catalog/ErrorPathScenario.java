@@ -1,6 +1,5 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import java.time.Duration;
 import java.util.List;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
@@ -55,7 +54,7 @@ final class ErrorPathScenario extends BaseScenario {
                         + " on one thread while " + (THREADS - 1) + " threads per rank communicate on the same and"
                         + " another communicator; the failing thread goes on",
                 "issue 20 item 4; MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
-                2, 2, 10, Duration.ofSeconds(15));
+                2, 2, 10, Catalog.SHORT_DEADLINE);
         this.kind = kind;
     }
 

@@ -1,6 +1,5 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpiverify.audit.api.AuditMpi;
@@ -40,7 +39,7 @@ final class SharedTagScenario extends BaseScenario {
                         + "issend+waitAll, then each on a communicator of its own with the same tag (empty and "
                         + "rendezvous-sized messages among them)",
                 "MPICH test/mpi/threads/pt2pt/mt_pt2pt_common.c (same comm and tag; per-thread comm), mt_sendrecv_impl.c,"
-                        + " multisend.c", 2, 2, 10, Duration.ofSeconds(15));
+                        + " multisend.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
     }
 
     @Override
