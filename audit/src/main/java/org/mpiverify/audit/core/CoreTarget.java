@@ -114,8 +114,15 @@ public final class CoreTarget implements AuditTarget {
 
     /** The column name of an engine twin, as {@link #unsafeConfigurations} names it. */
     public static String engineTwinColumn(String twin) {
-        return "PER_OBJECT/QUEUES, matching " + twin;
+        return ENGINE_TWIN_PREFIX + twin;
     }
+
+    /** Whether {@code column} is one of the matching engines broken on an error path. */
+    public static boolean isEngineTwin(AuditColumn column) {
+        return column.unsafe() && column.name().startsWith(ENGINE_TWIN_PREFIX);
+    }
+
+    private static final String ENGINE_TWIN_PREFIX = "PER_OBJECT/QUEUES, matching ";
 
     private static AuditColumn engineTwin(JobConfig exp, String name, Supplier<MatchingEngine> engine, Duration deadlineCap) {
         String column = engineTwinColumn(name);

@@ -107,7 +107,8 @@ final class CrossThreadCompletionScenario extends BaseScenario {
 
     /**
      * Thread {@code t}'s share of the round's completions under {@code mode}; returns how many it completed. Each
-     * request has exactly one completer, never the thread that started it.
+     * request has exactly one completer: under wait, test and testAll another thread than its starter; under waitAny,
+     * testAny and waitAll thread 1, which completes every thread's requests, its own among them.
      */
     private int complete(AuditMpi mpi, Mode mode, int t, long[][] requests, AuditStatus[][] results) {
         String what = mode + " by thread " + t;
