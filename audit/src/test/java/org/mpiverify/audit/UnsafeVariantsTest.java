@@ -71,6 +71,8 @@ class UnsafeVariantsTest {
      * a hang 3 s, and the other variants are rejected in their first run.
      */
     static final int MAX_RUNS = 200;
+    static final List<String> ENGINE_TWINS = List.of("TruncationKeepsLockEngine", "CancelMissKeepsLockEngine",
+            "TruncationDropsReceiveEngine");
     static final Duration BUDGET = Duration.ofSeconds(60);
 
     /** The scenarios of {@link #MUST_REJECT}, but for those {@link #REJECTED_BY} already runs on their variant. */
@@ -121,6 +123,13 @@ class UnsafeVariantsTest {
                 + BUDGET.toSeconds() + " s at most: " + seen);
         System.out.println("  " + AuditTesting.describe(rejected).lines().limit(4).reduce((a, b) -> a + "\n  " + b).orElse(""));
         assertTrue(!rejected.evidence().isEmpty(), "a rejection carries evidence");
+        // The broken engines leave threads blocked for good (a context lock never released); a later hang's dump
+        // must not show them as if they were its own (the variants run in column order, so the later ones would)
+        for (String other : ENGINE_TWINS) {
+            if (name.endsWith(other)) continue;
+            assertTrue(rejected.evidence().stream().noneMatch(e -> e.contains("." + other + ".")),
+                    name + " on " + scenario + ": its evidence shows threads of an earlier run's " + other);
+        }
     }
 
     @Test

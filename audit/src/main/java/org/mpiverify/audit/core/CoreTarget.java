@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import org.mpiverify.audit.run.AuditColumn;
@@ -154,6 +155,7 @@ public final class CoreTarget implements AuditTarget {
     /** Runs {@code scenario} once with {@code binding} between the scenario and the core. */
     public RunOutcome runOnce(Scenario scenario, Binding binding) {
         long start = System.nanoTime();
+        Set<Thread> earlier = Thread.getAllStackTraces().keySet(); // a hang's dump leaves out earlier runs' threads
         int n = scenario.ranks();
         Job job = Job.create(config.withRanks(n));
         AtomicReferenceArray<RankReport> reports = new AtomicReferenceArray<>(n);
@@ -181,7 +183,7 @@ public final class CoreTarget implements AuditTarget {
             for (Thread t : threads) {
                 long left = end - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                    String stacks = threadDump();
+                    String stacks = threadDump(earlier);
                     job.shutdown();
                     long cleanupEnd = System.nanoTime() + CLEANUP.toNanos(); // one bound for all, not one each
                     for (Thread u : threads) {
@@ -210,19 +212,27 @@ public final class CoreTarget implements AuditTarget {
 
     /**
      * Every live thread's stack, the ranks' threads first (named {@code audit-core-rank-R...}, so a reader
-     * of a hang report starts with them), in the format of {@link Job#threadDump()}.
+     * of a hang report starts with them), in the format of {@link Job#threadDump()}. Rank threads of earlier runs
+     * that are still alive ({@code earlier}: a broken matching engine's context lock is never released, so the
+     * threads waiting for it stay blocked for good) carry the same names, so they are left out and only counted.
      */
-    static String threadDump() {
+    static String threadDump(Set<Thread> earlier) {
         java.util.Map<Thread, StackTraceElement[]> all = Thread.getAllStackTraces();
         List<Thread> threads = new ArrayList<>(all.keySet());
-        threads.sort(java.util.Comparator.comparing((Thread t) -> !t.getName().startsWith("audit-core-rank-"))
-                .thenComparing(Thread::getName));
-        StringBuilder sb = new StringBuilder("Thread dump (rank threads first):\n");
+        long stale = threads.stream().filter(t -> earlier.contains(t) && isRankThread(t)).count();
+        threads.removeIf(t -> earlier.contains(t) && isRankThread(t));
+        threads.sort(java.util.Comparator.comparing((Thread t) -> !isRankThread(t)).thenComparing(Thread::getName));
+        StringBuilder sb = new StringBuilder("Thread dump (rank threads first")
+                .append(stale == 0 ? "" : "; " + stale + " rank threads of earlier runs, still blocked, left out").append("):\n");
         for (Thread t : threads) {
             sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
             for (StackTraceElement el : all.get(t)) sb.append("    at ").append(el).append('\n');
         }
         return sb.toString();
+    }
+
+    private static boolean isRankThread(Thread t) {
+        return t.getName().startsWith("audit-core-rank-");
     }
 
     static String stackTrace(Throwable t) {
