@@ -2,6 +2,7 @@ package org.mpiverify.audit;
 
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.api.IndexedStatus;
 
 /** Forwards every call; the known-bad bindings of the tests override the one call they break. */
 class DelegatingAuditMpi implements AuditMpi {
@@ -42,6 +43,10 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public AuditStatus test(long request) { return d.test(request); }
     @Override public void cancel(long request) { d.cancel(request); }
     @Override public void requestFree(long request) { d.requestFree(request); }
+    @Override public IndexedStatus waitAny(long[] requests) { return d.waitAny(requests); }
+    @Override public IndexedStatus testAny(long[] requests) { return d.testAny(requests); }
+    @Override public AuditStatus[] waitAll(long[] requests) { return d.waitAll(requests); }
+    @Override public AuditStatus[] testAll(long[] requests) { return d.testAll(requests); }
     @Override public long commDup(long comm) { return d.commDup(comm); }
     @Override public long commSplit(long comm, int color, int key) { return d.commSplit(comm, color, key); }
     @Override public long commCreate(long comm, long group) { return d.commCreate(comm, group); }

@@ -8,8 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.api.IndexedStatus;
 import org.mpiverify.audit.core.CoreAuditMpi;
 import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.scenario.BaseScenario;
@@ -130,6 +132,141 @@ class KnownBadTwinsTest {
                 (mpi, name) -> new LevelLyingBinding(new CoreAuditMpi(mpi, name)));
         assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
         assertTrue(v.summary().contains("MPI_Query_thread says SERIALIZED"), v.summary());
+    }
+
+    /** Rank 1's sends to a rank outside the communicator return normally (the error is swallowed). */
+    static final class SwallowedRankErrorBinding extends DelegatingAuditMpi {
+        SwallowedRankErrorBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public void send(long comm, int[] buf, int count, int dest, int tag) {
+            try {
+                super.send(comm, buf, count, dest, tag);
+            } catch (AuditException e) {
+                if (commRank(commWorld()) != 1 || !"MPI_ERR_RANK".equals(e.errorName())) throw e; // DEFECT: swallowed on rank 1
+            }
+        }
+    }
+
+    /** Rank 0's receives that truncate report the truncation as a different error class. */
+    static final class WrongTruncationClassBinding extends DelegatingAuditMpi {
+        WrongTruncationClassBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {
+            try {
+                return super.recv(comm, buf, count, source, tag);
+            } catch (AuditException e) {
+                if (commRank(commWorld()) != 0 || !"MPI_ERR_TRUNCATE".equals(e.errorName())) throw e;
+                throw new AuditException("MPI_Recv", 15, "MPI_ERR_OTHER", "wrong class"); // DEFECT: the wrong class
+            }
+        }
+    }
+
+    /**
+     * Rank 0's waits report every completed receive as cancelled: a cancel that came too late looks taken, so the
+     * message it already delivered is lost to the scenario's next receive.
+     */
+    static final class CancelLiarBinding extends DelegatingAuditMpi {
+        CancelLiarBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public AuditStatus waitFor(long request) {
+            AuditStatus s = super.waitFor(request);
+            if (commRank(commWorld()) != 0 || s.cancelled() || s.count() == 0) return s;
+            return new AuditStatus(s.source(), s.tag(), s.count(), true, s.error(), s.errorName()); // DEFECT: says cancelled
+        }
+    }
+
+    /** Rank 1's waitAny reports a truncated receive as completed without error. */
+    static final class LostErrorWaitAnyBinding extends DelegatingAuditMpi {
+        LostErrorWaitAnyBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public IndexedStatus waitAny(long[] requests) {
+            IndexedStatus x = super.waitAny(requests);
+            if (commRank(commWorld()) != 1 || x.status().error() == 0) return x;
+            return new IndexedStatus(x.index(), x.status().withError(0, null)); // DEFECT: the request's error is dropped
+        }
+    }
+
+    /**
+     * Rank 1's first waitAll of many receives hands the 8th receive's message to the 9th as well (the 9th's message is
+     * lost, the 8th's delivered twice), as a library that completed two requests from one match would.
+     */
+    static final class DoubleDeliveryWaitAllBinding extends DelegatingAuditMpi {
+        private final AtomicInteger calls = new AtomicInteger();
+
+        DoubleDeliveryWaitAllBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long irecv(long comm, int[] buf, int count, int source, int tag) {
+            long r = super.irecv(comm, buf, count, source, tag);
+            if (commRank(commWorld()) == 1) buffers.put(r, buf);
+            return r;
+        }
+
+        private final Map<Long, int[]> buffers = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public AuditStatus[] waitAll(long[] requests) {
+            long[] before = requests.clone();
+            AuditStatus[] st = super.waitAll(requests);
+            if (commRank(commWorld()) == 1 && requests.length >= 10 && calls.incrementAndGet() == 1) {
+                int[] eighth = buffers.get(before[7]);
+                int[] ninth = buffers.get(before[8]);
+                System.arraycopy(eighth, 0, ninth, 0, st[7].count()); // DEFECT: one message delivered to two requests
+                st[8] = st[7];
+            }
+            return st;
+        }
+    }
+
+    @TwinTest
+    void aMessageDeliveredTwiceOnASharedTagFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),
+                (mpi, name) -> new DoubleDeliveryWaitAllBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 receiver ") && e.contains("twice")),
+                AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1: ") && e.contains("never arrived")),
+                AuditTesting.describe(v));
+    }
+
+    @TwinTest
+    void aSwallowedInvalidRankErrorFailsNamingTheCall() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-invalid-args-under-load"),
+                (mpi, name) -> new SwallowedRankErrorBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.matches("rank 1 thread 0 round \\d+: send to rank 2 of 2 returned "
+                + "without an error, expected MPI_ERR_RANK")), AuditTesting.describe(v));
+    }
+
+    @TwinTest
+    void aTruncationWithTheWrongClassFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-truncate-under-load"),
+                (mpi, name) -> new WrongTruncationClassBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0 thread 0 round ")
+                && e.contains("failed with MPI_ERR_OTHER, expected MPI_ERR_TRUNCATE")), AuditTesting.describe(v));
+    }
+
+    @TwinTest
+    void aMessageLostToACancelFailsNamingIt() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-cancel-race"),
+                (mpi, name) -> new CancelLiarBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0 canceller ") && e.contains("is lost")),
+                AuditTesting.describe(v));
+    }
+
+    @TwinTest
+    void aTruncationLostByWaitAnyFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("requests-cross-thread-completion"),
+                (mpi, name) -> new LostErrorWaitAnyBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 thread ") && e.contains("(WAITANY, TRUNCATE)")
+                && e.contains("completed with no error, expected MPI_ERR_TRUNCATE")), AuditTesting.describe(v));
     }
 
     /** Rank 0 waits for a message nobody sends. */

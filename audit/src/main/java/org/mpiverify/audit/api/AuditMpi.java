@@ -82,6 +82,33 @@ public interface AuditMpi {
     void cancel(long request);
     void requestFree(long request);
 
+    // Requests, several at once (MPI-3.1 §3.7.5). An entry that is REQUEST_NULL is ignored; an entry the call
+    // completes becomes REQUEST_NULL in the caller's array, as MPI sets it. A request that completes with an error
+    // (a truncated receive) does not make the call throw, so that the caller still learns which one it was: its
+    // status carries the error class and name (MPI_Waitall and MPI_Testall return MPI_ERR_IN_STATUS and set them in
+    // each status; MPI_Waitany and MPI_Testany return the request's error code, which the binding moves into the
+    // status). Errors of the call itself (an invalid handle) still throw AuditException.
+
+    /** {@code MPI_Waitany}: waits until one active entry completes; {@link IndexedStatus#NONE} if none is active. */
+    IndexedStatus waitAny(long[] requests);
+    /**
+     * {@code MPI_Testany}: completes one done entry, or returns {@code null} while none is done; {@link
+     * IndexedStatus#NONE} if no entry is active.
+     */
+    IndexedStatus testAny(long[] requests);
+    /**
+     * {@code MPI_Waitall}: every entry's status ({@link AuditStatus#EMPTY} for REQUEST_NULL entries). When a request
+     * fails, MPI lets the call leave others uncompleted: their status says {@code MPI_ERR_PENDING} and they stay in
+     * the array, to be completed by another call (MPICH 4.0 does so for every entry after the first failed one).
+     */
+    AuditStatus[] waitAll(long[] requests);
+    /**
+     * {@code MPI_Testall}: every entry's status if all are done (then all complete), else {@code null} (none
+     * completes) — unless one of the done entries failed: then, as for {@link #waitAll}, the done ones complete and the
+     * others say {@code MPI_ERR_PENDING} and stay (MPICH 4.0 completes the done ones then).
+     */
+    AuditStatus[] testAll(long[] requests);
+
     // Communicators and groups.
     long commDup(long comm);
     long commSplit(long comm, int color, int key);

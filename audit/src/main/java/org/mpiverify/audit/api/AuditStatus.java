@@ -8,6 +8,20 @@ package org.mpiverify.audit.api;
  * @param count     number of {@code MPI_INT} elements received
  * @param cancelled whether the request was cancelled
  * @param error     the library's error class for this request, 0 for success
+ * @param errorName the error class's symbolic name ({@code "MPI_ERR_TRUNCATE"}), or null when {@code error} is 0;
+ *                  scenarios compare names, since the numbers differ between libraries
  */
-public record AuditStatus(int source, int tag, int count, boolean cancelled, int error) {
+public record AuditStatus(int source, int tag, int count, boolean cancelled, int error, String errorName) {
+    /** The empty status MPI gives for {@code MPI_REQUEST_NULL}: any source, any tag, no data, no error. */
+    public static final AuditStatus EMPTY = new AuditStatus(AuditMpi.ANY_SOURCE, AuditMpi.ANY_TAG, 0, false, 0, null);
+
+    /** A status whose error, if any, has no known name (bindings that know the name use the canonical constructor). */
+    public AuditStatus(int source, int tag, int count, boolean cancelled, int error) {
+        this(source, tag, count, cancelled, error, error == 0 ? null : "MPI error class " + error);
+    }
+
+    /** This status with the error class {@code error} named {@code name} (an array call's per-request error). */
+    public AuditStatus withError(int error, String name) {
+        return new AuditStatus(source, tag, count, cancelled, error, error == 0 ? null : name);
+    }
 }

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.api.IndexedStatus;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
@@ -184,7 +185,7 @@ public final class CoreAuditMpi implements AuditMpi {
     @Override
     public AuditStatus waitFor(long request) {
         Request r = requests.get("MPI_Wait", request);
-        Status s = call("MPI_Wait", r::waitFor);
+        Status s = completing("MPI_Wait", request, r, r::waitFor);
         requests.remove("MPI_Wait", request);
         idupCompleted(request, r);
         return status(s);
@@ -193,11 +194,24 @@ public final class CoreAuditMpi implements AuditMpi {
     @Override
     public AuditStatus test(long request) {
         Request r = requests.get("MPI_Test", request);
-        Status s = call("MPI_Test", r::test);
+        Status s = completing("MPI_Test", request, r, r::test);
         if (s == null) return null;
         requests.remove("MPI_Test", request);
         idupCompleted(request, r);
         return status(s);
+    }
+
+    /**
+     * A wait or test; one that completes its request with an error (ERR_TRUNCATE) still completed it, so the handle
+     * goes before the error is thrown (MPI sets the caller's handle to MPI_REQUEST_NULL either way).
+     */
+    private Status completing(String call, long handle, Request r, Supplier<Status> body) {
+        try {
+            return call(call, body);
+        } catch (AuditException e) {
+            if (r.isInactive()) requests.remove(call, handle);
+            throw e;
+        }
     }
 
     @Override
@@ -210,6 +224,120 @@ public final class CoreAuditMpi implements AuditMpi {
     public void requestFree(long request) {
         Request r = requests.remove("MPI_Request_free", request);
         run("MPI_Request_free", r::free);
+    }
+
+    /*
+     * The array calls over Request.waitAny/testAny/waitAll/testAll. A request that completes with an error makes the
+     * core's call throw after completing it (waitAny, testAny: the request's error; waitAll, testAll: ERR_IN_STATUS
+     * once all are complete), so the binding finds the completed entries by their handles turning inactive: MPI
+     * forbids two threads to complete one request, so no other thread can have completed an entry of this array
+     * meanwhile.
+     */
+
+    @Override
+    public IndexedStatus waitAny(long[] handles) {
+        Request[] rs = requestsOf("MPI_Waitany", handles);
+        boolean[] active = activeOf(rs);
+        int i;
+        try {
+            i = Request.waitAny(rs);
+        } catch (MpiException e) {
+            return completedWithError("MPI_Waitany", handles, rs, active, e);
+        }
+        return i == Mpi.UNDEFINED ? IndexedStatus.NONE : completedOne("MPI_Waitany", handles, rs, i);
+    }
+
+    @Override
+    public IndexedStatus testAny(long[] handles) {
+        Request[] rs = requestsOf("MPI_Testany", handles);
+        boolean[] active = activeOf(rs);
+        boolean any = false;
+        for (boolean a : active) any |= a;
+        if (!any) return IndexedStatus.NONE;
+        int i;
+        try {
+            i = Request.testAny(rs);
+        } catch (MpiException e) {
+            return completedWithError("MPI_Testany", handles, rs, active, e);
+        }
+        return i == Mpi.UNDEFINED ? null : completedOne("MPI_Testany", handles, rs, i);
+    }
+
+    @Override
+    public AuditStatus[] waitAll(long[] handles) {
+        Request[] rs = requestsOf("MPI_Waitall", handles);
+        try {
+            Request.waitAll(rs);
+        } catch (MpiException e) {
+            if (e.errorClass() != ErrorClass.ERR_IN_STATUS) throw auditException("MPI_Waitall", e);
+        }
+        return completedAll("MPI_Waitall", handles, rs);
+    }
+
+    @Override
+    public AuditStatus[] testAll(long[] handles) {
+        Request[] rs = requestsOf("MPI_Testall", handles);
+        try {
+            if (Request.testAll(rs) == null) return null;
+        } catch (MpiException e) {
+            if (e.errorClass() != ErrorClass.ERR_IN_STATUS) throw auditException("MPI_Testall", e);
+        }
+        return completedAll("MPI_Testall", handles, rs);
+    }
+
+    private Request[] requestsOf(String call, long[] handles) {
+        if (handles == null) throw new AuditException(call, ErrorClass.ERR_ARG.code(), "MPI_ERR_ARG", "array of requests is null");
+        Request[] rs = new Request[handles.length];
+        for (int i = 0; i < handles.length; i++) {
+            rs[i] = handles[i] == REQUEST_NULL ? null : requests.get(call, handles[i]);
+        }
+        return rs;
+    }
+
+    private static boolean[] activeOf(Request[] rs) {
+        boolean[] a = new boolean[rs.length];
+        for (int i = 0; i < rs.length; i++) a[i] = rs[i] != null && !rs[i].isInactive();
+        return a;
+    }
+
+    /** Entry {@code i} completed: its handle goes, the caller's entry becomes REQUEST_NULL, an idup delivers. */
+    private IndexedStatus completedOne(String call, long[] handles, Request[] rs, int i) {
+        retire(call, handles, rs, i);
+        return new IndexedStatus(i, status(rs[i].status()));
+    }
+
+    /** waitAny or testAny threw: the entry it completed with an error, if any, else the call's own error. */
+    private IndexedStatus completedWithError(String call, long[] handles, Request[] rs, boolean[] active, MpiException e) {
+        for (int i = 0; i < rs.length; i++) {
+            if (active[i] && rs[i].isInactive() && rs[i].status() != null) {
+                retire(call, handles, rs, i);
+                return new IndexedStatus(i, status(rs[i].status()).withError(e.errorClass().code(),
+                        "MPI_" + e.errorClass().name()));
+            }
+        }
+        throw auditException(call, e);
+    }
+
+    private AuditStatus[] completedAll(String call, long[] handles, Request[] rs) {
+        AuditStatus[] out = new AuditStatus[rs.length];
+        for (int i = 0; i < rs.length; i++) {
+            if (rs[i] == null) {
+                out[i] = AuditStatus.EMPTY;
+            } else if (rs[i].isInactive()) {
+                Status s = rs[i].status();
+                out[i] = s == null ? AuditStatus.EMPTY.withError(ErrorClass.ERR_REQUEST.code(), "MPI_ERR_REQUEST") : status(s);
+                retire(call, handles, rs, i);
+            } else {  // not completed (the core completes every entry; MPI would say MPI_ERR_PENDING)
+                out[i] = AuditStatus.EMPTY.withError(ErrorClass.ERR_PENDING.code(), "MPI_ERR_PENDING");
+            }
+        }
+        return out;
+    }
+
+    private void retire(String call, long[] handles, Request[] rs, int i) {
+        requests.remove(call, handles[i]);
+        idupCompleted(handles[i], rs[i]);
+        handles[i] = REQUEST_NULL;
     }
 
     @Override
@@ -340,15 +468,16 @@ public final class CoreAuditMpi implements AuditMpi {
 
     private static AuditStatus status(Status s) {
         boolean procNull = s.source() == Mpi.PROC_NULL;
+        ErrorClass e = s.error() == null ? ErrorClass.SUCCESS : s.error();
         return new AuditStatus(procNull ? PROC_NULL : s.source(), procNull ? ANY_TAG : s.tag(),
-                (int) (s.bytes() / Integer.BYTES), s.isCancelled(), s.error() == null ? 0 : s.error().code());
+                (int) (s.bytes() / Integer.BYTES), s.isCancelled(), e.code(), e == ErrorClass.SUCCESS ? null : "MPI_" + e.name());
     }
 
     private static <T> T call(String name, Supplier<T> body) {
         try {
             return body.get();
         } catch (MpiException e) {
-            throw new AuditException(name, e.errorClass().code(), "MPI_" + e.errorClass().name(), e.getMessage());
+            throw auditException(name, e);
         }
     }
 
@@ -356,7 +485,11 @@ public final class CoreAuditMpi implements AuditMpi {
         try {
             body.run();
         } catch (MpiException e) {
-            throw new AuditException(name, e.errorClass().code(), "MPI_" + e.errorClass().name(), e.getMessage());
+            throw auditException(name, e);
         }
+    }
+
+    private static AuditException auditException(String name, MpiException e) {
+        return new AuditException(name, e.errorClass().code(), "MPI_" + e.errorClass().name(), e.getMessage());
     }
 }

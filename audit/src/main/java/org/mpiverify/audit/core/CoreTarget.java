@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.audit.scenario.Scenario;
@@ -12,6 +14,10 @@ import org.mpiverify.audit.target.AuditTarget;
 import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.core.contextid.EmptyEagerFailsIdupAllocator;
+import org.mpiverify.core.matching.CancelMissKeepsLockEngine;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.matching.TruncationDropsReceiveEngine;
+import org.mpiverify.core.matching.TruncationKeepsLockEngine;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.ErrorHandler;
@@ -82,7 +88,8 @@ public final class CoreTarget implements AuditTarget {
 
     /**
      * The deliberately unsafe variants: the lock held while blocked (Gropp &amp; Thakur Fig. 2), §5.1, §5.2, Fig. 3
-     * as published, and the idup allocation's known-bad twin.
+     * as published, the idup allocation's known-bad twin, and three matching engines whose error paths are broken
+     * (a truncating match or a cancel that misses keeps the context lock; a truncating arrival drops the receive).
      */
     public static List<AuditColumn> unsafeConfigurations(Duration deadlineCap) {
         List<AuditColumn> l = new ArrayList<>();
@@ -99,7 +106,29 @@ public final class CoreTarget implements AuditTarget {
         String twin = "PER_OBJECT/QUEUES, idup " + EmptyEagerFailsIdupAllocator.NAME;
         l.add(new AuditColumn(twin, true, new CoreTarget(twin, exp.withOverrides(new CoreOverrides(
                 EmptyEagerFailsIdupAllocator.NAME, EmptyEagerFailsIdupAllocator::new, null)), deadlineCap)));
+        // matching engines whose error paths keep the context lock or drop the receive (audit/src/main/twins)
+        l.add(engineTwin(exp, "TruncationKeepsLockEngine", TruncationKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "CancelMissKeepsLockEngine", CancelMissKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "TruncationDropsReceiveEngine", TruncationDropsReceiveEngine::new, deadlineCap));
         return l;
+    }
+
+    /** The column name of an engine twin, as {@link #unsafeConfigurations} names it. */
+    public static String engineTwinColumn(String twin) {
+        return ENGINE_TWIN_PREFIX + twin;
+    }
+
+    /** Whether {@code column} is one of the matching engines broken on an error path. */
+    public static boolean isEngineTwin(AuditColumn column) {
+        return column.unsafe() && column.name().startsWith(ENGINE_TWIN_PREFIX);
+    }
+
+    private static final String ENGINE_TWIN_PREFIX = "PER_OBJECT/QUEUES, matching ";
+
+    private static AuditColumn engineTwin(JobConfig exp, String name, Supplier<MatchingEngine> engine, Duration deadlineCap) {
+        String column = engineTwinColumn(name);
+        return new AuditColumn(column, true, new CoreTarget(column, exp.withOverrides(new CoreOverrides(name, null, engine)),
+                deadlineCap));
     }
 
     public JobConfig config() {
@@ -126,6 +155,7 @@ public final class CoreTarget implements AuditTarget {
     /** Runs {@code scenario} once with {@code binding} between the scenario and the core. */
     public RunOutcome runOnce(Scenario scenario, Binding binding) {
         long start = System.nanoTime();
+        Set<Thread> earlier = Thread.getAllStackTraces().keySet(); // a hang's dump leaves out earlier runs' threads
         int n = scenario.ranks();
         Job job = Job.create(config.withRanks(n));
         AtomicReferenceArray<RankReport> reports = new AtomicReferenceArray<>(n);
@@ -153,7 +183,7 @@ public final class CoreTarget implements AuditTarget {
             for (Thread t : threads) {
                 long left = end - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                    String stacks = threadDump();
+                    String stacks = threadDump(earlier);
                     job.shutdown();
                     long cleanupEnd = System.nanoTime() + CLEANUP.toNanos(); // one bound for all, not one each
                     for (Thread u : threads) {
@@ -182,19 +212,27 @@ public final class CoreTarget implements AuditTarget {
 
     /**
      * Every live thread's stack, the ranks' threads first (named {@code audit-core-rank-R...}, so a reader
-     * of a hang report starts with them), in the format of {@link Job#threadDump()}.
+     * of a hang report starts with them), in the format of {@link Job#threadDump()}. Rank threads of earlier runs
+     * that are still alive ({@code earlier}: a broken matching engine's context lock is never released, so the
+     * threads waiting for it stay blocked for good) carry the same names, so they are left out and only counted.
      */
-    static String threadDump() {
+    static String threadDump(Set<Thread> earlier) {
         java.util.Map<Thread, StackTraceElement[]> all = Thread.getAllStackTraces();
         List<Thread> threads = new ArrayList<>(all.keySet());
-        threads.sort(java.util.Comparator.comparing((Thread t) -> !t.getName().startsWith("audit-core-rank-"))
-                .thenComparing(Thread::getName));
-        StringBuilder sb = new StringBuilder("Thread dump (rank threads first):\n");
+        long stale = threads.stream().filter(t -> earlier.contains(t) && isRankThread(t)).count();
+        threads.removeIf(t -> earlier.contains(t) && isRankThread(t));
+        threads.sort(java.util.Comparator.comparing((Thread t) -> !isRankThread(t)).thenComparing(Thread::getName));
+        StringBuilder sb = new StringBuilder("Thread dump (rank threads first")
+                .append(stale == 0 ? "" : "; " + stale + " rank threads of earlier runs, still blocked, left out").append("):\n");
         for (Thread t : threads) {
             sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
             for (StackTraceElement el : all.get(t)) sb.append("    at ").append(el).append('\n');
         }
         return sb.toString();
+    }
+
+    private static boolean isRankThread(Thread t) {
+        return t.getName().startsWith("audit-core-rank-");
     }
 
     static String stackTrace(Throwable t) {

@@ -26,7 +26,9 @@ final class MpjApi {
     // mpi.Intracomm
     final MethodHandle dup, split, create, barrier, bcast, allreduce;
     // mpi.Request, mpi.Status, mpi.Group
-    final MethodHandle waitFor, test, cancel, statusSource, statusTag, getCount, testCancelled;
+    final MethodHandle waitFor, test, cancel, statusSource, statusTag, statusIndex, getCount, testCancelled;
+    // mpi.Request's static array calls
+    final MethodHandle waitAny, testAny, waitAll, testAll;
     final MethodHandle groupIncl, groupSize, groupFree;
 
     MpjApi(ClassLoader loader) throws ReflectiveOperationException {
@@ -79,6 +81,12 @@ final class MpjApi {
         cancel = LOOKUP.findVirtual(request, "Cancel", MethodType.methodType(void.class));
         statusSource = LOOKUP.findGetter(devStatus, "source", int.class);
         statusTag = LOOKUP.findGetter(devStatus, "tag", int.class);
+        statusIndex = LOOKUP.findGetter(devStatus, "index", int.class);
+        Class<?> requests = request.arrayType();
+        waitAny = LOOKUP.findStatic(request, "Waitany", MethodType.methodType(status, requests));
+        testAny = LOOKUP.findStatic(request, "Testany", MethodType.methodType(status, requests));
+        waitAll = LOOKUP.findStatic(request, "Waitall", MethodType.methodType(status.arrayType(), requests));
+        testAll = LOOKUP.findStatic(request, "Testall", MethodType.methodType(status.arrayType(), requests));
         getCount = LOOKUP.findVirtual(status, "Get_count", MethodType.methodType(int.class, datatype));
         testCancelled = LOOKUP.findVirtual(status, "Test_cancelled", MethodType.methodType(boolean.class));
 

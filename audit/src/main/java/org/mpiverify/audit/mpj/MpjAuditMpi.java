@@ -1,5 +1,7 @@
 package org.mpiverify.audit.mpj;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -7,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.api.IndexedStatus;
 
 /**
  * One rank of MPJ Express 0.44 behind {@link AuditMpi}, called through {@link MpjApi}'s method
@@ -378,6 +381,83 @@ public final class MpjAuditMpi implements AuditMpi {
     @Override
     public void requestFree(long request) {
         throw unsupported("MPI_Request_free", "mpiJava 1.2's Request.Free is missing from mpi.Request");
+    }
+
+    /*
+     * The array calls: mpiJava's static Request.Waitany, Testany, Waitall and Testall over an array of the live
+     * entries only (MPJ's Waitany calls Is_null on every entry, so a null one would throw, and with none live it
+     * loops forever), the results mapped back to the caller's indices. MPJ reports a request's error by throwing
+     * from inside these calls, which loses the index: such an error surfaces as an AuditException of the call.
+     * MPJ's Testall sleeps 500 ms before it returns null (read from mpi.jar), so polling it is slow.
+     */
+
+    @Override
+    public IndexedStatus waitAny(long[] requests) { return anyOf("MPI_Waitany", requests, api.waitAny); }
+
+    @Override
+    public IndexedStatus testAny(long[] requests) { return anyOf("MPI_Testany", requests, api.testAny); }
+
+    @Override
+    public AuditStatus[] waitAll(long[] requests) { return allOf("MPI_Waitall", requests, api.waitAll); }
+
+    @Override
+    public AuditStatus[] testAll(long[] requests) { return allOf("MPI_Testall", requests, api.testAll); }
+
+    private IndexedStatus anyOf(String call, long[] ids, MethodHandle fn) {
+        Constants c = constants(call);
+        int[] at = liveEntries(ids);
+        if (at.length == 0) return IndexedStatus.NONE;
+        Object status;
+        try {
+            status = fn.invoke(requestArray(call, ids, at));
+        } catch (Throwable t) {
+            throw MpjErrors.translate(call, t);
+        }
+        if (status == null) return null;   // Testany: none done
+        int k;
+        try {
+            k = (int) api.statusIndex.invoke(status);
+        } catch (Throwable t) {
+            throw MpjErrors.translate(call + " (status)", t);
+        }
+        int i = at[k];
+        return new IndexedStatus(i, retire(call, ids, i, status, c));
+    }
+
+    private AuditStatus[] allOf(String call, long[] ids, MethodHandle fn) {
+        Constants c = constants(call);
+        int[] at = liveEntries(ids);
+        Object[] statuses;
+        try {
+            statuses = (Object[]) fn.invoke(requestArray(call, ids, at));
+        } catch (Throwable t) {
+            throw MpjErrors.translate(call, t);
+        }
+        if (statuses == null) return null;  // Testall: not all done
+        AuditStatus[] out = new AuditStatus[ids.length];
+        Arrays.fill(out, AuditStatus.EMPTY);
+        for (int k = 0; k < at.length; k++) out[at[k]] = retire(call, ids, at[k], statuses[k], c);
+        return out;
+    }
+
+    /** Indices of the caller's live (non-null) entries. */
+    private static int[] liveEntries(long[] ids) {
+        if (ids == null) throw new IllegalArgumentException("array of requests is null");
+        return java.util.stream.IntStream.range(0, ids.length).filter(i -> ids[i] != REQUEST_NULL).toArray();
+    }
+
+    private Object requestArray(String call, long[] ids, int[] at) {
+        Object arr = Array.newInstance(api.request, at.length);
+        for (int k = 0; k < at.length; k++) Array.set(arr, k, handles.get(ids[at[k]], call, MpjErrors.ERR_REQUEST));
+        return arr;
+    }
+
+    /** Entry {@code i} completed with {@code status}: its handle goes and the caller's entry becomes REQUEST_NULL. */
+    private AuditStatus retire(String call, long[] ids, int i, Object status, Constants c) {
+        handles.remove(ids[i], call, MpjErrors.ERR_REQUEST);
+        AuditStatus s = status(call, status, c, cancelRequested.remove(ids[i]));
+        ids[i] = REQUEST_NULL;
+        return s;
     }
 
     // ---- communicators and groups

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.audit.api.IndexedStatus;
 
 /**
  * {@link AuditMpi} over a native MPI library (MPICH or Open MPI) through the Foreign Function &amp;
@@ -68,6 +69,8 @@ public final class NativeMpi implements AuditMpi {
     private static final MemoryLayout P = ADDRESS;
     private static final Linker LINKER = Linker.nativeLinker();
     private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)");
+    /** {@code MPI_UNDEFINED}: {@code (-32766)} in both libraries' {@code mpi.h}. */
+    private static final int MPI_UNDEFINED = -32766;
 
     private final NativeAbi abi;
     private final SymbolLookup library;
@@ -84,7 +87,7 @@ public final class NativeMpi implements AuditMpi {
     private final MethodHandle getLibraryVersion, getVersion, initThread, queryThread, isThreadMain, initialized, finalized,
             finalizeMpi, abort, wtime, errorClass, errorString, commSetErrhandler, commRank, commSize,
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
-            getCount, testCancelled, waitFor, test, cancel, requestFree, commDup, commSplit, commCreate,
+            getCount, testCancelled, waitFor, test, cancel, requestFree, waitAny, testAny, waitAll, testAll, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
             allreduce, commIdup, ibarrier, ibcast, iallreduce, typeSize;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
@@ -116,7 +119,9 @@ public final class NativeMpi implements AuditMpi {
     private static final class Scratch {
         private final Arena arena = Arena.ofAuto();
         private MemorySegment send, recv;
-        final MemorySegment status, handle, flag, intOut, count, cancelled;
+        final MemorySegment status, handle, flag, intOut, count, cancelled, index;
+        /** An array of request handles and one of statuses, for the array calls; grown when too small. */
+        private MemorySegment requests, statuses;
 
         Scratch(NativeAbi abi) {
             status = arena.allocate(abi.statusSize(), 8);
@@ -125,6 +130,9 @@ public final class NativeMpi implements AuditMpi {
             intOut = arena.allocate(JAVA_INT);
             count = arena.allocate(JAVA_INT);
             cancelled = arena.allocate(JAVA_INT);
+            index = arena.allocate(JAVA_INT);
+            requests = arena.allocate(abi.handleLayout(), 16);
+            statuses = arena.allocate(abi.statusSize() * 16, 8);
             send = arena.allocate(JAVA_INT, 64);
             recv = arena.allocate(JAVA_INT, 64);
         }
@@ -146,6 +154,20 @@ public final class NativeMpi implements AuditMpi {
             if (recv.byteSize() < 4L * count) recv = Arena.ofAuto().allocate(JAVA_INT, grow(count));
             MemorySegment.copy(buf, 0, recv, JAVA_INT, 0, count);
             return recv;
+        }
+
+        /** Room for {@code n} request handles. */
+        MemorySegment requests(NativeAbi abi, int n) {
+            long bytes = abi.handleLayout().byteSize() * Math.max(1, n);
+            if (requests.byteSize() < bytes) requests = Arena.ofAuto().allocate(bytes * 2, 8);
+            return requests;
+        }
+
+        /** Room for {@code n} statuses. */
+        MemorySegment statuses(NativeAbi abi, int n) {
+            long bytes = abi.statusSize() * Math.max(1, n);
+            if (statuses.byteSize() < bytes) statuses = Arena.ofAuto().allocate(bytes * 2, 8);
+            return statuses;
         }
 
         private static long grow(int count) {
@@ -227,6 +249,10 @@ public final class NativeMpi implements AuditMpi {
         test = fn("MPI_Test", P, P, P);
         cancel = fn("MPI_Cancel", P);
         requestFree = fn("MPI_Request_free", P);
+        waitAny = fn("MPI_Waitany", I, P, P, P);
+        testAny = fn("MPI_Testany", I, P, P, P, P);
+        waitAll = fn("MPI_Waitall", I, P, P);
+        testAll = fn("MPI_Testall", I, P, P, P);
         commDup = fn("MPI_Comm_dup", H, P);
         commSplit = fn("MPI_Comm_split", H, I, I, P);
         commCreate = fn("MPI_Comm_create", H, H, P);
@@ -611,7 +637,9 @@ public final class NativeMpi implements AuditMpi {
             Scratch sc = scratch.get();
             MemorySegment cell = p != null ? p.cell() : requestCell(sc.handle);
             MemorySegment st = sc.status;
-            check("MPI_Wait", (int) waitFor.invokeExact(cell, st));
+            int rc = (int) waitFor.invokeExact(cell, st);
+            if (rc != 0) completedIfDone(request, p, st); // a truncated receive completed all the same
+            check("MPI_Wait", rc);
             AuditStatus s = status(st);
             completed(request, p, s);
             return s;
@@ -628,7 +656,9 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment cell = p != null ? p.cell() : requestCell(sc.handle);
             MemorySegment flag = sc.flag;
             MemorySegment st = sc.status;
-            check("MPI_Test", (int) test.invokeExact(cell, flag, st));
+            int rc = (int) test.invokeExact(cell, flag, st);
+            if (rc != 0) completedIfDone(request, p, st);
+            check("MPI_Test", rc);
             if (flag.get(JAVA_INT, 0) == 0) return null;
             AuditStatus s = status(st);
             completed(request, p, s);
@@ -636,6 +666,150 @@ public final class NativeMpi implements AuditMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /** After a wait or test that returned an error: if the library completed the request anyway, so does the binding. */
+    private void completedIfDone(long request, Pending p, MemorySegment st) throws Throwable {
+        if (p != null && abi.readHandle(p.cell()) == requestNull) completed(request, p, status(st));
+    }
+
+    /*
+     * The array calls. The library gets a native array of the live requests' handles (the caller's thread's scratch,
+     * so no lock and no allocation per call); MPI writes MPI_REQUEST_NULL into each entry it completes, which the
+     * binding copies back into that request's own cell before retiring it, as it does for MPI_Wait.
+     */
+
+    @Override
+    public IndexedStatus waitAny(long[] requests) { return anyOf("MPI_Waitany", requests, true); }
+
+    @Override
+    public IndexedStatus testAny(long[] requests) { return anyOf("MPI_Testany", requests, false); }
+
+    @Override
+    public AuditStatus[] waitAll(long[] requests) { return allOf("MPI_Waitall", requests, true); }
+
+    @Override
+    public AuditStatus[] testAll(long[] requests) { return allOf("MPI_Testall", requests, false); }
+
+    private IndexedStatus anyOf(String call, long[] ids, boolean wait) {
+        Pending[] ps = liveAll(ids);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment array = handles(sc, ps);
+            MemorySegment index = sc.index;
+            MemorySegment flag = sc.flag;
+            MemorySegment st = sc.status;
+            flag.set(JAVA_INT, 0, 1);
+            int rc = wait ? (int) waitAny.invokeExact(ps.length, array, index, st)
+                    : (int) testAny.invokeExact(ps.length, array, index, flag, st);
+            int i = index.get(JAVA_INT, 0);
+            if (rc != 0 && (i == MPI_UNDEFINED || i < 0 || i >= ps.length)) {
+                dropFreedBehindOurBack(ids, ps, array);
+                check(call, rc); // the call's own error
+            }
+            if (flag.get(JAVA_INT, 0) == 0) return null;
+            if (i == MPI_UNDEFINED) {
+                dropFreedBehindOurBack(ids, ps, array);
+                return IndexedStatus.NONE;
+            }
+            AuditStatus s = status(st).withError(0, null); // MPI sets no MPI_ERROR here: the return code is the error
+            if (rc != 0) {
+                int cls = errorClassOf(rc);
+                s = s.withError(cls, abi.errorName(cls));
+            }
+            retire(ids, ps, array, i, s);
+            dropFreedBehindOurBack(ids, ps, array);
+            return new IndexedStatus(i, s);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private AuditStatus[] allOf(String call, long[] ids, boolean wait) {
+        Pending[] ps = liveAll(ids);
+        try {
+            Scratch sc = scratch.get();
+            MemorySegment array = handles(sc, ps);
+            MemorySegment statuses = sc.statuses(abi, ps.length);
+            MemorySegment flag = sc.flag;
+            flag.set(JAVA_INT, 0, 1);
+            int rc = wait ? (int) waitAll.invokeExact(ps.length, array, statuses)
+                    : (int) testAll.invokeExact(ps.length, array, flag, statuses);
+            boolean inStatus = rc != 0 && errorClassOf(rc) == abi.errorClass("MPI_ERR_IN_STATUS");
+            if (rc != 0 && !inStatus) {
+                dropFreedBehindOurBack(ids, ps, array);
+                check(call, rc);
+            }
+            // MPICH's MPI_Testall completes the done entries when one of them failed, even if others are not done
+            if (flag.get(JAVA_INT, 0) == 0 && !inStatus) return null;
+            AuditStatus[] out = new AuditStatus[ps.length];
+            long size = abi.statusSize();
+            int pending = abi.errorClass("MPI_ERR_PENDING");
+            for (int i = 0; i < ps.length; i++) {
+                if (ps[i] == null) {
+                    out[i] = AuditStatus.EMPTY;
+                    continue;
+                }
+                MemorySegment sti = statuses.asSlice(i * size, size);
+                if (abi.readHandle(slot(array, i)) != requestNull) {   // not completed by this call: MPI_ERR_PENDING
+                    out[i] = AuditStatus.EMPTY.withError(pending, "MPI_ERR_PENDING");
+                    continue;
+                }
+                // MPI_ERROR is set only with MPI_ERR_IN_STATUS (MPI-3.1 §3.7.5); otherwise it is not ours to read
+                int cls = inStatus ? errorClassOf(sti.get(JAVA_INT, abi.errorOffset())) : 0;
+                AuditStatus s = status(sti).withError(cls, abi.errorName(cls));
+                out[i] = s;
+                retire(ids, ps, array, i, s);
+            }
+            return out;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * After an array call: entries the library set to MPI_REQUEST_NULL without reporting them (Open MPI 4.1's
+     * MPI_Waitany and MPI_Testany free every other request of the array that failed, when they report one failed
+     * request) are gone in the library, so they go from the binding too and become REQUEST_NULL in the caller's
+     * array, with no status: the caller sees them vanish, as a C program does. Passing their old handles again
+     * would hand the library freed requests.
+     */
+    private void dropFreedBehindOurBack(long[] ids, Pending[] ps, MemorySegment array) throws Throwable {
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i] == null || ids[i] == REQUEST_NULL || abi.readHandle(slot(array, i)) != requestNull) continue;
+            abi.writeHandle(ps[i].cell(), requestNull);
+            if (pending.remove(ids[i], ps[i])) retired.add(ps[i]); // the library may have written it: keep the memory
+            ids[i] = REQUEST_NULL;
+        }
+    }
+
+    /** The live requests' records, {@code null} for REQUEST_NULL entries. */
+    private Pending[] liveAll(long[] ids) {
+        if (ids == null) throw new IllegalArgumentException("array of requests is null");
+        Pending[] ps = new Pending[ids.length];
+        for (int i = 0; i < ids.length; i++) ps[i] = live(ids[i]);
+        return ps;
+    }
+
+    /** The calling thread's native array of the requests' current handles. */
+    private MemorySegment handles(Scratch sc, Pending[] ps) {
+        MemorySegment array = sc.requests(abi, ps.length);
+        for (int i = 0; i < ps.length; i++) {
+            abi.writeHandle(slot(array, i), ps[i] == null ? requestNull : abi.readHandle(ps[i].cell()));
+        }
+        return array;
+    }
+
+    private MemorySegment slot(MemorySegment array, int i) {
+        long size = abi.handleLayout().byteSize();
+        return array.asSlice(i * size, size);
+    }
+
+    /** Entry {@code i} was completed by an array call: its cell takes the library's value, then it is done. */
+    private void retire(long[] ids, Pending[] ps, MemorySegment array, int i, AuditStatus s) throws Throwable {
+        abi.writeHandle(ps[i].cell(), abi.readHandle(slot(array, i)));
+        completed(ids[i], ps[i], s);
+        ids[i] = REQUEST_NULL;
     }
 
     @Override
@@ -948,9 +1122,10 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment flag = sc.cancelled;
             check("MPI_Get_count", (int) getCount.invokeExact(st, mpiInt, count));
             check("MPI_Test_cancelled", (int) testCancelled.invokeExact(st, flag));
+            int error = st.get(JAVA_INT, abi.errorOffset());
             return new AuditStatus(abi.rankFromLibrary(st.get(JAVA_INT, abi.sourceOffset())),
                     abi.tagFromLibrary(st.get(JAVA_INT, abi.tagOffset())), count.get(JAVA_INT, 0),
-                    flag.get(JAVA_INT, 0) != 0, st.get(JAVA_INT, abi.errorOffset()));
+                    flag.get(JAVA_INT, 0) != 0, error, error == 0 ? null : abi.errorName(error));
         }
     }
 
@@ -972,6 +1147,13 @@ public final class NativeMpi implements AuditMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /** The error class of an error code ({@code MPI_Error_class}); the code itself if the library cannot say. */
+    private int errorClassOf(int code) throws Throwable {
+        if (code == 0) return 0;
+        MemorySegment c = scratch.get().intOut;
+        return (int) errorClass.invokeExact(code, c) == 0 ? c.get(JAVA_INT, 0) : code;
     }
 
     /** Turns a nonzero return code into {@link AuditException} with the library's class and message. */
