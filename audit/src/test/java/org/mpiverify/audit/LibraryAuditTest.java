@@ -65,7 +65,7 @@ class LibraryAuditTest {
             // hangs the same way in 6 of 7 runs (not without the SELF idups). Intermittent: HANG or PASS.
             "comm-idup-concurrent", Set.of(Outcome.HANG, Outcome.PASS));
 
-    /** Open MPI 4.1.4 (Debian), over shared memory and over TCP alike. */
+    /** Open MPI 4.1.4 (Debian), over shared memory. */
     static final Map<String, Set<Outcome>> OPEN_MPI = Map.of(
             "iprobe-isendrecv", MISSING,
             "improbe-isendrecv", MISSING,
@@ -88,9 +88,28 @@ class LibraryAuditTest {
             "mpich", MPICH,
             "mpich-tcp", MPICH,
             "openmpi", OPEN_MPI,
-            "openmpi-tcp", OPEN_MPI,
+            // the truncation overflow is vader's CMA single copy: over TCP a truncated receive stays in its buffer
+            "openmpi-tcp", without(OPEN_MPI, "p2p-truncate-under-load"),
             "mpj-multicore", mpj(true),
             "mpj-niodev", mpj(false));
+
+    private static Map<String, Set<Outcome>> without(Map<String, Set<Outcome>> m, String scenario) {
+        Map<String, Set<Outcome>> copy = new java.util.HashMap<>(m);
+        copy.remove(scenario);
+        return Map.copyOf(copy);
+    }
+
+    /**
+     * The TCP targets' scenarios in a quick build ({@code -Pfull}: the whole catalog, as the shared-memory targets get
+     * it): those whose traffic takes the network path in each way the catalog has — point-to-point of every kind, probes,
+     * wildcards, the error paths and cross-thread completion, a communicator creation and the collectives — but not
+     * the creation scenarios whose path is the same allreduce as {@code comm-dup-concurrent}'s, nor the library's known
+     * idup hang, which costs a doubled deadline.
+     */
+    static final List<String> TCP_SAMPLE = List.of("p2p-blocking", "p2p-nonblocking", "p2p-synchronous", "probe-sendrecv",
+            "mprobe-sendrecv", "comm-dup-concurrent", "coll-distinct-comms", "fig2-deadlock", "wildcard-many-threads",
+            "p2p-truncate-under-load", "p2p-invalid-args-under-load", "p2p-cancel-race", "requests-cross-thread-completion",
+            "p2p-send-to-self", "p2p-shared-tag");
 
     /**
      * Targets whose runs may hang in MPI_Finalize after the scenario ran to its end: MPICH 4.0.2 over UCX's TCP
@@ -148,11 +167,12 @@ class LibraryAuditTest {
             }
             Assumptions.abort(target.unavailable().get());
         }
-        AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, List.of(), System.out));
+        List<String> scenarios = id.endsWith("-tcp") && !AuditTesting.FULL ? TCP_SAMPLE : List.of();
+        AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, scenarios, System.out));
         Path dir = AuditOutput.auditDir();
         TargetResult r;
         try {
-            r = assertTimeoutPreemptively(Duration.ofMinutes(4),
+            r = assertTimeoutPreemptively(Duration.ofMinutes(6), // a backstop: every run has its own deadline
                     () -> runner.runAndWrite(id, target.implementation(), target.columns(), target.versions(), dir));
         } catch (AssertionError e) {
             System.err.println(Job.threadDump());
@@ -161,7 +181,8 @@ class LibraryAuditTest {
         assertTrue(Files.size(dir.resolve(id + ".json")) > 0);
         assertEquals(1, r.columns().size());
         ColumnResult column = r.columns().get(0);
-        assertEquals(ScenarioCatalog.all().size(), column.cells().size(), "a verdict for every scenario");
+        assertEquals(scenarios.isEmpty() ? ScenarioCatalog.all().size() : scenarios.size(), column.cells().size(),
+                "a verdict for every scenario");
         Map<String, Set<Outcome>> recorded = RECORDED.get(id);
         List<String> changed = new ArrayList<>();
         for (CellResult c : column.cells()) {

@@ -23,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * words where the README calls the failure the library's — so a fixed library, or a program that no longer shows the
  * failure, fails this test. A run has a deadline, past which its whole process tree is killed. A missing library or compiler
  * fails under {@code CI=true} and skips elsewhere, naming the package.
+ *
+ * <p>Some failures come in some runs only (a hang in {@code MPI_Finalize} over TCP, outstanding idups). Their programs
+ * run once here, and that run must pass or end the recorded way; under {@code -Pfull} they run {@value #TRIES_FULL}
+ * times and the recorded failure must show at least once (each has shown in a third or more of the runs measured).
  */
 class ReproProgramsTest {
     private static final Duration COMPILE = Duration.ofSeconds(60);
@@ -30,15 +34,40 @@ class ReproProgramsTest {
     /** The deadline of a run that must hang: the same program passes on MPICH in 0.2 s, fails on Open MPI in 1.5 s. */
     private static final Duration HANG = Duration.ofSeconds(10);
 
-    /** How a program must end: pass (" No Errors", exit 0), fail (exit non-zero) or hang (killed at the deadline). */
-    enum End { PASS, FAIL, HANG }
+    /** Runs of a program whose failure comes in some runs only, under {@code -Pfull}; one run otherwise. */
+    static final int TRIES_FULL = 20;
+    private static final boolean FULL = Boolean.getBoolean("mpiverify.full");
 
-    /** One program on one library, and how it must end; {@code says}: what its output must contain. */
-    record Case(String library, String program, String argument, End end, String says) {
+    /**
+     * How a program must end: pass (" No Errors", exit 0), fail (exit non-zero), hang (killed at the deadline), or
+     * either of the last two ({@code BREAKS}: a failure that shows as a wrong result or a hang, by the schedule); or,
+     * for a failure that comes in some runs only, pass or hang ({@code HANGS_SOMETIMES}), pass, fail or hang
+     * ({@code BREAKS_SOMETIMES}).
+     */
+    enum End { PASS, FAIL, HANG, BREAKS, HANGS_SOMETIMES, BREAKS_SOMETIMES;
+        boolean sometimes() { return this == HANGS_SOMETIMES || this == BREAKS_SOMETIMES; }
+    }
+
+    /**
+     * One program on one library, over a transport, on {@code ranks} processes, and how it must end; {@code says}: what
+     * its output must contain (when it fails, for the two "sometimes" ends).
+     */
+    record Case(String library, String program, String argument, End end, String says, Transport transport, int ranks) {
+        Case(String library, String program, String argument, End end, String says) {
+            this(library, program, argument, end, says, Transport.DEFAULT, 2);
+        }
+
         @Override
         public String toString() {
-            return library + " " + program + (argument.isEmpty() ? "" : " " + argument) + " " + end.name().toLowerCase()
-                    + (end == End.PASS ? "es" : "s: " + says);
+            return library + transport.columnSuffix() + " " + program + (argument.isEmpty() ? "" : " " + argument) + " "
+                    + switch (end) {
+                        case PASS -> "passes";
+                        case FAIL -> "fails: " + says;
+                        case HANG -> "hangs: " + says;
+                        case BREAKS -> "fails or hangs: " + says;
+                        case HANGS_SOMETIMES -> "hangs sometimes";
+                        case BREAKS_SOMETIMES -> "fails or hangs sometimes";
+                    };
         }
     }
 
@@ -51,12 +80,22 @@ class ReproProgramsTest {
                 // Open MPI 4.1.4's vader BTL with CMA single copy writes a truncated rendezvous message past the receive
                 // buffer: one thread suffices
                 new Case("openmpi", "truncate_under_load.c", "single", End.FAIL, "receive wrote 256 bytes of the 256 past its 20-int buffer"),
-                // its MPI_Waitany, reporting one failed request, frees the array's other failed requests unreported
-                new Case("openmpi", "requests_cross_thread_completion.c", "", End.FAIL, "never reported itself"),
+                // its MPI_Waitany, reporting one failed request, frees the array's other failed requests unreported; with
+                // several threads the run may instead meet the MPI_Waitall hang below first
+                new Case("openmpi", "requests_cross_thread_completion.c", "", End.BREAKS, "never reported itself"),
                 new Case("openmpi", "requests_cross_thread_completion.c", "single", End.FAIL, "one was emptied, never reported"),
                 // at MPI_THREAD_MULTIPLE its MPI_Waitall never returns when a request of the array failed before the call
                 new Case("openmpi", "requests_cross_thread_completion.c", "waitall", End.HANG,
-                        "MPI_Waitall over a failed and a pending receive..."));
+                        "MPI_Waitall over a failed and a pending receive..."),
+                // MPICH 4.0.2 over UCX's TCP transport hangs in MPI_Finalize after a communicator was created and freed
+                // (6 of 16 runs on 3 ranks); never over shared memory
+                new Case("mpich", "finalize_after_comm_free.c", "", End.HANGS_SOMETIMES, "", Transport.TCP, 3),
+                new Case("mpich", "finalize_after_comm_free.c", "", End.PASS, " No Errors", Transport.DEFAULT, 3),
+                // comm-create-group-subsets-concurrent's intermittent HANG on MPICH is not MPICH's: its C twin passes
+                new Case("mpich", "comm_create_group_subsets.c", "", End.PASS, " No Errors", Transport.DEFAULT, 3),
+                // comm-idup-concurrent: MPICH hangs (6 of 7 runs), Open MPI hangs, fails or segfaults (9 of 13)
+                new Case("mpich", "comm_idup_concurrent.c", "", End.HANGS_SOMETIMES, "", Transport.DEFAULT, 3),
+                new Case("openmpi", "comm_idup_concurrent.c", "", End.BREAKS_SOMETIMES, "", Transport.DEFAULT, 3));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -74,20 +113,35 @@ class ReproProgramsTest {
             Path exe = compiled(mpicc, source, c.library());
             List<String> cmd = new ArrayList<>(List.of(abi.mpiexec().toString()));
             cmd.addAll(abi.mpiexecOptions());
-            cmd.addAll(List.of("-n", "2", exe.toString()));
+            cmd.addAll(List.of("-n", Integer.toString(c.ranks()), exe.toString()));
             if (!c.argument().isEmpty()) cmd.add(c.argument());
-            long start = System.nanoTime();
-            Duration limit = c.end() == End.HANG ? HANG : RUN;
-            Result r = Deadline.within(limit.plusSeconds(20), "run " + c, () -> run(cmd, limit, dir, abi));
-            String seen = c + " (exit " + r.exit() + (r.killed() ? ", killed at the deadline" : "") + ", "
-                    + (System.nanoTime() - start) / 1_000_000 + " ms):\n" + r.output();
-            System.out.println(seen.lines().limit(8).reduce((a, b) -> a + "\n  " + b).orElse(""));
-            switch (c.end()) {
-                case PASS -> assertTrue(r.exit() == 0 && !r.killed(), "expected a pass: " + seen);
-                case FAIL -> assertTrue(r.exit() != 0 && !r.killed(), "expected a failure: " + seen);
-                case HANG -> assertTrue(r.killed(), "expected a hang: " + seen);
+            Duration limit = c.end() == End.PASS || c.end() == End.FAIL ? RUN : HANG;
+            int tries = c.end().sometimes() && FULL ? TRIES_FULL : 1;
+            int broken = 0;
+            for (int i = 0; i < tries; i++) {
+                long start = System.nanoTime();
+                Result r = Deadline.within(limit.plusSeconds(20), "run " + c, () -> run(cmd, limit, dir, abi, c.transport()));
+                String seen = c + " (exit " + r.exit() + (r.killed() ? ", killed at the deadline" : "") + ", "
+                        + (System.nanoTime() - start) / 1_000_000 + " ms):\n" + r.output();
+                System.out.println(seen.lines().limit(8).reduce((a, b) -> a + "\n  " + b).orElse(""));
+                boolean passed = r.exit() == 0 && !r.killed() && r.output().contains(" No Errors");
+                switch (c.end()) {
+                    case PASS -> assertTrue(passed, "expected a pass: " + seen);
+                    case FAIL -> assertTrue(r.exit() != 0 && !r.killed(), "expected a failure: " + seen);
+                    case HANG -> assertTrue(r.killed(), "expected a hang: " + seen);
+                    case BREAKS -> assertTrue(!passed && (r.killed() || r.exit() != 0), "expected a failure or a hang: " + seen);
+                    case HANGS_SOMETIMES -> assertTrue(passed || r.killed(), "expected a pass or a hang: " + seen);
+                    case BREAKS_SOMETIMES -> { }
+                }
+                if (!c.end().sometimes() && !(c.end() == End.BREAKS && r.killed())) {
+                    assertTrue(r.output().contains(c.says()), "expected \"" + c.says() + "\": " + seen);
+                }
+                if (!passed) broken++;
             }
-            assertTrue(r.output().contains(c.says()), "expected \"" + c.says() + "\": " + seen);
+            if (c.end().sometimes()) {
+                System.out.println(c + ": " + broken + " of " + tries + " runs " + (c.end() == End.HANGS_SOMETIMES ? "hung" : "failed or hung"));
+                if (FULL) assertTrue(broken > 0, c + ": the recorded failure did not show in " + tries + " runs");
+            }
         } finally {
             try (Stream<Path> s = Files.walk(dir)) {
                 for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
@@ -118,14 +172,17 @@ class ReproProgramsTest {
     record Result(int exit, boolean killed, String output) { }
 
     private static Result run(List<String> cmd, Duration deadline, Path dir) throws Exception {
-        return run(cmd, deadline, dir, null);
+        return run(cmd, deadline, dir, null, Transport.DEFAULT);
     }
 
-    private static Result run(List<String> cmd, Duration deadline, Path dir, NativeAbi abi)
+    private static Result run(List<String> cmd, Duration deadline, Path dir, NativeAbi abi, Transport transport)
             throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("output.txt").toFile());
-        if (abi != null) pb.environment().putAll(abi.rankEnvironment());
+        if (abi != null) {
+            pb.environment().putAll(abi.rankEnvironment());
+            pb.environment().putAll(abi.transportEnvironment(transport));
+        }
         Process p = pb.start();
         boolean done = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
         if (!done) {
