@@ -194,7 +194,9 @@ public final class NativeTarget implements AuditTarget {
             job.addAll(List.of("-n", "1"));
             job.addAll(rank);
             job.add("--init");
-            return List.copyOf(abiCheckStep(job, dir, "job"));
+            List<NativeAbiCheck.Finding> all = new ArrayList<>(List.of(launcher));
+            all.addAll(abiCheckStep(job, dir, "job")); // the job repeats the first step's checks before its own
+            return List.copyOf(all);
         } finally {
             deleteTree(dir);
         }
