@@ -20,8 +20,9 @@ final class CollectivesScenario extends BaseScenario {
     CollectivesScenario() {
         super("coll-distinct-comms", "barrier, bcast and allreduce from " + THREADS
                         + " threads per rank, each on its own communicator",
-                // MPICH 4.0.2 over shared memory takes 14-22 s here (nine threads polling in its global critical
-                // section on two cores; Open MPI 3 s): 20 s made a slow pass a HANG in CI, so three times that
+                // MPICH 4.0.2 over shared memory takes about 14 s here (nine threads polling in its global critical
+                // section on two cores; Open MPI 3 s); a CI run not finished at 20 s was a HANG, with nothing to show
+                // more than slowness (over TCP, deadline doubled, it passed in 14 s): so three times that
                 "MPICH test/mpi/threads/coll/allred.c", 3, 2, 20, Duration.ofSeconds(60));
     }
 
