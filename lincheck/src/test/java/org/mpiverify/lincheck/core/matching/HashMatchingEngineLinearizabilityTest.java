@@ -101,7 +101,7 @@ public class HashMatchingEngineLinearizabilityTest {
         Lincheck.checkModel(SUITE, MODE_CHECKS, OnEngine.class, ModeSwitchSpec.class, Budget.twin());
     }
 
-    static final String MODE_CHECKS = "HashMatchingEngine mode switches: exact and ANY_TAG receives, arrivals of two tags, ANY_TAG probes";
+    static final String MODE_CHECKS = "HashMatchingEngine mode switches: exact and ANY_TAG receives, arrivals of two tags, ANY_TAG probes, cancels";
 
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
@@ -135,12 +135,15 @@ public class HashMatchingEngineLinearizabilityTest {
      * arrivals with tag 0 or 1, so that two unexpected messages of different keys wait in the table when
      * a wildcard arrives (a switch to wild mode must order them by arrival); exact and ANY_TAG receives;
      * ANY_TAG probes (a wildcard operation switches the context to wild mode, and with a linger of 2
-     * the context goes back to the table after two exact operations). The engine has
+     * the context goes back to the table after two exact operations); cancels of a thread's last receive,
+     * whose mode read must be under the lock like the others' (a cancel that looked in the table while a
+     * wildcard moved its receive to the wild queues reports it gone, and the receive is matched later). The engine has
      * {@value #MODE_BUCKETS} buckets, so tags 0 and 1 are in different buckets.
      */
     @Param(name = "tag", gen = IntGen.class, conf = "0:1")
     @Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
     @Param(name = "payload", gen = IntGen.class, conf = "0:1")
+    @Param(name = "t", gen = ThreadIdGen.class)
     public abstract static class ModeSwitches {
         private final MatchingEngineHarness h;
 
@@ -149,8 +152,8 @@ public class HashMatchingEngineLinearizabilityTest {
         }
 
         @Operation
-        public String post(@Param(name = "tagSel") int tag) {
-            return h.post(0, 0, 0, tag);
+        public String post(@Param(name = "t") int t, @Param(name = "tagSel") int tag) {
+            return h.post(t, 0, 0, tag);
         }
 
         @Operation
@@ -161,6 +164,11 @@ public class HashMatchingEngineLinearizabilityTest {
         @Operation
         public String iprobe(@Param(name = "tagSel") int tag) {
             return h.iprobe(0, 0, tag);
+        }
+
+        @Operation
+        public boolean cancel(@Param(name = "t") int t) {
+            return h.cancel(t);
         }
     }
 
@@ -190,8 +198,8 @@ public class HashMatchingEngineLinearizabilityTest {
 
     /** {@link MatchingSpec} seen through {@link ModeSwitches}: context 0, source 0. */
     public static class ModeSwitchSpec extends MatchingSpec {
-        public String post(int tag) {
-            return post(0, 0, 0, tag);
+        public String post(int t, int tag) {
+            return post(t, 0, 0, tag);
         }
 
         public String arrive(int tag, int payload) {
