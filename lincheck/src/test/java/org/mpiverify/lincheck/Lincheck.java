@@ -2,6 +2,11 @@ package org.mpiverify.lincheck;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Options;
@@ -47,6 +52,33 @@ public final class Lincheck {
      */
     public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b, int loopBound) {
         run(suite, checks, "model-checking", testClass, modelChecking(b, spec).loopBound(loopBound), b);
+    }
+
+    /**
+     * As {@link #checkModel(String, String, Class, Class, Budget)}, with {@code scenarios} explored before the
+     * random ones: a known interleaving that random generation reaches too rarely to rely on.
+     */
+    public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b,
+                                  ExecutionScenario... scenarios) {
+        ModelCheckingOptions o = modelChecking(b, spec);
+        for (ExecutionScenario s : scenarios) o.addCustomScenario(s);
+        run(suite, checks, "model-checking", testClass, o, b);
+    }
+
+    /** A scenario with no init or post part: {@code threads[i]} runs in parallel thread i. */
+    @SafeVarargs
+    public static ExecutionScenario parallel(List<Actor>... threads) {
+        return new ExecutionScenario(List.of(), Arrays.asList(threads), List.of(), null);
+    }
+
+    /** The call of {@code testClass}'s public operation {@code name} with {@code args} (ints are int parameters). */
+    public static Actor actor(Class<?> testClass, String name, Object... args) {
+        for (Method m : testClass.getMethods()) {
+            if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+                return new Actor(m, List.of(args), false, false, false, false, false);
+            }
+        }
+        throw new IllegalArgumentException(testClass.getName() + " has no operation " + name + "/" + args.length);
     }
 
     /** Checks {@code testClass} in stress mode; records the run under {@code suite}. */

@@ -491,6 +491,16 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
         roundEnded();
     }
 
+    /** Whether no call holds anything here: the mask and every segment free, no key waiting (tests, when quiet). */
+    boolean holdsNothing() {
+        lock.lock();
+        try {
+            return !maskInUse && eagerInUse == 0 && lowestKey == ContextIdKey.NONE;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public String toString() {
         lock.lock();
