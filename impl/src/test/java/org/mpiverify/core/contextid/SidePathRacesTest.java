@@ -139,6 +139,57 @@ class SidePathRacesTest {
         }
     }
 
+    /**
+     * Two threads release the same id at once, again and again (an erroneous program: an id freed twice): the
+     * allocator's check that the id is not free and its setting of the bit are one critical section, so
+     * exactly one of the two releases gets "released twice", never none. The releasers wait for each round
+     * spinning on a counter (bounded by a deadline), so that they call {@code release} within a few hundred
+     * nanoseconds of each other; a barrier's wake-ups are microseconds apart.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aDoubleReleaseRacingItselfIsReportedExactlyOnce() throws InterruptedException {
+        MultithreadedContextIdAllocator a = new MultithreadedContextIdAllocator(64, 0, 1, false);
+        int rounds = 20_000;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        AtomicLong go = new AtomicLong(), done = new AtomicLong();
+        java.util.concurrent.atomic.AtomicInteger id = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable releaser = () -> {
+            for (int r = 1; r <= rounds; r++) {
+                awaitAtLeast(go, r, deadline);
+                try {
+                    a.release(id.get());
+                } catch (IllegalStateException twice) {
+                    refused.incrementAndGet();
+                }
+                done.incrementAndGet();
+            }
+        };
+        Thread t1 = Thread.ofPlatform().name("release-1").start(releaser);
+        Thread t2 = Thread.ofPlatform().name("release-2").start(releaser);
+        try {
+            for (int r = 1; r <= rounds; r++) {
+                id.set(a.allocate(0, -1, ONE_MEMBER));
+                go.set(r);
+                awaitAtLeast(done, 2L * r, deadline);
+                assertEquals(r, refused.get(), "round " + r + ": one of the two releases of id " + id + " must fail");
+            }
+        } finally {
+            go.set(Long.MAX_VALUE);
+            t1.join(10_000);
+            t2.join(10_000);
+        }
+    }
+
+    /** Spins (yielding) until {@code v} reaches {@code target}; fails past {@code deadline} (System.nanoTime). */
+    private static void awaitAtLeast(AtomicLong v, long target, long deadline) {
+        while (v.get() < target) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no progress: " + v + " < " + target);
+            Thread.yield();
+        }
+    }
+
     /** A createGroup-style tag whose key lands in eager segment {@code s} of two, on parent 0. */
     private static int tagInSegment(int s) {
         for (int tag = 0; ; tag++) {
