@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -155,8 +156,8 @@ class SidePathRacesTest {
         int rounds = 20_000;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         AtomicLong go = new AtomicLong(), done = new AtomicLong();
-        java.util.concurrent.atomic.AtomicInteger id = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger id = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
         Runnable releaser = () -> {
             for (int r = 1; r <= rounds; r++) {
                 awaitAtLeast(go, r, deadline);

@@ -1,6 +1,8 @@
 package org.mpiverify.lincheck.core.matching;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -110,10 +112,10 @@ public class HashMatchingEngineLinearizabilityTest {
      * queues the receive had left and reported it gone, though nothing matched it. Random scenarios of five
      * operations in this order are rare, so the model checker is given this one.
      */
-    static org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario cancelWhileTheContextLeavesWildMode(Class<?> c) {
+    static ExecutionScenario cancelWhileTheContextLeavesWildMode(Class<?> c) {
         return Lincheck.parallel(
-                java.util.List.of(Lincheck.actor(c, "post", 0, 0), Lincheck.actor(c, "cancel", 0)),
-                java.util.List.of(Lincheck.actor(c, "iprobe", 2), Lincheck.actor(c, "arrive", 1, 0),
+                List.of(Lincheck.actor(c, "post", 0, 0), Lincheck.actor(c, "cancel", 0)),
+                List.of(Lincheck.actor(c, "iprobe", 2), Lincheck.actor(c, "arrive", 1, 0),
                         Lincheck.actor(c, "arrive", 1, 1)));
     }
 
