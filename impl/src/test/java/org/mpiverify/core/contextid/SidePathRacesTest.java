@@ -3,6 +3,7 @@ package org.mpiverify.core.contextid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,18 +13,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.testkit.Races;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * Races on the allocator's side paths, which the algorithm's own tests never reach concurrently: the error
  * path of a call whose allreduce fails ({@code abandon}) while other threads of the same process allocate,
- * and {@link MaskContextIdAllocator#stats()} read while allocations run. One process, so the "allreduce" of
+ * {@link MaskContextIdAllocator#stats()} and {@code resetStats()} while allocations run, and a release
+ * racing itself. One process, so the "allreduce" of
  * a good call is the identity (every member is this one); what the tests check is purely process-local:
  * no id is ever held by two calls at once, and a snapshot of the counters is one state of the allocator.
  * Each runs a fixed amount of work and stops at the first violation.
@@ -145,52 +149,31 @@ class SidePathRacesTest {
     /**
      * Two threads release the same id at once, again and again (an erroneous program: an id freed twice): the
      * allocator's check that the id is not free and its setting of the bit are one critical section, so
-     * exactly one of the two releases gets "released twice", never none. The releasers wait for each round
-     * spinning on a counter (bounded by a deadline), so that they call {@code release} within a few hundred
-     * nanoseconds of each other; a barrier's wake-ups are microseconds apart.
+     * exactly one of the two releases gets "released twice", never none. The rounds are {@link Races}', whose
+     * threads start each round spinning, so they call {@code release} within about a hundred nanoseconds of
+     * each other.
      */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aDoubleReleaseRacingItselfIsReportedExactlyOnce() throws InterruptedException {
+    void aDoubleReleaseRacingItselfIsReportedExactlyOnce() {
         MultithreadedContextIdAllocator a = new MultithreadedContextIdAllocator(64, 0, 1, false);
-        int rounds = 20_000;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        AtomicLong go = new AtomicLong(), done = new AtomicLong();
         AtomicInteger id = new AtomicInteger();
         AtomicInteger refused = new AtomicInteger();
-        Runnable releaser = () -> {
-            for (int r = 1; r <= rounds; r++) {
-                awaitAtLeast(go, r, deadline);
-                try {
-                    a.release(id.get());
-                } catch (IllegalStateException twice) {
-                    refused.incrementAndGet();
-                }
-                done.incrementAndGet();
+        IntConsumer release = r -> {
+            try {
+                a.release(id.get());
+            } catch (IllegalStateException twice) {
+                refused.incrementAndGet();
             }
         };
-        Thread t1 = Thread.ofPlatform().name("release-1").start(releaser);
-        Thread t2 = Thread.ofPlatform().name("release-2").start(releaser);
-        try {
-            for (int r = 1; r <= rounds; r++) {
+        Races.race(20_000, Duration.ofSeconds(10), r -> {
+            try {
                 id.set(a.allocate(0, -1, ONE_MEMBER));
-                go.set(r);
-                awaitAtLeast(done, 2L * r, deadline);
-                assertEquals(r, refused.get(), "round " + r + ": one of the two releases of id " + id + " must fail");
+            } catch (MpiException e) {
+                throw new AssertionError(e);
             }
-        } finally {
-            go.set(Long.MAX_VALUE);
-            t1.join(10_000);
-            t2.join(10_000);
-        }
-    }
-
-    /** Spins (yielding) until {@code v} reaches {@code target}; fails past {@code deadline} (System.nanoTime). */
-    private static void awaitAtLeast(AtomicLong v, long target, long deadline) {
-        while (v.get() < target) {
-            if (System.nanoTime() > deadline) throw new AssertionError("no progress: " + v + " < " + target);
-            Thread.yield();
-        }
+        }, release, release, r -> assertEquals(r + 1, refused.get(),
+                "round " + r + ": one of the two releases of id " + id + " must fail"));
     }
 
     /** A createGroup-style tag whose key lands in eager segment {@code s} of two, on parent 0. */
