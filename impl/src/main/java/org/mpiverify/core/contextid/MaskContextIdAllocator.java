@@ -36,7 +36,7 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
      */
 
     /** Guards {@link #mask}, the subclass's shared state and the counters. */
-    final ReentrantLock lock = new ReentrantLock();
+    final ReentrantLock lock;
     /** Bit set = id free. Guarded by {@link #lock}. */
     final long[] mask;
     private final int capacity;
@@ -51,6 +51,12 @@ public abstract sealed class MaskContextIdAllocator implements ContextIdAllocato
     private static final int ALLOCATIONS = 0, EXHAUSTED = 1, LOCKS = 2, ROUNDS = 3, MAX_ROUNDS = 4;
 
     MaskContextIdAllocator(int capacity, boolean countStats) {
+        this(capacity, countStats, new ReentrantLock());
+    }
+
+    /** With {@code lock} as the guard: tests pass a lock that hands itself to waiting threads at each unlock. */
+    MaskContextIdAllocator(int capacity, boolean countStats, ReentrantLock lock) {
+        this.lock = lock;
         this.mask = ContextIdMask.initial(capacity);
         this.capacity = capacity;
         this.counters = countStats ? new long[5] : null;

@@ -2,6 +2,7 @@ package org.mpiverify.core.contextid;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
 
 import org.mpiverify.core.trace.ContextIdStep;
@@ -187,7 +188,16 @@ public final class MultithreadedContextIdAllocator extends MaskContextIdAllocato
      * @param segments in {@code [1, min(16, eagerIds)]} (1 if {@code eagerIds} is 0)
      */
     public MultithreadedContextIdAllocator(int capacity, int eagerIds, int segments, boolean countStats) {
-        super(capacity, countStats);
+        this(capacity, eagerIds, segments, countStats, new ReentrantLock());
+    }
+
+    /**
+     * As {@link #MultithreadedContextIdAllocator(int, int, int, boolean)}, guarded by {@code lock}: tests pass
+     * a lock that hands itself to a waiting thread at every unlock, so that a check and an act of one call
+     * that are not one critical section are seen to be two.
+     */
+    MultithreadedContextIdAllocator(int capacity, int eagerIds, int segments, boolean countStats, ReentrantLock lock) {
+        super(capacity, countStats, lock);
         if (eagerIds < 0 || eagerIds > Math.min(MAX_EAGER_IDS, capacity - FIRST_DYNAMIC_ID)) {
             throw new IllegalArgumentException("eagerIds must be in [0, min(" + MAX_EAGER_IDS + ", capacity - "
                     + FIRST_DYNAMIC_ID + ")]: " + eagerIds);

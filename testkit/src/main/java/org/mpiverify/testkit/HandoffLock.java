@@ -1,0 +1,59 @@
+package org.mpiverify.testkit;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A {@link ReentrantLock} that hands itself over: a last unlock while threads are queued for the lock
+ * waits, for at most {@value #BOUND_MILLIS} ms, until one of them holds it. A plain non-fair lock lets the
+ * unlocking thread barge back in first, so a critical section split in two ({@code unlock(); lock();}) is
+ * almost never entered between its halves by a thread that queued meanwhile; this lock lets that thread
+ * in every time. Noise at synchronization points, as in IBM's ConTest: it changes which interleavings are
+ * likely, never which are possible, so code that is correct with a {@code ReentrantLock} is correct with it.
+ *
+ * <p>With {@link #awaitQueued} a test can queue threads in a chosen order behind a lock it holds and let
+ * them in one at a time, first come first served (queued threads of a {@code ReentrantLock} are woken in
+ * order; this lock's unlocker does not barge past them).
+ */
+public final class HandoffLock extends ReentrantLock {
+    private static final long BOUND_MILLIS = 100;
+
+    @Override
+    public void unlock() {
+        boolean last = getHoldCount() == 1;
+        super.unlock();
+        if (!last) return;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MILLIS);
+        for (int spins = 0; hasQueuedThreads() && !isLocked(); spins++) {
+            if (System.nanoTime() - deadline > 0) return;   // a waiter that never wakes is not ours to wait for
+            pause(spins);
+        }
+    }
+
+    /**
+     * Waits until {@code n} threads are queued for this lock (the caller holds it, typically). Fails with every
+     * thread's stack if that takes longer than {@code boundMillis}.
+     */
+    public void awaitQueued(int n, long boundMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMillis);
+        for (int spins = 0; getQueueLength() < n; spins++) {
+            if (System.nanoTime() - deadline > 0) {
+                System.err.println(ThreadDumps.dump(getQueueLength() + " of " + n + " threads queued after " + boundMillis + " ms"));
+                throw new AssertionError(getQueueLength() + " of " + n + " threads queued for the lock after "
+                        + boundMillis + " ms (thread dump on stderr)");
+            }
+            pause(spins);
+        }
+    }
+
+    private static void pause(int spins) {
+        if (spins < 1 << 10) {
+            Thread.onSpinWait();
+        } else if (spins < 1 << 11) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(10_000);
+        }
+    }
+}
