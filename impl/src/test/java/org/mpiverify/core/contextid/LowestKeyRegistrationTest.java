@@ -28,7 +28,8 @@ import org.mpiverify.testkit.ThreadDumps;
  * in, and checks the registration once both returned. Both orders run, alternately. The handoff lock is what
  * makes a split visible: a call that checked under the lock and acts after an unlock and a re-lock lets the
  * other queued thread in between every time, where a plain {@code ReentrantLock}'s unlocker barges back in
- * first (20,000 rounds of the two threads racing on a plain lock did not once enter between the halves).
+ * first (a refused call's check-then-act split in two survived 20,000 rounds of two threads racing on a plain
+ * lock).
  *
  * <p>Keys {@code (0, 3) < (0, 7) < (0, 10)}: {@link #LOW} must end registered in every test, in either order.
  */
