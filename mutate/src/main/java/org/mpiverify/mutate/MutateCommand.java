@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -208,6 +209,9 @@ public final class MutateCommand {
         for (String[] t : lincheckTests == null ? List.<String[]>of() : lincheckTests) {
             if (Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
         }
+        // The forked run stops at the first failure: the mutated class's own tests first (a stable sort).
+        String own = "." + outer.substring(outer.lastIndexOf('.') + 1);   // e.g. ".MatchTable" in ".MatchTableLinearizabilityTest"
+        mc.sort(Comparator.comparing(t -> !t.contains(own)));
         if (undetected && !mc.isEmpty() && Files.isDirectory(mutantDir)) {
             log.println("mutate: Lincheck " + mc.size() + " test(s) on " + key);
             ForkedSuiteStage.Verdict v = lincheck.run(key, mutantDir, mc);
