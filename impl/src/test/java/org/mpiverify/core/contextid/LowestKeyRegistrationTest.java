@@ -3,17 +3,13 @@ package org.mpiverify.core.contextid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.testkit.HandoffLock;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
-import org.mpiverify.testkit.ThreadDumps;
 
 /**
  * Fig. 3's priority rule on one process: whatever order its threads' calls reach the lock in, the lowest
@@ -76,7 +72,7 @@ class LowestKeyRegistrationTest {
         for (int r = 0; r < ROUNDS; r++) {
             MultithreadedContextIdAllocator a = fresh();
             assertTrue(new Call(HIGH).enter(a).ownsTheMask(), "the first call takes the free mask");
-            race(a, r, c -> refused(a, MIDDLE), c -> refused(a, LOW));
+            race(a, r, () -> refused(a, MIDDLE), () -> refused(a, LOW));
         }
     }
 
@@ -94,7 +90,7 @@ class LowestKeyRegistrationTest {
     void anOwnersRegistrationNeverRaisesALowerWaitingKey() throws InterruptedException {
         for (int r = 0; r < ROUNDS; r++) {
             MultithreadedContextIdAllocator a = fresh();
-            race(a, r, c -> new Call(MIDDLE).enter(a), c -> new Call(LOW).enter(a));
+            race(a, r, () -> new Call(MIDDLE).enter(a), () -> new Call(LOW).enter(a));
         }
     }
 
@@ -111,8 +107,8 @@ class LowestKeyRegistrationTest {
             MultithreadedContextIdAllocator a = fresh();
             Call owner = new Call(MIDDLE).enter(a);
             assertTrue(owner.ownsTheMask(), "the first call takes the free mask");
-            race(a, r, c -> assertTrue(owner.finish(a) >= 0, "the owner of a one-member round takes an id"),
-                    c -> new Call(LOW).enter(a));
+            race(a, r, () -> assertTrue(owner.finish(a) >= 0, "the owner of a one-member round takes an id"),
+                    () -> new Call(LOW).enter(a));
         }
     }
 
@@ -124,40 +120,12 @@ class LowestKeyRegistrationTest {
      * Queues {@code first} then {@code second} behind the allocator's lock (swapped in odd rounds), lets them
      * in, waits for both and checks that {@link #LOW} is registered.
      */
-    private static void race(MultithreadedContextIdAllocator a, int round, Consumer<Integer> first, Consumer<Integer> second)
+    private static void race(MultithreadedContextIdAllocator a, int round, Runnable first, Runnable second)
             throws InterruptedException {
-        HandoffLock lock = (HandoffLock) a.lock;
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Consumer<Integer> one = round % 2 == 0 ? first : second, two = round % 2 == 0 ? second : first;
-        Thread t1, t2;
-        lock.lock();
-        try {
-            t1 = start("first", () -> one.accept(round), failure);
-            lock.awaitQueued(1, BOUND_MILLIS);
-            t2 = start("second", () -> two.accept(round), failure);
-            lock.awaitQueued(2, BOUND_MILLIS);
-        } finally {
-            lock.unlock();
-        }
-        for (Thread t : new Thread[] {t1, t2}) {
-            if (!t.join(Duration.ofMillis(BOUND_MILLIS))) {
-                System.err.println(ThreadDumps.dump("round " + round + ": " + t.getName() + " still running"));
-                throw new AssertionError("round " + round + ": " + t.getName() + " did not return (thread dump on stderr)");
-            }
-        }
-        if (failure.get() != null) throw new AssertionError("round " + round + ": " + failure.get(), failure.get());
+        boolean swapped = round % 2 == 1;
+        ((HandoffLock) a.lock).runQueued(BOUND_MILLIS, swapped ? second : first, swapped ? first : second);
         assertEquals(ContextIdKey.toString(LOW), ContextIdKey.toString(a.lowestKey()),
-                "round " + round + " (" + (round % 2 == 0 ? "first" : "second") + " action queued first):"
+                "round " + round + " (" + (swapped ? "second" : "first") + " action queued first):"
                         + " the lowest waiting key must be the one registered: " + a);
-    }
-
-    private static Thread start(String name, Runnable action, AtomicReference<Throwable> failure) {
-        return Thread.ofPlatform().name(name).daemon(true).start(() -> {
-            try {
-                action.run();
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-            }
-        });
     }
 }

@@ -3,7 +3,6 @@ package org.mpiverify.core.contextid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -11,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +19,6 @@ import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.testkit.HandoffLock;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
-import org.mpiverify.testkit.ThreadDumps;
 
 /**
  * The steps the allocator records for trace validation are stamped inside the critical section whose effect
@@ -135,7 +132,7 @@ class RecordedStepsReplayTest {
             MultithreadedContextIdAllocator a = allocator(recorded, new HandoffLock());
             Runnable[] actions = scenario.setUp(a);
             boolean swapped = round % 2 == 1;
-            race((HandoffLock) a.lock, round, swapped ? actions[1] : actions[0], swapped ? actions[0] : actions[1]);
+            ((HandoffLock) a.lock).runQueued(BOUND_MILLIS, swapped ? actions[1] : actions[0], swapped ? actions[0] : actions[1]);
             replay(recorded.events(), round, swapped);
         }
     }
@@ -148,38 +145,6 @@ class RecordedStepsReplayTest {
         MultithreadedContextIdAllocator a = new MultithreadedContextIdAllocator(CAPACITY, EAGER_IDS, 1, false, lock);
         a.recordTo(recorder, 0);
         return a;
-    }
-
-    /** Queues {@code first} then {@code second} behind the held lock, lets them in and waits for both. */
-    private static void race(HandoffLock lock, int round, Runnable first, Runnable second) throws InterruptedException {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t1, t2;
-        lock.lock();
-        try {
-            t1 = start("first", first, failure);
-            lock.awaitQueued(1, BOUND_MILLIS);
-            t2 = start("second", second, failure);
-            lock.awaitQueued(2, BOUND_MILLIS);
-        } finally {
-            lock.unlock();
-        }
-        for (Thread t : new Thread[] {t1, t2}) {
-            if (!t.join(Duration.ofMillis(BOUND_MILLIS))) {
-                System.err.println(ThreadDumps.dump("round " + round + ": " + t.getName() + " still running"));
-                throw new AssertionError("round " + round + ": " + t.getName() + " did not return (thread dump on stderr)");
-            }
-        }
-        if (failure.get() != null) throw new AssertionError("round " + round + ": " + failure.get(), failure.get());
-    }
-
-    private static Thread start(String name, Runnable action, AtomicReference<Throwable> failure) {
-        return Thread.ofPlatform().name(name).daemon(true).start(() -> {
-            try {
-                action.run();
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-            }
-        });
     }
 
     /**
