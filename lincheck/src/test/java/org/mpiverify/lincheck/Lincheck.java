@@ -68,7 +68,13 @@ public final class Lincheck {
     /** A scenario with no init or post part: {@code threads[i]} runs in parallel thread i. */
     @SafeVarargs
     public static ExecutionScenario parallel(List<Actor>... threads) {
-        return new ExecutionScenario(List.of(), Arrays.asList(threads), List.of(), null);
+        return afterInit(List.of(), threads);
+    }
+
+    /** A custom scenario: {@code init} run first by one thread, then one list of actors per thread, in parallel. */
+    @SafeVarargs
+    public static ExecutionScenario afterInit(List<Actor> init, List<Actor>... threads) {
+        return new ExecutionScenario(init, Arrays.asList(threads), List.of(), null);
     }
 
     /** The call of {@code testClass}'s public operation {@code name} with {@code args} (ints are int parameters). */

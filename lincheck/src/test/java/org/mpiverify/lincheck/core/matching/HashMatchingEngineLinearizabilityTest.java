@@ -101,7 +101,7 @@ public class HashMatchingEngineLinearizabilityTest {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void modeSwitchesModelChecking() {
         Lincheck.checkModel(SUITE, MODE_CHECKS, OnEngine.class, ModeSwitchSpec.class, Budget.twin(),
-                cancelWhileTheContextLeavesWildMode(OnEngine.class));
+                cancelWhileTheContextLeavesWildMode(OnEngine.class), cancelRacingTheLingersEnd(OnEngine.class));
     }
 
     /**
@@ -117,6 +117,19 @@ public class HashMatchingEngineLinearizabilityTest {
                 List.of(Lincheck.actor(c, "post", 0, 0), Lincheck.actor(c, "cancel", 0)),
                 List.of(Lincheck.actor(c, "iprobe", 2), Lincheck.actor(c, "arrive", 1, 0),
                         Lincheck.actor(c, "arrive", 1, 1)));
+    }
+
+    /**
+     * Thread 0's exact receive is posted, an ANY_TAG probe moves it to the wild queues, and an arrival of the
+     * other tag leaves one exact operation of the linger of 2; then that receive's cancel races a second such
+     * arrival, which ends the linger and moves the receive back to the table. A cancel that checked the mode
+     * under the context lock must remove the receive in the same section: one that let the lock go between
+     * the two searched the queues the receive had just left and reported it gone, though nothing matched it.
+     */
+    static ExecutionScenario cancelRacingTheLingersEnd(Class<?> c) {
+        return Lincheck.afterInit(List.of(Lincheck.actor(c, "post", 0, 0), Lincheck.actor(c, "iprobe", 2),
+                        Lincheck.actor(c, "arrive", 1, 0)),
+                List.of(Lincheck.actor(c, "cancel", 0)), List.of(Lincheck.actor(c, "arrive", 1, 1)));
     }
 
     static final String MODE_CHECKS = "HashMatchingEngine mode switches: exact and ANY_TAG receives, arrivals of two tags, ANY_TAG probes, cancels";
