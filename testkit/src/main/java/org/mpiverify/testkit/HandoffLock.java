@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -31,7 +30,7 @@ public final class HandoffLock extends ReentrantLock {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MILLIS);
         for (int spins = 0; hasQueuedThreads() && !isLocked(); spins++) {
             if (System.nanoTime() - deadline > 0) return;   // a waiter that never wakes is not ours to wait for
-            pause(spins);
+            Races.pause(spins);
         }
     }
 
@@ -73,7 +72,7 @@ public final class HandoffLock extends ReentrantLock {
      * Waits until {@code n} threads are queued for this lock (the caller holds it, typically). Fails with every
      * thread's stack if that takes longer than {@code boundMillis}.
      */
-    public void awaitQueued(int n, long boundMillis) {
+    private void awaitQueued(int n, long boundMillis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMillis);
         for (int spins = 0; getQueueLength() < n; spins++) {
             if (System.nanoTime() - deadline > 0) {
@@ -81,17 +80,7 @@ public final class HandoffLock extends ReentrantLock {
                 throw new AssertionError(getQueueLength() + " of " + n + " threads queued for the lock after "
                         + boundMillis + " ms (thread dump on stderr)");
             }
-            pause(spins);
-        }
-    }
-
-    private static void pause(int spins) {
-        if (spins < 1 << 10) {
-            Thread.onSpinWait();
-        } else if (spins < 1 << 11) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(10_000);
+            Races.pause(spins);
         }
     }
 }

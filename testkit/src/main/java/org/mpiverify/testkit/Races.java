@@ -80,7 +80,7 @@ public final class Races {
     }
 
     /** Spin, then yield, then park briefly: a bounded busy wait that leaves the processor when it waits long. */
-    private static void pause(int spins) {
+    static void pause(int spins) {
         if (spins < SPINS) {
             Thread.onSpinWait();
         } else if (spins < 2 * SPINS) {
