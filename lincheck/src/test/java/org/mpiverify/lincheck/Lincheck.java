@@ -77,6 +77,12 @@ public final class Lincheck {
         return new ExecutionScenario(init, Arrays.asList(threads), List.of(), null);
     }
 
+    /** A custom scenario: {@code init} run first by one thread, then the threads in parallel, then {@code post}. */
+    @SafeVarargs
+    public static ExecutionScenario withPost(List<Actor> init, List<Actor> post, List<Actor>... threads) {
+        return new ExecutionScenario(init, Arrays.asList(threads), post, null);
+    }
+
     /** The call of {@code testClass}'s public operation {@code name} with {@code args} (ints are int parameters). */
     public static Actor actor(Class<?> testClass, String name, Object... args) {
         for (Method m : testClass.getMethods()) {
@@ -119,6 +125,12 @@ public final class Lincheck {
         expectRejected(twin, defect, modelChecking, twinClass, spec, b, "twins", "Known-bad twin");
     }
 
+    /** As {@link #expectRejected(String, String, boolean, Class, Class, Budget)} in model checking, with {@code scenarios} first. */
+    public static void expectRejected(String twin, String defect, Class<?> twinClass, Class<?> spec, Budget b,
+                                      ExecutionScenario... scenarios) {
+        expectRejected(twin, defect, true, twinClass, spec, b, "twins", "Known-bad twin", scenarios);
+    }
+
     /**
      * Asserts that Lincheck still rejects a non-linearizable behaviour found in {@code impl} (a finding,
      * kept as a test so it is noticed when it changes) and writes the interleaving to
@@ -129,8 +141,9 @@ public final class Lincheck {
     }
 
     private static void expectRejected(String twin, String defect, boolean modelChecking, Class<?> twinClass,
-                                       Class<?> spec, Budget b, String folder, String kind) {
+                                       Class<?> spec, Budget b, String folder, String kind, ExecutionScenario... scenarios) {
         Options<?, ?> o = modelChecking ? modelChecking(b, spec) : stress(b, spec);
+        for (ExecutionScenario s : scenarios) ((ModelCheckingOptions) o).addCustomScenario(s);
         String mode = modelChecking ? "model-checking" : "stress";
         long t0 = System.nanoTime();
         LincheckAssertionError rejection = null;
