@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpiverify.core.matching.MatchingEngine.ANY_SOURCE;
 import static org.mpiverify.core.matching.MatchingEngine.ANY_TAG;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,5 +64,48 @@ class HashMatchingEngineModeTest {
         assertSame(m, h.peek(0, 2, 2));
         assertFalse(h.isWild(0), "the third switched back");
         assertSame(m, h.take(0, 2, 2), "the message survived both moves");
+    }
+
+    /**
+     * Senders deliver unexpected messages concurrently, each on its own source, cycling over four tags, so
+     * every message takes a number from the context's one clock under a bucket lock of its own key; then
+     * ANY_TAG takes, which switch the context to wild mode and sort the drained messages by those numbers,
+     * must give each sender's messages back in the order it sent them (MPI's non-overtaking, across tags).
+     * The clock is one fetch-and-add: made a plain read and a plain write, a sender preempted between the
+     * two writes back a value that others have passed (the clock goes back), and a later message of
+     * another sender gets the number of one of its earlier ones; the drain's tie goes by bucket order, and
+     * a take gets them out of order. More senders than cores, so that such preemptions happen.
+     */
+    @Test
+    void concurrentSendersKeepTheirOrderAcrossTagsThroughTheSwitchToWild() throws InterruptedException {
+        int senders = 8, perSender = 40_000, tags = 4;
+        for (int round = 0; round < 3; round++) {
+            HashMatchingEngine h = new HashMatchingEngine();
+            CountDownLatch start = new CountDownLatch(1);
+            Thread[] threads = new Thread[senders];
+            for (int s = 0; s < senders; s++) {
+                int source = s;
+                threads[s] = Thread.ofPlatform().name("sender-" + s).start(() -> {
+                    try {
+                        start.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    for (int i = 0; i < perSender; i++) h.matchOrEnqueue(new Msg(0, source, i % tags, i));
+                });
+            }
+            start.countDown();
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(10));
+                assertFalse(t.isAlive(), t.getName() + " still delivering after 10 s");
+            }
+            for (int s = 0; s < senders; s++) {
+                for (int i = 0; i < perSender; i++) {
+                    Msg m = (Msg) h.take(0, s, ANY_TAG);
+                    assertNotNull(m, "sender " + s + "'s message " + i + " is missing");
+                    assertEquals(i, m.seq, "round " + round + ": sender " + s + "'s messages out of order");
+                }
+            }
+        }
     }
 }
