@@ -120,14 +120,21 @@ class LibraryAuditTest {
     static final Set<String> MPJ_QUICK_SKIP = Set.of("comm-split-concurrent", "comm-create-concurrent", "comm-dup-concurrent",
             "p2p-truncate-under-load", "p2p-cancel-race", "p2p-send-to-self", "free-while-pending", "mprobe-exactly-once");
 
+    /**
+     * MPICH's and Open MPI's scenarios left out of a quick build over shared memory ({@code -Pfull} audits them): the
+     * concurrent idups, whose recorded outcome is intermittent (MPICH: HANG or PASS; Open MPI: anything but UNSUPPORTED),
+     * so a quick run tells little, while a hang costs its doubled deadline (35 s and 23 s of the two targets' 133 s and
+     * 128 s in the fresh-clone CI run at db99430). The C program {@code audit/repro/comm_idup_concurrent.c} keeps the
+     * evidence.
+     */
+    static final Set<String> NATIVE_QUICK_SKIP = Set.of("comm-idup-concurrent");
+
     /** The scenarios a quick build audits on {@code id} (empty: the whole catalog). */
     static List<String> quickScenarios(String id) {
         if (AuditTesting.FULL) return List.of();
         if (id.endsWith("-tcp")) return TCP_SAMPLE;
-        if (id.startsWith("mpj-")) {
-            return ScenarioCatalog.all().stream().map(s -> s.id()).filter(s -> !MPJ_QUICK_SKIP.contains(s)).toList();
-        }
-        return List.of();
+        Set<String> skip = id.startsWith("mpj-") ? MPJ_QUICK_SKIP : NATIVE_QUICK_SKIP;
+        return ScenarioCatalog.all().stream().map(s -> s.id()).filter(s -> !skip.contains(s)).toList();
     }
 
     /**
