@@ -1,11 +1,7 @@
 package org.mpiverify.lincheck.core.matching;
 
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -20,7 +16,6 @@ import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.matching.ModeReadBeforeLockOnArrivalHashEngine;
 import org.mpiverify.core.matching.ModeReadBeforeLockOnPostHashEngine;
 import org.mpiverify.core.matching.UnsortedDrainHashEngine;
-import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
@@ -165,21 +160,15 @@ public class HashMatchingEngineLinearizabilityTest {
     }
 
     /**
-     * The steps the engine records for trace validation, checked against the engine itself: in every
-     * interleaving the model checker explores of the scenarios below, the recorded steps, replayed in stamp
-     * order on a fresh engine ({@link RecordedMatchingReplay}), must come out the same. The context is wild
-     * from the init part on (a wildcard take, after an arrival has created the context; a linger of 64), so
-     * each scenario races two wild-mode operations that do not commute, one per path that records under the
-     * context lock: an exact or ANY_TAG receive against an arrival, an exact or ANY_TAG receive's cancel
-     * against an arrival, and an ANY_TAG take against an exact one. A step recorded a lock hand-off after the
-     * section that decided it is stamped after the other thread's step, and the replay runs the two in the
-     * wrong order. Only these scenarios run (no random ones): the replay is the post part of each.
+     * The steps the engine records for trace validation, replayed in stamp order on a fresh engine, come out
+     * the same ({@link RecordedMatchingSteps}). With a linger of 64 the context is wild from the scenarios'
+     * init part on, so they race the wild-mode paths, each of which records under the context lock.
      */
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void recordedStepsReplayModelChecking() {
-        Lincheck.checkModel(SUITE, RECORD_CHECKS, OnRecordingEngine.class, RecordingSpec.class, RECORD_BUDGET,
-                recordingScenarios(OnRecordingEngine.class));
+        Lincheck.checkModel(SUITE, RECORD_CHECKS, OnRecordingEngine.class, RecordedMatchingSteps.Spec.class,
+                RecordedMatchingSteps.BUDGET, RecordedMatchingSteps.scenarios(OnRecordingEngine.class));
     }
 
     @TwinTest
@@ -187,88 +176,21 @@ public class HashMatchingEngineLinearizabilityTest {
     void lateRecordTwinIsRejected() {
         Lincheck.expectRejected("LateRecordHashEngine",
                 "an exact receive in wild mode records its step after letting the context lock go (stamped late)",
-                OnLateRecord.class, RecordingSpec.class, RECORD_BUDGET, recordingScenarios(OnLateRecord.class));
+                OnLateRecord.class, RecordedMatchingSteps.Spec.class, RecordedMatchingSteps.BUDGET,
+                RecordedMatchingSteps.scenarios(OnLateRecord.class));
     }
 
     static final String RECORD_CHECKS = "HashMatchingEngine recorded steps, replayed in stamp order on a fresh engine, come out the same";
 
-    /** The custom scenarios only, each explored with up to 100 interleavings. */
-    static final Budget RECORD_BUDGET = new Budget(0, 100, 2, 1);
-
-    static ExecutionScenario[] recordingScenarios(Class<?> c) {
-        // The arrival creates the context (a take on an unknown context records nothing); the take makes it wild.
-        List<Actor> wild = List.of(Lincheck.actor(c, "arrive", 1, 0), Lincheck.actor(c, "improbe", 2));
-        List<Actor> replay = List.of(Lincheck.actor(c, "replay"));
-        List<Actor> arrival = List.of(Lincheck.actor(c, "arrive", 0, 1));
-        return new ExecutionScenario[] {
-            Lincheck.withPost(wild, replay, List.of(Lincheck.actor(c, "post", 0, 0)), arrival),
-            Lincheck.withPost(wild, replay, List.of(Lincheck.actor(c, "post", 0, 2)), arrival),
-            Lincheck.withPost(concat(wild, Lincheck.actor(c, "post", 0, 0)), replay,
-                    List.of(Lincheck.actor(c, "cancel", 0)), arrival),
-            Lincheck.withPost(concat(wild, Lincheck.actor(c, "post", 0, 2)), replay,
-                    List.of(Lincheck.actor(c, "cancel", 0)), arrival),
-            Lincheck.withPost(concat(wild, Lincheck.actor(c, "arrive", 0, 1)), replay,
-                    List.of(Lincheck.actor(c, "improbe", 2)), List.of(Lincheck.actor(c, "improbe", 0))),
-        };
-    }
-
-    private static List<Actor> concat(List<Actor> first, Actor then) {
-        List<Actor> all = new ArrayList<>(first);
-        all.add(then);
-        return all;
-    }
-
-    /** {@link ModeSwitches} plus matched probes, on an engine that records its steps, and their replay. */
-    @Param(name = "tag", gen = IntGen.class, conf = "0:1")
-    @Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
-    @Param(name = "payload", gen = IntGen.class, conf = "0:1")
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public abstract static class RecordedSteps extends ModeSwitches {
-        private final TraceRecorder recorder = TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.MATCHING), false);
-        private final Supplier<MatchingEngine> fresh;
-
-        RecordedSteps(Supplier<MatchingEngine> engines) {
-            this(engines.get(), engines);
-        }
-
-        private RecordedSteps(MatchingEngine engine, Supplier<MatchingEngine> fresh) {
-            super(engine);
-            engine.recordTo(recorder, 0);
-            this.fresh = fresh;
-        }
-
-        @Operation
-        public String improbe(@Param(name = "tagSel") int tag) {
-            return h.improbe(0, 0, tag);
-        }
-
-        /** "same" if the steps recorded so far, replayed in stamp order on a fresh engine, are recorded again. */
-        @Operation
-        public String replay() {
-            return RecordedMatchingReplay.replay(recorder.events(), () -> new HashMatchingEngine(MODE_BUCKETS, 64));
-        }
-    }
-
-    public static class OnRecordingEngine extends RecordedSteps {
+    public static class OnRecordingEngine extends RecordedMatchingSteps {
         public OnRecordingEngine() {
             super(() -> new HashMatchingEngine(MODE_BUCKETS, 64));
         }
     }
 
-    public static class OnLateRecord extends RecordedSteps {
+    public static class OnLateRecord extends RecordedMatchingSteps {
         public OnLateRecord() {
             super(() -> new LateRecordHashEngine(MODE_BUCKETS, 64));
-        }
-    }
-
-    /** {@link ModeSwitchSpec} with matched probes, and a replay that always agrees. */
-    public static class RecordingSpec extends ModeSwitchSpec {
-        public String improbe(int tag) {
-            return improbe(0, 0, tag);
-        }
-
-        public String replay() {
-            return "same";
         }
     }
 
@@ -290,7 +212,7 @@ public class HashMatchingEngineLinearizabilityTest {
     @Param(name = "payload", gen = IntGen.class, conf = "0:1")
     @Param(name = "t", gen = ThreadIdGen.class)
     public abstract static class ModeSwitches {
-        final MatchingEngineHarness h;
+        private final MatchingEngineHarness h;
 
         ModeSwitches(MatchingEngine engine) {
             h = new MatchingEngineHarness(engine);

@@ -80,6 +80,25 @@ public class QueueMatchingEngineLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchingSpec.class, Budget.stress());
     }
 
+    /**
+     * The steps the engine records for trace validation, replayed in stamp order on a fresh engine, come out the
+     * same ({@link RecordedMatchingSteps}; its twin, a section split before its record, is the hash engine's
+     * {@code LateRecordHashEngine}, rejected in {@code HashMatchingEngineLinearizabilityTest}).
+     */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void recordedStepsReplayModelChecking() {
+        Lincheck.checkModel(SUITE, "QueueMatchingEngine recorded steps, replayed in stamp order on a fresh engine, come out the same",
+                OnRecordingEngine.class, RecordedMatchingSteps.Spec.class, RecordedMatchingSteps.BUDGET,
+                RecordedMatchingSteps.scenarios(OnRecordingEngine.class));
+    }
+
+    public static class OnRecordingEngine extends RecordedMatchingSteps {
+        public OnRecordingEngine() {
+            super(QueueMatchingEngine::new);
+        }
+    }
+
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void arrivalCheckThenActTwinIsRejected() {
