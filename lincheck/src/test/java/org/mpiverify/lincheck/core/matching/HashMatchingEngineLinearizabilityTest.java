@@ -218,6 +218,10 @@ public class HashMatchingEngineLinearizabilityTest {
             h = new MatchingEngineHarness(engine);
         }
 
+        MatchingEngineHarness harness() {
+            return h;
+        }
+
         @Operation
         public String post(@Param(name = "t") int t, @Param(name = "tagSel") int tag) {
             return h.post(t, 0, 0, tag);

@@ -8,10 +8,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
-import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.mpiverify.core.matching.Envelope;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.matching.PostedReceive;
@@ -33,8 +31,8 @@ import org.mpiverify.lincheck.Lincheck;
  * validation of the {@code trace} module rejects such traces too, with TLC in the loop; this runs next to the
  * engines' other Lincheck suites, under the model checker, which tries the hand-off at every lock.
  *
- * <p>Operations: one context and one source, as {@code HashMatchingEngineLinearizabilityTest.ModeSwitches}, with
- * matched probes (recorded) instead of probes ({@code peek}, not recorded). Scenarios: an arrival and a take
+ * <p>Operations: {@code HashMatchingEngineLinearizabilityTest.ModeSwitches} (one context and one source) with
+ * matched probes, which are recorded (probes, {@code peek}, are not). Scenarios: an arrival and a take
  * first create the context (a take on a context nothing reached records nothing) and, on the hash engine, make it
  * wild; then each races two operations that do not commute: an exact or ANY_TAG receive against an arrival, an
  * exact or ANY_TAG receive's cancel against an arrival, an ANY_TAG take against an exact one. Only these
@@ -43,44 +41,28 @@ import org.mpiverify.lincheck.Lincheck;
  * <p>{@code MODE} steps are left out of the comparison: a probe is not recorded but counts towards the hash
  * engine's wildcard linger, so a replay may switch modes at other places, which changes no result.
  */
-@Param(name = "tag", gen = IntGen.class, conf = "0:1")
-@Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
-@Param(name = "payload", gen = IntGen.class, conf = "0:1")
-@Param(name = "t", gen = ThreadIdGen.class)
-public abstract class RecordedMatchingSteps {
+public abstract class RecordedMatchingSteps extends HashMatchingEngineLinearizabilityTest.ModeSwitches {
     /** The custom scenarios only, each explored with up to 100 interleavings. */
     static final Budget BUDGET = new Budget(0, 100, 2, 1);
 
-    private final TraceRecorder recorder = TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.MATCHING), false);
+    private final TraceRecorder recorder;
     private final Supplier<MatchingEngine> engines;
-    private final MatchingEngineHarness h;
 
     /** @param engines makes the engine under test, and the fresh one of each replay */
     protected RecordedMatchingSteps(Supplier<MatchingEngine> engines) {
-        MatchingEngine engine = engines.get();
+        this(engines.get(), engines);
+    }
+
+    private RecordedMatchingSteps(MatchingEngine engine, Supplier<MatchingEngine> engines) {
+        super(engine);
+        this.recorder = TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.MATCHING), false);
         engine.recordTo(recorder, 0);
         this.engines = engines;
-        this.h = new MatchingEngineHarness(engine);
-    }
-
-    @Operation
-    public String post(@Param(name = "t") int t, @Param(name = "tagSel") int tag) {
-        return h.post(t, 0, 0, tag);
-    }
-
-    @Operation
-    public String arrive(@Param(name = "tag") int tag, @Param(name = "payload") int payload) {
-        return h.arrive(0, 0, tag, payload);
     }
 
     @Operation
     public String improbe(@Param(name = "tagSel") int tag) {
-        return h.improbe(0, 0, tag);
-    }
-
-    @Operation
-    public boolean cancel(@Param(name = "t") int t) {
-        return h.cancel(t);
+        return harness().improbe(0, 0, tag);
     }
 
     /** "same" if the steps recorded so far, replayed in stamp order on a fresh engine, are recorded again. */
@@ -90,15 +72,7 @@ public abstract class RecordedMatchingSteps {
     }
 
     /** The sequential specification: {@link MatchingSpec} on context 0, source 0, and a replay that agrees. */
-    public static class Spec extends MatchingSpec {
-        public String post(int t, int tag) {
-            return post(t, 0, 0, tag);
-        }
-
-        public String arrive(int tag, int payload) {
-            return arrive(0, 0, tag, payload);
-        }
-
+    public static class Spec extends HashMatchingEngineLinearizabilityTest.ModeSwitchSpec {
         public String improbe(int tag) {
             return improbe(0, 0, tag);
         }
