@@ -74,7 +74,7 @@ public final class Lincheck {
     /** A custom scenario: {@code init} run first by one thread, then one list of actors per thread, in parallel. */
     @SafeVarargs
     public static ExecutionScenario afterInit(List<Actor> init, List<Actor>... threads) {
-        return new ExecutionScenario(init, Arrays.asList(threads), List.of(), null);
+        return withPost(init, List.of(), threads);
     }
 
     /** A custom scenario: {@code init} run first by one thread, then the threads in parallel, then {@code post}. */
