@@ -26,11 +26,17 @@ final class ContextDirectory<T> {
 
     /** Written under growLock with a volatile store; read with a volatile load. */
     private volatile Object[] slots = new Object[16];
-    private final ReentrantLock growLock = new ReentrantLock();
+    private final ReentrantLock growLock;
     private final IntFunction<T> factory;
 
     ContextDirectory(IntFunction<T> factory) {
+        this(factory, new ReentrantLock());
+    }
+
+    /** With {@code growLock} as the lock of installs (tests give a lock that hands itself over). */
+    ContextDirectory(IntFunction<T> factory, ReentrantLock growLock) {
         this.factory = factory;
+        this.growLock = growLock;
     }
 
     static void checkContext(int context) {
