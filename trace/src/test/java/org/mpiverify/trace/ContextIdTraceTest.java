@@ -56,9 +56,19 @@ class ContextIdTraceTest {
     }
 
     private static Run record(JobConfig config, int capacity, int threads, int rounds, String name) {
+        return record(config, capacity, threads, rounds, name, false);
+    }
+
+    /**
+     * Runs the dup workload with recording on and translates its trace; the job must succeed, except that with
+     * {@code twinMayFail} a job that failed because the twin's two mask owners took one id and released it twice
+     * gives null (its defect showed as that failure instead of in a whole trace).
+     */
+    private static Run record(JobConfig config, int capacity, int threads, int rounds, String name, boolean twinMayFail) {
         TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.CONTEXT_ID), false);
         JobConfig c = config.withContextIdCapacity(capacity).withTrace(rec);
         JobResult r = DupWorkload.run(c, threads, rounds, Duration.ofMinutes(1));
+        if (twinMayFail && !r.ok() && r.describe().contains("released twice")) return null;
         assertTrue(r.ok(), r.describe());
         List<RecordedEvent> events = rec.events();
         List<TraceModel> models = Translators.of(Algorithm.CONTEXT_ID).models(name, events, rec.facts(), c);
@@ -92,7 +102,8 @@ class ContextIdTraceTest {
         assertNotNull(twin);
         List<TraceVerdict> rejected = new ArrayList<>();
         for (int attempt = 1; attempt <= 30 && rejected.size() < 3; attempt++) {
-            Run run = record(twin.apply(JobConfig.of(4)), ONE_SEGMENT_CAPACITY, 4, 8, "twin-" + attempt);
+            Run run = record(twin.apply(JobConfig.of(4)), ONE_SEGMENT_CAPACITY, 4, 8, "twin-" + attempt, true);
+            if (run == null) continue;     // the defect ended the job (an id released twice) before its trace was whole
             int expected = firstSecondOwner(run.model());
             if (expected == 0) continue;   // the race did not happen in this run: no double owner to find
             TraceVerdict v = checker("twin", 2000).check(run.model());
