@@ -17,7 +17,8 @@ public record Component(String name, List<String> classes, Map<String, String> m
     public static List<Component> all() {
         return List.of(
                 new Component("core.sync",
-                        List.of("org.mpiverify.core.sync.CriticalSections", "org.mpiverify.core.sync.CriticalSections$*",
+                        List.of("org.mpiverify.core.sync.BlockedThreads", "org.mpiverify.core.sync.BlockedThreads$*",
+                                "org.mpiverify.core.sync.CriticalSections", "org.mpiverify.core.sync.CriticalSections$*",
                                 "org.mpiverify.core.sync.EventCount", "org.mpiverify.core.sync.SerializedCallDetector",
                                 "org.mpiverify.core.sync.SpinGate", "org.mpiverify.core.sync.SpinThenParkLock",
                                 "org.mpiverify.core.sync.WaitPolicy"),
