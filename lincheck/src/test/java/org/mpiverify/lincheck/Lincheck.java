@@ -65,6 +65,14 @@ public final class Lincheck {
         run(suite, checks, "model-checking", testClass, o, b);
     }
 
+    /** As {@link #checkModel(String, String, Class, Class, Budget, ExecutionScenario...)} with a larger loop bound. */
+    public static void checkModel(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b, int loopBound,
+                                  ExecutionScenario... scenarios) {
+        ModelCheckingOptions o = modelChecking(b, spec).loopBound(loopBound);
+        for (ExecutionScenario s : scenarios) o.addCustomScenario(s);
+        run(suite, checks, "model-checking", testClass, o, b);
+    }
+
     /** A scenario with no init or post part: {@code threads[i]} runs in parallel thread i. */
     @SafeVarargs
     public static ExecutionScenario parallel(List<Actor>... threads) {

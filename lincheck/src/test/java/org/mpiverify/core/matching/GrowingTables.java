@@ -19,6 +19,19 @@ public final class GrowingTables {
     }
 
     /**
+     * A one-head table holding keys 100-102 that doubles only at the seventh live key (when its chain needs a
+     * third bucket), so that a key inserted fourth to sixth stays in the second bucket until another
+     * thread's insert moves it.
+     */
+    public static MatchTable late() {
+        MatchTable t = new MatchTable(1, 1 << 10, 3);
+        for (long k = 100; k <= 102; k++) {
+            t.insert(k, "pre-inserted " + k);
+        }
+        return t;
+    }
+
+    /**
      * THE DEFECT of the growth twin: the owner's empty as the paper's single plain write of ⊥ into the
      * entry, without the CAS that notices a grower's MOVED mark: once the entry's chain has moved, the
      * write lands in the old bucket and the value lives on in the new table.
