@@ -166,6 +166,137 @@ class BlockedThreadsTest {
         assertEquals(0, b.size(), "the wait deregistered");
     }
 
+    /** Runs {@code body} in {@code n} platform threads started together; fails if one does not end within the deadline. */
+    private static void inThreads(int n, Runnable body) throws InterruptedException {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ts.add(Thread.ofPlatform().start(() -> {
+                awaitQuietly(go);
+                body.run();
+            }));
+        }
+        go.countDown();
+        for (Thread t : ts) {
+            assertTrue(t.join(DEADLINE), "a churning thread did not finish (a list left corrupt?)");
+        }
+    }
+
+    /**
+     * Registrations and deregistrations racing on one stripe keep its list and its count exact: every
+     * link and the count change under the stripe's lock. An unlink made in two sections, or from a
+     * neighbour read before the lock, loses or resurrects entries; a count changed after the unlock loses
+     * updates. Checked when quiescent, as {@code size} promises.
+     */
+    @Test
+    void churningRegistrationsOnOneStripeKeepItsListAndCountExact() throws InterruptedException {
+        for (int round = 0; round < 5; round++) {
+            BlockedThreads b = new BlockedThreads(1);
+            Thread me = Thread.currentThread();
+            List<BlockedThreads.Entry> kept = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                kept.add(b.add(me));       // long-lived entries behind the churn
+            }
+            inThreads(4, () -> {
+                for (int i = 0; i < 50_000; i++) {
+                    b.remove(b.add(Thread.currentThread()));
+                }
+            });
+            assertEquals(4, b.size(), "round " + round + ": the count after the churn");
+            assertEquals(List.of(me, me, me, me), b.snapshot(1_000), "round " + round + ": the list after the churn");
+            for (BlockedThreads.Entry e : kept) {
+                b.remove(e);
+            }
+            assertEquals(0, b.size());
+            assertEquals(List.of(), b.snapshot(1_000));
+        }
+    }
+
+    /**
+     * A snapshot lists every thread that stays registered throughout it, whatever registers and leaves
+     * around it: the walk of a stripe holds its lock, so no entry it stands on is unlinked under it (an
+     * unlinked entry's links are cleared, and a walk without the lock would stop there).
+     */
+    @Test
+    void aSnapshotListsEveryThreadRegisteredThroughoutIt() throws InterruptedException {
+        BlockedThreads b = new BlockedThreads(1);
+        Thread deep = Thread.ofVirtual().unstarted(() -> { });
+        BlockedThreads.Entry e = b.add(deep);   // first in, so last in the walk: behind every churning entry
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger misses = new AtomicInteger();
+        Thread walker = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < 200_000 && !stop.get(); i++) {
+                if (!b.snapshot(1_000).contains(deep)) {
+                    misses.incrementAndGet();
+                }
+            }
+            stop.set(true);
+        });
+        inThreads(3, () -> {
+            while (!stop.get()) {
+                b.remove(b.add(Thread.currentThread()));
+            }
+        });
+        assertTrue(walker.join(DEADLINE));
+        assertEquals(0, misses.get(), "snapshots that missed a thread registered throughout them");
+        b.remove(e);
+    }
+
+    /**
+     * {@code wakeAll} reaches every waiter registered before it, however many registrations come and go in
+     * front of them meanwhile: its walk holds the stripe's lock, so the entry it stands on cannot be
+     * unlinked (and its link cleared) under it.
+     */
+    @Test
+    void wakeAllReachesWaitersBehindChurningRegistrations() throws InterruptedException {
+        for (int round = 0; round < 100; round++) {
+            BlockedThreads b = new BlockedThreads(1);
+            AtomicBoolean aborted = new AtomicBoolean();
+            AtomicInteger parked = new AtomicInteger();
+            List<Thread> waiters = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                waiters.add(Thread.ofPlatform().start(() -> {
+                    BlockedThreads.Entry e = b.add(Thread.currentThread());
+                    parked.incrementAndGet();
+                    try {
+                        while (!aborted.get()) {
+                            LockSupport.park(b);
+                        }
+                    } finally {
+                        b.remove(e);
+                    }
+                }));
+            }
+            long deadline = System.nanoTime() + DEADLINE.toNanos();
+            while (parked.get() < 8) {
+                assertTrue(System.nanoTime() < deadline, "the waiters never registered");
+                Thread.onSpinWait();
+            }
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> churn = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                churn.add(Thread.ofPlatform().start(() -> {
+                    while (!stop.get()) {
+                        for (int j = 0; j < 16; j++) {
+                            b.remove(b.add(Thread.currentThread()));
+                        }
+                    }
+                }));
+            }
+            // Not the protocol's flag-then-wake order for the churners (they never wait); the waiters are
+            // registered before the flag, so wakeAll alone must reach them.
+            aborted.set(true);
+            b.wakeAll();
+            for (Thread t : waiters) {
+                assertTrue(t.join(DEADLINE), "round " + round + ": a waiter registered before wakeAll was not woken");
+            }
+            stop.set(true);
+            for (Thread t : churn) {
+                assertTrue(t.join(DEADLINE));
+            }
+        }
+    }
+
     private static void awaitQuietly(CountDownLatch l) {
         try {
             l.await();
