@@ -100,46 +100,14 @@ public class MatchTableGrowthLinearizabilityTest extends MatchTableOperations {
     }
 
     /** The table of {@link GrowingTables#late()} with the single-write owner empty of {@link Twin}, for the same scenarios. */
-    @Param(name = "ok", gen = IntGen.class, conf = "0:3")
-    @Param(name = "gk", gen = IntGen.class, conf = "2:2")
-    @Param(name = "v", gen = IntGen.class, conf = "0:1")
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class LateTwin {
-        private final MatchTable table = GrowingTables.late();
-        private final MatchTable.Entry[] owned = new MatchTable.Entry[8];
-        private final int[] ownedKey = new int[8];
-
-        @Operation
-        public String insert(@Param(name = "ok") int k, @Param(name = "v") int v) {
-            Val mine = new Val(v);
-            Object r = table.insert(k, mine);
-            return r == mine ? "inserted" : "held " + ((Val) r).v();
+    public static class LateTwin extends MatchTableOperations {
+        public LateTwin() {
+            super(real(GrowingTables.late()));
         }
 
-        @Operation
-        public int get(@Param(name = "gk") int k) {
-            Object r = table.get(k);
-            return r == null ? -1 : ((Val) r).v();
-        }
-
-        @Operation
-        public String insertOwned(@Param(name = "t") int t, @Param(name = "ok") int k, @Param(name = "v") int v) {
-            if (owned[t] != null) return "busy";
-            Val mine = new Val(v);
-            MatchTable.Entry e = table.insertEntry(k, mine);
-            if (e.value() != mine) return "held";
-            owned[t] = e;
-            ownedKey[t] = k;
-            return "inserted";
-        }
-
-        @Operation
-        public int emptyOwned(@Param(name = "t") int t) {
-            MatchTable.Entry e = owned[t];
-            if (e == null) return -1;
+        @Override
+        protected void emptyEntry(MatchTable.Entry e) {
             GrowingTables.emptyWithASingleWrite(e);
-            owned[t] = null;
-            return ownedKey[t];
         }
     }
 

@@ -88,9 +88,14 @@ public abstract class MatchTableOperations {
     public int emptyOwned(@Param(name = "t") int t) {
         MatchTable.Entry e = owned[t];
         if (e == null) return -1;
-        e.empty(); // the single release store of §3.2, no lock
+        emptyEntry(e);
         owned[t] = null;
         return ownedKey[t];
+    }
+
+    /** The owner's lock-free empty of §3.2 (a twin overrides it with its defect). */
+    protected void emptyEntry(MatchTable.Entry e) {
+        e.empty();
     }
 
 }
