@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.request.Completion;
+import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
  * {@link BlockedThreads}: registrations are counted and listed, {@code wakeAll} unparks every registered
@@ -23,6 +25,7 @@ import org.mpiverify.core.request.Completion;
  * does (forced schedule): so the order the class comment prescribes is the one that matters.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ExtendWith(ThreadDumpOnFailure.class)
 class BlockedThreadsTest {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
