@@ -364,6 +364,8 @@ public final class Main implements Callable<Integer> {
         Scope scope;
         @Option(names = "--no-jcstress", description = "leave the jcstress stage out (minutes per surviving mutant)")
         boolean noJcstress;
+        @Option(names = "--no-race", description = "leave the race detector's stage out (seconds per surviving mutant)")
+        boolean noRace;
         @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/mutate/)")
         Path out;
         @Option(names = "--verbose", description = "PIT's own log")
@@ -384,7 +386,7 @@ public final class Main implements Callable<Integer> {
             MutateCommand.Options o;
             try {
                 o = MutateCommand.options(classes, operators, components, scope != null && scope.sample, !noJcstress,
-                        out == null ? null : out.toAbsolutePath().normalize(), verbose);
+                        !noRace, out == null ? null : out.toAbsolutePath().normalize(), verbose);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }

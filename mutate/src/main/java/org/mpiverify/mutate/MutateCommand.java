@@ -63,7 +63,7 @@ public final class MutateCommand {
 
     /** What to run. */
     public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
-                          boolean jcstress, Path out, boolean verbose) {
+                          boolean jcstress, boolean race, Path out, boolean verbose) {
     }
 
     /** The result: the matrix and where it was written. */
@@ -78,7 +78,7 @@ public final class MutateCommand {
      * {@code out/mutate/}. Throws {@link IllegalArgumentException} naming the option for an unknown component.
      */
     public static Options options(List<String> classes, List<String> operators, List<String> components, boolean sample,
-                                  boolean jcstress, Path out, boolean verbose) {
+                                  boolean jcstress, boolean race, Path out, boolean verbose) {
         for (String c : components) {
             if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
                 throw new IllegalArgumentException("--component must be one of "
@@ -86,7 +86,7 @@ public final class MutateCommand {
             }
         }
         return new Options(List.copyOf(classes), operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS)
-                : List.copyOf(operators), List.copyOf(components), sample, jcstress,
+                : List.copyOf(operators), List.copyOf(components), sample, jcstress, race,
                 out != null ? out : Workspace.outputDir().resolve("mutate"), verbose);
     }
 
@@ -165,8 +165,9 @@ public final class MutateCommand {
                     root.resolve("impl"), o.verbose()).execute();
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
             ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
+            RaceStage race = new RaceStage(work, Duration.ofMinutes(5));
             for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
-                entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, o, rec, root, log));
+                entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
         }
         KillMatrix k = new KillMatrix(entries);
@@ -192,7 +193,7 @@ public final class MutateCommand {
 
     private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims,
                                           ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
-                                          Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
+                                          RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
         String key = Json.str(r, "key", "");
         String status = Json.str(r, "status", "");
         String killing = Json.str(r, "killingTest", null);
@@ -242,6 +243,29 @@ public final class MutateCommand {
                 if (!v.status().equals("SURVIVED")) {
                     status = v.status().equals("RUN_ERROR") ? "RUN_ERROR" : v.status();
                     suite = "jcstress";
+                    test = v.killer();
+                }
+            }
+        }
+        // The race detector last: it sees what x86-64 hides (a weakened access mode, a removed lock), but a
+        // race is not a changed outcome, so a mutant argued equivalent (a race that cannot change what any
+        // caller sees, such as a stale read that only proposes a CAS) does not run it.
+        undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
+        String argued = claims.get(key);
+        boolean arguedEquivalent = argued != null && !Equivalents.isUnobservable(argued) && !Equivalents.isGap(argued);
+        if (undetected && o.race() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
+            if (arguedEquivalent) {
+                detail += "; race detector: not run (argued equivalent)";
+            } else {
+                List<String> rtests = RaceStage.tests(c.jcstress());
+                log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
+                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, Json.str(r, "method", ""));
+                detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
+                millis += v.millis();
+                timeSource = "baseline time of the PIT tests run + measured forked time";
+                if (!v.status().equals("SURVIVED")) {
+                    status = v.status();
+                    suite = RaceStage.SUITE;
                     test = v.killer();
                 }
             }

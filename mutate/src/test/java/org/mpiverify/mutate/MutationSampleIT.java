@@ -30,7 +30,7 @@ class MutationSampleIT {
     void theSuitesKillTheSampledMutants() throws Exception {
         boolean full = Boolean.parseBoolean(Workspace.property("mpiverify.full").orElse("false"));
         MutateCommand.Options o = new MutateCommand.Options(List.of(),
-                full ? MutateCommand.DEFAULT_OPERATORS : MutateCommand.SAMPLE_OPERATORS, List.of(), !full, true,
+                full ? MutateCommand.DEFAULT_OPERATORS : MutateCommand.SAMPLE_OPERATORS, List.of(), !full, true, true,
                 Workspace.outputDir().resolve("mutate"), false);
         Instant start = Instant.now();
         MutateCommand.Outcome r = MutateCommand.execute(o, System.out);

@@ -80,7 +80,7 @@ public record KillMatrix(List<Entry> mutants) {
     /** Per suite: how many mutants it killed first (in the order JUnit, Lincheck, jcstress). */
     public Map<String, Long> killsBySuite() {
         Map<String, Long> m = new LinkedHashMap<>();
-        for (String s : List.of("JUnit", "Lincheck", "jcstress")) m.put(s, 0L);
+        for (String s : List.of("JUnit", "Lincheck", "jcstress", "race detector")) m.put(s, 0L);
         for (Entry e : mutants) if (e.detected() && e.suite() != null) m.merge(e.suite(), 1L, Long::sum);
         return m;
     }

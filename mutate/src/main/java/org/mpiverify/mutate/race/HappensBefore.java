@@ -1,0 +1,496 @@
+package org.mpiverify.mutate.race;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+
+/**
+ * A happens-before data-race detector for the Java memory model's access modes (JLS 17.4 and
+ * {@link VarHandle}'s modes), in the manner of FastTrack (Flanagan &amp; Freund, PLDI 2009): every
+ * thread carries a vector clock; every shared variable remembers its last write and the reads since,
+ * each as an epoch (thread, clock) with its access mode and code site.
+ *
+ * <p>Two accesses to one variable <em>race</em> when they conflict (one writes), neither happens
+ * before the other, and at least one is plain. Accesses in opaque mode or stronger never race with each
+ * other (they are coherent), but one of them does with an unordered plain access. Happens-before comes
+ * from: a release (a volatile or release write, a read-modify-write, a monitor exit, a call into
+ * {@code java.util.concurrent}) joins the thread's clock into the variable's synchronisation clock; an
+ * acquire (a volatile or acquire read, a read-modify-write, a monitor enter, the return of such a call)
+ * joins that clock into the thread's. This over-approximates the model's synchronizes-with (an acquire
+ * takes every earlier release of its variable, not only the one it read from), so the detector may miss
+ * a race, but it reports none that an execution of the program does not have; and the harness orders the
+ * construction of a test's state before its actors, and its actors before its arbiter.
+ *
+ * <p>Unlike a stress test, it does not need the racing accesses to overlap in time, nor hardware that
+ * reorders them: a plain read of a flag that another thread wrote is reported whenever no
+ * synchronisation ordered the two, however far apart they ran. That is why it sees what x86-64 hides:
+ * a release store or acquire load weakened to plain.
+ *
+ * <p>All state is guarded by one lock; a hook never blocks while holding it. Instrumented code calls the
+ * hooks through bridges that {@link RaceInstrumenter} writes: a write's release runs before the write, a
+ * read's acquire after the read (the variable's clock only grows, so reading it late only adds edges).
+ */
+public final class HappensBefore {
+    private HappensBefore() {}
+
+    /** Access modes, weakest first. */
+    public static final int PLAIN = 0, OPAQUE = 1, ACQUIRE = 2, RELEASE = 3, VOLATILE = 4;
+
+    private static final Object LOCK = new Object();
+    /** The reference half of a static field's key. */
+    private static final Object STATICS = new Object();
+    private static final List<Site> SITES = new ArrayList<>();
+    private static final Map<Object, Var> VARS = new HashMap<>();
+    private static final Map<VarHandle, String> HANDLE_NAMES = new IdentityHashMap<>();
+    private static final Map<String, String> RACES = new LinkedHashMap<>();
+    private static final ThreadLocal<Clock> CLOCK = ThreadLocal.withInitial(HappensBefore::newThread);
+    private static int threads;
+    private static volatile boolean enabled;
+
+    /** One code site of an access: where it is and what it does. */
+    public record Site(String owner, String method, int line, String what) {
+        @Override
+        public String toString() {
+            return owner + "#" + method + ":" + line + " " + what;
+        }
+    }
+
+    /** A thread's vector clock; {@code id} indexes it. */
+    static final class Clock {
+        final int id;
+        int[] vc;
+        /** The write of a read-modify-write under way, at the epoch before its release. */
+        Epoch pending;
+
+        Clock(int id) {
+            this.id = id;
+            this.vc = new int[id + 1];
+            vc[id] = 1;
+        }
+
+        int now() {
+            return vc[id];
+        }
+
+        int of(int tid) {
+            return tid < vc.length ? vc[tid] : 0;
+        }
+
+        void join(int[] other) {
+            if (other == null) return;
+            if (other.length > vc.length) vc = Arrays.copyOf(vc, other.length);
+            for (int i = 0; i < other.length; i++) vc[i] = Math.max(vc[i], other[i]);
+        }
+
+        void tick() {
+            vc[id]++;
+        }
+    }
+
+    /** An access remembered: thread, its clock then, the mode and the site. */
+    private record Epoch(int tid, int clock, int mode, int site) {
+    }
+
+    /** A shared variable: its name, its synchronisation clock, its last write and the reads since. */
+    private static final class Var {
+        final String name;
+        int[] sync;
+        Epoch write;
+        final Map<Integer, Epoch> reads = new HashMap<>(4);
+
+        Var(String name) {
+            this.name = name;
+        }
+    }
+
+    /** A variable's identity: an object (or class, for a static) and a field, or an array and an index. */
+    private record Key(Object ref, String field, int index) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.ref == ref && k.index == index && k.field.equals(field);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(ref) * 31 + field.hashCode() * 7 + index;
+        }
+    }
+
+    private static Clock newThread() {
+        synchronized (LOCK) {
+            return new Clock(threads++);
+        }
+    }
+
+    // ---------------------------------------------------------------- registry (instrumentation time)
+
+    /** Registers a code site; its id is passed to the hooks. */
+    public static int site(String owner, String method, int line, String what) {
+        synchronized (LOCK) {
+            SITES.add(new Site(owner, method, line, what));
+            return SITES.size() - 1;
+        }
+    }
+
+    public static Site siteOf(int id) {
+        synchronized (LOCK) {
+            return SITES.get(id);
+        }
+    }
+
+    /** Replaces {@code Lookup.findVarHandle}: the handle's accesses are then accesses of the field. */
+    public static VarHandle findVarHandle(MethodHandles.Lookup lookup, Class<?> owner, String name, Class<?> type)
+            throws ReflectiveOperationException {
+        VarHandle vh = lookup.findVarHandle(owner, name, type);
+        register(vh, fieldName(owner, name));
+        return vh;
+    }
+
+    /** Replaces {@code Lookup.findStaticVarHandle}. */
+    public static VarHandle findStaticVarHandle(MethodHandles.Lookup lookup, Class<?> owner, String name, Class<?> type)
+            throws ReflectiveOperationException {
+        VarHandle vh = lookup.findStaticVarHandle(owner, name, type);
+        register(vh, "static " + fieldName(owner, name));
+        return vh;
+    }
+
+    /** Replaces {@code MethodHandles.arrayElementVarHandle}. */
+    public static VarHandle arrayElementVarHandle(Class<?> arrayClass) {
+        VarHandle vh = MethodHandles.arrayElementVarHandle(arrayClass);
+        register(vh, "[]");
+        return vh;
+    }
+
+    private static void register(VarHandle vh, String name) {
+        synchronized (LOCK) {
+            HANDLE_NAMES.put(vh, name);
+        }
+    }
+
+    private static String fieldName(Class<?> owner, String name) {
+        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+            try {
+                Field f = c.getDeclaredField(name);
+                return f.getDeclaringClass().getName() + "." + name;
+            } catch (NoSuchFieldException e) {
+                // declared higher up
+            }
+        }
+        return owner.getName() + "." + name;
+    }
+
+    // ---------------------------------------------------------------- control (the harness)
+
+    /** Starts recording, with no history. */
+    public static void reset() {
+        synchronized (LOCK) {
+            VARS.clear();
+            enabled = true;
+        }
+    }
+
+    /** Forgets the variables (not the races): every access so far happens before every later one. */
+    public static void forgetVariables() {
+        synchronized (LOCK) {
+            VARS.clear();
+        }
+    }
+
+    /** The calling thread releases {@code token}: what it did so far happens before an acquire of it. */
+    public static void release(Object token) {
+        if (!enabled) return;
+        synchronized (LOCK) {
+            releaseLocked(var(new Key(token, "token", 0), "token"), CLOCK.get());
+        }
+    }
+
+    /** The calling thread acquires {@code token}. */
+    public static void acquire(Object token) {
+        if (!enabled) return;
+        synchronized (LOCK) {
+            CLOCK.get().join(var(new Key(token, "token", 0), "token").sync);
+        }
+    }
+
+    /** The races seen since {@link #reset()}: a key (variable and the two sites) and one description. */
+    public static Map<String, String> races() {
+        synchronized (LOCK) {
+            return new LinkedHashMap<>(RACES);
+        }
+    }
+
+    public static void clearRaces() {
+        synchronized (LOCK) {
+            RACES.clear();
+        }
+    }
+
+    // ---------------------------------------------------------------- hooks (instrumented code)
+
+    /** A field access by GETFIELD/PUTFIELD/GETSTATIC/PUTSTATIC, or a mutant's plain access to one. */
+    public static void field(Object obj, Class<?> owner, String name, boolean write, int forcedMode, int site) {
+        if (!enabled) return;
+        FieldInfo info = fieldInfo(owner, name);
+        if (info.isFinal) return;
+        int mode = forcedMode >= 0 ? forcedMode : info.isVolatile ? VOLATILE : PLAIN;
+        Object ref = info.isStatic ? STATICS : obj;
+        if (ref == null) return;
+        access(new Key(ref, info.name, -1), info.name, write, mode, site);
+    }
+
+    /** An array element read or written by xALOAD/xASTORE. */
+    public static void array(Object array, int index, boolean write, int site) {
+        if (!enabled || array == null) return;
+        access(new Key(array, "[]", index), array.getClass().getComponentType().getSimpleName() + "[" + index + "]",
+                write, PLAIN, site);
+    }
+
+    /**
+     * A VarHandle access. {@code a0} is the first coordinate if it is a reference (the receiver, the
+     * array, or for a static handle the first value, ignored), {@code a1} the second if it is an int.
+     * {@code after} says whether this is the call before or after the access.
+     */
+    public static void varHandle(VarHandle vh, Object a0, int a1, String method, boolean after, int outcome, int site) {
+        if (!enabled) return;
+        String name;
+        synchronized (LOCK) {
+            name = HANDLE_NAMES.get(vh);
+        }
+        Key key;
+        String label;
+        if (name == null) {
+            key = new Key(vh, "vh", a0 == null ? 0 : System.identityHashCode(a0));
+            label = "VarHandle " + vh;
+        } else if (name.equals("[]")) {
+            if (a0 == null) return;
+            key = new Key(a0, "[]", a1);
+            label = a0.getClass().getComponentType().getSimpleName() + "[" + a1 + "]";
+        } else if (name.startsWith("static ")) {
+            key = new Key(STATICS, name, -1);
+            label = name;
+        } else {
+            if (a0 == null) return;
+            key = new Key(a0, name, -1);
+            label = name;
+        }
+        accessPhase(key, label, method, after, outcome, site);
+    }
+
+    /** A call on a {@code java.util.concurrent.atomic} object: an access of its one value. */
+    public static void atomic(Object atomic, String method, boolean after, int outcome, int site) {
+        if (!enabled || atomic == null) return;
+        accessPhase(new Key(atomic, "value", -1), atomic.getClass().getSimpleName() + ".value", atomicMethod(method),
+                after, outcome, site);
+    }
+
+    /**
+     * A call into a synchroniser we do not instrument (a {@code java.util.concurrent} lock, queue or map,
+     * an {@code AbstractQueuedSynchronizer}'s state, {@code Object.wait}): a release before it and an
+     * acquire after it, on the receiver.
+     */
+    public static void sync(Object receiver, String method, boolean after) {
+        if (!enabled || receiver == null) return;
+        Object ref = receiver;
+        synchronized (LOCK) {
+            Var v = var(new Key(ref, "sync", -1), "sync");
+            Clock c = CLOCK.get();
+            if (after) c.join(v.sync);
+            else releaseLocked(v, c);
+        }
+    }
+
+    /** Whether a call named {@code method} on {@code receiver} is an AQS synchronisation. */
+    public static void aqs(Object receiver, String method, boolean after) {
+        if (receiver instanceof AbstractQueuedSynchronizer) sync(receiver, method, after);
+    }
+
+    /** After MONITORENTER. */
+    public static void monitorEnter(Object monitor) {
+        sync(monitor, "monitorenter", true);
+    }
+
+    /** Before MONITOREXIT. */
+    public static void monitorExit(Object monitor) {
+        sync(monitor, "monitorexit", false);
+    }
+
+    // ---------------------------------------------------------------- the detector
+
+    private static final Map<String, Integer> VH_MODES = new HashMap<>();
+
+    static {
+        // read, write, rmw, as mode * 3 + kind (kind 0 read, 1 write, 2 rmw)
+        put("get", PLAIN, 0);
+        put("set", PLAIN, 1);
+        put("getOpaque", OPAQUE, 0);
+        put("setOpaque", OPAQUE, 1);
+        put("getAcquire", ACQUIRE, 0);
+        put("setRelease", RELEASE, 1);
+        put("getVolatile", VOLATILE, 0);
+        put("setVolatile", VOLATILE, 1);
+        put("weakCompareAndSetPlain", OPAQUE, 2);
+        for (String m : List.of("compareAndSet", "compareAndExchange", "weakCompareAndSet", "getAndSet", "getAndAdd",
+                "getAndBitwiseOr", "getAndBitwiseAnd", "getAndBitwiseXor")) {
+            put(m, VOLATILE, 2);
+        }
+        for (String m : List.of("compareAndExchangeAcquire", "weakCompareAndSetAcquire", "getAndSetAcquire",
+                "getAndAddAcquire", "getAndBitwiseOrAcquire", "getAndBitwiseAndAcquire", "getAndBitwiseXorAcquire")) {
+            put(m, ACQUIRE, 2);
+        }
+        for (String m : List.of("compareAndExchangeRelease", "weakCompareAndSetRelease", "getAndSetRelease",
+                "getAndAddRelease", "getAndBitwiseOrRelease", "getAndBitwiseAndRelease", "getAndBitwiseXorRelease")) {
+            put(m, RELEASE, 2);
+        }
+        // atomics' own names
+        put("getPlain", PLAIN, 0);
+        put("setPlain", PLAIN, 1);
+        put("lazySet", RELEASE, 1);
+    }
+
+    private static void put(String method, int mode, int kind) {
+        VH_MODES.put(method, mode * 3 + kind);
+    }
+
+    /** A compare-and-exchange wrote when it returned what it expected. */
+    public static int same(Object witness, Object expected) {
+        return witness == expected ? 1 : 0;
+    }
+
+    public static int same(int witness, int expected) {
+        return witness == expected ? 1 : 0;
+    }
+
+    public static int same(long witness, long expected) {
+        return witness == expected ? 1 : 0;
+    }
+
+    /** An atomic's method as the VarHandle access mode it has (get and set are volatile there). */
+    private static String atomicMethod(String method) {
+        if (method.equals("get")) return "getVolatile";
+        if (method.equals("set")) return "setVolatile";
+        if (method.equals("weakCompareAndSet")) return "weakCompareAndSetPlain"; // deprecated; plain
+        if (VH_MODES.containsKey(method)) return method;
+        if (method.startsWith("get") || method.endsWith("Value") || method.equals("toString")) {
+            return method.startsWith("getAnd") ? "getAndSet" : "getVolatile";
+        }
+        return "compareAndSet"; // incrementAndGet, updateAndGet, accumulateAndGet, ...
+    }
+
+    private static void accessPhase(Key key, String label, String method, boolean after, int outcome, int site) {
+        Integer code = VH_MODES.get(method);
+        if (code == null) return; // toMethodHandle, accessModeType, ...
+        int mode = code / 3;
+        int kind = code % 3;
+        synchronized (LOCK) {
+            Var v = var(key, label);
+            Clock c = CLOCK.get();
+            if (kind == 0) { // a read: checked and acquired after it
+                if (after) readLocked(v, c, mode, site);
+            } else if (kind == 1) { // a write: checked and released before it
+                if (!after) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site), true);
+            } else if (!after) {
+                // a read-modify-write: its read is checked, and its release made, before it; its write is
+                // checked after, when it is known to have written (a failed CAS only read), at the epoch it
+                // had before the release
+                readLocked(v, c, mode, site);
+                c.pending = new Epoch(c.id, c.now(), mode, site);
+                if (mode == RELEASE || mode == VOLATILE) releaseLocked(v, c);
+            } else {
+                if (outcome != 0 && c.pending != null) writeLocked(v, c, c.pending, false);
+                c.pending = null;
+                if (mode == ACQUIRE || mode == VOLATILE) c.join(v.sync);
+            }
+        }
+    }
+
+    private static void access(Key key, String label, boolean write, int mode, int site) {
+        synchronized (LOCK) {
+            Var v = var(key, label);
+            Clock c = CLOCK.get();
+            if (write) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site), true);
+            else readLocked(v, c, mode, site);
+        }
+    }
+
+    private static Var var(Key key, String label) {
+        return VARS.computeIfAbsent(key, k -> new Var(label));
+    }
+
+    private static void readLocked(Var v, Clock c, int mode, int site) {
+        Epoch w = v.write;
+        if (w != null && w.tid != c.id && w.clock > c.of(w.tid) && (mode == PLAIN || w.mode == PLAIN)) {
+            report(v, w, new Epoch(c.id, c.now(), mode, site), "write-read");
+        }
+        if (mode == ACQUIRE || mode == VOLATILE) c.join(v.sync);
+        v.reads.put(c.id, new Epoch(c.id, c.now(), mode, site));
+    }
+
+    private static void writeLocked(Var v, Clock c, Epoch me, boolean release) {
+        int mode = me.mode;
+        Epoch w = v.write;
+        if (w != null && w.tid != c.id && w.clock > c.of(w.tid) && (mode == PLAIN || w.mode == PLAIN)) {
+            report(v, w, me, "write-write");
+        }
+        for (Epoch r : v.reads.values()) {
+            if (r.tid != c.id && r.clock > c.of(r.tid) && (mode == PLAIN || r.mode == PLAIN)) {
+                report(v, r, me, "read-write");
+            }
+        }
+        v.reads.clear();
+        v.write = me;
+        if (release && (mode == RELEASE || mode == VOLATILE)) releaseLocked(v, c);
+    }
+
+    private static void releaseLocked(Var v, Clock c) {
+        if (v.sync == null) v.sync = c.vc.clone();
+        else {
+            if (c.vc.length > v.sync.length) v.sync = Arrays.copyOf(v.sync, c.vc.length);
+            for (int i = 0; i < c.vc.length; i++) v.sync[i] = Math.max(v.sync[i], c.vc[i]);
+        }
+        c.tick();
+    }
+
+    private static final String[] MODE_NAMES = {"plain", "opaque", "acquire", "release", "volatile"};
+
+    private static void report(Var v, Epoch first, Epoch second, String kind) {
+        String a = SITES.get(first.site) + " (" + MODE_NAMES[first.mode] + ")";
+        String b = SITES.get(second.site) + " (" + MODE_NAMES[second.mode] + ")";
+        String key = v.name + " :: " + (a.compareTo(b) <= 0 ? a + " | " + b : b + " | " + a);
+        RACES.putIfAbsent(key, kind + " race on " + v.name + ": " + a + " by thread " + first.tid
+                + ", then " + b + " by thread " + second.tid + ", with no happens-before between them");
+    }
+
+    // ---------------------------------------------------------------- field metadata
+
+    private record FieldInfo(Object declaring, String name, boolean isStatic, boolean isVolatile, boolean isFinal) {
+    }
+
+    private static final Map<Class<?>, Map<String, FieldInfo>> FIELDS = new HashMap<>();
+
+    private static FieldInfo fieldInfo(Class<?> owner, String name) {
+        synchronized (LOCK) {
+            return FIELDS.computeIfAbsent(owner, k -> new HashMap<>()).computeIfAbsent(name, n -> resolve(owner, n));
+        }
+    }
+
+    private static FieldInfo resolve(Class<?> owner, String name) {
+        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!f.getName().equals(name)) continue;
+                int m = f.getModifiers();
+                String full = (Modifier.isStatic(m) ? "static " : "") + c.getName() + "." + name;
+                return new FieldInfo(c, full, Modifier.isStatic(m), Modifier.isVolatile(m), Modifier.isFinal(m));
+            }
+        }
+        return new FieldInfo(owner, owner.getName() + "." + name, false, false, true); // unknown: not tracked
+    }
+}
