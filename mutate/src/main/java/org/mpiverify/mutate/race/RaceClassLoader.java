@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Loads the core and the tests that drive it child-first, so that the tests link against the
@@ -17,25 +18,40 @@ public final class RaceClassLoader extends ClassLoader {
         registerAsParallelCapable();
     }
 
-    private static final String CORE = "org.mpiverify.core.";
-    private static final String TESTS = "org.mpiverify.jcstress.";
+    /** The packages the detector instruments, and those it loads as they are, for the core's tests. */
+    public static final List<String> CORE = List.of("org.mpiverify.core."), TESTS = List.of("org.mpiverify.jcstress.");
 
     private final Path mutant;
+    private final List<String> instrumented;
+    private final List<String> plain;
 
+    /** The core instrumented, its jcstress tests linked against it. */
     public RaceClassLoader(ClassLoader parent, Path mutant) {
+        this(parent, mutant, CORE, TESTS);
+    }
+
+    public RaceClassLoader(ClassLoader parent, Path mutant, List<String> instrumented, List<String> plain) {
         super("race-detector", parent);
         this.mutant = mutant;
+        this.instrumented = List.copyOf(instrumented);
+        this.plain = List.copyOf(plain);
+    }
+
+    private static boolean under(String name, List<String> prefixes) {
+        for (String p : prefixes) if (name.startsWith(p)) return true;
+        return false;
     }
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (!name.startsWith(CORE) && !name.startsWith(TESTS)) return super.loadClass(name, resolve);
+        boolean instrument = under(name, instrumented);
+        if (!instrument && !under(name, plain)) return super.loadClass(name, resolve);
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
                 byte[] bytes = bytes(name);
                 if (bytes == null) throw new ClassNotFoundException(name);
-                if (name.startsWith(CORE)) bytes = RaceInstrumenter.instrument(bytes);
+                if (instrument) bytes = RaceInstrumenter.instrument(bytes);
                 c = defineClass(name, bytes, 0, bytes.length);
             }
             if (resolve) resolveClass(c);
