@@ -257,7 +257,7 @@ public final class MutateCommand {
             if (arguedEquivalent) {
                 detail += "; race detector: not run (argued equivalent)";
             } else {
-                List<String> rtests = RaceStage.tests(c.jcstress());
+                List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
                 RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, Json.str(r, "method", ""));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";

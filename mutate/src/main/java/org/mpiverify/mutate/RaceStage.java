@@ -51,7 +51,27 @@ public final class RaceStage {
         this.bound = bound;
     }
 
-    /** The jcstress tests (known-bad twins excluded by the component's regex) the detector runs. */
+    /**
+     * The tests the detector runs for a component: its jcstress tests (known-bad twins excluded by the
+     * component's regex) and the detector's own scenarios for it (package {@code race.scenarios}: actors
+     * without outcomes, for paths the jcstress tests do not take).
+     */
+    public static List<String> tests(Component c) throws IOException {
+        List<String> tests = new ArrayList<>(tests(c.jcstress()));
+        tests.addAll(SCENARIOS.getOrDefault(c.name(), List.of()));
+        return tests;
+    }
+
+    /** The detector's own scenarios, by component. */
+    static final Map<String, List<String>> SCENARIOS = Map.of(
+            "core.sync", List.of(scenario("EventCountSpinThenParkVsSignal")),
+            "core.request", List.of(scenario("CompletionSpinThenParkVsSignal"), scenario("RecordedCompletionVsSignal")));
+
+    private static String scenario(String simpleName) {
+        return "org.mpiverify.mutate.race.scenarios." + simpleName;
+    }
+
+    /** The jcstress tests matching {@code regex}. */
     public static List<String> tests(String regex) throws IOException {
         Pattern p = Pattern.compile(regex);
         return JcstressStage.testList().stream().filter(t -> p.matcher(t).find()).sorted().toList();

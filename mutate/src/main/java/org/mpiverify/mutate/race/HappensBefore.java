@@ -100,12 +100,19 @@ public final class HappensBefore {
     private record Epoch(int tid, int clock, int mode, int site) {
     }
 
-    /** A shared variable: its name, its synchronisation clock, its last write and the reads since. */
+    /**
+     * A shared variable: its name, its synchronisation clock, its last write and the reads since, and
+     * apart from those its last plain write and each thread's last plain read since the last plain write.
+     * The plain ones are kept across accesses in stronger modes, which race only with plain ones: a
+     * thread's plain read followed by its own volatile read must still race with an unordered write.
+     */
     private static final class Var {
         final String name;
         int[] sync;
         Epoch write;
+        Epoch plainWrite;
         final Map<Integer, Epoch> reads = new HashMap<>(4);
+        final Map<Integer, Epoch> plainReads = new HashMap<>(4);
 
         Var(String name) {
             this.name = name;
@@ -425,29 +432,35 @@ public final class HappensBefore {
         return VARS.computeIfAbsent(key, k -> new Var(label));
     }
 
+    private static boolean unordered(Epoch e, Clock c) {
+        return e != null && e.tid != c.id && e.clock > c.of(e.tid);
+    }
+
     private static void readLocked(Var v, Clock c, int mode, int site) {
+        Epoch me = new Epoch(c.id, c.now(), mode, site);
         Epoch w = v.write;
-        if (w != null && w.tid != c.id && w.clock > c.of(w.tid) && (mode == PLAIN || w.mode == PLAIN)) {
-            report(v, w, new Epoch(c.id, c.now(), mode, site), "write-read");
-        }
+        if (unordered(w, c) && (mode == PLAIN || w.mode == PLAIN)) report(v, w, me, "write-read");
+        else if (v.plainWrite != w && unordered(v.plainWrite, c)) report(v, v.plainWrite, me, "write-read");
         if (mode == ACQUIRE || mode == VOLATILE) c.join(v.sync);
-        v.reads.put(c.id, new Epoch(c.id, c.now(), mode, site));
+        v.reads.put(c.id, me);
+        if (mode == PLAIN) v.plainReads.put(c.id, me);
     }
 
     private static void writeLocked(Var v, Clock c, Epoch me, boolean release) {
-        int mode = me.mode;
-        Epoch w = v.write;
-        if (w != null && w.tid != c.id && w.clock > c.of(w.tid) && (mode == PLAIN || w.mode == PLAIN)) {
-            report(v, w, me, "write-write");
+        boolean plain = me.mode == PLAIN;
+        if (plain && unordered(v.write, c)) report(v, v.write, me, "write-write");
+        else if (unordered(v.plainWrite, c)) report(v, v.plainWrite, me, "write-write");
+        if (plain) {
+            for (Epoch r : v.reads.values()) if (unordered(r, c)) report(v, r, me, "read-write");
         }
-        for (Epoch r : v.reads.values()) {
-            if (r.tid != c.id && r.clock > c.of(r.tid) && (mode == PLAIN || r.mode == PLAIN)) {
-                report(v, r, me, "read-write");
-            }
-        }
+        for (Epoch r : v.plainReads.values()) if (unordered(r, c)) report(v, r, me, "read-write");
         v.reads.clear();
+        if (plain) {
+            v.plainReads.clear();
+            v.plainWrite = me;
+        }
         v.write = me;
-        if (release && (mode == RELEASE || mode == VOLATILE)) releaseLocked(v, c);
+        if (release && (me.mode == RELEASE || me.mode == VOLATILE)) releaseLocked(v, c);
     }
 
     private static void releaseLocked(Var v, Clock c) {

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Loads the core and the tests that drive it child-first, so that the tests link against the
  * instrumented core: the core's classes ({@code org.mpiverify.core}) are rewritten by
- * {@link RaceInstrumenter}, the tests ({@code org.mpiverify.jcstress}) are loaded as they are. A
+ * {@link RaceInstrumenter}, the tests ({@code org.mpiverify.jcstress} and the detector's own scenarios) are loaded as they are. A
  * mutant's class folder, if given, is read before the class path, as in the jcstress stage.
  * Everything else, the detector itself included, comes from the parent.
  */
@@ -19,7 +19,8 @@ public final class RaceClassLoader extends ClassLoader {
     }
 
     /** The packages the detector instruments, and those it loads as they are, for the core's tests. */
-    public static final List<String> CORE = List.of("org.mpiverify.core."), TESTS = List.of("org.mpiverify.jcstress.");
+    public static final List<String> CORE = List.of("org.mpiverify.core."), TESTS = List.of("org.mpiverify.jcstress.",
+            "org.mpiverify.mutate.race.scenarios.");
 
     private final Path mutant;
     private final List<String> instrumented;

@@ -3,12 +3,15 @@ package org.mpiverify.mutate.race;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.mutate.Component;
+import org.mpiverify.mutate.RaceStage;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
@@ -75,12 +78,13 @@ class HappensBeforeTest {
     }
 
     @Test
-    void theUnmutatedCoreRunsItsJcstressTestsWithoutARace() throws Exception {
+    void theUnmutatedCoreRunsItsJcstressTestsAndScenariosWithoutARace() throws Exception {
         ClassLoader loader = new RaceClassLoader(HappensBeforeTest.class.getClassLoader(), null);
         HappensBefore.reset();
         HappensBefore.clearRaces();
-        List<String> tests = org.mpiverify.mutate.RaceStage.tests("^org\\.mpiverify\\.jcstress\\.core\\.[a-z]+\\.[A-Za-z]+Race$");
-        assertTrue(tests.size() >= 20, "the core's jcstress tests: " + tests);
+        List<String> tests = new ArrayList<>();
+        for (Component c : Component.all()) if (c.jcstress() != null) tests.addAll(RaceStage.tests(c));
+        assertTrue(tests.size() >= 25, "the core's jcstress tests and the detector's scenarios: " + tests);
         for (String t : tests) assertEquals("DONE", RaceHarness.run(loader.loadClass(t), 30), t);
         assertEquals(Map.of(), HappensBefore.races());
     }
