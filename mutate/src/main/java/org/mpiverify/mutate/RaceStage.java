@@ -65,7 +65,8 @@ public final class RaceStage {
     /** The detector's own scenarios, by component. */
     static final Map<String, List<String>> SCENARIOS = Map.of(
             "core.sync", List.of(scenario("EventCountSpinThenParkVsSignal")),
-            "core.request", List.of(scenario("CompletionSpinThenParkVsSignal"), scenario("RecordedCompletionVsSignal")));
+            "core.request", List.of(scenario("CompletionSpinThenParkVsSignal"), scenario("RecordedCompletionVsSignal"),
+                    scenario("RequestStateObservedRelease"), scenario("TreiberStackObservedPushPop")));
 
     private static String scenario(String simpleName) {
         return "org.mpiverify.mutate.race.scenarios." + simpleName;

@@ -412,9 +412,11 @@ public final class HappensBefore {
                 c.pending = new Epoch(c.id, c.now(), mode, site);
                 if (mode == RELEASE || mode == VOLATILE) releaseLocked(v, c);
             } else {
+                // the access read when it ran, after the hook before it: acquire what was released by
+                // then (the write it read from among it) before judging its write
+                if (mode == ACQUIRE || mode == VOLATILE) c.join(v.sync);
                 if (outcome != 0 && c.pending != null) writeLocked(v, c, c.pending, false);
                 c.pending = null;
-                if (mode == ACQUIRE || mode == VOLATILE) c.join(v.sync);
             }
         }
     }
