@@ -65,6 +65,7 @@ public final class RaceStage {
     /** The detector's own scenarios, by component. */
     static final Map<String, List<String>> SCENARIOS = Map.of(
             "core.sync", List.of(scenario("EventCountSpinThenParkVsSignal")),
+            "core.matching", List.of(scenario("EngineContextsGrowVsLookup"), scenario("MatchTableConcurrentGrowth")),
             "core.request", List.of(scenario("CompletionSpinThenParkVsSignal"), scenario("RecordedCompletionVsSignal"),
                     scenario("RequestStateObservedRelease"), scenario("TreiberStackObservedPushPop")));
 

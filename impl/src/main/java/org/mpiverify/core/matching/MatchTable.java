@@ -431,7 +431,10 @@ public final class MatchTable {
             freeIndex = 0;
             last.next = free;
             if (chain + 1 >= growChain && table.buckets.length < maxCapacity) {
-                Bucket.LOCK.set(head, HELD_GROW); // plain: we hold the lock; read back by unlock()
+                // Opaque, not plain: we hold the lock, but waiters read the word meanwhile (test before
+                // test-and-set), and a plain store would race with their reads (the race detector's
+                // finding). Read back by unlock().
+                Bucket.LOCK.setOpaque(head, HELD_GROW);
             }
         }
         free.setKey(freeIndex, key);    // plain: ordered before the value by the release below
