@@ -65,7 +65,9 @@ public final class RaceStage {
     /** The detector's own scenarios, by component. */
     static final Map<String, List<String>> SCENARIOS = Map.of(
             "core.sync", List.of(scenario("EventCountSpinThenParkVsSignal")),
-            "core.matching", List.of(scenario("EngineContextsGrowVsLookup"), scenario("MatchTableConcurrentGrowth")),
+            "core.matching", List.of(scenario("EngineContextsGrowVsLookup"), scenario("MatchTableConcurrentGrowth"),
+                    scenario("MatchTableOwnerPollsVsEmpty")),
+            "core.contextid", List.of(scenario("ContextIdAbandonVsRounds")),
             "core.request", List.of(scenario("CompletionSpinThenParkVsSignal"), scenario("RecordedCompletionVsSignal"),
                     scenario("RequestStateObservedRelease"), scenario("TreiberStackObservedPushPop")));
 
