@@ -23,7 +23,7 @@ public final class Summary {
           .append("or the mutant broke the run (MEMORY_ERROR, RUN_ERROR). NO_COVERAGE: no suite of the component ran the mutated code.\n\n");
         table(sb, "Per operator", k, KillMatrix.Entry::operator);
         table(sb, "Per package", k, KillMatrix.Entry::packageName);
-        sb.append("## Per suite (the first suite that killed each mutant: JUnit, then Lincheck, then jcstress on what survived them)\n\n");
+        sb.append("## Per suite (the first suite that killed each mutant: JUnit, then Lincheck, then jcstress, then the race detector on what survived them)\n\n");
         sb.append("| suite | mutants killed first |\n|---|---|\n");
         for (Map.Entry<String, Long> e : k.killsBySuite().entrySet()) sb.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
         sb.append('\n');
