@@ -53,7 +53,7 @@ class HappensBeforeTest {
     @Test
     void aReleaseStoreOrdersAndAPlainVarHandleSetRaces() throws Exception {
         clean("ReleaseAcquire");
-        racy("PlainSetTwin", "PlainSetTwin.ready");
+        racy("PlainSetTwin", "ReleaseAcquire.ready");
     }
 
     @Test
