@@ -148,17 +148,11 @@ public final class HappensBefore {
         }
     }
 
-    public static Site siteOf(int id) {
-        synchronized (LOCK) {
-            return SITES.get(id);
-        }
-    }
-
     /** Replaces {@code Lookup.findVarHandle}: the handle's accesses are then accesses of the field. */
     public static VarHandle findVarHandle(MethodHandles.Lookup lookup, Class<?> owner, String name, Class<?> type)
             throws ReflectiveOperationException {
         VarHandle vh = lookup.findVarHandle(owner, name, type);
-        register(vh, fieldName(owner, name));
+        register(vh, fieldInfo(owner, name).name());
         return vh;
     }
 
@@ -166,7 +160,7 @@ public final class HappensBefore {
     public static VarHandle findStaticVarHandle(MethodHandles.Lookup lookup, Class<?> owner, String name, Class<?> type)
             throws ReflectiveOperationException {
         VarHandle vh = lookup.findStaticVarHandle(owner, name, type);
-        register(vh, "static " + fieldName(owner, name));
+        register(vh, fieldInfo(owner, name).name()); // "static Owner.name"
         return vh;
     }
 
@@ -181,18 +175,6 @@ public final class HappensBefore {
         synchronized (LOCK) {
             HANDLE_NAMES.put(vh, name);
         }
-    }
-
-    private static String fieldName(Class<?> owner, String name) {
-        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
-            try {
-                Field f = c.getDeclaredField(name);
-                return f.getDeclaringClass().getName() + "." + name;
-            } catch (NoSuchFieldException e) {
-                // declared higher up
-            }
-        }
-        return owner.getName() + "." + name;
     }
 
     // ---------------------------------------------------------------- control (the harness)
