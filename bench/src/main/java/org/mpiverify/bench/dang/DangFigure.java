@@ -27,7 +27,8 @@ import org.mpiverify.bench.report.Target;
  *   <li>§4.1 thread scheduling: wall time per wake-up of a blocked receiver, 1 to 10^4 pairs at once,
  *       virtual and platform threads, against a bare {@code park}/{@code unpark} handoff ({@link WakeUps});
  *   <li>§4.2 the hash table: cost per match against the number of receives outstanding (1 to 10^6),
- *       {@code HASH_TABLE} against {@code QUEUES}, beside a {@code HashMap} of the same size ({@link MatchCost});
+ *       {@code HASH_TABLE} against {@code QUEUES}, beside a {@code HashMap} of the same size and the memory
+ *       floor of one random slot and its receive ({@link MatchCost});
  *   <li>§4.3 the packet pool: take-and-return cost with 1 to 10^4 threads against a plain allocation
  *       ({@link PoolCost});
  *   <li>§4.4 overall: time per message of a multithreaded ping-pong, 1 to 10^5 threads per rank, against
@@ -47,7 +48,8 @@ public final class DangFigure implements BenchFigure {
 
     static final String CORE_VIRTUAL = "core, virtual threads", CORE_PLATFORM = "core, platform threads",
             BARE_VIRTUAL = "park/unpark, virtual threads", BARE_PLATFORM = "park/unpark, platform threads";
-    static final String HASH = "HASH_TABLE", QUEUES = "QUEUES", HASHMAP = "HashMap (floor)";
+    static final String HASH = "HASH_TABLE", QUEUES = "QUEUES", HASHMAP = "HashMap (floor)",
+            MEMORY_FLOOR = "one slot and its receive (memory floor)";
     static final String POOL_PLATFORM_SERIES = "packet pool", ALLOC = "new byte[256] (baseline)";
     static final String SPIN_FLOOR = "spin handoff (bare ping-pong floor)", BARE_PAIRS = "park/unpark pairs (floor)";
     static final String ONE_PLATFORM = "1 thread per rank (platform)", ONE_VIRTUAL = "1 virtual thread per rank";
@@ -163,6 +165,8 @@ public final class DangFigure implements BenchFigure {
                     () -> MatchCost.engineNanos(MatchCost.engine(QUEUES), n, seed)));
             ms.add(Measurement.of("match HashMap n=" + n, new Slot(MATCHING, HASHMAP, n),
                     () -> MatchCost.hashMapNanos(n, seed)));
+            ms.add(Measurement.of("match memory floor n=" + n, new Slot(MATCHING, MEMORY_FLOOR, n),
+                    () -> MatchCost.memoryFloorNanos(n, seed)));
         }
         // §4.3 packet pool
         int packets = q ? 200_000 : 4_000_000;
@@ -296,7 +300,9 @@ public final class DangFigure implements BenchFigure {
         n.add("§4.1: every wait parks at once (a policy without spin or yield, for platform threads too), so each "
                 + "handoff is a wake-up of a blocked receiver; the floor passes a volatile turn word with park/unpark.");
         n.add("§4.2: one thread, no wake-ups; each operation matches a random outstanding tag and posts its receive "
-                + "again. QUEUES scans; its largest points rest on a few operations (each is bounded to 0.3 s).");
+                + "again. QUEUES scans; its largest points rest on a few operations (each is bounded to 0.3 s). "
+                + "The memory floor finds a random key's slot in an open-addressed array, half full, and reads and "
+                + "stores the receive it names: the two cache lines any table's match touches, and nothing else.");
         n.add("§4.4 and Figs. 3-4: steady state (threads created and warmed up before the clock starts); every "
                 + "reply checked. Per-message time = wall time / messages of all pairs.");
         n.add("Scale: every receive is in its engine before the senders start (checked with pendingMatches); heap "

@@ -53,6 +53,12 @@ final class DangTargets {
             Stats f2 = at(plots, DangFigure.MATCHING, DangFigure.HASHMAP, 100);
             String floor = f6 == null || f2 == null ? "" : fmt("; a HashMap of the same sizes: %.0f ns vs %.0f ns (%.2fx)",
                     f6.median(), f2.median(), f6.median() / f2.median());
+            Stats g6 = at(plots, DangFigure.MATCHING, DangFigure.MEMORY_FLOOR, MILLION);
+            if (g6 != null) {
+                floor += fmt("; the memory floor at 10^6 (one random slot and its receive, nothing else): %.0f ns, "
+                        + "%s the %.0f ns the target allows", g6.median(), g6.median() > 2 * m2.median() ? "above" : "within",
+                        2 * m2.median());
+            }
             t.add(Target.judged(T_MATCH, "<= 2x", r, r <= 2,
                     fmt("%.0f ns vs %.0f ns per match%s", m6.median(), m2.median(), floor)));
         }

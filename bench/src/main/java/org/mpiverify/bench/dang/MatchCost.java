@@ -21,7 +21,9 @@ import org.mpiverify.core.matching.QueueMatchingEngine;
  * <p>{@code QUEUES} scans its posted queue (MPI-3.1 §3.5, MPICH's design): a random tag is half-way down
  * on average, so its cost grows linearly. {@code HASH_TABLE} is the DSG table (growing, see
  * {@code MatchTable}). The floor is a {@code java.util.HashMap} doing the same remove-and-put: what any
- * hash lookup costs at that size on this machine, cache misses included.
+ * hash lookup costs at that size on this machine, cache misses included. Below it, the memory floor
+ * ({@link #memoryFloorNanos}): one random slot and the receive it names, read and written, and nothing
+ * else, so what a match at that size cannot cost less than on this machine.
  *
  * <p>Each measurement runs at least {@link #MIN_OPS} operations and {@link #MIN_NANOS}, at most
  * {@link #MAX_OPS} operations or {@link #MAX_NANOS} (so the queue engine at 10^6, about a millisecond a
@@ -117,6 +119,55 @@ final class MatchCost {
             elapsed = System.nanoTime() - t0;
         } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
         return (double) elapsed / ops;
+    }
+
+    /**
+     * The memory floor: nanoseconds per random lookup that touches only what any table must. A key array
+     * open-addressed for {@code n} keys (a power of two, at most half full, one {@code long} a slot), and
+     * beside it the receive each slot names; each operation finds a random key's slot (a hash, a short
+     * probe), reads the receive there (its tag is checked, as the engines' are), and stores it back (the
+     * re-post's write). No lock, no chain, no envelope. At 10^2 every line is in L1; at 10^6 the slot and
+     * the receive are cache misses, which no table's match can avoid at that size.
+     */
+    static double memoryFloorNanos(int n, long seed) {
+        int capacity = Integer.highestOneBit(Math.max(1, 2 * n - 1)) << 1;   // a power of two >= 2n
+        int mask = capacity - 1;
+        long[] keys = new long[capacity];
+        Recv[] receives = new Recv[capacity];
+        for (int i = 0; i < n; i++) {
+            long k = key(i);
+            int s = slot(k, mask);
+            while (receives[s] != null) {
+                s = (s + 1) & mask;
+            }
+            keys[s] = k;
+            receives[s] = new Recv(i);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long t0 = System.nanoTime(), elapsed;
+        int ops = 0;
+        do {
+            for (int j = 0; j < 256; j++) {
+                int tag = rnd.nextInt(n);
+                long k = key(tag);
+                int s = slot(k, mask);
+                while (keys[s] != k || receives[s] == null) {
+                    s = (s + 1) & mask;
+                }
+                Recv r = receives[s];
+                if (r.tag() != tag) {
+                    throw new IllegalStateException("tag " + tag + " found " + r.tag());
+                }
+                receives[s] = r;
+                ops++;
+            }
+            elapsed = System.nanoTime() - t0;
+        } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
+        return (double) elapsed / ops;
+    }
+
+    private static int slot(long key, int mask) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> 32) & mask;   // Fibonacci hashing: tags spread over the array
     }
 
     /** A key packed like the hash engine's (context, source, tag). */

@@ -52,7 +52,8 @@ class DangFigureQuickTest {
         Map<String, List<String>> expected = new LinkedHashMap<>();
         expected.put(DangFigure.WAKEUP, List.of(DangFigure.CORE_VIRTUAL, DangFigure.CORE_PLATFORM,
                 DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM));
-        expected.put(DangFigure.MATCHING, List.of(DangFigure.HASH, DangFigure.QUEUES, DangFigure.HASHMAP));
+        expected.put(DangFigure.MATCHING, List.of(DangFigure.HASH, DangFigure.QUEUES, DangFigure.HASHMAP,
+                DangFigure.MEMORY_FLOOR));
         expected.put(DangFigure.POOL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.POOL_VIRTUAL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.OVERALL, List.of(DangFigure.SPIN_FLOOR, DangFigure.CORE_VIRTUAL,
