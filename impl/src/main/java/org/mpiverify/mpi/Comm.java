@@ -520,6 +520,54 @@ public final class Comm {
                 count, type, op), false);
     }
 
+    /** {@code MPI_Igather}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request igather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                           Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.gather(ch, sendBuf, sendOffset, sendCount, sendType,
+                recvBuf, recvOffset, recvCount, recvType, root), false);
+    }
+
+    /** {@code MPI_Igatherv}; the count and displacement arrays are copied: the caller may reuse them at once. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request igatherv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                            Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, Datatype recvType, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.gatherv(ch, sendBuf, sendOffset, sendCount, sendType,
+                recvBuf, recvOffset, recvCounts, displs, recvType, root), false);
+    }
+
+    /** {@code MPI_Iscatter}; {@code recvBuf} may be {@link Collectives#IN_PLACE} at the root. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request iscatter(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                            Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.scatter(ch, sendBuf, sendOffset, sendCount, sendType,
+                recvBuf, recvOffset, recvCount, recvType, root), false);
+    }
+
+    /** {@code MPI_Iscatterv}; the count and displacement arrays are copied: the caller may reuse them at once. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request iscatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, Datatype sendType,
+                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+        return startNonblocking(ch -> NonblockingCollectives.scatterv(ch, sendBuf, sendOffset, sendCounts, displs,
+                sendType, recvBuf, recvOffset, recvCount, recvType, root), false);
+    }
+
+    /** {@code MPI_Iallgather}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request iallgather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                              Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
+        return startNonblocking(ch -> NonblockingCollectives.allgather(ch, sendBuf, sendOffset, sendCount, sendType,
+                recvBuf, recvOffset, recvCount, recvType), false);
+    }
+
+    /** {@code MPI_Ialltoall}. */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public Request ialltoall(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
+                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
+        return startNonblocking(ch -> NonblockingCollectives.alltoall(ch, sendBuf, sendOffset, sendCount, sendType,
+                recvBuf, recvOffset, recvCount, recvType), false);
+    }
+
     /**
      * {@code MPI_Comm_idup}: a request that completes with a new communicator of the same group (get it from
      * {@link Request#communicator()}), whose context id is agreed as by {@link #dup()} but by a state machine

@@ -16,8 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.coll.Collectives;
 
 /**
- * {@link Comm#ibarrier}, {@link Comm#ibcast}, {@link Comm#ireduce}, {@link Comm#iallreduce}: the results of
- * the blocking versions, through every completion call; progress without a progress thread (a blocking
+ * {@link Comm#ibarrier}, {@link Comm#ibcast}, {@link Comm#ireduce}, {@link Comm#iallreduce}, and the data
+ * movers {@link Comm#igather}, {@link Comm#igatherv}, {@link Comm#iscatter}, {@link Comm#iscatterv},
+ * {@link Comm#iallgather}, {@link Comm#ialltoall}: the results of the blocking versions, through every completion call; progress without a progress thread (a blocking
  * call of another kind moves them); their tags apart from blocking collectives on the same communicator;
  * many outstanding at once, completed in any order; many threads on many communicators, platform and
  * virtual; bad arguments rejected with the blocking versions' error classes, changing nothing. Every job
@@ -86,6 +87,171 @@ class NonblockingCollectivesTest {
             int[] inPlace = {me, 1};
             w.iallreduce(Collectives.IN_PLACE, 0, inPlace, 0, 2, Datatype.INT, Op.SUM).waitFor();
             assertArrayEquals(new int[] {n * (n - 1) / 2, n}, inPlace);
+        });
+    }
+
+    /**
+     * Every data-moving nonblocking collective against its blocking version and against the values it must
+     * produce, at every root, for sizes that take both allgather algorithms (recursive doubling at 2, 4, 8;
+     * the ring at 3, 5, 6), with IN_PLACE where MPI allows it. The requests of one round are all
+     * outstanding together and completed in reverse order.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 8})
+    void theDataCollectivesGiveTheBlockingResultForEverySize(int n) {
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank(), b = 2;
+            int[] mine = {100 * me, 100 * me + 1};
+            int[] expectedAll = new int[n * b];
+            for (int i = 0; i < n; i++) {
+                expectedAll[b * i] = 100 * i;
+                expectedAll[b * i + 1] = 100 * i + 1;
+            }
+            int[] counts = new int[n], displs = new int[n];
+            int total = 0;
+            for (int i = 0; i < n; i++) {
+                counts[i] = i % 3;                       // 0, 1, 2, 0, ...: empty contributions too
+                displs[i] = total + 1;                   // a gap before each block
+                total += counts[i] + 1;
+            }
+            for (int root = 0; root < n; root++) {
+                int[] gathered = new int[n * b], gatheredV = new int[total + 1], scattered = new int[b];
+                int[] scatteredV = new int[2], all = new int[n * b], toAll = new int[n * b];
+                int[] rootData = new int[n * b];
+                for (int i = 0; i < n * b; i++) rootData[i] = 1000 * root + i;
+                int[] v = {7 * me, 7 * me + 1};
+                int[] sendToAll = new int[n * b];
+                for (int i = 0; i < n * b; i++) sendToAll[i] = 10_000 * me + i;
+                Request[] rs = {
+                    w.igather(mine, 0, b, Datatype.INT, gathered, 0, b, Datatype.INT, root),
+                    w.igatherv(v, 0, counts[me], Datatype.INT, gatheredV, 0, counts, displs, Datatype.INT, root),
+                    w.iscatter(rootData, 0, b, Datatype.INT, scattered, 0, b, Datatype.INT, root),
+                    w.iscatterv(rootData, 0, counts, displs, Datatype.INT, scatteredV, 0, counts[me], Datatype.INT,
+                            root),
+                    w.iallgather(mine, 0, b, Datatype.INT, all, 0, b, Datatype.INT),
+                    w.ialltoall(sendToAll, 0, b, Datatype.INT, toAll, 0, b, Datatype.INT)};
+                for (int i = rs.length - 1; i >= 0; i--) rs[i].waitFor();
+
+                int[] bGathered = new int[n * b], bGatheredV = new int[total + 1], bScattered = new int[b];
+                int[] bScatteredV = new int[2], bAll = new int[n * b], bToAll = new int[n * b];
+                w.gather(mine, 0, b, Datatype.INT, bGathered, 0, b, Datatype.INT, root);
+                w.gatherv(v, 0, counts[me], Datatype.INT, bGatheredV, 0, counts, displs, Datatype.INT, root);
+                w.scatter(rootData, 0, b, Datatype.INT, bScattered, 0, b, Datatype.INT, root);
+                w.scatterv(rootData, 0, counts, displs, Datatype.INT, bScatteredV, 0, counts[me], Datatype.INT, root);
+                w.allgather(mine, 0, b, Datatype.INT, bAll, 0, b, Datatype.INT);
+                w.alltoall(sendToAll, 0, b, Datatype.INT, bToAll, 0, b, Datatype.INT);
+
+                String at = "size " + n + ", root " + root + ", rank " + me;
+                if (me == root) {
+                    assertArrayEquals(expectedAll, gathered, "igather, " + at);
+                    assertArrayEquals(bGathered, gathered, "igather vs gather, " + at);
+                    int[] expectedV = new int[total + 1];
+                    for (int i = 0; i < n; i++) {
+                        for (int k = 0; k < counts[i]; k++) expectedV[displs[i] + k] = 7 * i + k;
+                    }
+                    assertArrayEquals(expectedV, gatheredV, "igatherv, " + at);
+                    assertArrayEquals(bGatheredV, gatheredV, "igatherv vs gatherv, " + at);
+                }
+                assertArrayEquals(new int[] {1000 * root + b * me, 1000 * root + b * me + 1}, scattered,
+                        "iscatter, " + at);
+                assertArrayEquals(bScattered, scattered, "iscatter vs scatter, " + at);
+                for (int k = 0; k < counts[me]; k++) {
+                    assertEquals(1000 * root + displs[me] + k, scatteredV[k], "iscatterv element " + k + ", " + at);
+                }
+                assertArrayEquals(bScatteredV, scatteredV, "iscatterv vs scatterv, " + at);
+                assertArrayEquals(expectedAll, all, "iallgather, " + at);
+                assertArrayEquals(bAll, all, "iallgather vs allgather, " + at);
+                int[] expectedToAll = new int[n * b];
+                for (int i = 0; i < n; i++) {
+                    for (int k = 0; k < b; k++) expectedToAll[b * i + k] = 10_000 * i + b * me + k;
+                }
+                assertArrayEquals(expectedToAll, toAll, "ialltoall, " + at);
+                assertArrayEquals(bToAll, toAll, "ialltoall vs alltoall, " + at);
+
+                // In place: the root's own block of igather and iscatter, every rank's of iallgather.
+                int[] inPlaceGather = new int[n * b];
+                if (me == root) System.arraycopy(mine, 0, inPlaceGather, b * me, b);
+                int[] inPlaceAll = new int[n * b];
+                System.arraycopy(mine, 0, inPlaceAll, b * me, b);
+                int[] scatterIn = new int[b];
+                Request.waitAll(
+                        w.igather(me == root ? Collectives.IN_PLACE : mine, 0, b, Datatype.INT, inPlaceGather, 0, b,
+                                Datatype.INT, root),
+                        w.iscatter(rootData, 0, b, Datatype.INT, me == root ? Collectives.IN_PLACE : scatterIn, 0, b,
+                                Datatype.INT, root),
+                        w.iallgather(Collectives.IN_PLACE, 0, 0, null, inPlaceAll, 0, b, Datatype.INT));
+                if (me == root) assertArrayEquals(expectedAll, inPlaceGather, "igather IN_PLACE, " + at);
+                if (me != root) {
+                    assertArrayEquals(new int[] {1000 * root + b * me, 1000 * root + b * me + 1}, scatterIn,
+                            "iscatter IN_PLACE, " + at);
+                }
+                assertArrayEquals(expectedAll, inPlaceAll, "iallgather IN_PLACE, " + at);
+            }
+        });
+    }
+
+    /**
+     * igatherv and iscatterv copy their count and displacement arrays when called (MPI-3.1 §5.12: the
+     * caller may reuse them at once): the caller scribbles on them before the request is waited for.
+     */
+    @Test
+    void theVectorVariantsDoNotReadTheCallersArraysLater() {
+        Jobs.ok(3, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            int[] counts = {1, 2, 3}, displs = {0, 1, 3};
+            int[] got = new int[6], part = new int[3];
+            int[] data = {10, 20, 21, 30, 31, 32};
+            int[] mine = new int[counts[me]];
+            for (int k = 0; k < mine.length; k++) mine[k] = data[displs[me] + k];
+            Request g = w.igatherv(mine, 0, counts[me], Datatype.INT, got, 0, counts, displs, Datatype.INT, 0);
+            Request s = w.iscatterv(data, 0, counts, displs, Datatype.INT, part, 0, counts[me], Datatype.INT, 2);
+            int myCount = counts[me];
+            java.util.Arrays.fill(counts, 0);
+            java.util.Arrays.fill(displs, 5);
+            Request.waitAll(g, s);
+            if (me == 0) assertArrayEquals(data, got);
+            for (int k = 0; k < myCount; k++) assertEquals(data[new int[] {0, 1, 3}[me] + k], part[k]);
+        });
+    }
+
+    /**
+     * Threads on communicators of their own, each with an igather, iscatter, iallgather and ialltoall
+     * outstanding together, completed by waitAll or waitAny, the root rotating: every result checked.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theDataCollectivesFromManyThreadsOnManyCommunicators(boolean virtual) {
+        int threads = 4, iterations = 40, n = 3;
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm[] comms = new Comm[threads];
+            for (int t = 0; t < threads; t++) comms[t] = w.dup();
+            Jobs.threads(threads, virtual, t -> {
+                Comm c = comms[t];
+                int me = c.rank();
+                for (int i = 0; i < iterations; i++) {
+                    int root = i % n, base = 1000 * t + 10 * i;
+                    int[] gathered = new int[n], scattered = new int[1], all = new int[n], toAll = new int[n];
+                    int[] rootData = {base, base + 1, base + 2};
+                    int[] sendToAll = {base + 3 * me, base + 3 * me + 1, base + 3 * me + 2};
+                    Request[] rs = {
+                        c.igather(new int[] {base + me}, 0, 1, Datatype.INT, gathered, 0, 1, Datatype.INT, root),
+                        c.iscatter(rootData, 0, 1, Datatype.INT, scattered, 0, 1, Datatype.INT, root),
+                        c.iallgather(new int[] {base + me}, 0, 1, Datatype.INT, all, 0, 1, Datatype.INT),
+                        c.ialltoall(sendToAll, 0, 1, Datatype.INT, toAll, 0, 1, Datatype.INT)};
+                    if ((i & 1) == 0) Request.waitAll(rs); else while (Request.waitAny(rs) != Mpi.UNDEFINED) { }
+                    if (me == root) assertArrayEquals(new int[] {base, base + 1, base + 2}, gathered);
+                    assertEquals(base + me, scattered[0]);
+                    assertArrayEquals(new int[] {base, base + 1, base + 2}, all);
+                    assertArrayEquals(new int[] {base + me, base + 3 + me, base + 6 + me}, toAll);
+                }
+            });
+            for (Comm c : comms) c.free();
         });
     }
 
@@ -203,11 +369,24 @@ class NonblockingCollectivesTest {
             assertError(ErrorClass.ERR_ROOT, () -> w.ireduce(a, 0, a.clone(), 0, 2, Datatype.LONG, Op.SUM, -1));
             assertError(ErrorClass.ERR_TYPE, () -> w.ibcast(a, 0, 2, null, 0));
             assertError(ErrorClass.ERR_BUFFER, () -> w.ibcast(a, 1, 2, Datatype.LONG, 0));
+            int[] x = new int[4];
+            assertError(ErrorClass.ERR_ROOT, () -> w.igather(x, 0, 1, Datatype.INT, x, 0, 1, Datatype.INT, 2));
+            assertError(ErrorClass.ERR_COUNT, () -> w.iscatter(x, 0, -1, Datatype.INT, x, 0, -1, Datatype.INT, 0));
+            assertError(ErrorClass.ERR_TYPE, () -> w.iallgather(x, 0, 1, null, x, 0, 1, Datatype.INT));
+            assertError(ErrorClass.ERR_BUFFER, () -> w.ialltoall(x, 0, 3, Datatype.INT, x.clone(), 0, 3, Datatype.INT));
+            assertError(ErrorClass.ERR_ARG, () -> w.igatherv(x, 0, 1, Datatype.INT, x, 0, new int[] {1}, new int[] {0},
+                    Datatype.INT, w.rank()));
+            assertError(ErrorClass.ERR_BUFFER, () -> w.iallgather(Collectives.IN_PLACE, 0, 0, null, new int[1], 0, 1,
+                    Datatype.INT));
             Comm d = w.dup();
             d.free();
             assertError(ErrorClass.ERR_COMM, d::ibarrier);
+            assertError(ErrorClass.ERR_COMM, () -> d.ialltoall(x, 0, 1, Datatype.INT, x.clone(), 0, 1, Datatype.INT));
             assertError(ErrorClass.ERR_COMM, d::idup);
             // Nothing was started by the bad calls: the next collectives still pair up across ranks.
+            int[] everyone = new int[2];
+            w.iallgather(new int[] {w.rank() + 5}, 0, 1, Datatype.INT, everyone, 0, 1, Datatype.INT).waitFor();
+            assertArrayEquals(new int[] {5, 6}, everyone);
             long[] s = new long[1];
             w.iallreduce(new long[] {w.rank() + 1}, 0, s, 0, 1, Datatype.LONG, Op.SUM).waitFor();
             assertEquals(3, s[0]);

@@ -251,19 +251,7 @@ public final class Collectives {
     public static void gather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                               Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.root(root, n);
-        boolean inPlace = r == root && send == IN_PLACE;
-        if (!inPlace) {
-            CollectiveArgs.type(stype, "gather send");
-            CollectiveArgs.count(scount, "gather send");
-            CollectiveArgs.region("gather send buffer", send, soff, scount, stype, false);
-        }
-        if (r == root) {
-            CollectiveArgs.type(rtype, "gather receive");
-            CollectiveArgs.count(rcount, "gather receive");
-            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region("gather receive buffer", recv, roff, (long) n * rcount, rtype, true);
-        }
+        boolean inPlace = checkGather("gather", n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
             if (scount > 0) ch.send(send, soff, scount, stype, root, tag);
@@ -278,6 +266,25 @@ public final class Collectives {
         awaitAll(recvs);
     }
 
+    /** Checks {@link #gather}'s arguments on rank {@code r} of {@code n} (as the call {@code name}); returns whether it is in place. */
+    static boolean checkGather(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+                               Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        CollectiveArgs.root(root, n);
+        boolean inPlace = r == root && send == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(stype, name + " send");
+            CollectiveArgs.count(scount, name + " send");
+            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+        }
+        if (r == root) {
+            CollectiveArgs.type(rtype, name + " receive");
+            CollectiveArgs.count(rcount, name + " receive");
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        }
+        return inPlace;
+    }
+
     /**
      * Like {@link #gather}, with {@code rcounts[i]} elements from rank {@code i} placed at
      * {@code recv[roff + displs[i]]}. The receive arguments are significant only at the root, where
@@ -287,18 +294,8 @@ public final class Collectives {
                                Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.root(root, n);
-        boolean inPlace = r == root && send == IN_PLACE;
-        if (!inPlace) {
-            CollectiveArgs.type(stype, "gatherv send");
-            CollectiveArgs.count(scount, "gatherv send");
-            CollectiveArgs.region("gatherv send buffer", send, soff, scount, stype, false);
-        }
-        if (r == root) {
-            CollectiveArgs.type(rtype, "gatherv receive");
-            CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, "gatherv receive");
-            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
-        }
+        boolean inPlace = checkGatherv("gatherv", n, r, send, soff, scount, stype, recv, roff, rcounts, displs, rtype,
+                root);
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
             if (scount > 0) ch.send(send, soff, scount, stype, root, tag);
@@ -312,6 +309,25 @@ public final class Collectives {
         awaitAll(recvs);
     }
 
+    /** Checks {@link #gatherv}'s arguments, as {@link #checkGather}. */
+    static boolean checkGatherv(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+                                Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
+            throws MpiException {
+        CollectiveArgs.root(root, n);
+        boolean inPlace = r == root && send == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(stype, name + " send");
+            CollectiveArgs.count(scount, name + " send");
+            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+        }
+        if (r == root) {
+            CollectiveArgs.type(rtype, name + " receive");
+            CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, name + " receive");
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
+        }
+        return inPlace;
+    }
+
     /**
      * Sends block {@code i} ({@code scount} elements at {@code send[soff + i*scount]}) of {@code root} to
      * rank {@code i}'s {@code recv[roff..]}. The send arguments are significant only at the root. At the
@@ -321,19 +337,7 @@ public final class Collectives {
     public static void scatter(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.root(root, n);
-        boolean inPlace = r == root && recv == IN_PLACE;
-        if (!inPlace) {
-            CollectiveArgs.type(rtype, "scatter receive");
-            CollectiveArgs.count(rcount, "scatter receive");
-            CollectiveArgs.region("scatter receive buffer", recv, roff, rcount, rtype, true);
-        }
-        if (r == root) {
-            CollectiveArgs.type(stype, "scatter send");
-            CollectiveArgs.count(scount, "scatter send");
-            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region("scatter send buffer", send, soff, (long) n * scount, stype, false);
-        }
+        boolean inPlace = checkScatter("scatter", n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
             if (rcount > 0) ch.recv(recv, roff, rcount, rtype, root, tag);
@@ -348,6 +352,25 @@ public final class Collectives {
         awaitAll(sends);
     }
 
+    /** Checks {@link #scatter}'s arguments, as {@link #checkGather}; returns whether it is in place. */
+    static boolean checkScatter(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+                                Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        CollectiveArgs.root(root, n);
+        boolean inPlace = r == root && recv == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(rtype, name + " receive");
+            CollectiveArgs.count(rcount, name + " receive");
+            CollectiveArgs.region(name + " receive buffer", recv, roff, rcount, rtype, true);
+        }
+        if (r == root) {
+            CollectiveArgs.type(stype, name + " send");
+            CollectiveArgs.count(scount, name + " send");
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            CollectiveArgs.region(name + " send buffer", send, soff, (long) n * scount, stype, false);
+        }
+        return inPlace;
+    }
+
     /**
      * Like {@link #scatter}, with {@code scounts[i]} elements at {@code send[soff + displs[i]]} going to
      * rank {@code i}. The send arguments are significant only at the root, where {@code recv} may be
@@ -357,18 +380,8 @@ public final class Collectives {
                                 Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.root(root, n);
-        boolean inPlace = r == root && recv == IN_PLACE;
-        if (!inPlace) {
-            CollectiveArgs.type(rtype, "scatterv receive");
-            CollectiveArgs.count(rcount, "scatterv receive");
-            CollectiveArgs.region("scatterv receive buffer", recv, roff, rcount, rtype, true);
-        }
-        if (r == root) {
-            CollectiveArgs.type(stype, "scatterv send");
-            CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, "scatterv send");
-            if (!inPlace) CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
-        }
+        boolean inPlace = checkScatterv("scatterv", n, r, send, soff, scounts, displs, stype, recv, roff, rcount, rtype,
+                root);
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
             if (rcount > 0) ch.recv(recv, roff, rcount, rtype, root, tag);
@@ -382,6 +395,25 @@ public final class Collectives {
         awaitAll(sends);
     }
 
+    /** Checks {@link #scatterv}'s arguments, as {@link #checkGather}. */
+    static boolean checkScatterv(String name, int n, int r, Object send, int soff, int[] scounts, int[] displs,
+                                 Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
+            throws MpiException {
+        CollectiveArgs.root(root, n);
+        boolean inPlace = r == root && recv == IN_PLACE;
+        if (!inPlace) {
+            CollectiveArgs.type(rtype, name + " receive");
+            CollectiveArgs.count(rcount, name + " receive");
+            CollectiveArgs.region(name + " receive buffer", recv, roff, rcount, rtype, true);
+        }
+        if (r == root) {
+            CollectiveArgs.type(stype, name + " send");
+            CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, name + " send");
+            if (!inPlace) CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
+        }
+        return inPlace;
+    }
+
     /**
      * Concatenates {@code scount} elements from every rank, in rank order, into {@code recv[roff..]} of
      * every rank. {@code send} may be {@link #IN_PLACE}: each rank's block is then already in place in
@@ -391,16 +423,7 @@ public final class Collectives {
     public static void allgather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                  Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = send == IN_PLACE;
-        CollectiveArgs.type(rtype, "allgather receive");
-        CollectiveArgs.count(rcount, "allgather receive");
-        if (!inPlace) {
-            CollectiveArgs.type(stype, "allgather send");
-            CollectiveArgs.count(scount, "allgather send");
-            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region("allgather send buffer", send, soff, scount, stype, false);
-        }
-        CollectiveArgs.region("allgather receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        boolean inPlace = checkAllgather("allgather", n, send, soff, scount, stype, recv, roff, rcount, rtype);
         if (rcount == 0) return;
         if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
 
@@ -428,6 +451,22 @@ public final class Collectives {
         }
     }
 
+    /** Checks {@link #allgather}'s arguments on a communicator of {@code n}; returns whether it is in place. */
+    static boolean checkAllgather(String name, int n, Object send, int soff, int scount, Datatype stype,
+                                  Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        boolean inPlace = send == IN_PLACE;
+        CollectiveArgs.type(rtype, name + " receive");
+        CollectiveArgs.count(rcount, name + " receive");
+        if (!inPlace) {
+            CollectiveArgs.type(stype, name + " send");
+            CollectiveArgs.count(scount, name + " send");
+            CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+        }
+        CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        return inPlace;
+    }
+
     /**
      * Sends block {@code j} of rank {@code i}'s {@code send} (at {@code soff + j*scount}) to block {@code i}
      * of rank {@code j}'s {@code recv} (at {@code roff + i*rcount}). Pairwise schedule, all transfers
@@ -436,13 +475,7 @@ public final class Collectives {
     public static void alltoall(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                 Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        CollectiveArgs.type(stype, "alltoall send");
-        CollectiveArgs.type(rtype, "alltoall receive");
-        CollectiveArgs.count(scount, "alltoall send");
-        CollectiveArgs.count(rcount, "alltoall receive");
-        CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-        CollectiveArgs.region("alltoall send buffer", send, soff, (long) n * scount, stype, false);
-        CollectiveArgs.region("alltoall receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        checkAlltoall("alltoall", n, send, soff, scount, stype, recv, roff, rcount, rtype);
         if (rcount == 0) return;
         int tag = tag(ALLTOALL, LINEAR);
         List<Pending> transfers = new ArrayList<>(2 * (n - 1));
@@ -457,6 +490,18 @@ public final class Collectives {
         }
         Buffers.copy(stype, send, soff + r * scount, recv, roff + r * rcount, rcount);
         awaitAll(transfers);
+    }
+
+    /** Checks {@link #alltoall}'s arguments on a communicator of {@code n}. */
+    static void checkAlltoall(String name, int n, Object send, int soff, int scount, Datatype stype,
+                              Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        CollectiveArgs.type(stype, name + " send");
+        CollectiveArgs.type(rtype, name + " receive");
+        CollectiveArgs.count(scount, name + " send");
+        CollectiveArgs.count(rcount, name + " receive");
+        CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
+        CollectiveArgs.region(name + " send buffer", send, soff, (long) n * scount, stype, false);
+        CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
     }
 
     /** Waits for all; if some fail, still waits for the others (their buffers stay in use) and throws the first error. */

@@ -1,12 +1,18 @@
 package org.mpiverify.core.coll;
 
+import static org.mpiverify.core.coll.CollectiveTags.ALLGATHER;
 import static org.mpiverify.core.coll.CollectiveTags.ALLREDUCE;
+import static org.mpiverify.core.coll.CollectiveTags.ALLTOALL;
 import static org.mpiverify.core.coll.CollectiveTags.BARRIER;
 import static org.mpiverify.core.coll.CollectiveTags.BCAST;
 import static org.mpiverify.core.coll.CollectiveTags.FOLD_IN;
 import static org.mpiverify.core.coll.CollectiveTags.FOLD_OUT;
+import static org.mpiverify.core.coll.CollectiveTags.GATHER;
+import static org.mpiverify.core.coll.CollectiveTags.LINEAR;
 import static org.mpiverify.core.coll.CollectiveTags.REDUCE;
 import static org.mpiverify.core.coll.CollectiveTags.REDUCE_TO_ROOT;
+import static org.mpiverify.core.coll.CollectiveTags.RING;
+import static org.mpiverify.core.coll.CollectiveTags.SCATTER;
 import static org.mpiverify.core.coll.CollectiveTags.round;
 import static org.mpiverify.core.coll.CollectiveTags.tag;
 
@@ -18,7 +24,8 @@ import org.mpiverify.mpi.Op;
 
 /**
  * The nonblocking collectives ({@code MPI_Ibarrier}, {@code MPI_Ibcast}, {@code MPI_Ireduce},
- * {@code MPI_Iallreduce}, MPI-3.1 §5.12) as {@link StepSchedule}s over a {@link PollingChannel}: the
+ * {@code MPI_Iallreduce}, {@code MPI_Igather}, {@code MPI_Igatherv}, {@code MPI_Iscatter},
+ * {@code MPI_Iscatterv}, {@code MPI_Iallgather}, {@code MPI_Ialltoall}, MPI-3.1 §5.12) as {@link StepSchedule}s over a {@link PollingChannel}: the
  * algorithms of {@link Collectives}, step for step, with the same tags. The caller gives each nonblocking
  * collective a channel with a tag range of its own (the communicator's sequence of nonblocking
  * collectives, started in the same order on every member), so its messages never match those of a
@@ -190,6 +197,149 @@ public final class NonblockingCollectives {
             s.step(out -> out.add(ch.startSend(acc, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_OUT))), null);
         }
         return s;
+    }
+
+    /** Linear gather to {@code root}, as {@link Collectives#gather}; {@code send} may be IN_PLACE at the root. */
+    public static Schedule gather(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
+                                  Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        boolean inPlace = Collectives.checkGather("igather", n, r, send, soff, scount, stype, recv, roff, rcount, rtype,
+                root);
+        StepSchedule s = new StepSchedule();
+        int tag = tag(GATHER, LINEAR);
+        if (r != root) {
+            if (scount > 0) s.step(out -> out.add(ch.startSend(send, soff, scount, stype, root, tag)), null);
+            return s;
+        }
+        if (rcount == 0) return s;
+        if (!inPlace) s.compute(() -> Buffers.copy(stype, send, soff, recv, roff + root * rcount, scount));
+        return s.step(out -> {
+            for (int i = 0; i < n; i++) {
+                if (i != root) out.add(ch.startRecv(recv, roff + i * rcount, rcount, rtype, i, tag));
+            }
+        }, null);
+    }
+
+    /** Linear gather of {@code rcounts[i]} elements from rank {@code i}, as {@link Collectives#gatherv}. */
+    public static Schedule gatherv(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
+                                   Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
+            throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        boolean inPlace = Collectives.checkGatherv("igatherv", n, r, send, soff, scount, stype, recv, roff, rcounts,
+                displs, rtype, root);
+        StepSchedule s = new StepSchedule();
+        int tag = tag(GATHER, LINEAR);
+        if (r != root) {
+            if (scount > 0) s.step(out -> out.add(ch.startSend(send, soff, scount, stype, root, tag)), null);
+            return s;
+        }
+        int[] counts = rcounts.clone(), at = displs.clone();   // MPI lets the caller reuse the arrays at once
+        if (!inPlace) s.compute(() -> Buffers.copy(stype, send, soff, recv, roff + at[root], scount));
+        return s.step(out -> {
+            for (int i = 0; i < n; i++) {
+                if (i != root && counts[i] > 0) out.add(ch.startRecv(recv, roff + at[i], counts[i], rtype, i, tag));
+            }
+        }, null);
+    }
+
+    /** Linear scatter from {@code root}, as {@link Collectives#scatter}; {@code recv} may be IN_PLACE at the root. */
+    public static Schedule scatter(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
+                                   Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        boolean inPlace = Collectives.checkScatter("iscatter", n, r, send, soff, scount, stype, recv, roff, rcount,
+                rtype, root);
+        StepSchedule s = new StepSchedule();
+        int tag = tag(SCATTER, LINEAR);
+        if (r != root) {
+            if (rcount > 0) s.step(out -> out.add(ch.startRecv(recv, roff, rcount, rtype, root, tag)), null);
+            return s;
+        }
+        if (scount == 0) return s;
+        if (!inPlace) s.compute(() -> Buffers.copy(stype, send, soff + root * scount, recv, roff, rcount));
+        return s.step(out -> {
+            for (int i = 0; i < n; i++) {
+                if (i != root) out.add(ch.startSend(send, soff + i * scount, scount, stype, i, tag));
+            }
+        }, null);
+    }
+
+    /** Linear scatter of {@code scounts[i]} elements to rank {@code i}, as {@link Collectives#scatterv}. */
+    public static Schedule scatterv(PollingChannel ch, Object send, int soff, int[] scounts, int[] displs,
+                                    Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
+            throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        boolean inPlace = Collectives.checkScatterv("iscatterv", n, r, send, soff, scounts, displs, stype, recv, roff,
+                rcount, rtype, root);
+        StepSchedule s = new StepSchedule();
+        int tag = tag(SCATTER, LINEAR);
+        if (r != root) {
+            if (rcount > 0) s.step(out -> out.add(ch.startRecv(recv, roff, rcount, rtype, root, tag)), null);
+            return s;
+        }
+        int[] counts = scounts.clone(), at = displs.clone();
+        if (!inPlace) s.compute(() -> Buffers.copy(stype, send, soff + at[root], recv, roff, rcount));
+        return s.step(out -> {
+            for (int i = 0; i < n; i++) {
+                if (i != root && counts[i] > 0) out.add(ch.startSend(send, soff + at[i], counts[i], stype, i, tag));
+            }
+        }, null);
+    }
+
+    /**
+     * Allgather, as {@link Collectives#allgather}: recursive doubling for power-of-two sizes (a step per
+     * round, its send and receive together), ring otherwise (a step per block: every transfer of a step is
+     * done before the next starts, so the ring's one tag still pairs the blocks in order).
+     */
+    public static Schedule allgather(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
+                                     Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        boolean inPlace = Collectives.checkAllgather("iallgather", n, send, soff, scount, stype, recv, roff, rcount,
+                rtype);
+        StepSchedule s = new StepSchedule();
+        if (rcount == 0) return s;
+        if (!inPlace) s.compute(() -> Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount));
+        if (Integer.bitCount(n) == 1) {
+            for (int mask = 1; mask < n; mask <<= 1) {
+                int partner = r ^ mask, blocks = mask * rcount;
+                int mine = (r & -mask) * rcount, theirs = (partner & -mask) * rcount;
+                int tag = tag(ALLGATHER, round(mask));
+                s.step(out -> {
+                    out.add(ch.startSend(recv, roff + mine, blocks, rtype, partner, tag));
+                    out.add(ch.startRecv(recv, roff + theirs, blocks, rtype, partner, tag));
+                }, null);
+            }
+        } else {
+            int right = mod(r + 1L, n), left = mod(r - 1L, n), tag = tag(ALLGATHER, RING);
+            for (int step = 0; step < n - 1; step++) {
+                int out = mod((long) r - step, n) * rcount, in = mod((long) r - step - 1, n) * rcount;
+                s.step(ts -> {
+                    ts.add(ch.startSend(recv, roff + out, rcount, rtype, right, tag));
+                    ts.add(ch.startRecv(recv, roff + in, rcount, rtype, left, tag));
+                }, null);
+            }
+        }
+        return s;
+    }
+
+    /** Alltoall, as {@link Collectives#alltoall}: every receive and send in one step, the own block copied first. */
+    public static Schedule alltoall(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
+                                    Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
+        int n = ch.size(), r = ch.rank();
+        Collectives.checkAlltoall("ialltoall", n, send, soff, scount, stype, recv, roff, rcount, rtype);
+        StepSchedule s = new StepSchedule();
+        if (rcount == 0) return s;
+        int tag = tag(ALLTOALL, LINEAR);
+        s.compute(() -> Buffers.copy(stype, send, soff + r * scount, recv, roff + r * rcount, rcount));
+        return s.step(out -> {
+            for (int k = 1; k < n; k++) {   // receives first, as the blocking version
+                int from = mod((long) r - k, n);
+                out.add(ch.startRecv(recv, roff + from * rcount, rcount, rtype, from, tag));
+            }
+            for (int k = 1; k < n; k++) {
+                int to = mod((long) r + k, n);
+                out.add(ch.startSend(send, soff + to * scount, scount, stype, to, tag));
+            }
+        }, null);
     }
 
     private static int mod(long x, int n) {
