@@ -193,32 +193,6 @@ class NonblockingCollectivesTest {
     }
 
     /**
-     * igatherv and iscatterv copy their count and displacement arrays when called (MPI-3.1 §5.12: the
-     * caller may reuse them at once): the caller scribbles on them before the request is waited for.
-     */
-    @Test
-    void theVectorVariantsDoNotReadTheCallersArraysLater() {
-        Jobs.ok(3, mpi -> {
-            mpi.initThread(ThreadLevel.MULTIPLE);
-            Comm w = mpi.commWorld();
-            int me = w.rank();
-            int[] counts = {1, 2, 3}, displs = {0, 1, 3};
-            int[] got = new int[6], part = new int[3];
-            int[] data = {10, 20, 21, 30, 31, 32};
-            int[] mine = new int[counts[me]];
-            for (int k = 0; k < mine.length; k++) mine[k] = data[displs[me] + k];
-            Request g = w.igatherv(mine, 0, counts[me], Datatype.INT, got, 0, counts, displs, Datatype.INT, 0);
-            Request s = w.iscatterv(data, 0, counts, displs, Datatype.INT, part, 0, counts[me], Datatype.INT, 2);
-            int myCount = counts[me];
-            java.util.Arrays.fill(counts, 0);
-            java.util.Arrays.fill(displs, 5);
-            Request.waitAll(g, s);
-            if (me == 0) assertArrayEquals(data, got);
-            for (int k = 0; k < myCount; k++) assertEquals(data[new int[] {0, 1, 3}[me] + k], part[k]);
-        });
-    }
-
-    /**
      * Threads on communicators of their own, each with an igather, iscatter, iallgather and ialltoall
      * outstanding together, completed by waitAll or waitAny, the root rotating: every result checked.
      */
