@@ -222,6 +222,48 @@ class KnownBadTwinsTest {
         }
     }
 
+    /**
+     * Rank 2's 30th ialltoall hands back the blocks of ranks 0 and 1 swapped, as a library that matched the
+     * collective's messages by arrival instead of by source would.
+     */
+    static final class SwappedBlocksAlltoallBinding extends DelegatingAuditMpi {
+        private final AtomicInteger calls = new AtomicInteger();
+        private final Map<Long, int[]> swapOnWait = new java.util.concurrent.ConcurrentHashMap<>();
+
+        SwappedBlocksAlltoallBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long ialltoall(long comm, int[] send, int[] recv, int count) {
+            long r = super.ialltoall(comm, send, recv, count);
+            if (commRank(commWorld()) == 2 && calls.incrementAndGet() == 30) swapOnWait.put(r, recv);
+            return r;
+        }
+
+        @Override
+        public AuditStatus waitFor(long request) {
+            AuditStatus s = super.waitFor(request);
+            int[] recv = swapOnWait.remove(request);
+            if (recv != null) {
+                int half = recv.length / 3;   // three ranks: blocks of `half` ints each
+                for (int k = 0; k < half; k++) {   // DEFECT: rank 0's and rank 1's blocks change places
+                    int x = recv[k];
+                    recv[k] = recv[half + k];
+                    recv[half + k] = x;
+                }
+            }
+            return s;
+        }
+    }
+
+    @TwinTest
+    void swappedAlltoallBlocksFailNamingTheRound() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
+                (mpi, name) -> new SwappedBlocksAlltoallBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 2 thread") && e.contains("ialltoall #")),
+                AuditTesting.describe(v));
+    }
+
     @TwinTest
     void aMessageDeliveredTwiceOnASharedTagFails() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),

@@ -136,4 +136,12 @@ public interface AuditMpi {
     long ibarrier(long comm);
     long ibcast(long comm, int[] buf, int count, int root);
     long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op);
+    /** MPI_Igather of {@code count} ints a rank to {@code root}'s {@code recv} (size times count; ignored elsewhere). */
+    long igather(long comm, int[] send, int count, int[] recv, int root);
+    /** MPI_Iscatter of {@code count} ints a rank from {@code root}'s {@code send} (size times count; ignored elsewhere). */
+    long iscatter(long comm, int[] send, int[] recv, int count, int root);
+    /** MPI_Iallgather of {@code count} ints a rank into every rank's {@code recv} (size times count). */
+    long iallgather(long comm, int[] send, int count, int[] recv);
+    /** MPI_Ialltoall of {@code count} ints to and from each rank ({@code send} and {@code recv}: size times count). */
+    long ialltoall(long comm, int[] send, int[] recv, int count);
 }

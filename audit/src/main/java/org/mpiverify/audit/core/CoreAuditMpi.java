@@ -447,6 +447,30 @@ public final class CoreAuditMpi implements AuditMpi {
                 () -> comm("MPI_Iallreduce", comm).iallreduce(in, 0, out, 0, count, Datatype.INT, o)));
     }
 
+    @Override
+    public long igather(long comm, int[] send, int count, int[] recv, int root) {
+        return requests.register(call("MPI_Igather",
+                () -> comm("MPI_Igather", comm).igather(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT, root)));
+    }
+
+    @Override
+    public long iscatter(long comm, int[] send, int[] recv, int count, int root) {
+        return requests.register(call("MPI_Iscatter",
+                () -> comm("MPI_Iscatter", comm).iscatter(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT, root)));
+    }
+
+    @Override
+    public long iallgather(long comm, int[] send, int count, int[] recv) {
+        return requests.register(call("MPI_Iallgather",
+                () -> comm("MPI_Iallgather", comm).iallgather(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT)));
+    }
+
+    @Override
+    public long ialltoall(long comm, int[] send, int[] recv, int count) {
+        return requests.register(call("MPI_Ialltoall",
+                () -> comm("MPI_Ialltoall", comm).ialltoall(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT)));
+    }
+
     private static Op op(ReduceOp op) {
         return switch (op) {
             case SUM -> Op.SUM;

@@ -293,6 +293,26 @@ public final class MpjAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long igather(long comm, int[] send, int count, int[] recv, int root) {
+        throw unsupported("MPI_Igather", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long iscatter(long comm, int[] send, int[] recv, int count, int root) {
+        throw unsupported("MPI_Iscatter", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long iallgather(long comm, int[] send, int count, int[] recv) {
+        throw unsupported("MPI_Iallgather", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long ialltoall(long comm, int[] send, int[] recv, int count) {
+        throw unsupported("MPI_Ialltoall", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
     public AuditStatus probe(long comm, int source, int tag) {
         Constants c = constants("MPI_Probe");
         Object status;
@@ -646,7 +666,7 @@ public final class MpjAuditMpi implements AuditMpi {
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
             "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
-            "MPI_Ibcast", "MPI_Iallreduce");
+            "MPI_Ibcast", "MPI_Iallreduce", "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall");
 
     private static UnsupportedOperationException unsupported(String call, String what) {
         if (!MISSING_FUNCTIONS.contains(call)) {

@@ -89,7 +89,7 @@ public final class NativeMpi implements AuditMpi {
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
             getCount, testCancelled, waitFor, test, cancel, requestFree, waitAny, testAny, waitAll, testAll, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
-            allreduce, commIdup, ibarrier, ibcast, iallreduce, typeSize;
+            allreduce, commIdup, ibarrier, ibcast, iallreduce, igather, iscatter, iallgather, ialltoall, typeSize;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final java.util.List<String> missingFunctions = new java.util.ArrayList<>();
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
@@ -270,6 +270,10 @@ public final class NativeMpi implements AuditMpi {
         ibarrier = fn("MPI_Ibarrier", H, P);
         ibcast = fn("MPI_Ibcast", P, I, H, I, H, P);
         iallreduce = fn("MPI_Iallreduce", P, P, I, H, H, H, P);
+        igather = fn("MPI_Igather", P, I, H, P, I, H, I, H, P);
+        iscatter = fn("MPI_Iscatter", P, I, H, P, I, H, I, H, P);
+        iallgather = fn("MPI_Iallgather", P, I, H, P, I, H, H, P);
+        ialltoall = fn("MPI_Ialltoall", P, I, H, P, I, H, H, P);
         typeSize = fn("MPI_Type_size", H, P);
         if (!missingFunctions.isEmpty()) {
             throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
@@ -1056,6 +1060,73 @@ public final class NativeMpi implements AuditMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    @Override
+    public long igather(long comm, int[] send, int count, int[] recv, int root) {
+        boolean atRoot = commRank(comm) == root;
+        int all = atRoot ? commSize(comm) * count : 0;
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, send, count);
+            MemorySegment rb = atRoot ? blank(a, recv, all) : MemorySegment.NULL;
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Igather", (int) igather.invokeExact(sb, count, mpiInt, rb, count, mpiInt, root, comm(comm), cell));
+            return started(atRoot ? new Pending(cell, rb, sb, recv, all) : new Pending(cell, null, sb, null, 0));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long iscatter(long comm, int[] send, int[] recv, int count, int root) {
+        boolean atRoot = commRank(comm) == root;
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = atRoot ? ints(a, send, commSize(comm) * count) : MemorySegment.NULL;
+            MemorySegment rb = blank(a, recv, count);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Iscatter", (int) iscatter.invokeExact(sb, count, mpiInt, rb, count, mpiInt, root, comm(comm), cell));
+            return started(new Pending(cell, rb, atRoot ? sb : null, recv, count));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long iallgather(long comm, int[] send, int count, int[] recv) {
+        int all = commSize(comm) * count;
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, send, count);
+            MemorySegment rb = blank(a, recv, all);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Iallgather", (int) iallgather.invokeExact(sb, count, mpiInt, rb, count, mpiInt, comm(comm), cell));
+            return started(new Pending(cell, rb, sb, recv, all));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long ialltoall(long comm, int[] send, int[] recv, int count) {
+        int all = commSize(comm) * count;
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, send, all);
+            MemorySegment rb = blank(a, recv, all);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Ialltoall", (int) ialltoall.invokeExact(sb, count, mpiInt, rb, count, mpiInt, comm(comm), cell));
+            return started(new Pending(cell, rb, sb, recv, all));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Native memory for {@code count} ints that a call will write, checked against the Java array they go back to. */
+    private static MemorySegment blank(Arena a, int[] buf, int count) {
+        checkCount(buf, count);
+        return a.allocate(JAVA_INT, Math.max(1, count));
     }
 
     private long nativeOp(ReduceOp op) {

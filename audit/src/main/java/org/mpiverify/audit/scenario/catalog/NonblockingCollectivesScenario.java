@@ -13,9 +13,10 @@ import org.mpiverify.audit.scenario.Workers;
  * Nonblocking collectives on distinct communicators from many threads (MPICH's
  * {@code test/mpi/threads/comm/idup_nb.c}, {@code threads/coll}): each thread owns a communicator, made by
  * {@code idup} of {@code COMM_WORLD} (the starts one after the other), and per round starts an ibarrier, an
- * ibcast from a rotating root and two iallreduces (SUM, MAX) on it, all four outstanding at once, then waits for
- * them in an order that rotates with the round. Every result is checked: a contribution from another
- * communicator or another round shows as a wrong sum.
+ * ibcast from a rotating root, two iallreduces (SUM, MAX), an igather and an iscatter at that root, an
+ * iallgather and an ialltoall on it, all eight outstanding at once, then waits for them in an order that
+ * rotates with the round. Every result is checked: a contribution from another communicator or another round
+ * shows as a wrong sum or a wrong block.
  */
 final class NonblockingCollectivesScenario extends BaseScenario {
     static final String ID = "coll-nonblocking-distinct-comms";
@@ -23,7 +24,8 @@ final class NonblockingCollectivesScenario extends BaseScenario {
     private static final int ROUNDS = 60;
 
     NonblockingCollectivesScenario() {
-        super(ID, "ibarrier, ibcast and iallreduce outstanding together from " + THREADS
+        super(ID, "ibarrier, ibcast, iallreduce, igather, iscatter, iallgather and ialltoall outstanding together from "
+                        + THREADS
                         + " threads per rank, each on its own idup'ed communicator",
                 "MPICH test/mpi/threads/comm/idup_nb.c; threads/coll/allred.c (nonblocking)", 3, 2, 10,
                 Duration.ofSeconds(20));
@@ -48,12 +50,44 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                 int[] b = me == root ? new int[] {t, i, root, t ^ i} : new int[4];
                 int[] sum = new int[2];
                 int[] max = new int[1];
+                int[] gathered = new int[2 * n], scattered = new int[2], all = new int[2 * n], toAll = new int[2 * n];
+                int[] rootBlocks = new int[2 * n], sendToAll = new int[2 * n];
+                for (int k = 0; k < 2 * n; k++) {
+                    rootBlocks[k] = block(t, i, root, k);
+                    sendToAll[k] = block(t, i, me, k);
+                }
                 long[] r = {
                         mpi.ibarrier(c),
                         mpi.ibcast(c, b, 4, root),
                         mpi.iallreduce(c, new int[] {(me + 1) * (i + 1), t}, sum, 2, AuditMpi.ReduceOp.SUM),
-                        mpi.iallreduce(c, new int[] {me * 1000 + i}, max, 1, AuditMpi.ReduceOp.MAX)};
+                        mpi.iallreduce(c, new int[] {me * 1000 + i}, max, 1, AuditMpi.ReduceOp.MAX),
+                        mpi.igather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, gathered, root),
+                        mpi.iscatter(c, rootBlocks, scattered, 2, root),
+                        mpi.iallgather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, all),
+                        mpi.ialltoall(c, sendToAll, toAll, 2)};
                 for (int k = 0; k < r.length; k++) mpi.waitFor(r[(i + k) % r.length]);
+                for (int j = 0; j < n; j++) {
+                    for (int k = 0; k < 2; k++) {
+                        if (me == root && gathered[2 * j + k] != block(t, i, j, k)) {
+                            report.evidence(who + ": igather #" + i + " at root " + root + ": element " + k + " of rank "
+                                    + j + " is " + gathered[2 * j + k] + ", expected " + block(t, i, j, k));
+                        }
+                        if (all[2 * j + k] != block(t, i, j, k)) {
+                            report.evidence(who + ": iallgather #" + i + ": element " + k + " of rank " + j + " is "
+                                    + all[2 * j + k] + ", expected " + block(t, i, j, k));
+                        }
+                        if (toAll[2 * j + k] != block(t, i, j, 2 * me + k)) {
+                            report.evidence(who + ": ialltoall #" + i + ": element " + k + " from rank " + j + " is "
+                                    + toAll[2 * j + k] + ", expected " + block(t, i, j, 2 * me + k));
+                        }
+                    }
+                }
+                for (int k = 0; k < 2; k++) {
+                    if (scattered[k] != block(t, i, root, 2 * me + k)) {
+                        report.evidence(who + ": iscatter #" + i + " from root " + root + ": element " + k + " is "
+                                + scattered[k] + ", expected " + block(t, i, root, 2 * me + k));
+                    }
+                }
                 if (b[0] != t || b[1] != i || b[2] != root || b[3] != (t ^ i)) {
                     report.evidence(who + ": ibcast #" + i + " from root " + root + " delivered " + Arrays.toString(b)
                             + ", expected [" + t + ", " + i + ", " + root + ", " + (t ^ i) + "]");
@@ -74,10 +108,15 @@ final class NonblockingCollectivesScenario extends BaseScenario {
         return report.build();
     }
 
+    /** Element {@code k} that rank {@code rank} contributes in round {@code round} of thread {@code t}: unique per all four. */
+    static int block(int t, int round, int rank, int k) {
+        return ((t * 100 + round) * 16 + rank) * 64 + k;
+    }
+
     @Override
     protected Verdict judgeReports(List<RankReport> reports) {
         return passUnlessEvidence(reports, THREADS + " threads per rank ran " + ROUNDS
-                        + " rounds of 4 outstanding nonblocking collectives each on its own communicator; every result right",
+                        + " rounds of 8 outstanding nonblocking collectives each on its own communicator; every result right",
                 "a nonblocking collective gave a wrong result");
     }
 }
