@@ -1095,28 +1095,26 @@ public final class NativeMpi implements AuditMpi {
 
     @Override
     public long iallgather(long comm, int[] send, int count, int[] recv) {
-        int all = commSize(comm) * count;
-        Arena a = Arena.ofAuto();
-        try {
-            MemorySegment sb = ints(a, send, count);
-            MemorySegment rb = blank(a, recv, all);
-            MemorySegment cell = a.allocate(abi.handleLayout());
-            check("MPI_Iallgather", (int) iallgather.invokeExact(sb, count, mpiInt, rb, count, mpiInt, comm(comm), cell));
-            return started(new Pending(cell, rb, sb, recv, all));
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return everyToEvery("MPI_Iallgather", iallgather, comm, send, count, recv, count);
     }
 
     @Override
     public long ialltoall(long comm, int[] send, int[] recv, int count) {
+        return everyToEvery("MPI_Ialltoall", ialltoall, comm, send, commSize(comm) * count, recv, count);
+    }
+
+    /**
+     * MPI_Iallgather or MPI_Ialltoall (one C signature): {@code sendInts} ints from {@code send}, {@code count}
+     * ints a rank into {@code recv}, which holds one block per rank.
+     */
+    private long everyToEvery(String name, MethodHandle call, long comm, int[] send, int sendInts, int[] recv, int count) {
         int all = commSize(comm) * count;
         Arena a = Arena.ofAuto();
         try {
-            MemorySegment sb = ints(a, send, all);
+            MemorySegment sb = ints(a, send, sendInts);
             MemorySegment rb = blank(a, recv, all);
             MemorySegment cell = a.allocate(abi.handleLayout());
-            check("MPI_Ialltoall", (int) ialltoall.invokeExact(sb, count, mpiInt, rb, count, mpiInt, comm(comm), cell));
+            check(name, (int) call.invokeExact(sb, count, mpiInt, rb, count, mpiInt, comm(comm), cell));
             return started(new Pending(cell, rb, sb, recv, all));
         } catch (Throwable t) {
             throw rethrow(t);
