@@ -251,7 +251,7 @@ public final class Collectives {
     public static void gather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                               Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = checkGather("gather", n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
+        boolean inPlace = checkGather(ArgNames.GATHER, n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
             if (scount > 0) ch.send(send, soff, scount, stype, root, tag);
@@ -266,21 +266,21 @@ public final class Collectives {
         awaitAll(recvs);
     }
 
-    /** Checks {@link #gather}'s arguments on rank {@code r} of {@code n} (as the call {@code name}); returns whether it is in place. */
-    static boolean checkGather(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+    /** Checks {@link #gather}'s arguments on rank {@code r} of {@code n} (errors named by {@code name}); returns whether it is in place. */
+    static boolean checkGather(ArgNames name, int n, int r, Object send, int soff, int scount, Datatype stype,
                                Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         CollectiveArgs.root(root, n);
         boolean inPlace = r == root && send == IN_PLACE;
         if (!inPlace) {
-            CollectiveArgs.type(stype, name + " send");
-            CollectiveArgs.count(scount, name + " send");
-            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.type(stype, name.send());
+            CollectiveArgs.count(scount, name.send());
+            CollectiveArgs.region(name.sendBuffer(), send, soff, scount, stype, false);
         }
         if (r == root) {
-            CollectiveArgs.type(rtype, name + " receive");
-            CollectiveArgs.count(rcount, name + " receive");
+            CollectiveArgs.type(rtype, name.receive());
+            CollectiveArgs.count(rcount, name.receive());
             if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
+            CollectiveArgs.region(name.receiveBuffer(), recv, roff, (long) n * rcount, rtype, true);
         }
         return inPlace;
     }
@@ -294,7 +294,7 @@ public final class Collectives {
                                Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = checkGatherv("gatherv", n, r, send, soff, scount, stype, recv, roff, rcounts, displs, rtype,
+        boolean inPlace = checkGatherv(ArgNames.GATHERV, n, r, send, soff, scount, stype, recv, roff, rcounts, displs, rtype,
                 root);
         int tag = tag(GATHER, LINEAR);
         if (r != root) {
@@ -310,19 +310,19 @@ public final class Collectives {
     }
 
     /** Checks {@link #gatherv}'s arguments, as {@link #checkGather}. */
-    static boolean checkGatherv(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+    static boolean checkGatherv(ArgNames name, int n, int r, Object send, int soff, int scount, Datatype stype,
                                 Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
             throws MpiException {
         CollectiveArgs.root(root, n);
         boolean inPlace = r == root && send == IN_PLACE;
         if (!inPlace) {
-            CollectiveArgs.type(stype, name + " send");
-            CollectiveArgs.count(scount, name + " send");
-            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.type(stype, name.send());
+            CollectiveArgs.count(scount, name.send());
+            CollectiveArgs.region(name.sendBuffer(), send, soff, scount, stype, false);
         }
         if (r == root) {
-            CollectiveArgs.type(rtype, name + " receive");
-            CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, name + " receive");
+            CollectiveArgs.type(rtype, name.receive());
+            CollectiveArgs.vector(rcounts, displs, n, recv, roff, rtype, true, name.receive());
             if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcounts[root]);
         }
         return inPlace;
@@ -337,7 +337,7 @@ public final class Collectives {
     public static void scatter(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = checkScatter("scatter", n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
+        boolean inPlace = checkScatter(ArgNames.SCATTER, n, r, send, soff, scount, stype, recv, roff, rcount, rtype, root);
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
             if (rcount > 0) ch.recv(recv, roff, rcount, rtype, root, tag);
@@ -353,20 +353,20 @@ public final class Collectives {
     }
 
     /** Checks {@link #scatter}'s arguments, as {@link #checkGather}; returns whether it is in place. */
-    static boolean checkScatter(String name, int n, int r, Object send, int soff, int scount, Datatype stype,
+    static boolean checkScatter(ArgNames name, int n, int r, Object send, int soff, int scount, Datatype stype,
                                 Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         CollectiveArgs.root(root, n);
         boolean inPlace = r == root && recv == IN_PLACE;
         if (!inPlace) {
-            CollectiveArgs.type(rtype, name + " receive");
-            CollectiveArgs.count(rcount, name + " receive");
-            CollectiveArgs.region(name + " receive buffer", recv, roff, rcount, rtype, true);
+            CollectiveArgs.type(rtype, name.receive());
+            CollectiveArgs.count(rcount, name.receive());
+            CollectiveArgs.region(name.receiveBuffer(), recv, roff, rcount, rtype, true);
         }
         if (r == root) {
-            CollectiveArgs.type(stype, name + " send");
-            CollectiveArgs.count(scount, name + " send");
+            CollectiveArgs.type(stype, name.send());
+            CollectiveArgs.count(scount, name.send());
             if (!inPlace) CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region(name + " send buffer", send, soff, (long) n * scount, stype, false);
+            CollectiveArgs.region(name.sendBuffer(), send, soff, (long) n * scount, stype, false);
         }
         return inPlace;
     }
@@ -380,7 +380,7 @@ public final class Collectives {
                                 Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = checkScatterv("scatterv", n, r, send, soff, scounts, displs, stype, recv, roff, rcount, rtype,
+        boolean inPlace = checkScatterv(ArgNames.SCATTERV, n, r, send, soff, scounts, displs, stype, recv, roff, rcount, rtype,
                 root);
         int tag = tag(SCATTER, LINEAR);
         if (r != root) {
@@ -396,19 +396,19 @@ public final class Collectives {
     }
 
     /** Checks {@link #scatterv}'s arguments, as {@link #checkGather}. */
-    static boolean checkScatterv(String name, int n, int r, Object send, int soff, int[] scounts, int[] displs,
+    static boolean checkScatterv(ArgNames name, int n, int r, Object send, int soff, int[] scounts, int[] displs,
                                  Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
             throws MpiException {
         CollectiveArgs.root(root, n);
         boolean inPlace = r == root && recv == IN_PLACE;
         if (!inPlace) {
-            CollectiveArgs.type(rtype, name + " receive");
-            CollectiveArgs.count(rcount, name + " receive");
-            CollectiveArgs.region(name + " receive buffer", recv, roff, rcount, rtype, true);
+            CollectiveArgs.type(rtype, name.receive());
+            CollectiveArgs.count(rcount, name.receive());
+            CollectiveArgs.region(name.receiveBuffer(), recv, roff, rcount, rtype, true);
         }
         if (r == root) {
-            CollectiveArgs.type(stype, name + " send");
-            CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, name + " send");
+            CollectiveArgs.type(stype, name.send());
+            CollectiveArgs.vector(scounts, displs, n, send, soff, stype, false, name.send());
             if (!inPlace) CollectiveArgs.sameSignature(stype, scounts[root], rtype, rcount);
         }
         return inPlace;
@@ -423,7 +423,7 @@ public final class Collectives {
     public static void allgather(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                  Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = checkAllgather("allgather", n, send, soff, scount, stype, recv, roff, rcount, rtype);
+        boolean inPlace = checkAllgather(ArgNames.ALLGATHER, n, send, soff, scount, stype, recv, roff, rcount, rtype);
         if (rcount == 0) return;
         if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
 
@@ -452,18 +452,18 @@ public final class Collectives {
     }
 
     /** Checks {@link #allgather}'s arguments on a communicator of {@code n}; returns whether it is in place. */
-    static boolean checkAllgather(String name, int n, Object send, int soff, int scount, Datatype stype,
+    static boolean checkAllgather(ArgNames name, int n, Object send, int soff, int scount, Datatype stype,
                                   Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         boolean inPlace = send == IN_PLACE;
-        CollectiveArgs.type(rtype, name + " receive");
-        CollectiveArgs.count(rcount, name + " receive");
+        CollectiveArgs.type(rtype, name.receive());
+        CollectiveArgs.count(rcount, name.receive());
         if (!inPlace) {
-            CollectiveArgs.type(stype, name + " send");
-            CollectiveArgs.count(scount, name + " send");
+            CollectiveArgs.type(stype, name.send());
+            CollectiveArgs.count(scount, name.send());
             CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-            CollectiveArgs.region(name + " send buffer", send, soff, scount, stype, false);
+            CollectiveArgs.region(name.sendBuffer(), send, soff, scount, stype, false);
         }
-        CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        CollectiveArgs.region(name.receiveBuffer(), recv, roff, (long) n * rcount, rtype, true);
         return inPlace;
     }
 
@@ -475,7 +475,7 @@ public final class Collectives {
     public static void alltoall(CollectiveChannel ch, Object send, int soff, int scount, Datatype stype,
                                 Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        checkAlltoall("alltoall", n, send, soff, scount, stype, recv, roff, rcount, rtype);
+        checkAlltoall(ArgNames.ALLTOALL, n, send, soff, scount, stype, recv, roff, rcount, rtype);
         if (rcount == 0) return;
         int tag = tag(ALLTOALL, LINEAR);
         List<Pending> transfers = new ArrayList<>(2 * (n - 1));
@@ -493,15 +493,15 @@ public final class Collectives {
     }
 
     /** Checks {@link #alltoall}'s arguments on a communicator of {@code n}. */
-    static void checkAlltoall(String name, int n, Object send, int soff, int scount, Datatype stype,
+    static void checkAlltoall(ArgNames name, int n, Object send, int soff, int scount, Datatype stype,
                               Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
-        CollectiveArgs.type(stype, name + " send");
-        CollectiveArgs.type(rtype, name + " receive");
-        CollectiveArgs.count(scount, name + " send");
-        CollectiveArgs.count(rcount, name + " receive");
+        CollectiveArgs.type(stype, name.send());
+        CollectiveArgs.type(rtype, name.receive());
+        CollectiveArgs.count(scount, name.send());
+        CollectiveArgs.count(rcount, name.receive());
         CollectiveArgs.sameSignature(stype, scount, rtype, rcount);
-        CollectiveArgs.region(name + " send buffer", send, soff, (long) n * scount, stype, false);
-        CollectiveArgs.region(name + " receive buffer", recv, roff, (long) n * rcount, rtype, true);
+        CollectiveArgs.region(name.sendBuffer(), send, soff, (long) n * scount, stype, false);
+        CollectiveArgs.region(name.receiveBuffer(), recv, roff, (long) n * rcount, rtype, true);
     }
 
     /** Waits for all; if some fail, still waits for the others (their buffers stay in use) and throws the first error. */

@@ -203,7 +203,7 @@ public final class NonblockingCollectives {
     public static Schedule gather(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
                                   Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = Collectives.checkGather("igather", n, r, send, soff, scount, stype, recv, roff, rcount, rtype,
+        boolean inPlace = Collectives.checkGather(ArgNames.IGATHER, n, r, send, soff, scount, stype, recv, roff, rcount, rtype,
                 root);
         StepSchedule s = new StepSchedule();
         int tag = tag(GATHER, LINEAR);
@@ -225,7 +225,7 @@ public final class NonblockingCollectives {
                                    Object recv, int roff, int[] rcounts, int[] displs, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = Collectives.checkGatherv("igatherv", n, r, send, soff, scount, stype, recv, roff, rcounts,
+        boolean inPlace = Collectives.checkGatherv(ArgNames.IGATHERV, n, r, send, soff, scount, stype, recv, roff, rcounts,
                 displs, rtype, root);
         StepSchedule s = new StepSchedule();
         int tag = tag(GATHER, LINEAR);
@@ -246,7 +246,7 @@ public final class NonblockingCollectives {
     public static Schedule scatter(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
                                    Object recv, int roff, int rcount, Datatype rtype, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = Collectives.checkScatter("iscatter", n, r, send, soff, scount, stype, recv, roff, rcount,
+        boolean inPlace = Collectives.checkScatter(ArgNames.ISCATTER, n, r, send, soff, scount, stype, recv, roff, rcount,
                 rtype, root);
         StepSchedule s = new StepSchedule();
         int tag = tag(SCATTER, LINEAR);
@@ -268,7 +268,7 @@ public final class NonblockingCollectives {
                                     Datatype stype, Object recv, int roff, int rcount, Datatype rtype, int root)
             throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = Collectives.checkScatterv("iscatterv", n, r, send, soff, scounts, displs, stype, recv, roff,
+        boolean inPlace = Collectives.checkScatterv(ArgNames.ISCATTERV, n, r, send, soff, scounts, displs, stype, recv, roff,
                 rcount, rtype, root);
         StepSchedule s = new StepSchedule();
         int tag = tag(SCATTER, LINEAR);
@@ -293,7 +293,7 @@ public final class NonblockingCollectives {
     public static Schedule allgather(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
                                      Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        boolean inPlace = Collectives.checkAllgather("iallgather", n, send, soff, scount, stype, recv, roff, rcount,
+        boolean inPlace = Collectives.checkAllgather(ArgNames.IALLGATHER, n, send, soff, scount, stype, recv, roff, rcount,
                 rtype);
         StepSchedule s = new StepSchedule();
         if (rcount == 0) return s;
@@ -325,7 +325,7 @@ public final class NonblockingCollectives {
     public static Schedule alltoall(PollingChannel ch, Object send, int soff, int scount, Datatype stype,
                                     Object recv, int roff, int rcount, Datatype rtype) throws MpiException {
         int n = ch.size(), r = ch.rank();
-        Collectives.checkAlltoall("ialltoall", n, send, soff, scount, stype, recv, roff, rcount, rtype);
+        Collectives.checkAlltoall(ArgNames.IALLTOALL, n, send, soff, scount, stype, recv, roff, rcount, rtype);
         StepSchedule s = new StepSchedule();
         if (rcount == 0) return s;
         int tag = tag(ALLTOALL, LINEAR);
