@@ -1,5 +1,6 @@
 package org.mpiverify.lincheck.mpi;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -120,8 +121,10 @@ public class RankMatchingLinearizabilityTest {
     @Timeout(value = 200, unit = TimeUnit.SECONDS)
     void probeThenRecvTwinIsRejected() {
         matching = MatchingKind.QUEUES;
-        Lincheck.expectRejected("ProbeThenRecvRank",
+        Lincheck.expectRejectedSeeded("ProbeThenRecvRank",
                 "matched probe composed as iprobe + irecv(probed source, tag): another thread can take the message in between",
-                true, ProbeThenRecvRank.class, OneSourceRankSpec.class, Budget.twin());
+                OneSourceRank.class, ProbeThenRecvRank.class, OneSourceRankSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.afterInit(List.of(Lincheck.actor(c, "send", 1)),
+                        List.of(Lincheck.actor(c, "improbeRecv", 0, 0)), List.of(Lincheck.actor(c, "improbeRecv", 2, 0)))));
     }
 }

@@ -1,6 +1,7 @@
 package org.mpiverify.lincheck.core.contextid;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -101,8 +102,10 @@ public class ContextIdLocalLinearizabilityTest {
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void maskNotTakenTwinIsRejected() {
-        Lincheck.expectRejected("MaskNotTakenContextIdAllocator", "the owner never sets maskInUse (the mask is not taken)",
-                true, Twin.class, ContextIdSpec.class, Budget.twin());
+        Lincheck.expectRejectedSeeded("MaskNotTakenContextIdAllocator", "the owner never sets maskInUse (the mask is not taken)",
+                ContextIdLocalLinearizabilityTest.class, Twin.class, ContextIdSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.afterInit(List.of(Lincheck.actor(c, "allocate", 2, 0)),
+                        List.of(Lincheck.actor(c, "allocate", 1, 0)), List.of(Lincheck.actor(c, "allocate", 2, 0)))));
     }
 
     /** The same operations on the known-bad twin. */

@@ -138,25 +138,31 @@ public class HashMatchingEngineLinearizabilityTest {
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void modeReadBeforeLockOnArrivalTwinIsRejected() {
-        Lincheck.expectRejected("ModeReadBeforeLockOnArrivalHashEngine",
+        Lincheck.expectRejectedSeeded("ModeReadBeforeLockOnArrivalHashEngine",
                 "an arrival reads the mode word before locking its bucket (fast/wild handshake broken)",
-                true, OnModeReadBeforeLockOnArrival.class, ModeSwitchSpec.class, Budget.twin());
+                OnEngine.class, OnModeReadBeforeLockOnArrival.class, ModeSwitchSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.parallel(List.of(Lincheck.actor(c, "post", 1, 2)),
+                        List.of(Lincheck.actor(c, "arrive", 0, 1)))));
     }
 
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void modeReadBeforeLockOnPostTwinIsRejected() {
-        Lincheck.expectRejected("ModeReadBeforeLockOnPostHashEngine",
+        Lincheck.expectRejectedSeeded("ModeReadBeforeLockOnPostHashEngine",
                 "an exact receive reads the mode word before locking its bucket (a receive stranded in the table)",
-                true, OnModeReadBeforeLockOnPost.class, ModeSwitchSpec.class, Budget.twin());
+                OnEngine.class, OnModeReadBeforeLockOnPost.class, ModeSwitchSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.parallel(List.of(Lincheck.actor(c, "iprobe", 2), Lincheck.actor(c, "arrive", 1, 1)),
+                        List.of(Lincheck.actor(c, "post", 2, 1)))));
     }
 
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void unsortedDrainTwinIsRejected() {
-        Lincheck.expectRejected("UnsortedDrainHashEngine",
+        Lincheck.expectRejectedSeeded("UnsortedDrainHashEngine",
                 "the switch to wild mode keeps the unexpected messages in bucket order, not arrival order",
-                true, OnUnsortedDrain.class, ModeSwitchSpec.class, Budget.twin());
+                OnEngine.class, OnUnsortedDrain.class, ModeSwitchSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.afterInit(List.of(Lincheck.actor(c, "arrive", 1, 0), Lincheck.actor(c, "arrive", 0, 0)),
+                        List.of(Lincheck.actor(c, "iprobe", 2)))));
     }
 
     /**

@@ -120,13 +120,15 @@ public class MatchTableGrowthLinearizabilityTest extends MatchTableOperations {
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void singleWriteEmptyTwinIsRejected() {
-        Lincheck.expectRejected("SingleWriteEmptyGrowingMatchTable",
+        Lincheck.expectRejectedSeeded("SingleWriteEmptyGrowingMatchTable",
                 "the owner's empty is the paper's plain write of ⊥, blind to a move of its entry",
-                true, Twin.class, MatchTableSpec.class, Budget.twin());
+                OnEagerGrowth.class, Twin.class, MatchTableSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.withPost(List.of(), List.of(Lincheck.actor(c, "get", 4)),
+                        List.of(Lincheck.actor(c, "insertOwned", 2, 4, 1), Lincheck.actor(c, "emptyOwned", 2)))));
     }
 
     /**
-     * The growing table with the single-write owner empty: owned inserts, owned empties and gets of the
+     * The growing table: owned inserts, owned empties and gets of the
      * one owned key (2). The owned insert is the fourth live key, so it grows the table and moves its own
      * entry at once; a get after the owner's empty (in the thread itself or the post part) sees the value
      * the empty missed.
@@ -135,7 +137,7 @@ public class MatchTableGrowthLinearizabilityTest extends MatchTableOperations {
     @Param(name = "gk", gen = IntGen.class, conf = "2:2")
     @Param(name = "v", gen = IntGen.class, conf = "0:1")
     @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
+    public abstract static class OwnedKey {
         private final MatchTable table = GrowingTables.eager();
         private final MatchTable.Entry[] owned = new MatchTable.Entry[8];
         private final int[] ownedKey = new int[8];
@@ -161,9 +163,27 @@ public class MatchTableGrowthLinearizabilityTest extends MatchTableOperations {
         public int emptyOwned(@Param(name = "t") int t) {
             MatchTable.Entry e = owned[t];
             if (e == null) return -1;
-            GrowingTables.emptyWithASingleWrite(e);
+            emptyEntry(e);
             owned[t] = null;
             return ownedKey[t];
+        }
+
+        protected abstract void emptyEntry(MatchTable.Entry e);
+    }
+
+    /** The real owner's empty (§3.2, lock-free): it must pass the twin's seeds. */
+    public static class OnEagerGrowth extends OwnedKey {
+        @Override
+        protected void emptyEntry(MatchTable.Entry e) {
+            e.empty();
+        }
+    }
+
+    /** The single-write owner empty. */
+    public static class Twin extends OwnedKey {
+        @Override
+        protected void emptyEntry(MatchTable.Entry e) {
+            GrowingTables.emptyWithASingleWrite(e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.mpiverify.lincheck.core.matching;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.matching.ArrivalCheckThenActQueueEngine;
+import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.matching.QueueMatchingEngine;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
@@ -102,13 +104,15 @@ public class QueueMatchingEngineLinearizabilityTest {
     @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void arrivalCheckThenActTwinIsRejected() {
-        Lincheck.expectRejected("ArrivalCheckThenActQueueEngine",
+        Lincheck.expectRejectedSeeded("ArrivalCheckThenActQueueEngine",
                 "an arrival scans the posted queue, releases the context lock, then enqueues as unexpected",
-                true, Twin.class, OneContextMatchingSpec.class, Budget.twin());
+                OnEngine.class, Twin.class, OneContextMatchingSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.parallel(List.of(Lincheck.actor(c, "arrive", 1, 1)),
+                        List.of(Lincheck.actor(c, "post", 2, 2, 1)))));
     }
 
     /**
-     * The known-bad twin through narrower operations (context 0; arrivals from source 0; post and arrive), checked
+     * An engine through narrower operations (context 0; arrivals from source 0; post and arrive), checked
      * against the same specification seen through them ({@link OneContextMatchingSpec}), so that
      * concurrent operations collide and the quick budget reaches the race.
      */
@@ -117,9 +121,9 @@ public class QueueMatchingEngineLinearizabilityTest {
     @Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
     @Param(name = "payload", gen = IntGen.class, conf = "0:1")
     @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        public Twin() {
-            h = new MatchingEngineHarness(new ArrivalCheckThenActQueueEngine());
+    public abstract static class OneContext {
+        OneContext(MatchingEngine engine) {
+            h = new MatchingEngineHarness(engine);
         }
 
         private final MatchingEngineHarness h;
@@ -132,6 +136,19 @@ public class QueueMatchingEngineLinearizabilityTest {
         @Operation
         public String arrive(@Param(name = "tag") int tag, @Param(name = "payload") int payload) {
             return h.arrive(0, 0, tag, payload);
+        }
+    }
+
+    /** The real engine through {@link OneContext}'s operations: it must pass the twin's seeds. */
+    public static class OnEngine extends OneContext {
+        public OnEngine() {
+            super(new QueueMatchingEngine());
+        }
+    }
+
+    public static class Twin extends OneContext {
+        public Twin() {
+            super(new ArrivalCheckThenActQueueEngine());
         }
     }
 }

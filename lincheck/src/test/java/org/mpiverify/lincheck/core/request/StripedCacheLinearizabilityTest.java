@@ -1,6 +1,9 @@
 package org.mpiverify.lincheck.core.request;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
@@ -69,22 +72,28 @@ public class StripedCacheLinearizabilityTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void checkThenSetLockTwinIsRejected() {
-        Lincheck.expectRejected("CheckThenSetStripedCache", "a stripe's lock taken by a check and a separate set",
-                true, Twin.class, PoolSpec.class, Budget.twin());
+        Lincheck.expectRejectedSeeded("CheckThenSetStripedCache", "a stripe's lock taken by a check and a separate set",
+                OnStripedCache.class, Twin.class, PoolSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.withPost(List.of(), List.of(Lincheck.actor(c, "acquire", 3)),
+                        List.of(Lincheck.actor(c, "acquire", 1), Lincheck.actor(c, "release", 1), Lincheck.actor(c, "acquire", 1)),
+                        List.of(Lincheck.actor(c, "release", 2), Lincheck.actor(c, "acquire", 2), Lincheck.actor(c, "release", 2)))));
     }
 
-    /** The twin cache (4 slots) holding two objects from the start, acquire and release only. */
+    /**
+     * A one-stripe cache of 4 slots holding two objects from the start, acquire and release only: an acquire that
+     * finds the stripe empty or busy makes a new object.
+     */
     @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final CheckThenSetStripedCache<Object> cache = new CheckThenSetStripedCache<>(4);
-        private final PoolHarness<Object> h = new PoolHarness<>(() -> {
-            Object o = cache.poll();
-            return o != null ? o : new Object();
-        }, o -> cache.offer(o));
+    public abstract static class OneStripe {
+        private final PoolHarness<Object> h;
 
-        public Twin() {
-            cache.offer(new Object());
-            cache.offer(new Object());
+        OneStripe(Supplier<Object> poll, Predicate<Object> offer) {
+            h = new PoolHarness<>(() -> {
+                Object o = poll.get();
+                return o != null ? o : new Object();
+            }, offer::test);
+            offer.test(new Object());
+            offer.test(new Object());
         }
 
         @Operation
@@ -95,6 +104,27 @@ public class StripedCacheLinearizabilityTest {
         @Operation
         public boolean release(@Param(name = "t") int t) {
             return h.release(t);
+        }
+    }
+
+    /** The real {@link StripedCache}, one stripe of 4: it must pass the twin's seeds. */
+    public static class OnStripedCache extends OneStripe {
+        public OnStripedCache() {
+            this(new StripedCache<>(1, 4));
+        }
+
+        private OnStripedCache(StripedCache<Object> cache) {
+            super(cache::poll, cache::offer);
+        }
+    }
+
+    public static class Twin extends OneStripe {
+        public Twin() {
+            this(new CheckThenSetStripedCache<>(4));
+        }
+
+        private Twin(CheckThenSetStripedCache<Object> cache) {
+            super(cache::poll, cache::offer);
         }
     }
 }
