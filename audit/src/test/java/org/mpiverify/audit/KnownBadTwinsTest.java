@@ -264,6 +264,25 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
+    /** An MPI_Ireduce made of MPI_Iallreduce: right at the root, but every other rank's result buffer is written too. */
+    static final class ReduceToEveryRankBinding extends DelegatingAuditMpi {
+        ReduceToEveryRankBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long ireduce(long comm, int[] in, int[] out, int count, AuditMpi.ReduceOp op, int root) {
+            return super.iallreduce(comm, in, out, count, op);   // DEFECT: the result reaches every rank
+        }
+    }
+
+    @TwinTest
+    void anIreduceThatWritesAtEveryRankFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
+                (mpi, name) -> new ReduceToEveryRankBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.contains("ireduce(SUM) #") && e.contains("the root's only")),
+                AuditTesting.describe(v));
+    }
+
     @TwinTest
     void aMessageDeliveredTwiceOnASharedTagFails() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),

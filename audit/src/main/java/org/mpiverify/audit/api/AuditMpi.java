@@ -136,6 +136,8 @@ public interface AuditMpi {
     long ibarrier(long comm);
     long ibcast(long comm, int[] buf, int count, int root);
     long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op);
+    /** MPI_Ireduce of {@code count} ints to {@code root}'s {@code out} ({@code out} is not touched elsewhere). */
+    long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root);
     /** MPI_Igather of {@code count} ints a rank to {@code root}'s {@code recv} (size times count; ignored elsewhere). */
     long igather(long comm, int[] send, int count, int[] recv, int root);
     /** MPI_Iscatter of {@code count} ints a rank from {@code root}'s {@code send} (size times count; ignored elsewhere). */

@@ -448,6 +448,13 @@ public final class CoreAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root) {
+        Op o = op(op);
+        return requests.register(call("MPI_Ireduce",
+                () -> comm("MPI_Ireduce", comm).ireduce(in, 0, out, 0, count, Datatype.INT, o, root)));
+    }
+
+    @Override
     public long igather(long comm, int[] send, int count, int[] recv, int root) {
         return requests.register(call("MPI_Igather",
                 () -> comm("MPI_Igather", comm).igather(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT, root)));

@@ -293,6 +293,11 @@ public final class MpjAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root) {
+        throw unsupported("MPI_Ireduce", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
     public long igather(long comm, int[] send, int count, int[] recv, int root) {
         throw unsupported("MPI_Igather", "an MPI-3 nonblocking collective");
     }
@@ -666,7 +671,7 @@ public final class MpjAuditMpi implements AuditMpi {
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
             "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
-            "MPI_Ibcast", "MPI_Iallreduce", "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall");
+            "MPI_Ibcast", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall");
 
     private static UnsupportedOperationException unsupported(String call, String what) {
         if (!MISSING_FUNCTIONS.contains(call)) {

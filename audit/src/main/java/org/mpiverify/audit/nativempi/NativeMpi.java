@@ -89,7 +89,7 @@ public final class NativeMpi implements AuditMpi {
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
             getCount, testCancelled, waitFor, test, cancel, requestFree, waitAny, testAny, waitAll, testAll, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
-            allreduce, commIdup, ibarrier, ibcast, iallreduce, igather, iscatter, iallgather, ialltoall, typeSize;
+            allreduce, commIdup, ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, iallgather, ialltoall, typeSize;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final java.util.List<String> missingFunctions = new java.util.ArrayList<>();
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
@@ -270,6 +270,7 @@ public final class NativeMpi implements AuditMpi {
         ibarrier = fn("MPI_Ibarrier", H, P);
         ibcast = fn("MPI_Ibcast", P, I, H, I, H, P);
         iallreduce = fn("MPI_Iallreduce", P, P, I, H, H, H, P);
+        ireduce = fn("MPI_Ireduce", P, P, I, H, H, I, H, P);
         igather = fn("MPI_Igather", P, I, H, P, I, H, I, H, P);
         iscatter = fn("MPI_Iscatter", P, I, H, P, I, H, I, H, P);
         iallgather = fn("MPI_Iallgather", P, I, H, P, I, H, H, P);
@@ -1057,6 +1058,24 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment cell = a.allocate(abi.handleLayout());
             check("MPI_Iallreduce", (int) iallreduce.invokeExact(sb, rb, count, mpiInt, nativeOp, comm(comm), cell));
             return started(new Pending(cell, rb, sb, out, count));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root) {
+        long nativeOp = nativeOp(op);
+        boolean atRoot = commRank(comm) == root;
+        if (atRoot && out.length < count) throw new IllegalArgumentException("count " + count + " outside the result buffer of " + out.length + " ints");
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, in, count);
+            // The receive buffer is significant at the root only: elsewhere MPI gets NULL and out stays as it is.
+            MemorySegment rb = atRoot ? ints(a, out, count) : MemorySegment.NULL;
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Ireduce", (int) ireduce.invokeExact(sb, rb, count, mpiInt, nativeOp, root, comm(comm), cell));
+            return started(atRoot ? new Pending(cell, rb, sb, out, count) : new Pending(cell, null, sb, null, 0));
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -13,10 +13,11 @@ import org.mpiverify.audit.scenario.Workers;
  * Nonblocking collectives on distinct communicators from many threads (MPICH's
  * {@code test/mpi/threads/comm/idup_nb.c}, {@code threads/coll}): each thread owns a communicator, made by
  * {@code idup} of {@code COMM_WORLD} (the starts one after the other), and per round starts an ibarrier, an
- * ibcast from a rotating root, two iallreduces (SUM, MAX), an igather and an iscatter at that root, an
- * iallgather and an ialltoall on it, all eight outstanding at once, then waits for them in an order that
+ * ibcast from a rotating root, two iallreduces (SUM, MAX), an ireduce, an igather and an iscatter at that root,
+ * an iallgather and an ialltoall on it, all nine outstanding at once, then waits for them in an order that
  * rotates with the round. Every result is checked: a contribution from another communicator or another round
- * shows as a wrong sum or a wrong block.
+ * shows as a wrong sum or a wrong block, and an ireduce that writes its result at a rank other than the root
+ * shows as a changed sentinel.
  */
 final class NonblockingCollectivesScenario extends BaseScenario {
     static final String ID = "coll-nonblocking-distinct-comms";
@@ -24,7 +25,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
     private static final int ROUNDS = 60;
 
     NonblockingCollectivesScenario() {
-        super(ID, "ibarrier, ibcast, iallreduce, igather, iscatter, iallgather and ialltoall outstanding together from "
+        super(ID, "ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, iallgather and ialltoall outstanding together from "
                         + THREADS
                         + " threads per rank, each on its own idup'ed communicator",
                 "MPICH test/mpi/threads/comm/idup_nb.c; threads/coll/allred.c (nonblocking)", 3, 2, 10,
@@ -50,6 +51,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                 int[] b = me == root ? new int[] {t, i, root, t ^ i} : new int[4];
                 int[] sum = new int[2];
                 int[] max = new int[1];
+                int[] reduced = {NOT_WRITTEN};
                 int[] gathered = new int[2 * n], scattered = new int[2], all = new int[2 * n], toAll = new int[2 * n];
                 int[] rootBlocks = new int[2 * n], sendToAll = new int[2 * n];
                 for (int k = 0; k < 2 * n; k++) {
@@ -61,6 +63,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                         mpi.ibcast(c, b, 4, root),
                         mpi.iallreduce(c, new int[] {(me + 1) * (i + 1), t}, sum, 2, AuditMpi.ReduceOp.SUM),
                         mpi.iallreduce(c, new int[] {me * 1000 + i}, max, 1, AuditMpi.ReduceOp.MAX),
+                        mpi.ireduce(c, new int[] {(me + 1) * (i + 1) + t}, reduced, 1, AuditMpi.ReduceOp.SUM, root),
                         mpi.igather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, gathered, root),
                         mpi.iscatter(c, rootBlocks, scattered, 2, root),
                         mpi.iallgather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, all),
@@ -97,6 +100,12 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                     report.evidence(who + ": iallreduce(SUM) #" + i + " gave " + sum[0] + "," + sum[1] + ", expected "
                             + expect + "," + t * n + " (contributions from another communicator or round?)");
                 }
+                int reducedExpected = me == root ? expect + t * n : NOT_WRITTEN;
+                if (reduced[0] != reducedExpected) {
+                    report.evidence(who + ": ireduce(SUM) #" + i + " at root " + root + " left " + reduced[0]
+                            + " at rank " + me + ", expected " + reducedExpected
+                            + (me == root ? "" : " (the result buffer is the root's only)"));
+                }
                 if (max[0] != (n - 1) * 1000 + i) {
                     report.evidence(who + ": iallreduce(MAX) #" + i + " gave " + max[0] + ", expected "
                             + ((n - 1) * 1000 + i));
@@ -108,6 +117,9 @@ final class NonblockingCollectivesScenario extends BaseScenario {
         return report.build();
     }
 
+    /** What a non-root rank's ireduce result buffer holds before and after the call: MPI does not write it. */
+    private static final int NOT_WRITTEN = -7;
+
     /** Element {@code k} that rank {@code rank} contributes in round {@code round} of thread {@code t}: unique per all four. */
     static int block(int t, int round, int rank, int k) {
         return ((t * 100 + round) * 16 + rank) * 64 + k;
@@ -116,7 +128,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
     @Override
     protected Verdict judgeReports(List<RankReport> reports) {
         return passUnlessEvidence(reports, THREADS + " threads per rank ran " + ROUNDS
-                        + " rounds of 8 outstanding nonblocking collectives each on its own communicator; every result right",
+                        + " rounds of 9 outstanding nonblocking collectives each on its own communicator; every result right",
                 "a nonblocking collective gave a wrong result");
     }
 }
