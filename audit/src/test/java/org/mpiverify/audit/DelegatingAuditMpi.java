@@ -64,6 +64,8 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public long ibarrier(long comm) { return d.ibarrier(comm); }
     @Override public long ibcast(long comm, int[] buf, int count, int root) { return d.ibcast(comm, buf, count, root); }
     @Override public long iallreduce(long comm, int[] in, int[] out, int count, ReduceOp op) { return d.iallreduce(comm, in, out, count, op); }
+    @Override public long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root) { return d.igatherv(comm, send, sendCount, recv, recvCounts, displs, root); }
+    @Override public long iscatterv(long comm, int[] send, int[] sendCounts, int[] displs, int[] recv, int recvCount, int root) { return d.iscatterv(comm, send, sendCounts, displs, recv, recvCount, root); }
     @Override public long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root) { return d.ireduce(comm, in, out, count, op, root); }
     @Override public long igather(long comm, int[] send, int count, int[] recv, int root) { return d.igather(comm, send, count, recv, root); }
     @Override public long iscatter(long comm, int[] send, int[] recv, int count, int root) { return d.iscatter(comm, send, recv, count, root); }

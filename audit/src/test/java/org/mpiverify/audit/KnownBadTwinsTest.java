@@ -283,6 +283,27 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
+    /** An MPI_Igatherv that ignores the displacements and packs the blocks one after the other at the root. */
+    static final class PackedGathervBinding extends DelegatingAuditMpi {
+        PackedGathervBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root) {
+            int[] packed = new int[recvCounts.length];
+            for (int r = 1; r < packed.length; r++) packed[r] = packed[r - 1] + recvCounts[r - 1];   // DEFECT: displs unused
+            return super.igatherv(comm, send, sendCount, recv, recvCounts, packed, root);
+        }
+    }
+
+    @TwinTest
+    void anIgathervThatIgnoresTheDisplacementsFails() {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
+                (mpi, name) -> new PackedGathervBinding(new CoreAuditMpi(mpi, name)));
+        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(e -> e.contains("igatherv #") && e.contains("the gap after rank")),
+                AuditTesting.describe(v));
+    }
+
     @TwinTest
     void aMessageDeliveredTwiceOnASharedTagFails() {
         Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),

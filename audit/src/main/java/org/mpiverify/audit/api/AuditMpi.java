@@ -140,6 +140,18 @@ public interface AuditMpi {
     long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root);
     /** MPI_Igather of {@code count} ints a rank to {@code root}'s {@code recv} (size times count; ignored elsewhere). */
     long igather(long comm, int[] send, int count, int[] recv, int root);
+    /**
+     * MPI_Igatherv: {@code sendCount} ints from each rank to {@code root}'s {@code recv}, rank r's at {@code displs[r]}
+     * ({@code recvCounts[r]} of them); {@code recv}, {@code recvCounts} and {@code displs} are significant at the root
+     * only, and the root's ints between the blocks are left as they were.
+     */
+    long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root);
+    /**
+     * MPI_Iscatterv: {@code sendCounts[r]} ints from {@code root}'s {@code send} at {@code displs[r]} to rank r's
+     * {@code recv} ({@code recvCount} of them); {@code send}, {@code sendCounts} and {@code displs} are significant at the
+     * root only.
+     */
+    long iscatterv(long comm, int[] send, int[] sendCounts, int[] displs, int[] recv, int recvCount, int root);
     /** MPI_Iscatter of {@code count} ints a rank from {@code root}'s {@code send} (size times count; ignored elsewhere). */
     long iscatter(long comm, int[] send, int[] recv, int count, int root);
     /** MPI_Iallgather of {@code count} ints a rank into every rank's {@code recv} (size times count). */

@@ -455,6 +455,18 @@ public final class CoreAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root) {
+        return requests.register(call("MPI_Igatherv", () -> comm("MPI_Igatherv", comm).igatherv(send, 0, sendCount,
+                Datatype.INT, recv, 0, recvCounts, displs, Datatype.INT, root)));
+    }
+
+    @Override
+    public long iscatterv(long comm, int[] send, int[] sendCounts, int[] displs, int[] recv, int recvCount, int root) {
+        return requests.register(call("MPI_Iscatterv", () -> comm("MPI_Iscatterv", comm).iscatterv(send, 0, sendCounts,
+                displs, Datatype.INT, recv, 0, recvCount, Datatype.INT, root)));
+    }
+
+    @Override
     public long igather(long comm, int[] send, int count, int[] recv, int root) {
         return requests.register(call("MPI_Igather",
                 () -> comm("MPI_Igather", comm).igather(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT, root)));

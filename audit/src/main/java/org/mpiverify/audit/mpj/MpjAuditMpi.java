@@ -298,6 +298,16 @@ public final class MpjAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root) {
+        throw unsupported("MPI_Igatherv", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
+    public long iscatterv(long comm, int[] send, int[] sendCounts, int[] displs, int[] recv, int recvCount, int root) {
+        throw unsupported("MPI_Iscatterv", "an MPI-3 nonblocking collective");
+    }
+
+    @Override
     public long igather(long comm, int[] send, int count, int[] recv, int root) {
         throw unsupported("MPI_Igather", "an MPI-3 nonblocking collective");
     }
@@ -671,7 +681,8 @@ public final class MpjAuditMpi implements AuditMpi {
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
             "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
-            "MPI_Ibcast", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall");
+            "MPI_Ibcast", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather", "MPI_Iscatter", "MPI_Igatherv", "MPI_Iscatterv",
+            "MPI_Iallgather", "MPI_Ialltoall");
 
     private static UnsupportedOperationException unsupported(String call, String what) {
         if (!MISSING_FUNCTIONS.contains(call)) {

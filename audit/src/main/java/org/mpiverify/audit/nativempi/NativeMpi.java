@@ -89,7 +89,7 @@ public final class NativeMpi implements AuditMpi {
             send, ssend, isend, issend, recv, irecv, sendrecv, probe, iprobe, mprobe, improbe, mrecv, imrecv,
             getCount, testCancelled, waitFor, test, cancel, requestFree, waitAny, testAny, waitAll, testAll, commDup, commSplit, commCreate,
             commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree, barrier, bcast,
-            allreduce, commIdup, ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, iallgather, ialltoall, typeSize;
+            allreduce, commIdup, ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, igatherv, iscatterv, iallgather, ialltoall, typeSize;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final java.util.List<String> missingFunctions = new java.util.ArrayList<>();
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
@@ -273,6 +273,8 @@ public final class NativeMpi implements AuditMpi {
         ireduce = fn("MPI_Ireduce", P, P, I, H, H, I, H, P);
         igather = fn("MPI_Igather", P, I, H, P, I, H, I, H, P);
         iscatter = fn("MPI_Iscatter", P, I, H, P, I, H, I, H, P);
+        igatherv = fn("MPI_Igatherv", P, I, H, P, P, P, H, I, H, P);
+        iscatterv = fn("MPI_Iscatterv", P, P, P, H, P, I, H, I, H, P);
         iallgather = fn("MPI_Iallgather", P, I, H, P, I, H, H, P);
         ialltoall = fn("MPI_Ialltoall", P, I, H, P, I, H, H, P);
         typeSize = fn("MPI_Type_size", H, P);
@@ -1109,6 +1111,58 @@ public final class NativeMpi implements AuditMpi {
             return started(new Pending(cell, rb, atRoot ? sb : null, recv, count));
         } catch (Throwable t) {
             throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long igatherv(long comm, int[] send, int sendCount, int[] recv, int[] recvCounts, int[] displs, int root) {
+        boolean atRoot = commRank(comm) == root;
+        if (atRoot) checkBlocks(recv, recvCounts, displs, commSize(comm));
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = ints(a, send, sendCount);
+            // At the root the whole buffer goes in and comes back, so the ints between the blocks keep their values;
+            // the count and displacement arrays live in the same arena as the buffers, until the request completes.
+            MemorySegment rb = atRoot ? ints(a, recv, recv.length) : MemorySegment.NULL;
+            MemorySegment counts = atRoot ? ints(a, recvCounts, recvCounts.length) : MemorySegment.NULL;
+            MemorySegment at = atRoot ? ints(a, displs, displs.length) : MemorySegment.NULL;
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Igatherv", (int) igatherv.invokeExact(sb, sendCount, mpiInt, rb, counts, at, mpiInt, root, comm(comm), cell));
+            return started(atRoot ? new Pending(cell, rb, sb, recv, recv.length) : new Pending(cell, null, sb, null, 0));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public long iscatterv(long comm, int[] send, int[] sendCounts, int[] displs, int[] recv, int recvCount, int root) {
+        boolean atRoot = commRank(comm) == root;
+        if (atRoot) checkBlocks(send, sendCounts, displs, commSize(comm));
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment sb = atRoot ? ints(a, send, send.length) : MemorySegment.NULL;
+            MemorySegment counts = atRoot ? ints(a, sendCounts, sendCounts.length) : MemorySegment.NULL;
+            MemorySegment at = atRoot ? ints(a, displs, displs.length) : MemorySegment.NULL;
+            MemorySegment rb = blank(a, recv, recvCount);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            check("MPI_Iscatterv", (int) iscatterv.invokeExact(sb, counts, at, mpiInt, rb, recvCount, mpiInt, root, comm(comm), cell));
+            return started(new Pending(cell, rb, atRoot ? sb : null, recv, recvCount));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** A v-collective's blocks must lie in the root's buffer: the library writes or reads there unchecked. */
+    private static void checkBlocks(int[] buf, int[] counts, int[] displs, int size) {
+        if (counts.length < size || displs.length < size) {
+            throw new IllegalArgumentException("counts and displacements for " + size + " ranks, got " + counts.length
+                    + " and " + displs.length);
+        }
+        for (int r = 0; r < size; r++) {
+            if (counts[r] < 0 || displs[r] < 0 || (long) displs[r] + counts[r] > buf.length) {
+                throw new IllegalArgumentException("rank " + r + "'s block (" + counts[r] + " ints at " + displs[r]
+                        + ") outside the buffer of " + buf.length + " ints");
+            }
         }
     }
 

@@ -13,9 +13,10 @@ import org.mpiverify.audit.scenario.Workers;
  * Nonblocking collectives on distinct communicators from many threads (MPICH's
  * {@code test/mpi/threads/comm/idup_nb.c}, {@code threads/coll}): each thread owns a communicator, made by
  * {@code idup} of {@code COMM_WORLD} (the starts one after the other), and per round starts an ibarrier, an
- * ibcast from a rotating root, two iallreduces (SUM, MAX), an ireduce, an igather and an iscatter at that root,
- * an iallgather and an ialltoall on it, all nine outstanding at once, then waits for them in an order that
- * rotates with the round. Every result is checked: a contribution from another communicator or another round
+ * ibcast from a rotating root, two iallreduces (SUM, MAX), an ireduce, an igather, an iscatter, an igatherv and an
+ * iscatterv at that root, an iallgather and an ialltoall on it, all eleven outstanding at once, then waits for them
+ * in an order that rotates with the round. The v-variants move r + 1 ints to or from rank r, with a one-int gap
+ * after each block in the root's buffer, which must keep its value. Every result is checked: a contribution from another communicator or another round
  * shows as a wrong sum or a wrong block, and an ireduce that writes its result at a rank other than the root
  * shows as a changed sentinel.
  */
@@ -25,7 +26,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
     private static final int ROUNDS = 60;
 
     NonblockingCollectivesScenario() {
-        super(ID, "ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, iallgather and ialltoall outstanding together from "
+        super(ID, "ibarrier, ibcast, iallreduce, ireduce, igather, iscatter, igatherv, iscatterv, iallgather and ialltoall outstanding together from "
                         + THREADS
                         + " threads per rank, each on its own idup'ed communicator",
                 "MPICH test/mpi/threads/comm/idup_nb.c; threads/coll/allred.c (nonblocking)", 3, 2, 10,
@@ -58,6 +59,20 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                     rootBlocks[k] = block(t, i, root, k);
                     sendToAll[k] = block(t, i, me, k);
                 }
+                int[] vCounts = new int[n], vDispls = new int[n];
+                int extent = 0;
+                for (int j = 0; j < n; j++) {
+                    vCounts[j] = j + 1;
+                    vDispls[j] = extent;
+                    extent += j + 2;   // a one-int gap after each block
+                }
+                int[] mineV = new int[me + 1], gatheredV = new int[extent], rootV = new int[extent], scatteredV = new int[me + 1];
+                Arrays.fill(gatheredV, GAP);
+                Arrays.fill(rootV, GAP);
+                for (int k = 0; k <= me; k++) mineV[k] = block(t, i, me, V_GATHER + k);
+                for (int j = 0; j < n; j++) {
+                    for (int k = 0; k <= j; k++) rootV[vDispls[j] + k] = block(t, i, j, V_SCATTER + k);
+                }
                 long[] r = {
                         mpi.ibarrier(c),
                         mpi.ibcast(c, b, 4, root),
@@ -66,6 +81,8 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                         mpi.ireduce(c, new int[] {(me + 1) * (i + 1) + t}, reduced, 1, AuditMpi.ReduceOp.SUM, root),
                         mpi.igather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, gathered, root),
                         mpi.iscatter(c, rootBlocks, scattered, 2, root),
+                        mpi.igatherv(c, mineV, me + 1, gatheredV, vCounts, vDispls, root),
+                        mpi.iscatterv(c, rootV, vCounts, vDispls, scatteredV, me + 1, root),
                         mpi.iallgather(c, new int[] {block(t, i, me, 0), block(t, i, me, 1)}, 2, all),
                         mpi.ialltoall(c, sendToAll, toAll, 2)};
                 for (int k = 0; k < r.length; k++) mpi.waitFor(r[(i + k) % r.length]);
@@ -83,6 +100,24 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                             report.evidence(who + ": ialltoall #" + i + ": element " + k + " from rank " + j + " is "
                                     + toAll[2 * j + k] + ", expected " + block(t, i, j, 2 * me + k));
                         }
+                    }
+                }
+                if (me == root) {
+                    for (int j = 0; j < n; j++) {
+                        for (int k = 0; k <= j + 1; k++) {   // rank j's block, then the gap after it
+                            int expected = k <= j ? block(t, i, j, V_GATHER + k) : GAP;
+                            if (gatheredV[vDispls[j] + k] != expected) {
+                                report.evidence(who + ": igatherv #" + i + " at root " + root + ": int " + (vDispls[j] + k)
+                                        + " is " + gatheredV[vDispls[j] + k] + ", expected " + expected
+                                        + (k <= j ? " (element " + k + " of rank " + j + ")" : " (the gap after rank " + j + "'s block)"));
+                            }
+                        }
+                    }
+                }
+                for (int k = 0; k <= me; k++) {
+                    if (scatteredV[k] != block(t, i, me, V_SCATTER + k)) {
+                        report.evidence(who + ": iscatterv #" + i + " from root " + root + ": element " + k + " is "
+                                + scatteredV[k] + ", expected " + block(t, i, me, V_SCATTER + k));
                     }
                 }
                 for (int k = 0; k < 2; k++) {
@@ -117,6 +152,11 @@ final class NonblockingCollectivesScenario extends BaseScenario {
         return report.build();
     }
 
+    /** The root's ints between the v-variants' blocks: neither collective may touch them. */
+    private static final int GAP = -9;
+    /** Where the v-variants' elements start in {@link #block}'s element range, apart from the other collectives'. */
+    private static final int V_GATHER = 16, V_SCATTER = 32;
+
     /** What a non-root rank's ireduce result buffer holds before and after the call: MPI does not write it. */
     private static final int NOT_WRITTEN = -7;
 
@@ -128,7 +168,7 @@ final class NonblockingCollectivesScenario extends BaseScenario {
     @Override
     protected Verdict judgeReports(List<RankReport> reports) {
         return passUnlessEvidence(reports, THREADS + " threads per rank ran " + ROUNDS
-                        + " rounds of 9 outstanding nonblocking collectives each on its own communicator; every result right",
+                        + " rounds of 11 outstanding nonblocking collectives each on its own communicator; every result right",
                 "a nonblocking collective gave a wrong result");
     }
 }
