@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import org.mpiverify.audit.api.AuditException;
 import org.mpiverify.audit.api.AuditMpi;
 import org.mpiverify.audit.api.AuditStatus;
@@ -101,29 +103,20 @@ class KnownBadTwinsTest {
 
     @TwinTest
     void aDamagedMessageFailsWithWhereItArrived() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-blocking"),
-                (mpi, name) -> new CorruptingBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 thread") && e.contains("damaged")),
-                AuditTesting.describe(v));
+        failsWithEvidence("p2p-blocking", CorruptingBinding::new,
+                e -> e.startsWith("rank 1 thread") && e.contains("damaged"));
     }
 
     @TwinTest
     void aDuplicatedMessageFailsNamingTheMessage() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("wildcard-many-threads"),
-                (mpi, name) -> new DuplicatingBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0") && e.contains("twice")),
-                AuditTesting.describe(v));
+        failsWithEvidence("wildcard-many-threads", DuplicatingBinding::new,
+                e -> e.startsWith("rank 0") && e.contains("twice"));
     }
 
     @TwinTest
     void ranksInTheWrongCommunicatorFailWithTheirDisagreement() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("comm-split-concurrent"),
-                (mpi, name) -> new SplitColourBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.matches("ranks \\d and \\d disagree on the members of split .*")),
-                AuditTesting.describe(v));
+        failsWithEvidence("comm-split-concurrent", SplitColourBinding::new,
+                e -> e.matches("ranks \\d and \\d disagree on the members of split .*"));
     }
 
     @TwinTest
@@ -257,11 +250,20 @@ class KnownBadTwinsTest {
 
     @TwinTest
     void swappedAlltoallBlocksFailNamingTheRound() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
-                (mpi, name) -> new SwappedBlocksAlltoallBinding(new CoreAuditMpi(mpi, name)));
+        failsWithEvidence("coll-nonblocking-distinct-comms", SwappedBlocksAlltoallBinding::new,
+                e -> e.startsWith("rank 2 thread") && e.contains("ialltoall #"));
+    }
+
+    /**
+     * Audits {@code scenario} on the core through {@code binding} (a known-bad binding over the core's own): the verdict
+     * must be FAIL, with an evidence line that {@code evidence} accepts.
+     */
+    private Verdict failsWithEvidence(String scenario, UnaryOperator<AuditMpi> binding, Predicate<String> evidence) {
+        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId(scenario),
+                (mpi, name) -> binding.apply(new CoreAuditMpi(mpi, name)));
         assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 2 thread") && e.contains("ialltoall #")),
-                AuditTesting.describe(v));
+        assertTrue(v.evidence().stream().anyMatch(evidence), AuditTesting.describe(v));
+        return v;
     }
 
     /** An MPI_Ireduce made of MPI_Iallreduce: right at the root, but every other rank's result buffer is written too. */
@@ -276,11 +278,8 @@ class KnownBadTwinsTest {
 
     @TwinTest
     void anIreduceThatWritesAtEveryRankFails() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
-                (mpi, name) -> new ReduceToEveryRankBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.contains("ireduce(SUM) #") && e.contains("the root's only")),
-                AuditTesting.describe(v));
+        failsWithEvidence("coll-nonblocking-distinct-comms", ReduceToEveryRankBinding::new,
+                e -> e.contains("ireduce(SUM) #") && e.contains("the root's only"));
     }
 
     /** An MPI_Igatherv that ignores the displacements and packs the blocks one after the other at the root. */
@@ -297,58 +296,42 @@ class KnownBadTwinsTest {
 
     @TwinTest
     void anIgathervThatIgnoresTheDisplacementsFails() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("coll-nonblocking-distinct-comms"),
-                (mpi, name) -> new PackedGathervBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.contains("igatherv #") && e.contains("the gap after rank")),
-                AuditTesting.describe(v));
+        failsWithEvidence("coll-nonblocking-distinct-comms", PackedGathervBinding::new,
+                e -> e.contains("igatherv #") && e.contains("the gap after rank"));
     }
 
     @TwinTest
     void aMessageDeliveredTwiceOnASharedTagFails() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-shared-tag"),
-                (mpi, name) -> new DoubleDeliveryWaitAllBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 receiver ") && e.contains("twice")),
-                AuditTesting.describe(v));
+        Verdict v = failsWithEvidence("p2p-shared-tag", DoubleDeliveryWaitAllBinding::new,
+                e -> e.startsWith("rank 1 receiver ") && e.contains("twice"));
         assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1: ") && e.contains("never arrived")),
                 AuditTesting.describe(v));
     }
 
     @TwinTest
     void aSwallowedInvalidRankErrorFailsNamingTheCall() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-invalid-args-under-load"),
-                (mpi, name) -> new SwallowedRankErrorBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.matches("rank 1 thread 0 round \\d+: send to rank 2 of 2 returned "
-                + "without an error, expected MPI_ERR_RANK")), AuditTesting.describe(v));
+        failsWithEvidence("p2p-invalid-args-under-load", SwallowedRankErrorBinding::new,
+                e -> e.matches("rank 1 thread 0 round \\d+: send to rank 2 of 2 returned without an error, expected MPI_ERR_RANK"));
     }
 
     @TwinTest
     void aTruncationWithTheWrongClassFails() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-truncate-under-load"),
-                (mpi, name) -> new WrongTruncationClassBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0 thread 0 round ")
-                && e.contains("failed with MPI_ERR_OTHER, expected MPI_ERR_TRUNCATE")), AuditTesting.describe(v));
+        failsWithEvidence("p2p-truncate-under-load", WrongTruncationClassBinding::new,
+                e -> e.startsWith("rank 0 thread 0 round ")
+                        && e.contains("failed with MPI_ERR_OTHER, expected MPI_ERR_TRUNCATE"));
     }
 
     @TwinTest
     void aMessageLostToACancelFailsNamingIt() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("p2p-cancel-race"),
-                (mpi, name) -> new CancelLiarBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 0 canceller ") && e.contains("is lost")),
-                AuditTesting.describe(v));
+        failsWithEvidence("p2p-cancel-race", CancelLiarBinding::new,
+                e -> e.startsWith("rank 0 canceller ") && e.contains("is lost"));
     }
 
     @TwinTest
     void aTruncationLostByWaitAnyFails() {
-        Verdict v = AuditTesting.judge(core, ScenarioCatalog.byId("requests-cross-thread-completion"),
-                (mpi, name) -> new LostErrorWaitAnyBinding(new CoreAuditMpi(mpi, name)));
-        assertEquals(Outcome.FAIL, v.outcome(), AuditTesting.describe(v));
-        assertTrue(v.evidence().stream().anyMatch(e -> e.startsWith("rank 1 thread ") && e.contains("(WAITANY, TRUNCATE)")
-                && e.contains("completed with no error, expected MPI_ERR_TRUNCATE")), AuditTesting.describe(v));
+        failsWithEvidence("requests-cross-thread-completion", LostErrorWaitAnyBinding::new,
+                e -> e.startsWith("rank 1 thread ") && e.contains("(WAITANY, TRUNCATE)")
+                        && e.contains("completed with no error, expected MPI_ERR_TRUNCATE"));
     }
 
     /** Rank 0 waits for a message nobody sends. */
