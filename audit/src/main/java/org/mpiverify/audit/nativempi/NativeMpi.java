@@ -1069,11 +1069,11 @@ public final class NativeMpi implements AuditMpi {
     public long ireduce(long comm, int[] in, int[] out, int count, ReduceOp op, int root) {
         long nativeOp = nativeOp(op);
         boolean atRoot = commRank(comm) == root;
-        if (atRoot && out.length < count) throw new IllegalArgumentException("count " + count + " outside the result buffer of " + out.length + " ints");
         Arena a = Arena.ofAuto();
         try {
             MemorySegment sb = ints(a, in, count);
-            // The receive buffer is significant at the root only: elsewhere MPI gets NULL and out stays as it is.
+            // The receive buffer is significant at the root only (ints checks count against it there): elsewhere MPI
+            // gets NULL and out stays as it is.
             MemorySegment rb = atRoot ? ints(a, out, count) : MemorySegment.NULL;
             MemorySegment cell = a.allocate(abi.handleLayout());
             check("MPI_Ireduce", (int) ireduce.invokeExact(sb, rb, count, mpiInt, nativeOp, root, comm(comm), cell));
