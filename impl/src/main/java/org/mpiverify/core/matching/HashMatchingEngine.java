@@ -15,8 +15,9 @@ import org.mpiverify.core.trace.TraceRecorder;
  *
  * <p><b>Fast mode (the DSG path).</b> While a context has no wildcard activity, every pending item of
  * the context lives in the table under its exact key {@code (context, source, tag)}; the value of a
- * key is the head of a FIFO of {@link MatchNode}s that are all receives or all envelopes (never both:
- * whoever came second would have matched the head). An operation locks the key's bucket, reads the
+ * key is a lone {@link PostedReceive} (the common case: one receive waits for its message), or the head
+ * of a FIFO of {@link MatchNode}s that are all receives or all envelopes (never both: whoever came
+ * second would have matched the head). An operation locks the key's bucket, reads the
  * context's mode word, and then does DSG's insert-or-match as one step: if the key holds ⊥ it inserts
  * its item (equation (1), success); if the key holds the complementary kind it takes the FIFO's head
  * (the failed insert of Algorithms 1-2, fused with the matching empty); if it holds the same kind it
@@ -49,13 +50,16 @@ import org.mpiverify.core.trace.TraceRecorder;
  *
  * <p><b>Scale.</b> Fast mode costs one bucket lock and a short chain scan whatever the number of
  * pending items, because the table grows ({@link MatchTable}: it doubles when its chains hold two live
- * keys on average). The value of a key is a {@link MatchNode} FIFO, so a pending receive costs its
- * node (32 bytes) and its share of a bucket. Two whole-table walks remain, each O(table): the switch to
+ * keys on average). A receive alone under its key is the key's value itself, with no node: at 10^6
+ * outstanding receives every line a match touches is a cache miss, and the bucket slot, the bucket and
+ * the receive are the lines any table must touch (a node between them was one more miss per match, and an
+ * allocation per re-post). So a lone pending receive costs its share of a bucket; a receive of a same-key
+ * backlog, and every unexpected envelope (its arrival number lives in the node), a node of 32 bytes. Two whole-table walks remain, each O(table): the switch to
  * wild mode (a drain) and {@link #size}; both are rare (the first wildcard operation after
  * {@code wildcardLinger} exact ones; leak checks).
  *
  * <p><b>Invariants.</b> For each context: in fast mode its {@link WildQueues} are empty and each of
- * its keys holds ⊥ or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
+ * its keys holds ⊥, a lone receive, or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
  * none of its keys holds a value and its queues hold everything; the mode word changes only under
  * the context lock; unexpected sequence numbers increase along every FIFO and queue; no pending
  * receive matches a pending envelope.
@@ -181,12 +185,20 @@ public final class HashMatchingEngine implements MatchingEngine {
             MatchTable.Bucket b = table.lockBucket(key);
             try {
                 if (!c.wild) { // volatile read under the bucket lock: the mode handshake
-                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                    if (head == null) {
-                        table.putLocked(b, key, new MatchNode(r, 0));
+                    Object v = MatchTable.getLocked(b, key);
+                    if (v == null) {
+                        table.putLocked(b, key, r);       // a lone receive: no node
                         if (trace != null) trace.post(r, null);
                         return null;
                     }
+                    if (v instanceof PostedReceive lone) {
+                        MatchNode fifo = new MatchNode(lone, 0); // same-key backlog: FIFO
+                        fifo.append(new MatchNode(r, 0));
+                        table.putLocked(b, key, fifo);
+                        if (trace != null) trace.post(r, null);
+                        return null;
+                    }
+                    MatchNode head = (MatchNode) v;
                     if (head.isReceive()) {
                         head.append(new MatchNode(r, 0)); // same-key backlog: FIFO
                         if (trace != null) trace.post(r, null);
@@ -236,11 +248,17 @@ public final class HashMatchingEngine implements MatchingEngine {
             MatchTable.Bucket b = table.lockBucket(key);
             try {
                 if (!c.wild) {
-                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                    if (head == null) {
+                    Object v = MatchTable.getLocked(b, key);
+                    if (v == null) {
                         table.putLocked(b, key, new MatchNode(e, queuedSeq(c, e)));
                         return null;
                     }
+                    if (v instanceof PostedReceive lone) {
+                        table.putLocked(b, key, null);
+                        if (trace != null) trace.arrive(e, lone);
+                        return lone;
+                    }
+                    MatchNode head = (MatchNode) v;
                     if (!head.isReceive()) {
                         head.append(new MatchNode(e, queuedSeq(c, e)));
                         return null;
@@ -297,11 +315,12 @@ public final class HashMatchingEngine implements MatchingEngine {
             MatchTable.Bucket b = table.lockBucket(key);
             try {
                 if (!c.wild) {
-                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                    if (head == null || head.isReceive()) {
+                    Object v = MatchTable.getLocked(b, key);
+                    if (holdsNoEnvelope(v)) {
                         if (take && trace != null) trace.take(context, source, tag, null);
                         return null;
                     }
+                    MatchNode head = (MatchNode) v;
                     if (take) {
                         table.putLocked(b, key, head.pop());
                         if (trace != null) trace.take(context, source, tag, (Envelope) head.item);
@@ -345,7 +364,6 @@ public final class HashMatchingEngine implements MatchingEngine {
             MatchTable.Bucket b = table.lockBucket(key);
             try {
                 if (!c.wild) {
-                    MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
                     boolean removed = removeLocked(b, key, r);
                     if (trace != null) trace.cancel(r, removed);
                     return removed;
@@ -369,8 +387,12 @@ public final class HashMatchingEngine implements MatchingEngine {
 
     /** Removes {@code r} from the FIFO of {@code key} in the locked bucket {@code b}; true if it was there. */
     private boolean removeLocked(MatchTable.Bucket b, long key, PostedReceive r) {
-        MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-        if (head == null || !head.isReceive()) return false;
+        Object v = MatchTable.getLocked(b, key);
+        if (v == r) {
+            table.putLocked(b, key, null);
+            return true;
+        }
+        if (!(v instanceof MatchNode head) || !head.isReceive()) return false;
         if (head.item == r) {
             table.putLocked(b, key, head.pop());
             return true;
@@ -390,7 +412,11 @@ public final class HashMatchingEngine implements MatchingEngine {
     public int size() {
         int[] n = {0};
         table.forEachValue(v -> {
-            for (MatchNode m = (MatchNode) v; m != null; m = m.next) n[0]++;
+            if (v instanceof MatchNode fifo) {
+                for (MatchNode m = fifo; m != null; m = m.next) n[0]++;
+            } else {
+                n[0]++;                                       // a lone receive
+            }
         });
         contexts.forEach(c -> {
             c.lock();
@@ -419,8 +445,11 @@ public final class HashMatchingEngine implements MatchingEngine {
         int id = c.id;
         List<MatchNode> unexpected = new ArrayList<>();
         table.drain(k -> contextOf(k) == id, (k, v) -> {
-            MatchNode head = (MatchNode) v;
-            for (MatchNode n = head, next; n != null; n = next) {
+            if (v instanceof PostedReceive lone) {
+                c.queues.addPosted(new MatchNode(lone, 0));
+                return;
+            }
+            for (MatchNode n = (MatchNode) v, next; n != null; n = next) {
                 next = n.next;
                 if (n.isReceive()) c.queues.addPosted(n); else unexpected.add(n);
             }
@@ -449,12 +478,25 @@ public final class HashMatchingEngine implements MatchingEngine {
             long key = n.isReceive() ? keyOf((PostedReceive) n.item) : keyOf((Envelope) n.item);
             MatchTable.Bucket b = table.lockBucket(key);
             try {
-                MatchNode head = (MatchNode) MatchTable.getLocked(b, key);
-                if (head == null) table.putLocked(b, key, n); else head.append(n);
+                Object v = MatchTable.getLocked(b, key);
+                if (v == null) {
+                    table.putLocked(b, key, n.isReceive() ? n.item : n);   // a lone receive goes back bare
+                } else if (v instanceof PostedReceive lone) {
+                    MatchNode fifo = new MatchNode(lone, 0);
+                    fifo.append(n);
+                    table.putLocked(b, key, fifo);
+                } else {
+                    ((MatchNode) v).append(n);
+                }
             } finally {
                 table.unlock(b);
             }
         }
+    }
+
+    /** True if a key's value holds no envelope: ⊥, a lone receive, or a FIFO of receives. */
+    private static boolean holdsNoEnvelope(Object v) {
+        return v == null || v instanceof PostedReceive || ((MatchNode) v).isReceive();
     }
 
     private static long keyOf(PostedReceive r) { return key(r.context(), r.source(), r.tag()); }
@@ -465,7 +507,11 @@ public final class HashMatchingEngine implements MatchingEngine {
     public int size(int context) {
         int[] n = {0};
         table.forEachValue(v -> {
-            for (MatchNode m = (MatchNode) v; m != null; m = m.next) {
+            if (!(v instanceof MatchNode fifo)) {
+                if (((PostedReceive) v).context() == context) n[0]++;   // a lone receive
+                return;
+            }
+            for (MatchNode m = fifo; m != null; m = m.next) {
                 int ctx = m.item instanceof PostedReceive r ? r.context() : ((Envelope) m.item).context();
                 if (ctx == context) n[0]++;
             }

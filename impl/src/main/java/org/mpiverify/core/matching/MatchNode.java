@@ -3,7 +3,8 @@ package org.mpiverify.core.matching;
 /**
  * One pending item, a {@link PostedReceive} or an {@link Envelope}, in a FIFO of pending items. The
  * same node moves between the hash engine's per-key FIFOs and the per-context queues, so a pending
- * item costs one allocation whichever structure holds it.
+ * item costs at most one allocation whichever structure holds it (a receive alone under its key in the
+ * hash engine's table needs none: it is the key's value itself).
  *
  * <p>Not thread-safe: a node is reached only under the lock of the structure that holds it.
  */
