@@ -35,7 +35,9 @@ import org.mpiverify.core.sync.WaitPolicy;
  * own request is done it leaves the role and wakes the others, one of which takes it. No lock is held
  * while anyone parks. Before parking, a wait spins within the rank's {@link WaitPolicy}, as a blocking
  * wait does: one budget per wait (about a park round trip for platform threads, none for virtual
- * threads), shared by all its rounds in either role.
+ * threads), shared by all its rounds in either role; then, in each round, it yields as the policy says
+ * (platform threads twice), which hands the core to a thread of the peer rank it waits for where threads
+ * outnumber cores (idup with two threads per rank on 2 ranks: parks per idup from 0.73 to under 0.01).
  *
  * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
  * only if {@code events} is unchanged; a signaller increments {@code events}, then reads {@code poller}:
@@ -184,6 +186,21 @@ final class ProgressEngine {
      * event kept a core from the peers it was waiting for. Returns true if {@code moved} became true.
      */
     private boolean spin(long start, BooleanSupplier moved) {
+        return spinWithinBudget(start, moved) || yieldUntil(moved);
+    }
+
+    /** The policy's yields after the spin (platform threads: two), each followed by a look at {@code moved}. */
+    private boolean yieldUntil(BooleanSupplier moved) {
+        for (int y = 0, yields = rank.waitPolicy.yieldBudget(); y < yields; y++) {
+            Thread.yield();
+            if (moved.getAsBoolean()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean spinWithinBudget(long start, BooleanSupplier moved) {
         long budget = rank.waitPolicy.spinBudgetNanos();
         if (budget == 0) {
             return false;
