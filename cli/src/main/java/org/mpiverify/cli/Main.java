@@ -197,7 +197,7 @@ public final class Main implements Callable<Integer> {
         int trials;
         @Option(names = "--quick", description = "fewer sizes, ranks and iterations: each figure in about 30 s")
         boolean quick;
-        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "the core's matching engine: ${COMPLETION-CANDIDATES}")
+        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "the core's matching engine: ${COMPLETION-CANDIDATES} (dang and dang-capacity: HASH_TABLE always)")
         MatchingKind matching;
         @Option(names = "--out", paramLabel = "DIR", description = "output root (default: out/ of the repository)")
         Path out;
@@ -217,7 +217,9 @@ public final class Main implements Callable<Integer> {
             Path repoRoot = Workspace.root();
             Path outDir = out != null ? out.toAbsolutePath() : Workspace.outputDir(repoRoot);
             o.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching "
-                    + matching);
+                    + Figures.all().stream().filter(f -> f.id().equals(name)).findFirst()
+                            .map(f -> FigureRunner.matching(f, Settings.of(trials, quick, matching, o)))
+                            .orElse(matching.name()));
             o.println("machine: " + Machine.describe());
             if (name.equals("core") || name.equals("all")) {
                 coreBench(o, Math.max(2, trials), outDir, repoRoot);

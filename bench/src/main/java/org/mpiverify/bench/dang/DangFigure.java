@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.bench.SpinHandoff;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.figures.BenchFigure;
@@ -89,6 +90,12 @@ public final class DangFigure implements BenchFigure {
 
     /** Threads per rank of the "many threads" series of Figs. 3-4. */
     static final int MANY = 64;
+
+    /** Every core run here uses the DSG hash table (§4.2 also runs QUEUES, by name): {@code --matching} is ignored. */
+    @Override
+    public MatchingKind fixedMatching() {
+        return MatchingKind.HASH_TABLE;
+    }
 
     @Override
     public String id() {

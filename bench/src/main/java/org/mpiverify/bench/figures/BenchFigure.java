@@ -1,6 +1,7 @@
 package org.mpiverify.bench.figures;
 
 import org.mpiverify.bench.report.Report;
+import org.mpiverify.mpi.MatchingKind;
 
 /** One {@code ./mpiverify bench FIGURE}: measures a paper's figure on the core (and comparison targets). */
 public interface BenchFigure {
@@ -12,4 +13,12 @@ public interface BenchFigure {
     String description();
 
     Report run(Settings settings) throws Exception;
+
+    /**
+     * The matching engine of every core run of this figure, whatever {@code --matching} says, or null if
+     * its runs follow {@code --matching}. Written into the figure's provenance instead of the option.
+     */
+    default MatchingKind fixedMatching() {
+        return null;
+    }
 }

@@ -10,6 +10,7 @@ import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.ReportJson;
 import org.mpiverify.bench.report.SvgPlot;
+import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Provenance;
 
 /** Runs one figure, prints it, and writes {@code <out>/bench/<id>.json} and one SVG per plot beside it. */
@@ -31,7 +32,7 @@ public final class FigureRunner {
         ConsoleReport.print(r, settings.out());
         Path dir = outDir.resolve("bench");
         Path json = dir.resolve(figure.id() + ".json");
-        ReportJson.write(r, Provenance.now(repoRoot, versions(settings)).toJson(), json);
+        ReportJson.write(r, Provenance.now(repoRoot, versions(figure, settings)).toJson(), json);
         List<Path> svgs = new ArrayList<>();
         for (Plot p : r.plots()) {
             Path svg = dir.resolve(r.plots().size() == 1 ? figure.id() + ".svg" : figure.id() + "-" + p.id() + ".svg");
@@ -43,12 +44,18 @@ public final class FigureRunner {
         return new Output(r, json, svgs);
     }
 
-    static Map<String, String> versions(Settings s) {
+    static Map<String, String> versions(BenchFigure figure, Settings s) {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("core matching", s.matching().name());
+        v.put("core matching", matching(figure, s));
         for (ComparisonTarget t : s.comparisons()) {
             v.put(t.name(), t.describe());
         }
         return v;
+    }
+
+    /** The engine the figure's core runs use: {@code --matching}, or the one the figure fixes. */
+    public static String matching(BenchFigure figure, Settings s) {
+        MatchingKind fixed = figure.fixedMatching();
+        return fixed == null ? s.matching().name() : fixed.name() + " (fixed by " + figure.id() + ")";
     }
 }

@@ -35,7 +35,8 @@ class DangFigureQuickTest {
     @SuppressWarnings("unchecked")
     void quickRunWritesEveryPlotSeriesAndTarget(@TempDir Path dir) throws Exception {
         var text = new ByteArrayOutputStream();
-        Settings s = Settings.of(1, true, MatchingKind.HASH_TABLE, new PrintStream(text, true, StandardCharsets.UTF_8))
+        // QUEUES, the CLI's default: the figure fixes HASH_TABLE and its provenance must say so, not the option
+        Settings s = Settings.of(1, true, MatchingKind.QUEUES, new PrintStream(text, true, StandardCharsets.UTF_8))
                 .withComparisons(List.of(), List.of());
         FigureRunner.Output out;
         try {
@@ -49,6 +50,8 @@ class DangFigureQuickTest {
         Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readString(out.json()));
         assertEquals("dang", json.get("benchmark"));
         assertNotNull(((Map<String, Object>) json.get("provenance")).get("commit"));
+        assertEquals("HASH_TABLE (fixed by dang)",
+                ((Map<String, Object>) ((Map<String, Object>) json.get("provenance")).get("versions")).get("core matching"));
         Map<String, List<String>> expected = new LinkedHashMap<>();
         expected.put(DangFigure.WAKEUP, List.of(DangFigure.CORE_VIRTUAL, DangFigure.CORE_PLATFORM,
                 DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM));
