@@ -18,21 +18,18 @@ import org.mpiverify.mpi.ThreadLevel;
  * {@code bytes}-byte messages on tag {@code i}, all pairs at once, with blocking send and receive and the
  * core's default wait policy (platform threads spin briefly, virtual threads park at once).
  *
- * <p>Steady state only: every thread first does {@value #WARM_UP} round trips, then waits at a start
- * gate; the ranks meet in a barrier, the gate opens, and the clock runs until every thread has done
- * {@code roundTrips} more. So thread creation, the first mounts and the table's growth are outside the
- * measured time. Every reply is checked (its first int).
+ * <p>Every thread first does {@value #WARM_UP} round trips, then waits at a start gate; the ranks meet in
+ * a barrier, the gate opens, and the clock runs until every thread has done {@code roundTrips} more. So
+ * thread creation, the first mounts and the table's growth are outside the measured time; the gate's
+ * opening and the last pairs' finish are inside it. {@link #steady} times only the middle half of the
+ * round trips instead ({@link SteadyWindow}): the rate at which that many threads communicate once they
+ * all do. Every reply is checked (its first int).
  */
 final class PairedPingPong {
     static final int WARM_UP = 2;
 
-    /** What one run measured. */
-    record Result(long wallNanos, long messages, int roundTrips) {
-        /** Wall time per message, all pairs together (the inverse of the message rate). */
-        double nanosPerMessage() {
-            return (double) wallNanos / messages;
-        }
-
+    /** What one run measured; {@code steadyNanosPerMessage} is NaN unless a {@link SteadyWindow} timed it. */
+    record Result(long wallNanos, long messages, int roundTrips, double steadyNanosPerMessage) {
         /** Messages per second, all pairs together. */
         double rate() {
             return messages / (wallNanos / 1e9);
@@ -47,8 +44,23 @@ final class PairedPingPong {
     private PairedPingPong() {
     }
 
+    /**
+     * Nanoseconds per message, all pairs together, in the steady middle of a run ({@link SteadyWindow}:
+     * from a quarter to three quarters of all round trips).
+     */
+    static double steady(int pairs, boolean virtual, int bytes, int roundTrips, Duration deadline) {
+        return run(pairs, virtual, bytes, roundTrips, deadline, new SteadyWindow((long) pairs * roundTrips))
+                .steadyNanosPerMessage();
+    }
+
     static Result run(int pairs, boolean virtual, int bytes, int roundTrips, Duration deadline) {
+        return run(pairs, virtual, bytes, roundTrips, deadline, null);
+    }
+
+    private static Result run(int pairs, boolean virtual, int bytes, int roundTrips, Duration deadline,
+                              SteadyWindow window) {
         AtomicLong nanos = new AtomicLong();
+        AtomicReference<Double> steady = new AtomicReference<>(Double.NaN);
         AtomicReference<String> wrong = new AtomicReference<>();
         JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE);
         DangJobs.run(c, mpi -> {
@@ -65,10 +77,10 @@ final class PairedPingPong {
                     try {
                         int n = Math.max(1, bytes / 4);
                         int[] b = new int[n];
-                        pingPong(w, me, tag, b, WARM_UP, wrong);
+                        pingPong(w, me, tag, b, WARM_UP, wrong, null);
                         ready.countDown();
                         go.await();
-                        pingPong(w, me, tag, b, roundTrips, wrong);
+                        pingPong(w, me, tag, b, roundTrips, wrong, me == 0 ? window : null);
                     } catch (Throwable e) {
                         failed.compareAndSet(null, e);
                         ready.countDown();
@@ -80,6 +92,9 @@ final class PairedPingPong {
             w.barrier();
             long t0 = System.nanoTime();
             go.countDown();
+            if (window != null && me == 0) {
+                steady.set(window.nanosPerMessage(deadline));
+            }
             for (Thread t : ts) {
                 t.join();                           // the job's deadline aborts a hung call
             }
@@ -95,10 +110,11 @@ final class PairedPingPong {
         if (wrong.get() != null) {
             throw new IllegalStateException(wrong.get());
         }
-        return new Result(nanos.get(), 2L * pairs * roundTrips, roundTrips);
+        return new Result(nanos.get(), 2L * pairs * roundTrips, roundTrips, steady.get());
     }
 
-    private static void pingPong(Comm w, int me, int tag, int[] b, int roundTrips, AtomicReference<String> wrong) {
+    private static void pingPong(Comm w, int me, int tag, int[] b, int roundTrips, AtomicReference<String> wrong,
+                                 SteadyWindow window) {
         int n = b.length;
         for (int k = 0; k < roundTrips; k++) {
             if (me == 0) {
@@ -107,6 +123,9 @@ final class PairedPingPong {
                 w.recv(b, 0, n, Datatype.INT, 1, tag);
                 if (b[0] != 2 * k + 1) {
                     wrong.compareAndSet(null, "pair " + tag + " round " + k + ": reply " + b[0]);
+                }
+                if (window != null) {
+                    window.roundTrip();
                 }
             } else {
                 w.recv(b, 0, n, Datatype.INT, 0, tag);

@@ -3,6 +3,7 @@ package org.mpiverify.bench.dang;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.mpiverify.core.sync.WaitPolicy;
@@ -96,6 +97,51 @@ final class WakeUps {
         }
         DangJobs.joinAll(all, deadline);
         return (System.nanoTime() - t0) / (2.0 * pairs * roundTrips);
+    }
+
+    /**
+     * As {@link #bareNanos}, in the steady middle of the run ({@link SteadyWindow}): every thread is started
+     * and waits at a gate, the gate opens, and the window times the middle half of the round trips. The floor
+     * of §4.4, timed as the core's pairs are ({@link PairedPingPong#steady}).
+     */
+    static double bareSteadyNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
+        SteadyWindow window = new SteadyWindow((long) pairs * roundTrips);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> all = new ArrayList<>(2 * pairs);
+        for (int i = 0; i < pairs; i++) {
+            Turn turn = new Turn();
+            for (int side = 0; side < 2; side++) {
+                int mine = side;
+                Runnable body = () -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    for (int k = 0; k < roundTrips; k++) {
+                        if (mine == 0) {
+                            turn.pass(1);
+                            turn.await(0);
+                            window.roundTrip();
+                        } else {
+                            turn.await(1);
+                            turn.pass(0);
+                        }
+                    }
+                };
+                Thread t = virtual ? Thread.ofVirtual().unstarted(body) : Thread.ofPlatform().daemon(true).unstarted(body);
+                turn.threads[side] = t;
+                all.add(t);
+            }
+        }
+        for (Thread t : all) {
+            t.start();
+        }
+        go.countDown();
+        double nanos = window.nanosPerMessage(deadline);
+        DangJobs.joinAll(all, deadline);
+        return nanos;
     }
 
     /** A token passed between two threads: the turn word, then an unpark of the other; the other parks until it sees it. */
