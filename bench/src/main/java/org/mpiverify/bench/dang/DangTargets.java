@@ -68,12 +68,25 @@ final class DangTargets {
         if (many == null || one == null) {
             t.add(Target.notEvaluated(T_RATE, ">= 50%", missing(quick, "no 10^5 point")));
         } else {
-            double r = one.median() / many.median();     // rates are the inverses of the times per message
-            t.add(Target.judged(T_RATE, ">= 50%", r, r >= 0.5, fmt("%.0f ns vs %.0f ns per message (%.0f%%); one "
-                            + "virtual thread per rank: %.0f ns", many.median(), one.median(), 100 * r,
-                    oneVirtual == null ? Double.NaN : oneVirtual.median())));
+            t.add(rate(many, one, oneVirtual));
         }
         return t;
+    }
+
+    /**
+     * The rate target, judged against the baseline's median and against its fastest trial: met only if both
+     * reach 50 %. One platform thread per rank ping-pongs across the two cores, and on a busy shared host its
+     * median inflates (485 ns with a fastest trial of 223 ns, against 227 ns measured quietly) while 10^5
+     * virtual threads, bound by memory and the scheduler, inflate less: the median alone then calls the target
+     * met when it is not. The fastest trial is the one the host disturbed least.
+     */
+    static Target rate(Stats many, Stats one, Stats oneVirtual) {
+        double r = one.median() / many.median();     // rates are the inverses of the times per message
+        double rFastest = one.min() / many.median();
+        return Target.judged(T_RATE, ">= 50%", r, r >= 0.5 && rFastest >= 0.5, fmt("%.0f ns vs %.0f ns per message "
+                        + "(%.0f%%); against the baseline's fastest trial (%.0f ns): %.0f%%; one virtual thread per "
+                        + "rank: %.0f ns", many.median(), one.median(), 100 * r, one.min(), 100 * rFastest,
+                oneVirtual == null ? Double.NaN : oneVirtual.median()));
     }
 
     /** Where the queue engine stops being usable: the first size at which a match costs more than 10 µs. */
