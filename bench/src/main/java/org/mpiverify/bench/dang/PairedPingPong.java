@@ -93,7 +93,7 @@ final class PairedPingPong {
             long t0 = System.nanoTime();
             go.countDown();
             if (window != null && me == 0) {
-                steady.set(window.nanosPerMessage(deadline));
+                steady.set(window.nanosPerMessage(t0, deadline));
             }
             for (Thread t : ts) {
                 t.join();                           // the job's deadline aborts a hung call

@@ -70,27 +70,7 @@ final class WakeUps {
 
     /** Wall ns per handoff of {@code pairs} bare park/unpark pairs. */
     static double bareNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
-        List<Thread> all = new ArrayList<>(2 * pairs);
-        for (int i = 0; i < pairs; i++) {
-            Turn turn = new Turn();
-            for (int side = 0; side < 2; side++) {
-                int mine = side;
-                Runnable body = () -> {
-                    for (int k = 0; k < roundTrips; k++) {
-                        if (mine == 0) {
-                            turn.pass(1);
-                            turn.await(0);
-                        } else {
-                            turn.await(1);
-                            turn.pass(0);
-                        }
-                    }
-                };
-                Thread t = virtual ? Thread.ofVirtual().unstarted(body) : Thread.ofPlatform().daemon(true).unstarted(body);
-                turn.threads[side] = t;         // both known before either starts: no start-up handshake
-                all.add(t);
-            }
-        }
+        List<Thread> all = turnPairs(pairs, virtual, roundTrips, null, () -> { });
         long t0 = System.nanoTime();
         for (Thread t : all) {
             t.start();
@@ -107,23 +87,42 @@ final class WakeUps {
     static double bareSteadyNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
         SteadyWindow window = new SteadyWindow((long) pairs * roundTrips);
         CountDownLatch go = new CountDownLatch(1);
+        List<Thread> all = turnPairs(pairs, virtual, roundTrips, go, window::roundTrip);
+        for (Thread t : all) {
+            t.start();
+        }
+        long gate = System.nanoTime();
+        go.countDown();
+        double nanos = window.nanosPerMessage(gate, deadline);
+        DangJobs.joinAll(all, deadline);
+        return nanos;
+    }
+
+    /**
+     * The unstarted threads of {@code pairs} pairs passing a {@link Turn} back and forth {@code roundTrips}
+     * times, each first waiting at {@code gate} if there is one; side 0 runs {@code onRoundTrip} after each.
+     */
+    private static List<Thread> turnPairs(int pairs, boolean virtual, int roundTrips, CountDownLatch gate,
+                                          Runnable onRoundTrip) {
         List<Thread> all = new ArrayList<>(2 * pairs);
         for (int i = 0; i < pairs; i++) {
             Turn turn = new Turn();
             for (int side = 0; side < 2; side++) {
                 int mine = side;
                 Runnable body = () -> {
-                    try {
-                        go.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
+                    if (gate != null) {
+                        try {
+                            gate.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
                     }
                     for (int k = 0; k < roundTrips; k++) {
                         if (mine == 0) {
                             turn.pass(1);
                             turn.await(0);
-                            window.roundTrip();
+                            onRoundTrip.run();
                         } else {
                             turn.await(1);
                             turn.pass(0);
@@ -131,17 +130,11 @@ final class WakeUps {
                     }
                 };
                 Thread t = virtual ? Thread.ofVirtual().unstarted(body) : Thread.ofPlatform().daemon(true).unstarted(body);
-                turn.threads[side] = t;
+                turn.threads[side] = t;         // both known before either starts: no start-up handshake
                 all.add(t);
             }
         }
-        for (Thread t : all) {
-            t.start();
-        }
-        go.countDown();
-        double nanos = window.nanosPerMessage(deadline);
-        DangJobs.joinAll(all, deadline);
-        return nanos;
+        return all;
     }
 
     /** A token passed between two threads: the turn word, then an unpark of the other; the other parks until it sees it. */
