@@ -24,22 +24,22 @@ import org.mpiverify.core.sync.WaitPolicy;
  *   <li>the call that starts a schedule: its first step ({@link #start}).</li>
  * </ul>
  *
- * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of
- * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule
- * completes ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own
- * request completes, and polls again. The others park on their own requests (on standby) and poll their
- * own schedules when they wake, and while they spin, each time a transfer completes (the poller would
- * step them too, but it may be off its core: with two threads per rank on 4 ranks, idup+wait took 0.91x
- * the time, all six pairs of an A/B in favour). A completed transfer wakes the thread parked on its schedule's request if
+ * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of {@code poller}
+ * from null): it polls every schedule, then parks until a transfer of some schedule completes
+ * ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own request
+ * completes, and polls again. The others park on their own requests (on standby) and poll their own
+ * schedules when they wake, and while they spin, each time a transfer completes (the poller would step them
+ * too, but it may be off its core: with two threads per rank on 4 ranks, idup+wait took 0.91x the time, all
+ * six pairs of an A/B in favour). A completed transfer wakes the thread parked on its schedule's request if
  * there is one ({@link #signal(Schedule)}), else the poller: through the poller alone, a step of a standby
  * thread's schedule cost two context switches where threads outnumber cores (the poller's, then the
- * waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer). When the poller's
- * own request is done it leaves the role and wakes the others, one of which takes it. No lock is held
- * while anyone parks. Before parking, a wait spins within the rank's {@link WaitPolicy}, as a blocking
- * wait does: one budget per wait (about a park round trip for platform threads, none for virtual
- * threads), shared by all its rounds in either role; then, in each round, it yields as the policy says
- * (platform threads twice), which hands the core to a thread of the peer rank it waits for where threads
- * outnumber cores (idup with two threads per rank on 2 ranks: parks per idup from 0.73 to under 0.01).
+ * waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer). When the poller's own
+ * request is done it leaves the role and wakes the others, one of which takes it. No lock is held while
+ * anyone parks. Before parking, a wait spins within the rank's {@link WaitPolicy}, as a blocking wait does:
+ * one budget per wait (about a park round trip for platform threads, none for virtual threads), shared by
+ * all its rounds in either role; then, in each round, it yields as the policy says (platform threads twice),
+ * which hands the core to a thread of the peer rank it waits for where threads outnumber cores (idup with
+ * two threads per rank on 2 ranks: parks per idup from 0.73 to under 0.01).
  *
  * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
  * only if {@code events} is unchanged; a signaller increments {@code events}, then reads {@code poller}:

@@ -48,21 +48,21 @@ import org.mpiverify.core.trace.TraceRecorder;
  * writes the mode word only after all items are back in the table. Lock order is context lock, then
  * one bucket lock; a fast operation never holds a bucket lock while waiting for the context lock.
  *
- * <p><b>Scale.</b> Fast mode costs one bucket lock and a short chain scan whatever the number of
- * pending items, because the table grows ({@link MatchTable}: it doubles when its chains hold two live
- * keys on average). A receive alone under its key is the key's value itself, with no node: at 10^6
- * outstanding receives every line a match touches is a cache miss, and the bucket slot, the bucket and
- * the receive are the lines any table must touch (a node between them was one more miss per match, and an
- * allocation per re-post). So a lone pending receive costs its share of a bucket; a receive of a same-key
- * backlog, and every unexpected envelope (its arrival number lives in the node), a node of 32 bytes. Two whole-table walks remain, each O(table): the switch to
- * wild mode (a drain) and {@link #size}; both are rare (the first wildcard operation after
- * {@code wildcardLinger} exact ones; leak checks).
+ * <p><b>Scale.</b> Fast mode costs one bucket lock and a short chain scan whatever the number of pending
+ * items, because the table grows ({@link MatchTable}: it doubles when its chains hold two live keys on
+ * average). A receive alone under its key is the key's value itself, with no node: at 10^6 outstanding
+ * receives every line a match touches is a cache miss, and the bucket slot, the bucket and the receive are
+ * the lines any table must touch (a node between them was one more miss per match, and an allocation per
+ * re-post). So a lone pending receive costs its share of a bucket; a receive of a same-key backlog, and
+ * every unexpected envelope (its arrival number lives in the node), a node of 32 bytes. Two whole-table
+ * walks remain, each O(table): the switch to wild mode (a drain) and {@link #size}; both are rare (the first
+ * wildcard operation after {@code wildcardLinger} exact ones; leak checks).
  *
- * <p><b>Invariants.</b> For each context: in fast mode its {@link WildQueues} are empty and each of
- * its keys holds ⊥, a lone receive, or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
- * none of its keys holds a value and its queues hold everything; the mode word changes only under
- * the context lock; unexpected sequence numbers increase along every FIFO and queue; no pending
- * receive matches a pending envelope.
+ * <p><b>Invariants.</b> For each context: in fast mode its {@link WildQueues} are empty and each of its keys
+ * holds ⊥, a lone receive, or a non-empty FIFO of one kind, in the order the items took effect; in wild mode
+ * none of its keys holds a value and its queues hold everything; the mode word changes only under the
+ * context lock; unexpected sequence numbers increase along every FIFO and queue; no pending receive matches
+ * a pending envelope.
  *
  * <p><b>Linearization points.</b> Fast mode: an envelope that becomes unexpected linearizes at its
  * clock fetch-and-add; every other fast operation at its bucket-lock acquisition. Both lie inside the
