@@ -218,7 +218,7 @@ public final class Main implements Callable<Integer> {
             Path outDir = out != null ? out.toAbsolutePath() : Workspace.outputDir(repoRoot);
             o.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching "
                     + Figures.all().stream().filter(f -> f.id().equals(name)).findFirst()
-                            .map(f -> FigureRunner.matching(f, Settings.of(trials, quick, matching, o)))
+                            .map(f -> FigureRunner.matching(f, matching))
                             .orElse(matching.name()));
             o.println("machine: " + Machine.describe());
             if (name.equals("core") || name.equals("all")) {

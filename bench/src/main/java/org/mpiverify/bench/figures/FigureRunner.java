@@ -46,16 +46,16 @@ public final class FigureRunner {
 
     static Map<String, String> versions(BenchFigure figure, Settings s) {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("core matching", matching(figure, s));
+        v.put("core matching", matching(figure, s.matching()));
         for (ComparisonTarget t : s.comparisons()) {
             v.put(t.name(), t.describe());
         }
         return v;
     }
 
-    /** The engine the figure's core runs use: {@code --matching}, or the one the figure fixes. */
-    public static String matching(BenchFigure figure, Settings s) {
+    /** The engine the figure's core runs use: {@code option} ({@code --matching}), or the one the figure fixes. */
+    public static String matching(BenchFigure figure, MatchingKind option) {
         MatchingKind fixed = figure.fixedMatching();
-        return fixed == null ? s.matching().name() : fixed.name() + " (fixed by " + figure.id() + ")";
+        return fixed == null ? option.name() : fixed.name() + " (fixed by " + figure.id() + ")";
     }
 }

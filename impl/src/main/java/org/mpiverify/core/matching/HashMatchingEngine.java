@@ -191,19 +191,12 @@ public final class HashMatchingEngine implements MatchingEngine {
                         if (trace != null) trace.post(r, null);
                         return null;
                     }
-                    if (v instanceof PostedReceive lone) {
-                        MatchNode fifo = new MatchNode(lone, 0); // same-key backlog: FIFO
-                        fifo.append(new MatchNode(r, 0));
-                        table.putLocked(b, key, fifo);
+                    if (holdsNoEnvelope(v)) {
+                        appendLocked(b, key, v, new MatchNode(r, 0)); // same-key backlog: FIFO
                         if (trace != null) trace.post(r, null);
                         return null;
                     }
                     MatchNode head = (MatchNode) v;
-                    if (head.isReceive()) {
-                        head.append(new MatchNode(r, 0)); // same-key backlog: FIFO
-                        if (trace != null) trace.post(r, null);
-                        return null;
-                    }
                     table.putLocked(b, key, head.pop()); // earliest-arrived with this key
                     if (trace != null) trace.post(r, (Envelope) head.item);
                     return (Envelope) head.item;
@@ -481,16 +474,26 @@ public final class HashMatchingEngine implements MatchingEngine {
                 Object v = MatchTable.getLocked(b, key);
                 if (v == null) {
                     table.putLocked(b, key, n.isReceive() ? n.item : n);   // a lone receive goes back bare
-                } else if (v instanceof PostedReceive lone) {
-                    MatchNode fifo = new MatchNode(lone, 0);
-                    fifo.append(n);
-                    table.putLocked(b, key, fifo);
                 } else {
-                    ((MatchNode) v).append(n);
+                    appendLocked(b, key, v, n);
                 }
             } finally {
                 table.unlock(b);
             }
+        }
+    }
+
+    /**
+     * Appends {@code n} behind the items {@code key} holds in the locked bucket {@code b}: {@code v}, a lone
+     * receive (which then becomes the head of a FIFO) or a FIFO's head.
+     */
+    private void appendLocked(MatchTable.Bucket b, long key, Object v, MatchNode n) {
+        if (v instanceof PostedReceive lone) {
+            MatchNode fifo = new MatchNode(lone, 0);
+            fifo.append(n);
+            table.putLocked(b, key, fifo);
+        } else {
+            ((MatchNode) v).append(n);
         }
     }
 
