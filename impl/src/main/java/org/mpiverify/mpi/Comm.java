@@ -601,15 +601,20 @@ public final class Comm {
     private final class SlotChannel implements PollingChannel {
         private EndpointChannel ch;
         private int slot = -1;
-        /** The schedule on this channel: set before it starts, so before any of its transfers can complete. */
-        private Schedule owner;
-
         /** Gives this operation the slot of sequence number {@code seq}; before the schedule starts. */
         SlotChannel take(int seq) {
             slot = Math.floorMod(seq, NB_SLOTS);
             ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
-                    NB_TAG_BASE + slot * CollectiveTags.LIMIT).polledBy(() -> rank.progress.signal(owner));
+                    NB_TAG_BASE + slot * CollectiveTags.LIMIT);
             return this;
+        }
+
+        /**
+         * Makes {@code s} the schedule on this channel: its transfers tell the rank's progress engine about
+         * its completion when they complete. Before it starts, so before any of its transfers can.
+         */
+        void own(Schedule s) {
+            ch.polledBy(rank.progress, s.state());
         }
 
         int slot() {
@@ -671,7 +676,7 @@ public final class Comm {
                 nbOutstanding.decrementAndGet();
                 releaseRef();
             });
-            ch.owner = s;
+            ch.own(s);
             rank.progress.start(s);
             return Request.forSchedule(this, s);
         });

@@ -5,6 +5,7 @@ import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.matching.Envelope;
 import org.mpiverify.core.matching.PostedReceive;
+import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -55,12 +56,12 @@ final class Endpoint {
      */
     RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
                            boolean request) {
-        return startSend(buf, offset, count, type, dest, tag, sync, request, null);
+        return startSend(buf, offset, count, type, dest, tag, sync, request, null, null);
     }
 
-    /** As above; a returned rendezvous state runs {@code onSignal} when it completes (null: nothing). */
+    /** As above; a returned rendezvous state tells {@code onSignal} about {@code about} when it completes (null: nothing). */
     RequestState startSend(Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync,
-                           boolean request, Runnable onSignal) {
+                           boolean request, SignalListener onSignal, Object about) {
         RankContext target = peers[dest];
         long bytes = (long) count * type.size();
         boolean eager = !sync && bytes <= rank.eagerLimit && target.unexpected.admitsEager();
@@ -82,7 +83,7 @@ final class Endpoint {
         } else {
             st = rank.sendStates.acquire();
             st.begin(2);
-            st.onSignal(onSignal);
+            st.onSignal(onSignal, about);
             e = SendEnvelope.rendezvous(context, myRank, tag, bytes, buf, offset, type, st);
         }
         if (st != null && holder != null) {
@@ -117,17 +118,17 @@ final class Endpoint {
      * The receive holds a reference on the holder from before it is posted until it is recycled.
      */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references) {
-        return startRecv(buf, offset, count, type, source, tag, references, null);
+        return startRecv(buf, offset, count, type, source, tag, references, null, null);
     }
 
-    /** As above; the receive runs {@code onSignal} when it completes (null: nothing). */
+    /** As above; the receive tells {@code onSignal} about {@code about} when it completes (null: nothing). */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references,
-                          Runnable onSignal) {
+                          SignalListener onSignal, Object about) {
         if (holder != null) {
             holder.retainRef();                                // before posting: may be ERR_COMM
         }
         RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, buf, offset, count, type, references);
-        r.st.onSignal(onSignal);
+        r.st.onSignal(onSignal, about);
         if (holder != null) {
             r.st.attach(holder.releaseOnRecycle);
         }

@@ -2,6 +2,7 @@ package org.mpiverify.mpi;
 
 import org.mpiverify.core.coll.CollectiveChannel;
 import org.mpiverify.core.coll.PollingChannel;
+import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -35,14 +36,17 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
     }
 
     /**
-     * As a {@link PollingChannel}: its transfers run {@code onTransfer} when they complete (the rank's
-     * progress engine). Set once, by {@link #polledBy}, before the channel is used.
+     * As a {@link PollingChannel}: its transfers tell {@code onTransfer} (the rank's progress engine) about
+     * {@code about} (their schedule's completion) when they complete. Set by {@link #polledBy} before the
+     * channel starts a transfer.
      */
-    private Runnable onTransfer;
+    private SignalListener onTransfer;
+    private Object about;
 
-    /** This channel, whose polled transfers tell {@code onTransfer} when they complete. */
-    EndpointChannel polledBy(Runnable onTransfer) {
+    /** This channel, whose polled transfers tell {@code onTransfer} about {@code about} when they complete. */
+    EndpointChannel polledBy(SignalListener onTransfer, Object about) {
         this.onTransfer = onTransfer;
+        this.about = about;
         return this;
     }
 
@@ -101,7 +105,7 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
 
     @Override
     public Transfer startSend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        RequestState st = ep.startSend(buf, offset, count, type, peer(dest), tagBase + tag, false, false, onTransfer);
+        RequestState st = ep.startSend(buf, offset, count, type, peer(dest), tagBase + tag, false, false, onTransfer, about);
         if (st == null) {
             return DONE;   // eager: the message is on its way and the buffer may be reused
         }
@@ -120,7 +124,7 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
 
     @Override
     public Transfer startRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        RecvRequest r = ep.startRecv(buf, offset, count, type, peer(source), tagBase + tag, 2, onTransfer);
+        RecvRequest r = ep.startRecv(buf, offset, count, type, peer(source), tagBase + tag, 2, onTransfer, about);
         return new Transfer() {
             @Override
             public boolean isDone() {

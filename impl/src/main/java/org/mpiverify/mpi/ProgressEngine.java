@@ -1,15 +1,18 @@
 package org.mpiverify.mpi;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.mpiverify.core.coll.PollingChannel.Transfer;
 import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
+import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
@@ -31,7 +34,7 @@ import org.mpiverify.core.sync.WaitPolicy;
  * schedules when they wake, and while they spin, each time a transfer completes (the poller would step them
  * too, but it may be off its core: with two threads per rank on 4 ranks, idup+wait took 0.91x the time, all
  * six pairs of an A/B in favour). A completed transfer wakes the thread parked on its schedule's request if
- * there is one ({@link #signal(Schedule)}), else the poller: through the poller alone, a step of a standby
+ * there is one ({@link #transferDone}), else the poller: through the poller alone, a step of a standby
  * thread's schedule cost two context switches where threads outnumber cores (the poller's, then the
  * waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer). When the poller's own
  * request is done it leaves the role and wakes the others, one of which takes it. No lock is held while
@@ -41,18 +44,23 @@ import org.mpiverify.core.sync.WaitPolicy;
  * which hands the core to a thread of the peer rank it waits for where threads outnumber cores (idup with
  * two threads per rank on 2 ranks: parks per idup from 0.73 to under 0.01).
  *
- * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, and parks
- * only if {@code events} is unchanged; a signaller increments {@code events}, then reads {@code poller}:
- * one of the two sees the other's write. (2) A waiter that is not the poller adds itself to
+ * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, publishes
+ * itself in {@code parkedPoller}, and parks only if {@code events} is unchanged; a signaller increments
+ * {@code events}, then reads {@code parkedPoller}: one of the two sees the other's write. A poller that is
+ * spinning or polling is not in {@code parkedPoller} and sees the increment itself, so the signaller does not
+ * unpark it (before, 0.77 unparks per idup at 2 ranks went to a poller that was not parked: a lock and
+ * unlock of its parker by the sending thread of the other rank, and a stale permit). (2) A waiter that is not the poller adds itself to
  * {@code standby}, then reads {@code poller}; a leaving poller clears {@code poller}, then wakes everyone
  * in {@code standby}: either the waiter sees no poller and tries the role itself, or it is woken. (3) A routed signal increments {@code events}, then reads the waiter slot
  * of its schedule's request: a thread found there was registered, parks at most until this unpark, and
  * polls its own schedules when back from standby (or polls everything as the poller); if it finds none,
  * it wakes the poller as in (1), which polls every schedule, the waiter's too.
  *
- * <p>Invariants: a schedule is in {@code active} from its start until a poll saw it done;
+ * <p>Invariants: a schedule is in {@code active} from the end of its first step, if that did not finish it,
+ * until a poll saw it done;
  * {@code outstanding} is the size of {@code active} (kept separately so that {@link #idle()} is one
- * volatile read on the hot path of blocking waits); at most one thread is the poller.
+ * volatile read on the hot path of blocking waits); at most one thread is the poller; {@code parkedPoller}
+ * is null or the poller.
  *
  * <p>Limit: a blocking wait that began while no schedule was outstanding on its rank waits as before and
  * does not poll schedules started later by other threads; such a schedule moves when any thread of the
@@ -62,13 +70,17 @@ import org.mpiverify.core.sync.WaitPolicy;
  * <p>Memory consistency effects: starting a schedule happens-before its steps; a step happens-before
  * the actions of a thread that sees the schedule's request done.
  */
-final class ProgressEngine {
+final class ProgressEngine implements SignalListener {
     private final RankContext rank;
     private final Set<Schedule> active = ConcurrentHashMap.newKeySet();
     private final AtomicInteger outstanding = new AtomicInteger();
-    private final AtomicLong events = new AtomicLong();
     private final AtomicReference<Thread> poller = new AtomicReference<>();
+    /** What a completing transfer touches: the event count, the parked poller, the standby count. */
+    private final Doorbell doorbell = new Doorbell();
     private final ConcurrentLinkedQueue<Thread> standby = new ConcurrentLinkedQueue<>();
+    /** How many schedules' awaited transfers a spinning poller watches (the first ones a poll left waiting). */
+    private static final int WATCHED = 4;
+    private static final Transfer[] NO_WATCH = {};
 
     ProgressEngine(RankContext rank) {
         this.rank = rank;
@@ -79,36 +91,58 @@ final class ProgressEngine {
         return outstanding.get() == 0;
     }
 
-    /** Adds {@code s} and makes its first step in the calling thread (the call that starts it). */
+    /**
+     * Makes the first step of {@code s} in the calling thread (the call that starts it) and adds it if that
+     * step did not finish it. Nobody else can step it before the add: its request is not returned yet, and a
+     * transfer completing meanwhile wakes a poller that does not see it yet, so the signal after the add makes
+     * the poller look again. A schedule that finishes at once (an idup whose peers' messages have all arrived)
+     * never enters the set or wakes anyone.
+     */
     void start(Schedule s) {
+        if (s.progress()) {
+            return;
+        }
         outstanding.incrementAndGet();
         active.add(s);
-        if (s.progress() && active.remove(s)) {
-            outstanding.decrementAndGet();
-        }
         signal();   // a parked poller must look at the new schedule's transfers too
     }
 
     /** Something may have moved: a schedule started, a context-id round ended. Wakes the poller. */
     void signal() {
-        signal(null);
+        transferDone(null);
     }
 
     /**
-     * A transfer of {@code owner} (null: of no schedule in particular) completed. Wakes the thread parked
-     * on {@code owner}'s request if there is one, which polls its own schedule when it wakes; else the
-     * poller. Routing the wake to the schedule's own waiter saves a hand-off: otherwise the poller wakes,
-     * completes the request, and wakes its waiter (two context switches per step where there are more
-     * threads than cores).
+     * What a polled transfer tells when it completes ({@code Completion.onSignal}, set by the channel of a
+     * nonblocking operation): {@code about} is the completion of the transfer's schedule.
      */
-    void signal(Schedule owner) {
-        events.incrementAndGet();
-        Thread w = owner == null ? null : owner.state().waiter();   // volatile read after the increment
-        if (w != null) {
-            LockSupport.unpark(w);
-            return;
+    @Override
+    public void signalled(Object about) {
+        transferDone((Completion) about);
+    }
+
+    /**
+     * A transfer of the schedule that completes {@code owner} (null: of no schedule in particular) completed.
+     * Wakes the thread parked on {@code owner} if there is one and some thread is on standby, which polls its
+     * own schedule when it wakes; else the poller. Routing the wake to the schedule's own waiter saves a
+     * hand-off: otherwise the poller wakes, completes the request, and wakes its waiter (two context switches
+     * per step where there are more threads than cores). With nobody on standby only the poller can be
+     * parked on {@code owner}, so the signaller reads nothing but the doorbell: this runs in a thread of the
+     * peer rank, and each line of this rank's it reads is a cache miss on that thread's way to its own next
+     * message (a signal that read the schedule's channel, communicator, schedule and request made idup+wait
+     * at 2 ranks cost 1.6x dup).
+     */
+    void transferDone(Completion owner) {
+        Doorbell d = doorbell;
+        Doorbell.EVENTS.getAndAdd(d, 1L);
+        if (owner != null && d.standbyCount != 0) {   // volatile reads after the increment
+            Thread w = owner.waiter();
+            if (w != null) {
+                LockSupport.unpark(w);
+                return;
+            }
         }
-        Thread p = poller.get();   // volatile read after the increment: Dekker pair with the poller's park
+        Thread p = d.parkedPoller;   // volatile read after the increment: Dekker pair with the poller's park
         if (p != null) {
             LockSupport.unpark(p);
         }
@@ -116,11 +150,28 @@ final class ProgressEngine {
 
     /** One pass over every outstanding schedule; never waits. */
     void poll() {
+        poll(NO_WATCH);
+    }
+
+    /**
+     * As {@link #poll()}, collecting into {@code watch} the transfers that the first schedules left waiting
+     * stopped at ({@link Schedule#awaited()}); returns how many it collected.
+     */
+    private int poll(Transfer[] watch) {
+        int n = 0;
         for (Schedule s : active) {
-            if (s.progress() && active.remove(s)) {
-                outstanding.decrementAndGet();
+            if (s.progress()) {
+                if (active.remove(s)) {
+                    outstanding.decrementAndGet();
+                }
+            } else if (n < watch.length) {
+                Transfer t = s.awaited();
+                if (t != null) {
+                    watch[n++] = t;
+                }
             }
         }
+        return n;
     }
 
     /**
@@ -154,13 +205,14 @@ final class ProgressEngine {
     }
 
     private void pollUntil(Completion[] targets, Thread me, Object blocker, long spinStart) {
+        Transfer[] watch = new Transfer[WATCHED];
         while (true) {
-            long ticket = events.get();
-            poll();
+            long ticket = doorbell.events;
+            int watched = poll(watch);
             if (anyDone(targets)) {
                 return;
             }
-            if (spin(spinStart, () -> events.get() != ticket || anyDone(targets))) {
+            if (spin(spinStart, () -> doorbell.events != ticket || anyDone(targets) || anyDone(watch, watched))) {
                 continue;                           // something moved while spinning: poll again
             }
             int reg = register(targets, me);
@@ -168,10 +220,12 @@ final class ProgressEngine {
                 if (reg == Completion.ALREADY_DONE) {
                     return;
                 }
-                if (events.get() == ticket) {
+                doorbell.parkedPoller = me;         // volatile write, then the read of events: Dekker pair with signal
+                if (doorbell.events == ticket) {
                     park(reg, blocker);
                 }
             } finally {
+                doorbell.parkedPoller = null;
                 deregister(targets, me);
             }
             checkAborted();
@@ -239,12 +293,12 @@ final class ProgressEngine {
      * four times slower than one), then parks on its request while there is a poller.
      */
     private void standBy(Completion[] targets, Thread me, Object blocker, long spinStart) {
-        long[] seen = {events.get()};
+        long[] seen = {doorbell.events};
         if (spin(spinStart, () -> {
             if (anyDone(targets) || poller.get() == null) {
                 return true;
             }
-            long e = events.get();
+            long e = doorbell.events;
             if (e != seen[0]) {   // a transfer completed: step its own schedule, not wait for the poller to
                 seen[0] = e;
                 pollOwn(targets);
@@ -254,6 +308,7 @@ final class ProgressEngine {
         })) {
             return;                                  // done, or the poller left: awaitAny looks again
         }
+        Doorbell.STANDBY.getAndAdd(doorbell, 1);   // before registering: see transferDone
         standby.add(me);
         try {
             int reg = register(targets, me);
@@ -266,6 +321,7 @@ final class ProgressEngine {
             }
         } finally {
             standby.remove(me);
+            Doorbell.STANDBY.getAndAdd(doorbell, -1);
         }
     }
 
@@ -281,6 +337,13 @@ final class ProgressEngine {
                 }
             }
         }
+    }
+
+    private static boolean anyDone(Transfer[] watch, int n) {
+        for (int i = 0; i < n; i++) {
+            if (watch[i].isDone()) return true;
+        }
+        return false;
     }
 
     private static boolean anyDone(Completion[] targets) {
@@ -321,5 +384,39 @@ final class ProgressEngine {
             throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + rank.worldRank
                     + " was waiting");
         }
+    }
+
+    /**
+     * The fields a signaller in another rank's thread touches, on a cache line of their own: padding before
+     * (this class's superclass) and after (its subclass), since a subclass's fields are laid out after its
+     * superclass's. The poller's role and the outstanding count, which this rank's threads write on every
+     * wait, stay off this line, so a signal's increment finds it where the last signal or the spinning poller
+     * left it. Accessed by {@link ProgressEngine} only.
+     */
+    static final class Doorbell extends DoorbellFields {
+        static final VarHandle EVENTS, STANDBY;
+        static {
+            try {
+                var l = MethodHandles.lookup();
+                EVENTS = l.findVarHandle(DoorbellFields.class, "events", long.class);
+                STANDBY = l.findVarHandle(DoorbellFields.class, "standbyCount", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+        @SuppressWarnings("unused") private long q0, q1, q2, q3, q4, q5, q6, q7;
+    }
+
+    abstract static class DoorbellFields extends DoorbellPadding {
+        /** Completed transfers and started schedules, counted (incremented by {@link #transferDone}). */
+        volatile long events;
+        /** The poller while it is about to park or parked, else null: a spinning poller needs no unpark. */
+        volatile Thread parkedPoller;
+        /** Threads in {@code standby} or about to be: 0 means no thread but the poller can be parked on a request. */
+        volatile int standbyCount;
+    }
+
+    abstract static class DoorbellPadding {
+        @SuppressWarnings("unused") private long p0, p1, p2, p3, p4, p5, p6, p7;
     }
 }

@@ -14,7 +14,7 @@ import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
- * {@link ProgressEngine#signal(Schedule)} routes a transfer's wake-up to the thread waiting on that
+ * {@link ProgressEngine#signalled} routes a transfer's wake-up to the thread waiting on that
  * schedule's request, which polls its own schedule when it wakes; the poller sleeps on. Two threads of one
  * rank, each waiting on its own nonblocking operation, so need one context switch per step instead of two
  * (the poller's, then the waiter's). The wait policy parks at once, so that only the engine's wake-ups
@@ -55,7 +55,7 @@ class ProgressEngineWakeRoutingTest {
         awaitUntil(() -> w.getState() == Thread.State.WAITING && s.state().waiter() == w, "W parked on standby");
 
         arrived = true;                  // S's transfer completes ...
-        engine.signal(s);                // ... and signals, as a completed transfer of S does
+        engine.signalled(s.state());     // ... and tells the engine, as a completed transfer of S does
 
         if (!w.join(BOUND)) {
             fail("W still waits on S after S's transfer signalled it\n" + Job.threadDump());

@@ -35,9 +35,9 @@ public final class ProgressEngineHarness {
         engine.signal();
     }
 
-    /** {@link ProgressEngine#signal(Schedule)}: what a completed transfer of {@code s} runs. */
+    /** {@link ProgressEngine#signalled}: what a completed transfer of {@code s} tells the engine. */
     public void signal(Schedule s) {
-        engine.signal(s);
+        engine.signalled(s.state());
     }
 
     /** {@link ProgressEngine#await}: waits until {@code target} is done, polling as the poller or on standby. */

@@ -1,8 +1,11 @@
 package org.mpiverify.core.coll;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.mpiverify.core.coll.PollingChannel.Transfer;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
@@ -26,6 +29,11 @@ import org.mpiverify.mpi.MpiException;
  * <p>The {@link #state()} is the request's completion, with two references: the user's handle and this
  * schedule's, dropped when it finishes; attachments on it run when both are gone.
  *
+ * <p>The transfer a pass stopped at ({@link #awaited()}) is a hint for a thread that spins while the
+ * schedule waits: it can watch that transfer's own completion flag, which its completer writes first, instead
+ * of waiting for the completer's later signal to the progress engine. It is written opaquely by the stepping
+ * thread and read without the busy flag, so it may be stale: a stale hint costs a poll, never progress.
+ *
  * <p>Linearization point: the completion's {@code signal()} in {@code finish} (after the result or the
  * failure is written).
  *
@@ -41,6 +49,16 @@ public abstract class Schedule {
     private volatile MpiException failure;
     private volatile Object result;
     private Runnable whenFinished;           // written before the first progress
+    @SuppressWarnings("unused")              // through AWAITED: opaque accesses only
+    private Transfer awaited;
+    private static final VarHandle AWAITED;
+    static {
+        try {
+            AWAITED = MethodHandles.lookup().findVarHandle(Schedule.class, "awaited", Transfer.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     protected Schedule() {
         state.begin(2);
@@ -63,6 +81,19 @@ public abstract class Schedule {
     /** What it produced (an idup's communicator), or null; meaningful once done. */
     public final Object result() {
         return result;
+    }
+
+    /**
+     * The transfer the last pass stopped at, not done then, or null (none, or finished): a hint for a
+     * spinning waiter (opaque read, possibly stale; see the class comment).
+     */
+    public final Transfer awaited() {
+        return (Transfer) AWAITED.getOpaque(this);
+    }
+
+    /** Records the transfer this pass stops at (null: none); call from {@link #advance()} before it returns false. */
+    protected final void awaiting(Transfer t) {
+        AWAITED.setOpaque(this, t);
     }
 
     /** Runs {@code r} once, when the schedule finishes (either way), before its state is signalled. Call before starting it. */
@@ -119,6 +150,7 @@ public abstract class Schedule {
             failure = error;
         }
         finished = true;
+        awaiting(null);
         Runnable r = whenFinished;
         if (r != null) {
             r.run();

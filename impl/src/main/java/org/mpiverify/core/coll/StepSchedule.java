@@ -47,6 +47,7 @@ final class StepSchedule extends Schedule {
             if (pending != null) {
                 for (Transfer t : pending) {
                     if (!t.isDone()) {
+                        awaiting(t);   // a spinning poller watches it (Schedule.awaited)
                         return false;
                     }
                 }

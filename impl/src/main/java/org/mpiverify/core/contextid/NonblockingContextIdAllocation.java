@@ -92,6 +92,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
                 round = allreduce.start(words);
             }
             if (!round.progress()) {
+                awaiting(round.awaited());         // a spinning poller watches the round's transfer
                 return false;                      // its messages are on their way: a later poll goes on
             }
             Schedule ended = round;
@@ -118,6 +119,7 @@ public final class NonblockingContextIdAllocation extends Schedule {
                 own = allocator.enter(key, false, words, counts);
                 round = allreduce.start(words);
                 if (own == 0 && round.progress()) {
+                    awaiting(null);                // nothing to watch: the owner's round end signals
                     return false;
                 }
             }

@@ -70,10 +70,20 @@ public class Completion {
     private volatile boolean done;
     private volatile Thread waiter;
     /**
-     * Run after {@link #signal()} (null: nothing): a nonblocking collective's transfer tells its rank's
-     * progress engine that a schedule may move. Written by the owner before publication, cleared by {@link #reset}.
+     * Told after {@link #signal()} (null: nothing), with {@code onSignalAbout}: a nonblocking collective's
+     * transfer tells its rank's progress engine that a schedule may move. Written by the owner before
+     * publication, cleared by {@link #reset}. Both sit in this object, which the completing thread has just
+     * written, so telling costs it no other cache line than the listener's own.
      */
-    private Runnable onSignal;
+    private SignalListener onSignal;
+    private Object onSignalAbout;
+
+    /** What a completion tells when it is signalled ({@link #onSignal(SignalListener, Object)}). */
+    @FunctionalInterface
+    public interface SignalListener {
+        /** Runs in the signalling thread, after the completion is visible; {@code about} as given. */
+        void signalled(Object about);
+    }
     /** The recorder while recording COMPLETION, else null; written by the owner before publication. */
     private TraceRecorder trace;
     /** This use's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
@@ -96,10 +106,11 @@ public class Completion {
 
     /** Completes the request and wakes its waiter, if one is parked. Call at most once per use. */
     public final void signal() {
-        Runnable after = onSignal;    // read before done: once done, the owner may recycle this use
+        SignalListener after = onSignal;   // read before done: once done, the owner may recycle this use
+        Object about = onSignalAbout;
         if (trace != null) {
             signalRecorded();
-            runAfter(after);
+            tell(after, about);
             return;
         }
         done = true;                  // volatile write: publishes buffer and status writes made before it
@@ -107,21 +118,22 @@ public class Completion {
         if (w != null) {
             LockSupport.unpark(w);
         }
-        runAfter(after);
+        tell(after, about);
     }
 
-    private static void runAfter(Runnable after) {
+    private static void tell(SignalListener after, Object about) {
         if (after != null) {
-            after.run();
+            after.signalled(about);
         }
     }
 
     /**
-     * Runs {@code r} after each later {@link #signal()} of this use (the signalling thread runs it, after
-     * the completion is visible). Only the owner calls this, before publishing the request.
+     * Tells {@code l} about {@code about} after each later {@link #signal()} of this use (the signalling
+     * thread does, after the completion is visible). Only the owner calls this, before publishing the request.
      */
-    public final void onSignal(Runnable r) {
-        onSignal = r;
+    public final void onSignal(SignalListener l, Object about) {
+        onSignal = l;
+        onSignalAbout = about;
     }
 
     /**
@@ -271,6 +283,7 @@ public class Completion {
     /** Starts a new use: not done, nobody waiting. Only the owner calls this, before publishing the request. */
     protected final void reset() {
         onSignal = null;
+        onSignalAbout = null;
         DONE.setRelease(this, false);
         WAITER.setRelease(this, (Thread) null);
         if (trace != null) use = trace.stamp();

@@ -18,7 +18,7 @@ import org.openjdk.jcstress.infra.results.I_Result;
 
 /**
  * Race: the progress engine's poller about to park against a transfer that completes and signals
- * ({@code ProgressEngine.signal()}: increment {@code events}, then read {@code poller} and unpark it), through
+ * ({@code ProgressEngine.signal()}: increment {@code events}, then read {@code parkedPoller} and unpark it), through
  * the real engine of nonblocking collectives and idups (no progress thread). The waiter W waits on a
  * schedule's request and becomes the poller: it reads {@code events} (its ticket), polls the schedule,
  * registers on the request and parks only if {@code events} still equals its ticket. The completer is the
@@ -28,8 +28,9 @@ import org.openjdk.jcstress.infra.results.I_Result;
  * completes the transfer and signals, as a step of a real schedule takes a matching engine's or the
  * allocator's lock that a completing sender may hold. If W's step blocks on that lock, the park inside the
  * lock consumes the permit of the signal's unpark, and the wake-up rests on W's re-read of {@code events}
- * alone: that re-read and the signal's increment are the Dekker pair under test (W reads {@code events}
- * after its poll, the signaller reads {@code poller} after its increment: one sees the other's write). The
+ * alone: that re-read and the signal's increment are the Dekker pair under test (W publishes itself in
+ * {@code parkedPoller}, then reads {@code events}; the signaller reads {@code parkedPoller} after its
+ * increment: one sees the other's write). The
  * job's wait policy neither spins nor yields (a spin phase re-reads {@code events} too) and the park has no
  * timeout. W runs on a virtual thread started by the waiter actor and is judged by {@link WaiterThreads}.
  *

@@ -16,7 +16,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.I_Result;
 
 /**
- * Race: a transfer's routed wake-up ({@code ProgressEngine.signal(Schedule)}) against the thread that
+ * Race: a transfer's routed wake-up ({@code ProgressEngine.transferDone}) against the thread that
  * waits on that schedule's request going on standby, through the real engine. Before the sample, a poller
  * P (a virtual thread) waits on a request of its own that never completes and is parked as the engine's
  * poller. In the sample, W (a virtual thread) waits on schedule S's request: P holds the role, so W adds
@@ -25,8 +25,9 @@ import org.openjdk.jcstress.infra.results.I_Result;
  * then polls its own schedule), else the poller (which polls every schedule, S too, and wakes W through
  * S's request). Either way S is finished and W returns.
  *
- * <p>The Dekker pair under test: W writes the waiter slot (a CAS), then parks; the signal increments
- * {@code events}, then reads the waiter slot, and falls back to the poller if it is empty. Invariant: a
+ * <p>The Dekker pair under test: W counts itself on standby, writes the waiter slot (a CAS), then parks; the
+ * signal increments {@code events}, then reads the standby count and the waiter slot, and falls back to the
+ * poller if either is empty. Invariant: a
  * completed transfer of a schedule someone waits on wakes a thread that will poll it. The job's wait
  * policy neither spins nor yields, and the parks have no timeout. r1 = W returned (1), W and P both parked
  * with S unfinished after the actors ended (0, a lost wake-up: nothing is left to wake either, since an
