@@ -1,12 +1,9 @@
 package org.mpiverify.core.coll;
 
 import static org.mpiverify.core.coll.CollectiveTags.ALLGATHER;
-import static org.mpiverify.core.coll.CollectiveTags.ALLREDUCE;
 import static org.mpiverify.core.coll.CollectiveTags.ALLTOALL;
 import static org.mpiverify.core.coll.CollectiveTags.BARRIER;
 import static org.mpiverify.core.coll.CollectiveTags.BCAST;
-import static org.mpiverify.core.coll.CollectiveTags.FOLD_IN;
-import static org.mpiverify.core.coll.CollectiveTags.FOLD_OUT;
 import static org.mpiverify.core.coll.CollectiveTags.GATHER;
 import static org.mpiverify.core.coll.CollectiveTags.LINEAR;
 import static org.mpiverify.core.coll.CollectiveTags.REDUCE;
@@ -25,7 +22,9 @@ import org.mpiverify.mpi.Op;
 /**
  * The nonblocking collectives ({@code MPI_Ibarrier}, {@code MPI_Ibcast}, {@code MPI_Ireduce},
  * {@code MPI_Iallreduce}, {@code MPI_Igather}, {@code MPI_Igatherv}, {@code MPI_Iscatter},
- * {@code MPI_Iscatterv}, {@code MPI_Iallgather}, {@code MPI_Ialltoall}, MPI-3.1 §5.12) as {@link StepSchedule}s over a {@link PollingChannel}: the
+ * {@code MPI_Iscatterv}, {@code MPI_Iallgather}, {@code MPI_Ialltoall}, MPI-3.1 §5.12) as {@link StepSchedule}s
+ * (and the iallreduce of two or more ranks, every idup's collective, as an {@link AllreduceSchedule}) over a
+ * {@link PollingChannel}: the
  * algorithms of {@link Collectives}, step for step, with the same tags. The caller gives each nonblocking
  * collective a channel with a tag range of its own (the communicator's sequence of nonblocking
  * collectives, started in the same order on every member), so its messages never match those of a
@@ -140,12 +139,12 @@ public final class NonblockingCollectives {
 
     /**
      * Reduction in rank order to every rank, as {@link Collectives#allreduce}: recursive doubling, with the
-     * first {@code 2*rem} ranks folded pairwise for a size that is not a power of two. {@code send} may be
-     * {@link Collectives#IN_PLACE}.
+     * first {@code 2*rem} ranks folded pairwise for a size that is not a power of two ({@link AllreduceSchedule}
+     * on two or more ranks). {@code send} may be {@link Collectives#IN_PLACE}.
      */
     public static Schedule allreduce(PollingChannel ch, Object send, int soff, Object recv, int roff, int count,
                                      Datatype type, Op op) throws MpiException {
-        int n = ch.size(), r = ch.rank();
+        int n = ch.size();
         Reductions.check(op, type);
         CollectiveArgs.count(count, "iallreduce");
         boolean inPlace = send == Collectives.IN_PLACE;
@@ -158,45 +157,7 @@ public final class NonblockingCollectives {
         if (n == 1) {
             return inPlace ? s : s.compute(() -> Buffers.copy(type, send, soff, recv, roff, count));
         }
-        int p = Integer.highestOneBit(n), rem = n - p;
-        if (r < 2 * rem && r % 2 == 0) {
-            s.step(out -> out.add(ch.startSend(mine, mineOff, count, type, r + 1, tag(ALLREDUCE, FOLD_IN))), null);
-            s.step(out -> out.add(ch.startRecv(recv, roff, count, type, r + 1, tag(ALLREDUCE, FOLD_OUT))), null);
-            return s;
-        }
-        Object acc = Reductions.allocateLike(type, count);
-        Object theirs = Reductions.allocateLike(type, count);
-        s.compute(() -> Buffers.copy(type, mine, mineOff, acc, 0, count));
-        int newRank;
-        if (r < 2 * rem) {
-            s.step(out -> out.add(ch.startRecv(theirs, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_IN))),
-                    () -> Reductions.apply(op, type, theirs, 0, acc, 0, count));   // acc = theirs (lower) op acc
-            newRank = r / 2;
-        } else {
-            newRank = r - rem;
-        }
-        for (int mask = 1; mask < p; mask <<= 1) {
-            int newPartner = newRank ^ mask;
-            int partner = newPartner < rem ? 2 * newPartner + 1 : newPartner + rem;
-            int tag = tag(ALLREDUCE, round(mask));
-            boolean lower = newPartner < newRank;
-            s.step(out -> {
-                out.add(ch.startSend(acc, 0, count, type, partner, tag));
-                out.add(ch.startRecv(theirs, 0, count, type, partner, tag));
-            }, () -> {   // both done: acc's send has completed, so acc may be overwritten
-                if (lower) {
-                    Reductions.apply(op, type, theirs, 0, acc, 0, count);   // acc = theirs (lower) op acc
-                } else {
-                    Reductions.apply(op, type, acc, 0, theirs, 0, count);   // theirs = acc (lower) op theirs
-                    Buffers.copy(type, theirs, 0, acc, 0, count);
-                }
-            });
-        }
-        s.compute(() -> Buffers.copy(type, acc, 0, recv, roff, count));
-        if (r < 2 * rem) {
-            s.step(out -> out.add(ch.startSend(acc, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_OUT))), null);
-        }
-        return s;
+        return new AllreduceSchedule(ch, mine, mineOff, recv, roff, count, type, op);
     }
 
     /** Linear gather to {@code root}, as {@link Collectives#gather}; {@code send} may be IN_PLACE at the root. */
