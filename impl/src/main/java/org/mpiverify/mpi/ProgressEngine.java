@@ -207,7 +207,7 @@ final class ProgressEngine implements SignalListener {
     private void pollUntil(Completion[] targets, Thread me, Object blocker, long spinStart) {
         Transfer[] watch = new Transfer[WATCHED];
         while (true) {
-            long ticket = doorbell.events;
+            long ticket = events();
             int watched = poll(watch);
             if (anyDone(targets)) {
                 return;
@@ -220,8 +220,7 @@ final class ProgressEngine implements SignalListener {
                 if (reg == Completion.ALREADY_DONE) {
                     return;
                 }
-                doorbell.parkedPoller = me;         // volatile write, then the read of events: Dekker pair with signal
-                if (doorbell.events == ticket) {
+                if (publishParked(ticket, me)) {
                     park(reg, blocker);
                 }
             } finally {
@@ -230,6 +229,21 @@ final class ProgressEngine implements SignalListener {
             }
             checkAborted();
         }
+    }
+
+    /**
+     * The poller's half of the Dekker pair with {@link #transferDone}: publishes {@code me} as about to park,
+     * then re-reads the event count. True if no event came since {@code ticket}: the poller may park, and a
+     * signal after this read sees it and unparks it; false if one came, so it polls again instead.
+     */
+    boolean publishParked(long ticket, Thread me) {
+        doorbell.parkedPoller = me;   // volatile write, then the read of events: Dekker pair with transferDone
+        return doorbell.events == ticket;
+    }
+
+    /** The event count (volatile read): a poller's ticket. */
+    long events() {
+        return doorbell.events;
     }
 
     /**

@@ -40,6 +40,16 @@ public final class ProgressEngineHarness {
         engine.signalled(s.state());
     }
 
+    /** {@link ProgressEngine#events}: the event count, a poller's ticket. */
+    public long events() {
+        return engine.events();
+    }
+
+    /** {@link ProgressEngine#publishParked}: the poller's half of the Dekker pair with a signal. */
+    public boolean publishParked(long ticket, Thread poller) {
+        return engine.publishParked(ticket, poller);
+    }
+
     /** {@link ProgressEngine#await}: waits until {@code target} is done, polling as the poller or on standby. */
     public void await(Completion target) {
         engine.await(target, this);

@@ -80,12 +80,16 @@ public final class WaiterThreads {
     /** Bound on waiting for a poller to park before a sample (it needs a carrier thread). */
     static final long PARK_BOUND_NANOS = 1_000_000_000L;
 
-    /** Waits (bounded) until {@code t} is parked; nothing unparks it before the sample. */
-    public static void awaitParked(Thread t) {
+    /** Waits (bounded) until {@code t} is parked; nothing unparks it before the sample. True if it is. */
+    public static boolean awaitParked(Thread t) {
         long deadline = System.nanoTime() + PARK_BOUND_NANOS;
-        while (t.getState() != Thread.State.WAITING && System.nanoTime() - deadline < 0) {
+        while (t.getState() != Thread.State.WAITING) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
             Thread.yield();           // the virtual thread needs a carrier; on two cores, give this one up
         }
+        return true;
     }
 
     private static boolean parkedOn(Thread t, Object blocker) {
