@@ -51,8 +51,10 @@ import org.mpiverify.core.sync.WaitPolicy;
  * unpark it (before, 0.77 unparks per idup at 2 ranks went to a poller that was not parked: a lock and
  * unlock of its parker by the sending thread of the other rank, and a stale permit). (2) A waiter that is not the poller adds itself to
  * {@code standby}, then reads {@code poller}; a leaving poller clears {@code poller}, then wakes everyone
- * in {@code standby}: either the waiter sees no poller and tries the role itself, or it is woken. (3) A routed signal increments {@code events}, then reads the waiter slot
- * of its schedule's request: a thread found there was registered, parks at most until this unpark, and
+ * in {@code standby}: either the waiter sees no poller and tries the role itself, or it is woken. (3) A
+ * standby waiter counts itself in {@code standbyCount} before it registers; a routed signal increments
+ * {@code events}, then, if that count is not 0, reads the waiter slot of its schedule's request: a thread
+ * found there was registered, parks at most until this unpark, and
  * polls its own schedules when back from standby (or polls everything as the poller); if it finds none,
  * it wakes the poller as in (1), which polls every schedule, the waiter's too.
  *
@@ -212,7 +214,7 @@ final class ProgressEngine implements SignalListener {
             if (anyDone(targets)) {
                 return;
             }
-            if (spin(spinStart, () -> doorbell.events != ticket || anyDone(targets) || anyDone(watch, watched))) {
+            if (spin(spinStart, () -> events() != ticket || anyDone(targets) || anyDone(watch, watched))) {
                 continue;                           // something moved while spinning: poll again
             }
             int reg = register(targets, me);
@@ -307,12 +309,12 @@ final class ProgressEngine implements SignalListener {
      * four times slower than one), then parks on its request while there is a poller.
      */
     private void standBy(Completion[] targets, Thread me, Object blocker, long spinStart) {
-        long[] seen = {doorbell.events};
+        long[] seen = {events()};
         if (spin(spinStart, () -> {
             if (anyDone(targets) || poller.get() == null) {
                 return true;
             }
-            long e = doorbell.events;
+            long e = events();
             if (e != seen[0]) {   // a transfer completed: step its own schedule, not wait for the poller to
                 seen[0] = e;
                 pollOwn(targets);

@@ -140,21 +140,7 @@ final class AllreduceSchedule extends Schedule {
         Transfer a = t1, b = t2;
         t1 = null;
         t2 = null;
-        MpiException first = null;
-        if (a != null) {
-            try {
-                a.finish();
-            } catch (MpiException e) {
-                first = e;
-            }
-        }
-        if (b != null) {
-            try {
-                b.finish();
-            } catch (MpiException e) {
-                if (first == null) first = e;
-            }
-        }
+        MpiException first = StepSchedule.finish(b, StepSchedule.finish(a, null));
         if (first != null) throw first;
     }
 }

@@ -72,12 +72,23 @@ final class StepSchedule extends Schedule {
     private static void finishAll(List<Transfer> done) throws MpiException {
         MpiException first = null;
         for (Transfer t : done) {
+            first = finish(t, first);
+        }
+        if (first != null) throw first;
+    }
+
+    /**
+     * Finishes {@code t} (null: nothing) and returns the first error of a step: {@code first} if there was one
+     * already, else {@code t}'s. A step finishes all its transfers before it raises, so none keeps its resources.
+     */
+    static MpiException finish(Transfer t, MpiException first) {
+        if (t != null) {
             try {
                 t.finish();
             } catch (MpiException e) {
-                if (first == null) first = e;
+                if (first == null) return e;
             }
         }
-        if (first != null) throw first;
+        return first;
     }
 }
