@@ -102,11 +102,9 @@ public final class Buffers {
         if (bytes == 0) {
             return;
         }
-        if (bytes <= SMALL_BYTES ? packSmall(src, srcOffset, srcType, packet, (int) bytes)
-                : packBulk(src, srcOffset, srcType, packet, (int) bytes)) {
-            return;
+        if (!packArray(src, srcOffset, srcType, packet, (int) bytes)) {
+            copy(src, srcOffset, srcType, packet, 0, Datatype.BYTE, bytes);
         }
-        copy(src, srcOffset, srcType, packet, 0, Datatype.BYTE, bytes);
     }
 
     /** Copies {@code bytes} bytes from a packet into a typed buffer; none into a null buffer of count 0. */
@@ -114,79 +112,20 @@ public final class Buffers {
         if (bytes == 0) {
             return;
         }
-        if (bytes <= SMALL_BYTES ? unpackSmall(packet, dst, dstOffset, dstType, (int) bytes)
-                : unpackBulk(packet, dst, dstOffset, dstType, (int) bytes)) {
-            return;
-        }
-        copy(packet, 0, Datatype.BYTE, dst, dstOffset, dstType, bytes);
-    }
-
-    // Small messages: element loops with explicit shifts in native byte order. Wrapping both arrays in
-    // memory segments costs more than the copy itself for a few elements (it was the top frame of a
-    // send+recv profile); byte-array-view VarHandles would do the same but Lincheck's model checker
-    // rejects them.
-    private static final int SMALL_BYTES = 256;
-    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-
-    private static void putLong(byte[] p, int at, long v, int bytes) {
-        for (int k = 0; k < bytes; k++) {
-            p[at + (LITTLE ? k : bytes - 1 - k)] = (byte) (v >>> (8 * k));
+        if (!unpackArray(packet, dst, dstOffset, dstType, (int) bytes)) {
+            copy(packet, 0, Datatype.BYTE, dst, dstOffset, dstType, bytes);
         }
     }
 
-    private static long getLong(byte[] p, int at, int bytes) {
-        long v = 0;
-        for (int k = 0; k < bytes; k++) {
-            v |= (p[at + (LITTLE ? k : bytes - 1 - k)] & 0xFFL) << (8 * k);
-        }
-        return v;
-    }
-
-    /** Packs a small heap array whose elements fill {@code bytes} exactly; false if it is not one. */
-    private static boolean packSmall(Object src, int off, Datatype type, byte[] p, int bytes) {
-        if (bytes % type.size() != 0) {
-            return false;
-        }
-        int n = bytes / type.size();
-        switch (src) {
-            case byte[] a -> System.arraycopy(a, off, p, 0, n);
-            case int[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 2, a[off + i], 4); }
-            case long[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 3, a[off + i], 8); }
-            case double[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 3, Double.doubleToRawLongBits(a[off + i]), 8); }
-            case float[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 2, Float.floatToRawIntBits(a[off + i]), 4); }
-            case short[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 1, a[off + i], 2); }
-            case char[] a -> { for (int i = 0; i < n; i++) putLong(p, i << 1, a[off + i], 2); }
-            default -> { return false; }
-        }
-        return true;
-    }
-
-    /** Unpacks into a small heap array when {@code bytes} is whole elements; false if it is not one. */
-    private static boolean unpackSmall(byte[] p, Object dst, int off, Datatype type, int bytes) {
-        if (bytes % type.size() != 0) {
-            return false;
-        }
-        int n = bytes / type.size();
-        switch (dst) {
-            case byte[] a -> System.arraycopy(p, 0, a, off, n);
-            case int[] a -> { for (int i = 0; i < n; i++) a[off + i] = (int) getLong(p, i << 2, 4); }
-            case long[] a -> { for (int i = 0; i < n; i++) a[off + i] = getLong(p, i << 3, 8); }
-            case double[] a -> { for (int i = 0; i < n; i++) a[off + i] = Double.longBitsToDouble(getLong(p, i << 3, 8)); }
-            case float[] a -> { for (int i = 0; i < n; i++) a[off + i] = Float.intBitsToFloat((int) getLong(p, i << 2, 4)); }
-            case short[] a -> { for (int i = 0; i < n; i++) a[off + i] = (short) getLong(p, i << 1, 2); }
-            case char[] a -> { for (int i = 0; i < n; i++) a[off + i] = (char) getLong(p, i << 1, 2); }
-            default -> { return false; }
-        }
-        return true;
-    }
-
-    // Larger messages between a heap array and a packet (a byte array, so bytes fits an int): one bulk copy
-    // through a native-order view of the packet. Two memory segments per copy cost 130 ns for a 264-byte
-    // context-id mask packed and unpacked (each segment allocated with a session of its own, 7 % of an
-    // iallreduce's CPU samples), the view 11 ns; 110 against 25-35 ns at 1 KiB, the same from 64 KiB on.
+    // Between a heap array and a packet (a byte array, so bytes fits an int): one bulk copy through a
+    // native-order view of the packet. Measured per pack and unpack: two memory segments cost 130 ns for a
+    // 264-byte context-id mask (each allocated with a session of its own; 7 % of an iallreduce's CPU
+    // samples), element loops with shifts 28 ns for 8 bytes and 380 ns for 256, the view 11-21 ns at each of
+    // these sizes, and the same as the segments from 64 KiB on. (Byte-array-view VarHandles would do what the
+    // view does, but Lincheck's model checker rejects them.)
 
     /** Packs a heap array whose elements fill {@code bytes} exactly; false if it is not one. */
-    private static boolean packBulk(Object src, int off, Datatype type, byte[] p, int bytes) {
+    private static boolean packArray(Object src, int off, Datatype type, byte[] p, int bytes) {
         if (bytes % type.size() != 0) {
             return false;
         }
@@ -205,7 +144,7 @@ public final class Buffers {
     }
 
     /** Unpacks into a heap array when {@code bytes} is whole elements; false if it is not one. */
-    private static boolean unpackBulk(byte[] p, Object dst, int off, Datatype type, int bytes) {
+    private static boolean unpackArray(byte[] p, Object dst, int off, Datatype type, int bytes) {
         if (bytes % type.size() != 0) {
             return false;
         }

@@ -11,12 +11,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.mpiverify.mpi.Datatype;
 
 /**
- * Packing a typed buffer into a packet and back, on each of its paths: element loops up to 256 bytes, one
- * bulk copy through a view above (heap arrays), memory segments for ByteBuffers. Every path must lay the
+ * Packing a typed buffer into a packet and back, on each of its paths: a bulk copy through a view of the
+ * packet for heap arrays, memory segments for ByteBuffers and partial elements. Every path must lay the
  * elements out in native byte order, as a direct ByteBuffer holds them, so that any pair of paths agrees.
  */
 class BuffersTest {
-    /** Bytes on either side of the loops' limit, up to a rendezvous-sized message. */
+    /** From one long to a rendezvous-sized message. */
     private static final int[] SIZES = {8, 248, 256, 264, 1024, 4096, 65536};
 
     @ParameterizedTest
