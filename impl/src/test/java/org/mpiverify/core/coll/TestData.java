@@ -11,7 +11,7 @@ import org.mpiverify.mpi.Datatype;
  * element's value as a long for integer types (CHAR zero-extended, others sign-extended), the raw IEEE
  * bits for FLOAT and DOUBLE, so comparisons are bitwise.
  */
-final class TestData {
+public final class TestData {
     private TestData() {}
 
     enum Kind { ARRAY, HEAP, DIRECT }
@@ -74,7 +74,7 @@ final class TestData {
         };
     }
 
-    static void setBits(Object buf, Datatype type, int i, long bits) {
+    public static void setBits(Object buf, Datatype type, int i, long bits) {
         if (buf instanceof ByteBuffer b) {
             ByteBuffer bb = b.duplicate().order(ByteOrder.nativeOrder());
             int at = i * type.size();
