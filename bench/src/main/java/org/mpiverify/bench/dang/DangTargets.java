@@ -91,7 +91,7 @@ final class DangTargets {
         double rFastest = one.min() / many.median();
         String floors = "";
         if (handoff != null && hashMap != null) {
-            double sum = handoff.median() + hashMap.median(), allowed = 2 * Math.min(one.min(), one.median());
+            double sum = handoff.median() + hashMap.median(), allowed = 2 * one.min();
             floors = fmt("; the floors at 10^5: a bare park/unpark handoff %.0f ns + a HashMap match %.0f ns = %.0f ns, "
                     + "%s the %.0f ns the target allows", handoff.median(), hashMap.median(), sum,
                     sum > allowed ? "above" : "within", allowed);
