@@ -72,12 +72,13 @@ public final class DupFigure implements BenchFigure {
                 if (t.lacks("MPI_Comm_idup").isPresent()) {
                     continue;
                 }
-                // One thread per rank only: with two, each on its own parent, the libraries' concurrent idups
-                // hang (the audit's comm-idup-concurrent, confirmed by audit/repro/comm_idup_concurrent.c).
-                DupScenario idup = new DupScenario(p, 1, nativeN, true);
-                ms.add(Measurement.comparison(t.name() + " idup 1 thread, " + p + " ranks",
-                        new Slot(PLOT, t.name() + " idup+wait, 1 thread/rank", p),
-                        () -> ScenarioTiming.measure(t, idup, DupScenario.FACT, s.jobDeadline())));
+                for (int threads = 1; threads <= 2; threads++) {
+                    DupScenario idup = new DupScenario(p, threads, nativeN, true);
+                    ms.add(Measurement.comparison(t.name() + " idup " + threads + " thread(s), " + p + " ranks",
+                            new Slot(PLOT, t.name() + " idup+wait, " + threads + " thread" + (threads > 1 ? "s" : "")
+                                    + "/rank", p),
+                            () -> ScenarioTiming.measure(t, idup, DupScenario.FACT, s.jobDeadline())));
+                }
             }
         }
         LeftOutPoints leftOut = new LeftOutPoints();
@@ -94,8 +95,7 @@ public final class DupFigure implements BenchFigure {
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
                                 + "deadlocks with two threads per rank, so it runs with one)",
                         "idup+wait: Comm.idup (MPI_Comm_idup), then a wait on its request, then free of the new "
-                                + "communicator; the native libraries with one thread per rank only (their concurrent "
-                                + "idups hang: the audit's comm-idup-concurrent)")));
+                                + "communicator, one idup outstanding per thread")));
     }
 
     /**
