@@ -66,7 +66,7 @@ public final class DupFigure implements BenchFigure {
                 for (int threads = 1; threads <= 2; threads++) {
                     DupScenario sc = new DupScenario(p, threads, nativeN);
                     ms.add(Measurement.comparison(t.name() + " " + threads + " thread(s), " + p + " ranks",
-                            new Slot(PLOT, t.name() + ", " + threads + " thread" + (threads > 1 ? "s" : "") + "/rank", p),
+                            new Slot(PLOT, t.name() + ", " + perRank(threads), p),
                             () -> ScenarioTiming.measure(t, sc, DupScenario.FACT, s.jobDeadline())));
                 }
                 if (t.lacks("MPI_Comm_idup").isPresent()) {
@@ -75,8 +75,7 @@ public final class DupFigure implements BenchFigure {
                 for (int threads = 1; threads <= 2; threads++) {
                     DupScenario idup = new DupScenario(p, threads, nativeN, true);
                     ms.add(Measurement.comparison(t.name() + " idup " + threads + " thread(s), " + p + " ranks",
-                            new Slot(PLOT, t.name() + " idup+wait, " + threads + " thread" + (threads > 1 ? "s" : "")
-                                    + "/rank", p),
+                            new Slot(PLOT, t.name() + " idup+wait, " + perRank(threads), p),
                             () -> ScenarioTiming.measure(t, idup, DupScenario.FACT, s.jobDeadline())));
                 }
             }
@@ -96,6 +95,11 @@ public final class DupFigure implements BenchFigure {
                                 + "deadlocks with two threads per rank, so it runs with one)",
                         "idup+wait: Comm.idup (MPI_Comm_idup), then a wait on its request, then free of the new "
                                 + "communicator, one idup outstanding per thread")));
+    }
+
+    /** A native series' label tail: "1 thread/rank", "2 threads/rank". */
+    private static String perRank(int threads) {
+        return threads + " thread" + (threads > 1 ? "s" : "") + "/rank";
     }
 
     /**
