@@ -3,6 +3,7 @@ package org.mpiverify.bench.figures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.bench.BarrierFloor;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.DupScenario;
@@ -27,7 +28,10 @@ public final class DupFigure implements BenchFigure {
     static final String PLOT = "fig4";
     static final String SINGLE_ALG = "core single-threaded algorithm", MULTI1 = "core multithreaded, 1 thread/rank",
             MULTI2 = "core multithreaded, 2 threads/rank", IDUP1 = "core idup+wait, 1 thread/rank",
-            IDUP2 = "core idup+wait, 2 threads/rank";
+            IDUP2 = "core idup+wait, 2 threads/rank", BARRIER1 = "bare barrier, 1 at once (floor)",
+            BARRIER2 = "bare barrier, 2 at once (floor)";
+    /** CPU work per round of the bare barrier: about one core idup's at 2 ranks (1.3 to 1.8 µs a call). */
+    static final long BARRIER_WORK_NANOS = 1_000;
     private static final PlotSpec SPEC = new PlotSpec(PLOT, "Comm_dup + free time per call", "Gropp & Thakur Fig. 4",
             "ranks", "time per dup+free (ns)", "ns", false, true, MULTI1);
 
@@ -50,6 +54,7 @@ public final class DupFigure implements BenchFigure {
     public Report run(Settings s) throws Exception {
         int nativeN = s.quick() ? 300 : 5_000;
         List<Measurement> ms = new ArrayList<>();
+        long barrierUnits = BarrierFloor.workUnits(BARRIER_WORK_NANOS);
         for (int p : ranks(s.quick())) {
             int n = coreCalls(p, nativeN);
             JobConfig base = JobConfig.of(p).withMatching(s.matching());
@@ -62,6 +67,10 @@ public final class DupFigure implements BenchFigure {
                     () -> CoreKernels.idupFree(base, 1, n, s.jobDeadline())));
             ms.add(Measurement.of("idup2, " + p + " ranks", new Slot(PLOT, IDUP2, p),
                     () -> CoreKernels.idupFree(base, 2, n, s.jobDeadline())));
+            ms.add(Measurement.of("bare barrier 1, " + p + " ranks", new Slot(PLOT, BARRIER1, p),
+                    () -> BarrierFloor.nanosPerRound(1, p, barrierUnits, n)));
+            ms.add(Measurement.of("bare barrier 2, " + p + " ranks", new Slot(PLOT, BARRIER2, p),
+                    () -> BarrierFloor.nanosPerRound(2, p, barrierUnits, n)));
             for (ComparisonTarget t : s.comparisons()) {
                 for (int threads = 1; threads <= 2; threads++) {
                     DupScenario sc = new DupScenario(p, threads, nativeN);
@@ -94,7 +103,11 @@ public final class DupFigure implements BenchFigure {
                         "single-threaded algorithm: ContextIdAlgorithm.SINGLE_THREADED_LOCKED (experimental: it "
                                 + "deadlocks with two threads per rank, so it runs with one)",
                         "idup+wait: Comm.idup (MPI_Comm_idup), then a wait on its request, then free of the new "
-                                + "communicator, one idup outstanding per thread")));
+                                + "communicator, one idup outstanding per thread",
+                        "bare barrier (floor): as many platform threads as ranks, each "
+                                + "doing about " + BARRIER_WORK_NANOS + " ns of CPU work a round, then waiting "
+                                + "for the others' round (spin 2 µs, then yield); one such barrier at once, and "
+                                + "two, as one and two threads per rank run")));
     }
 
     /** A native series' label tail: "1 thread/rank", "2 threads/rank". */
@@ -116,8 +129,9 @@ public final class DupFigure implements BenchFigure {
         for (var pt : p.series(MULTI1).points()) {
             Stats one = pt.stats(), two = p.series(MULTI2).at(pt.x());
             double r = two.median() / one.median();
+            String floor = barrierFloor(p, pt.x());
             t.add(Target.judged("dup with 2 threads per rank vs 1, " + (int) pt.x() + " ranks", "<= 2x one thread",
-                    r, r <= 2, PingPongFigure.fmt("%.0f ns vs %.0f ns", two.median(), one.median())));
+                    r, r <= 2, PingPongFigure.fmt("%.0f ns vs %.0f ns", two.median(), one.median()) + floor));
             Stats idup1 = at(p, IDUP1, pt.x()), idup2 = at(p, IDUP2, pt.x());
             if (idup1 != null) {
                 double ri = idup1.median() / one.median();
@@ -128,10 +142,25 @@ public final class DupFigure implements BenchFigure {
                 double r2 = idup2.median() / idup1.median();
                 t.add(Target.judged("idup+wait with 2 threads per rank vs 1, " + (int) pt.x() + " ranks",
                         "<= 2x one thread", r2, r2 <= 2,
-                        PingPongFigure.fmt("%.0f ns vs %.0f ns", idup2.median(), idup1.median())));
+                        PingPongFigure.fmt("%.0f ns vs %.0f ns", idup2.median(), idup1.median()) + floor));
             }
         }
         return t;
+    }
+
+    /**
+     * The bare barrier's two-at-once over one-at-once ratio at {@code x} ranks, "above" or "within" the
+     * 2x the two-thread targets allow; empty if the run did not measure it there.
+     */
+    static String barrierFloor(Plot p, double x) {
+        Stats one = at(p, BARRIER1, x), two = at(p, BARRIER2, x);
+        if (one == null || two == null) {
+            return "";
+        }
+        double r = two.median() / one.median();
+        return PingPongFigure.fmt("; the floor, a bare barrier of %d threads with %d ns of work a round, two at "
+                        + "once vs one: %.0f ns vs %.0f ns (%.2fx), %s the 2x the target allows", (int) x,
+                BARRIER_WORK_NANOS, two.median(), one.median(), r, r > 2 ? "above" : "within");
     }
 
     private static Stats at(Plot p, String series, double x) {

@@ -24,7 +24,8 @@ class FigureQuickRunsTest {
     @Test
     void fig4Dup(@TempDir Path dir) throws Exception {
         QuickFigureRun.runAndCheck(new DupFigure(), dir, Map.of("fig4", List.of(DupFigure.SINGLE_ALG,
-                DupFigure.MULTI1, DupFigure.MULTI2, DupFigure.IDUP1, DupFigure.IDUP2)), new double[] {2, 4});
+                DupFigure.MULTI1, DupFigure.MULTI2, DupFigure.IDUP1, DupFigure.IDUP2, DupFigure.BARRIER1,
+                DupFigure.BARRIER2)), new double[] {2, 4});
     }
 
     @Test

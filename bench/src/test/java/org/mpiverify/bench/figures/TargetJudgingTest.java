@@ -1,6 +1,8 @@
 package org.mpiverify.bench.figures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintStream;
 import java.io.OutputStream;
@@ -63,6 +65,30 @@ class TargetJudgingTest {
         assertEquals(List.of(Target.Status.MET, Target.Status.MET, Target.Status.MISSED,
                         Target.Status.MET, Target.Status.MISSED, Target.Status.MET),
                 DupFigure.targets(p).stream().map(Target::status).toList());
+    }
+
+    /** The bare barrier's ratio is told beside the two-thread targets at its rank count, above or within 2x. */
+    @Test
+    void theBareBarrierFloorIsToldBesideTheTwoThreadTargets() {
+        Plot above = new Plot("fig4", "t", "p", "x", "y", "ns", false, true, DupFigure.MULTI1, List.of(
+                new Series(DupFigure.MULTI1).with(2, st(1000)).with(4, st(2000)),
+                new Series(DupFigure.MULTI2).with(2, st(3000)).with(4, st(3000)),
+                new Series(DupFigure.IDUP1).with(2, st(1000)).with(4, st(2000)),
+                new Series(DupFigure.IDUP2).with(2, st(3000)).with(4, st(3000)),
+                new Series(DupFigure.BARRIER1).with(2, st(1000)),
+                new Series(DupFigure.BARRIER2).with(2, st(2200))));
+        List<Target> t = DupFigure.targets(above);
+        assertEquals(List.of(Target.Status.MISSED, Target.Status.MET, Target.Status.MISSED,
+                Target.Status.MET, Target.Status.MET, Target.Status.MET), t.stream().map(Target::status).toList());
+        for (int i : new int[] {0, 2}) {
+            assertTrue(t.get(i).detail().endsWith("2200 ns vs 1000 ns (2.20x), above the 2x the target allows"),
+                    t.get(i).detail());
+        }
+        assertFalse(t.get(3).detail().contains("floor"), t.get(3).detail());
+        Plot within = new Plot("fig4", "t", "p", "x", "y", "ns", false, true, DupFigure.MULTI1, List.of(
+                new Series(DupFigure.BARRIER1).with(2, st(1000)), new Series(DupFigure.BARRIER2).with(2, st(1900))));
+        assertTrue(DupFigure.barrierFloor(within, 2).endsWith("(1.90x), within the 2x the target allows"));
+        assertEquals("", DupFigure.barrierFloor(within, 4));
     }
 
     @Test
