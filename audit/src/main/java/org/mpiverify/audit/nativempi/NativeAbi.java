@@ -95,6 +95,14 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
     /** One host of a host file, in the launcher's syntax. */
     public abstract String hostFileLine(String host, int slots);
 
+    /**
+     * The launcher's options that keep each rank's standard output whole, in files under {@code dir} (a rank's
+     * {@code .../rank.N/stdout}), when its own output would not. Hydra forwards whole lines: none.
+     */
+    public List<String> rankOutputOptions(Path dir) {
+        return List.of();
+    }
+
     /** Symbols a library of this ABI must export (beyond the MPI functions the binding calls). */
     abstract List<String> familySymbols();
 
@@ -454,6 +462,14 @@ public abstract sealed class NativeAbi permits NativeAbi.Mpich, NativeAbi.OpenMp
 
         @Override public List<String> hostFileOptions(Path file) { return List.of("--hostfile", file.toString()); }
         @Override public String hostFileLine(String host, int slots) { return host + " slots=" + slots; }
+
+        /**
+         * mpirun forwards what it reads of each rank in blocks, and two ranks writing at once come out with lines
+         * cut and mixed (2026-12-02, Open MPI 4.1.4: 12 to 15 of 400 lines of 940 characters from two ranks; Hydra:
+         * none), which lost both dumps of a hung run. {@code --output-filename} makes mpirun also write each rank's
+         * stream, in order, to {@code dir/1/rank.N/stdout} on its own host.
+         */
+        @Override public List<String> rankOutputOptions(Path dir) { return List.of("--output-filename", dir.toString()); }
 
         /** The exported objects behind every predefined handle the binding uses. */
         @Override List<String> familySymbols() {

@@ -53,6 +53,8 @@ public final class NativeTarget implements AuditTarget {
     static final Duration REMOTE_DUMP_ALLOWANCE = RankWatchdog.GRACE.plusSeconds(40);
     private static final Duration ABI_CHECK_DEADLINE = Duration.ofSeconds(60);
     private static final int OUTPUT_TAIL_LINES = 40;
+    /** Where a launcher keeps each rank's output under a run's directory ({@link NativeAbi#rankOutputOptions}). */
+    private static final String RANK_OUTPUT = "rank-output";
 
     private final NativeAbi abi;
     private final NativeLaunch launch;
@@ -301,7 +303,10 @@ public final class NativeTarget implements AuditTarget {
         List<String> cmd = new ArrayList<>();
         cmd.add(launch.mpiexec().toString());
         cmd.addAll(abi.mpiexecOptions());
-        if (launch.hosts() != null) cmd.addAll(abi.hostFileOptions(outDir.resolve("hosts")));
+        if (launch.hosts() != null) {
+            cmd.addAll(abi.hostFileOptions(outDir.resolve("hosts")));
+            cmd.addAll(abi.rankOutputOptions(outDir.resolve(RANK_OUTPUT)));
+        }
         cmd.addAll(List.of("-n", Integer.toString(scenario.ranks())));
         cmd.addAll(javaCommand(List.of(scenario.getClass()), scenario.measures(), launch.transport().deadlineFactor()));
         cmd.addAll(List.of("--library", abi.id(), "--lib", launch.library().toString()));
@@ -367,9 +372,9 @@ public final class NativeTarget implements AuditTarget {
                     + describe() + "; killed pids " + Stream.concat(all.stream(), Stream.of(launcher.toHandle()))
                     .map(p -> Long.toString(p.pid())).toList()
                     + (survivors.isEmpty() ? " (all gone)" : "; STILL ALIVE: " + survivors) + "\n";
-            List<String> output = lines(log);
+            List<String> output = output(dir, log, remote);
             String evidence = hungInFinalize(scenario, dir, output, remote) + header + stacks + rankDumps(output)
-                    + "=== launcher output (last lines) ===\n" + tail(output);
+                    + "=== launcher output (last lines) ===\n" + tail(lines(log));
             long nanos = System.nanoTime() - start;
             return failedRank(scenario, reports(dir, output, remote), evidence, nanos)
                     .orElseGet(() -> new RunOutcome.Hung(evidence, nanos));
@@ -378,7 +383,7 @@ public final class NativeTarget implements AuditTarget {
         List<ProcessHandle> leftovers = tree.descendants();
         List<Long> survivors = leftovers.isEmpty() ? List.of() : tree.killAll(leftovers, tree.rankJvms(leftovers));
         int exit = launcher.exitValue();
-        List<String> output = lines(log);
+        List<String> output = output(dir, log, remote);
         java.util.Map<Integer, RankReport> written = reports(dir, output, remote);
         List<Integer> missingRanks = new ArrayList<>();
         List<RankReport> reports = new ArrayList<>();
@@ -393,7 +398,7 @@ public final class NativeTarget implements AuditTarget {
                 + (missingRanks.isEmpty() ? "" : "; no report from ranks " + missingRanks)
                 + (leftovers.isEmpty() ? "" : "; killed leftover pids " + leftovers.stream().map(ProcessHandle::pid).toList()
                         + (survivors.isEmpty() ? "" : ", STILL ALIVE: " + survivors))
-                + "\n" + dumps + "=== launcher output (last lines) ===\n" + tail(output);
+                + "\n" + dumps + "=== launcher output (last lines) ===\n" + tail(lines(log));
         // ranks that dumped themselves at a bound were still running there (in the scenario, or in MPI_Finalize): a hang
         RunOutcome otherwise = dumps.isEmpty() ? new RunOutcome.Crashed(crash, nanos)
                 : new RunOutcome.Hung(hungInFinalize(scenario, dir, output, remote) + "ranks still running at a bound dumped "
@@ -542,6 +547,24 @@ public final class NativeTarget implements AuditTarget {
     }
 
     /** The launcher's output, lines; empty if there is none. */
+    /**
+     * What a run printed: the launcher's output, then, with a host list, each rank's own stream where the launcher
+     * kept one ({@link NativeAbi#rankOutputOptions}). A rank's chunk lines come whole from its stream and may be cut
+     * in the launcher's; {@link RankOutput#read} takes a rank's last complete text, so the stream's wins.
+     */
+    private static List<String> output(Path dir, Path log, boolean remote) {
+        List<String> all = new ArrayList<>(lines(log));
+        Path streams = dir.resolve(RANK_OUTPUT);
+        if (remote && Files.isDirectory(streams)) {
+            try (Stream<Path> s = Files.walk(streams)) {
+                s.filter(p -> p.getFileName().toString().equals("stdout")).sorted().forEach(p -> all.addAll(lines(p)));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // the launcher's own output is still there
+            }
+        }
+        return all;
+    }
+
     private static List<String> lines(Path log) {
         try {
             return new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();

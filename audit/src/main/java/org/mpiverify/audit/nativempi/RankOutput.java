@@ -17,8 +17,10 @@ import java.util.zip.CRC32;
  * other hosts, whose files the driver cannot read: the text in Base64 chunks of at most {@value #CHUNK} characters,
  * one per line ({@code @@mpiverify KIND RANK PART/TOTAL CRC CHUNK}), each line written with one {@code write}
  * (shorter than a pipe's atomic size), so a launcher that interleaves the ranks' output between lines cannot mix
- * two chunks. A text is taken back only when every chunk arrived and the CRC-32 of the whole matches; anything
- * else on the output is left alone.
+ * two chunks. Open MPI's mpirun does not keep even that (it forwards what it reads in blocks, and cuts lines of
+ * ranks writing at once), so with it the driver also reads each rank's stream from the files mpirun keeps
+ * ({@link NativeAbi#rankOutputOptions}). A text is taken back only when every chunk arrived and the CRC-32 of the
+ * whole matches; anything else on the output is left alone.
  */
 public final class RankOutput {
     /** What a text is: a rank's report, its report before {@code MPI_Finalize}, or its thread dump. */

@@ -54,5 +54,14 @@ class HostListTest {
         assertEquals("stdout", cmd.get(cmd.indexOf("--report") + 1));
         assertTrue(Long.parseLong(cmd.get(cmd.indexOf("--dump-after") + 1)) > new CommunicatorScenario().deadline().toMillis(), cmd.toString());
         assertTrue(!NativeTarget.openmpi().command(new CommunicatorScenario(), out).contains("--report"), "on this host: files");
+        // Open MPI's mpirun cuts and mixes lines of ranks writing at once: each rank's stream is kept whole in files too
+        int streams = cmd.indexOf("--output-filename");
+        assertTrue(streams > 0 && cmd.get(streams + 1).equals(out.resolve("rank-output").toString())
+                && streams < cmd.indexOf("-n"), cmd.toString());
+        assertTrue(!NativeTarget.openmpi().command(new CommunicatorScenario(), out).contains("--output-filename"), "on this host: files");
+        NativeAbi mpich = NativeAbi.forLibrary("mpich");
+        List<String> hydra = NativeTarget.of(mpich, NativeLaunch.debian(mpich).withHosts(HostList.parse(List.of("a", "b"), "f")))
+                .command(new CommunicatorScenario(), out);
+        assertTrue(!hydra.contains("--output-filename"), "Hydra forwards whole lines: " + hydra);
     }
 }
