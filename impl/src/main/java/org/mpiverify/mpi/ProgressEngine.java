@@ -286,10 +286,7 @@ final class ProgressEngine implements SignalListener {
         if (spinUntil(start + Math.min(budget, WaitPolicy.UNGATED_SPIN_NANOS), moved)) {
             return true;
         }
-        if (budget <= WaitPolicy.UNGATED_SPIN_NANOS || System.nanoTime() - (start + budget) > 0) {
-            return false;
-        }
-        return yieldUntil(start + budget, moved);
+        return budget > WaitPolicy.UNGATED_SPIN_NANOS && yieldUntil(start + budget, moved);
     }
 
     /**

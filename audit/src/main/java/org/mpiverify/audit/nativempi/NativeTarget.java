@@ -546,7 +546,6 @@ public final class NativeTarget implements AuditTarget {
         }
     }
 
-    /** The launcher's output, lines; empty if there is none. */
     /**
      * What a run printed: the launcher's output, then, with a host list, each rank's own stream where the launcher
      * kept one ({@link NativeAbi#rankOutputOptions}). A rank's chunk lines come whole from its stream and may be cut
@@ -565,6 +564,7 @@ public final class NativeTarget implements AuditTarget {
         return all;
     }
 
+    /** The launcher's output, lines; empty if there is none. */
     private static List<String> lines(Path log) {
         try {
             return new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
