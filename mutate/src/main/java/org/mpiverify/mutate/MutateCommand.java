@@ -49,7 +49,8 @@ public final class MutateCommand {
      */
     public static final List<String> SAMPLE_OPERATORS = List.of("REMOVE_LOCK", "SPLIT_CRITICAL_SECTION",
             "SHIFT_CRITICAL_SECTION", "SHRINK_CRITICAL_SECTION", "SWAP_LOCK_ORDER", "CAS_TO_PLAIN", "REMOVE_WAKEUP",
-            "VOLATILE_TO_PLAIN");
+            "VOLATILE_TO_PLAIN", "REORDER_HANDOFF", "REMOVE_RECHECK", "UPDATE_ON_ONE_PATH", "HOIST_READ_FROM_SECTION",
+            "CHECK_THEN_ACT_SPLIT");
     /**
      * The fixed sample, relative to the repository: stable keys of known mutants, one a line ({@code #}
      * starts a comment line), each of which the suites must kill. Only their components run.

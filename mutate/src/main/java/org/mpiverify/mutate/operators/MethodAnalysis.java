@@ -132,7 +132,8 @@ public final class MethodAnalysis {
         return k == null ? -1 : k;
     }
 
-    private int firstOrdinalAfter(LabelNode label) {
+    /** The ordinal of the first real instruction at or after a label (a jump's target), or -1. */
+    int firstOrdinalAfter(LabelNode label) {
         for (AbstractInsnNode n = label; n != null; n = n.getNext()) {
             if (n.getOpcode() >= 0) return ordinal(n);
         }
