@@ -117,8 +117,9 @@ final class Flow {
 
     /**
      * True for a call that updates a counter, budget or reference count: an atomic add, increment or
-     * decrement (java.util.concurrent.atomic, a VarHandle, a field updater), or one of the program's methods
-     * that makes one (a charge, a refund, a retain, a release).
+     * decrement (java.util.concurrent.atomic, a VarHandle, a field updater), one of the program's methods that
+     * makes one and drops its result (a charge, a refund), or a method named for a reference count's or a
+     * pool's hand-back (retain, release, refund).
      */
     static boolean isUpdate(AbstractInsnNode n) {
         if (!(n instanceof MethodInsnNode c)) return false;
@@ -126,20 +127,20 @@ final class Flow {
         if (isProgram(c.owner) && (c.name.startsWith("release") || c.name.startsWith("retain") || c.name.startsWith("refund"))) {
             return true;   // the conventional names of a reference count's and a pool's hand-backs
         }
-        return programMethodDoes(c, UPDATES, (callee, d) -> atomicUpdate(d) || (isCas(d) && arithmetic(callee)), DEPTH);
+        return programMethodDoes(c, UPDATES, (callee, d) -> atomicUpdate(d) && discarded(callee, d), DEPTH);
     }
 
-    private static boolean isCas(MethodInsnNode c) {
-        return (SharedAccess.isAtomic(c.owner) || c.owner.equals(SharedAccess.VAR_HANDLE)) && c.name.contains("ompareAndSet");
-    }
-
-    /** True if the method adds or subtracts (a CAS loop that counts). */
-    private static boolean arithmetic(MethodAnalysis callee) {
-        for (AbstractInsnNode n : callee.insns) {
-            int op = n.getOpcode();
-            if (op == Opcodes.IADD || op == Opcodes.ISUB || op == Opcodes.LADD || op == Opcodes.LSUB || op == Opcodes.IINC) return true;
-        }
-        return false;
+    /**
+     * True if the update's result is dropped: a count kept for its own sake (a budget, a number of sleepers),
+     * not a ticket or a stamp whose value the code goes on with (a clock that only grows, which no path must
+     * give back).
+     */
+    private static boolean discarded(MethodAnalysis callee, MethodInsnNode d) {
+        if (Type.getReturnType(d.desc) == Type.VOID_TYPE) return true;
+        int k = callee.ordinal(d);
+        if (k < 0 || k + 1 >= callee.size()) return false;
+        int next = callee.insns.get(k + 1).getOpcode();
+        return next == Opcodes.POP || next == Opcodes.POP2;
     }
 
     private static boolean atomicUpdate(MethodInsnNode c) {
@@ -196,7 +197,7 @@ final class Flow {
 
     /**
      * HANDOVER if it synchronizes with other threads ({@link #synchronizingInsn}, directly or in a call into
-     * the program); WRITE if it writes shared memory plainly or calls into the program that does; READ if it
+     * the program) or calls a callback; WRITE if it writes shared memory plainly or calls into the program that does; READ if it
      * only reads shared memory or calls methods that do not write; NONE if it touches locals only.
      */
     static Effect effect(MethodAnalysis m, int from, int to) {
@@ -239,12 +240,17 @@ final class Flow {
                 && !c.name.startsWith("size") && !c.name.startsWith("peek") && !c.name.equals("iterator") && !c.name.startsWith("to");
     }
 
+    /** A call of a callback (a listener, a task): code the class does not know, which may hand anything over. */
+    static boolean isCallback(MethodInsnNode c) {
+        return c.owner.startsWith("java/util/function/") || c.owner.equals("java/lang/Runnable");
+    }
+
     private static final Map<String, Boolean> SYNCS = new ConcurrentHashMap<>();
     private static final Map<String, Boolean> WRITES = new ConcurrentHashMap<>();
 
     /** True for a call into the program that synchronizes (within {@link #DEPTH} calls), or a JDK call that does. */
     static boolean synchronizes(MethodInsnNode c) {
-        if (synchronizingInsn(c)) return true;
+        if (synchronizingInsn(c) || isCallback(c)) return true;
         return programCode(c, SYNCS, Flow::synchronizingInsn, DEPTH);
     }
 

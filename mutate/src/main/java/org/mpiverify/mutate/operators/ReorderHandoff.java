@@ -19,9 +19,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  * pair depends on), use a buffer before the completion that frees it. Two shapes, both found from the
  * statements' effects ({@link Flow#effect}):
  * <ul>
- *   <li><b>swap</b>: two adjacent straight-line statements, one of which hands over (it synchronizes with
- *       other threads: a volatile or atomic write, a read-modify-write, a wake-up, a concurrent collection's
- *       update, or a call into the program that makes one) and the other touches shared state,
+ *   <li><b>swap</b>: two adjacent straight-line statements, a write of shared state (or a hand-over) and
+ *       then a hand-over (a statement that synchronizes with other threads: a volatile or atomic write, a
+ *       read-modify-write, a wake-up, a concurrent collection's update, or a call into the program that makes
+ *       one): the write moves after the hand-over that should publish it (the opposite order only adds
+ *       ordering, so it is not a mutant),
  *       with no local that one writes and the other uses (so the swap is a legal program, not a broken
  *       data flow) and no lock operation (moving code across a lock is the critical-section operators' job);</li>
  *   <li><b>look first</b>: a straight-line statement that hands over (a registration, a publication)
@@ -61,9 +63,9 @@ public final class ReorderHandoff extends ConcurrencyOperator {
     private static void swap(MethodAnalysis m, Flow.Statement a, Flow.Effect ea, Flow.Statement b, List<Site> sites) {
         if (!m.straightLine(a.start(), b.end()) || m.inHandler.get(b.start()) || Flow.touchesLocks(m, b.start(), b.end())) return;
         if (!Flow.sameTry(m, a.start(), b.end() - 1)) return;
+        // a write (or a hand-over) and then the hand-over that publishes it: the order that protects the write
         Flow.Effect eb = Flow.effect(m, b.start(), b.end());
-        if (eb == Flow.Effect.NONE || (ea != Flow.Effect.HANDOVER && eb != Flow.Effect.HANDOVER)) return;
-        if (ea == Flow.Effect.READ && eb == Flow.Effect.READ) return;
+        if (eb != Flow.Effect.HANDOVER || (ea != Flow.Effect.WRITE && ea != Flow.Effect.HANDOVER)) return;
         Set<Integer> wa = Flow.localWrites(m, a.start(), a.end()), wb = Flow.localWrites(m, b.start(), b.end());
         Set<Integer> ra = Flow.localReads(m, a.start(), a.end()), rb = Flow.localReads(m, b.start(), b.end());
         for (int v : wa) if (rb.contains(v) || wb.contains(v)) return;
