@@ -23,7 +23,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *       then a hand-over (a statement that synchronizes with other threads: a volatile or atomic write, a
  *       read-modify-write, a wake-up, a concurrent collection's update, or a call into the program that makes
  *       one): the write moves after the hand-over that should publish it (the opposite order only adds
- *       ordering, so it is not a mutant),
+ *       ordering, so it is not a mutant); or a hand-over and then a read of shared state: the read moves
+ *       before it (a Dekker pair's load passing its store: a signal that reads the waiter before it sets
+ *       the flag the waiter checks),
  *       with no local that one writes and the other uses (so the swap is a legal program, not a broken
  *       data flow) and no lock operation (moving code across a lock is the critical-section operators' job);</li>
  *   <li><b>look first</b>: a straight-line statement that hands over (a registration, a publication)
@@ -64,8 +66,11 @@ public final class ReorderHandoff extends ConcurrencyOperator {
         if (!m.straightLine(a.start(), b.end()) || m.inHandler.get(b.start()) || Flow.touchesLocks(m, b.start(), b.end())) return;
         if (!Flow.sameTry(m, a.start(), b.end() - 1)) return;
         // a write (or a hand-over) and then the hand-over that publishes it: the order that protects the write
+        // or a hand-over and then a read of shared state it orders (a Dekker pair's store, then its load)
         Flow.Effect eb = Flow.effect(m, b.start(), b.end());
-        if (eb != Flow.Effect.HANDOVER || (ea != Flow.Effect.WRITE && ea != Flow.Effect.HANDOVER)) return;
+        boolean publishes = eb == Flow.Effect.HANDOVER && (ea == Flow.Effect.WRITE || ea == Flow.Effect.HANDOVER);
+        boolean orders = ea == Flow.Effect.HANDOVER && eb == Flow.Effect.READ && readsShared(m, b.start(), b.end());
+        if (!publishes && !orders) return;
         Set<Integer> wa = Flow.localWrites(m, a.start(), a.end()), wb = Flow.localWrites(m, b.start(), b.end());
         Set<Integer> ra = Flow.localReads(m, a.start(), a.end()), rb = Flow.localReads(m, b.start(), b.end());
         for (int v : wa) if (rb.contains(v) || wb.contains(v)) return;
@@ -79,6 +84,11 @@ public final class ReorderHandoff extends ConcurrencyOperator {
         last.add(m.copy(a.start(), a.end()));
         s.replace(b.end() - 1, last);
         sites.add(s);
+    }
+
+    private static boolean readsShared(MethodAnalysis m, int from, int to) {
+        for (int k = from; k < to; k++) if (SharedAccess.read(m.insns.get(k)) != null) return true;
+        return false;
     }
 
     /** True if the statement boundary is the method's end (nothing follows to reorder with). */
