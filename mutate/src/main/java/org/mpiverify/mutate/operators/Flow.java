@@ -1,6 +1,7 @@
 package org.mpiverify.mutate.operators;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -178,12 +179,82 @@ final class Flow {
         return !(owner.startsWith("java/") || owner.startsWith("javax/") || owner.startsWith("jdk/") || owner.startsWith("sun/"));
     }
 
+    private static final Map<String, Boolean> CONFIG = new ConcurrentHashMap<>();
+
+    /**
+     * A read of a mutable field, an atomic or a VarHandle, as {@link SharedAccess#read}, except a configuration
+     * field: one written only by constructors and by setters (methods that write nothing but it) that no method
+     * of its class calls, so set before the object is shared (a trace recorder attached once). Moving or
+     * splitting a read of such a field changes nothing another thread can do.
+     */
+    static Type sharedRead(AbstractInsnNode n) {
+        Type t = SharedAccess.read(n);
+        if (t == null || !(n instanceof FieldInsnNode f)) return t;
+        return CONFIG.computeIfAbsent(f.owner + "." + f.name, k -> configuration(f)) ? null : t;
+    }
+
+    private static boolean configuration(FieldInsnNode f) {
+        org.objectweb.asm.tree.FieldNode decl = MethodAnalysis.field(f.owner, f.name);
+        if (decl == null || (decl.access & Opcodes.ACC_PRIVATE) == 0) return false;   // others could write it
+        List<org.objectweb.asm.tree.ClassNode> nest = nest(f.owner);
+        if (nest.isEmpty()) return false;
+        Set<String> setters = new HashSet<>();
+        for (org.objectweb.asm.tree.ClassNode c : nest) {
+            for (org.objectweb.asm.tree.MethodNode mn : c.methods) {
+                boolean writesIt = false, writesOther = false;
+                for (AbstractInsnNode n = mn.instructions.getFirst(); n != null; n = n.getNext()) {
+                    int op = n.getOpcode();
+                    if (n instanceof FieldInsnNode g && (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC)) {
+                        if (g.owner.equals(f.owner) && g.name.equals(f.name)) writesIt = true; else writesOther = true;
+                    }
+                }
+                if (!writesIt || (c.name.equals(f.owner) && mn.name.startsWith("<"))) continue;
+                if (writesOther || !c.name.equals(f.owner)) return false;
+                setters.add(mn.name + mn.desc);
+            }
+        }
+        for (org.objectweb.asm.tree.ClassNode c : nest) {
+            for (org.objectweb.asm.tree.MethodNode mn : c.methods) {
+                for (AbstractInsnNode n = mn.instructions.getFirst(); n != null; n = n.getNext()) {
+                    if (n instanceof MethodInsnNode d && d.owner.equals(f.owner) && setters.contains(d.name + d.desc)) return false;
+                    if (n instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode d) {
+                        for (Object arg : d.bsmArgs) {
+                            if (arg instanceof org.objectweb.asm.Handle h && h.getOwner().equals(f.owner)
+                                    && setters.contains(h.getName() + h.getDesc())) return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The class's nest: its top-level class and every class nested in it (those can write its private fields). */
+    private static List<org.objectweb.asm.tree.ClassNode> nest(String owner) {
+        String top = owner.contains("$") ? owner.substring(0, owner.indexOf('$')) : owner;
+        List<org.objectweb.asm.tree.ClassNode> l = new java.util.ArrayList<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(top));
+        Set<String> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            String n = todo.poll();
+            if (!seen.add(n)) continue;
+            org.objectweb.asm.tree.ClassNode c = MethodAnalysis.classNode(n);
+            if (c == null || c.methods == null || c.name == null) return List.of();   // unreadable: assume written anywhere
+            l.add(c);
+            if (c.innerClasses != null) {
+                for (org.objectweb.asm.tree.InnerClassNode i : c.innerClasses) if (i.name.startsWith(top + "$")) todo.add(i.name);
+            }
+        }
+        return l;
+    }
+
     /**
      * A look at shared state that a test decides on: a read of a mutable field or atomic, or a call that
      * returns a boolean and neither waits nor writes shared state (a flag's accessor, a predicate).
      */
     static boolean isLook(AbstractInsnNode n) {
-        if (SharedAccess.read(n) != null) return true;
+        if (sharedRead(n) != null) return true;
+        if (n instanceof FieldInsnNode) return false;
         if (!(n instanceof MethodInsnNode c) || Type.getReturnType(c.desc) != Type.BOOLEAN_TYPE) return false;
         if (c.owner.equals("java/lang/Thread") || c.name.equals("equals") || isWait(c)) return false;
         if (isProgram(c.owner) && MethodAnalysis.of(c.owner, c.name, c.desc) != null) return !writesShared(c);

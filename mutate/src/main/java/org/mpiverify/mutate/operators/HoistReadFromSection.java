@@ -25,7 +25,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  *   <li>a read of a field the section wrote before it (the value would be the section's own, a sequential
  *       bug, not a concurrency one);</li>
  *   <li>a read on a loop inside the section (hoisting it out of the loop would freeze the loop);</li>
- *   <li>a read whose operands are not simple expressions unchanged since the lock was taken.</li>
+ *   <li>a read whose operands are not simple expressions unchanged since the lock was taken;</li>
+ *   <li>a read of a configuration field ({@link Flow#sharedRead}), set before the object is shared.</li>
  * </ul>
  */
 public final class HoistReadFromSection extends ConcurrencyOperator {
@@ -43,28 +44,34 @@ public final class HoistReadFromSection extends ConcurrencyOperator {
             if (start < 0) continue;
             int end = r.firstRelease();
             Set<String> written = new HashSet<>();
-            boolean shiftsFirst = true;   // the first read before any write is SHIFT_CRITICAL_SECTION's
+            int shifted = shifted(m, a.stmtEnd(), end);
             int n = 0;
             for (int k = a.stmtEnd(); k < end; k++) {
                 AbstractInsnNode insn = m.insns.get(k);
                 if (SharedAccess.isWriteOrRmw(insn)) {
-                    shiftsFirst = false;
                     written.add(name(m, k));
                     continue;
                 }
-                Type t = SharedAccess.read(insn);
+                Type t = Flow.sharedRead(insn);
                 if (t == null || m.inHandler.get(k) || m.frames.get(k) == null) continue;
                 n++;
-                if (shiftsFirst) {
-                    shiftsFirst = false;
-                    continue;
-                }
+                if (k == shifted) continue;
                 if (written.contains(name(m, k)) || Flow.loopWithin(m, a.stmtEnd(), k, end)) continue;
                 Site s = hoist(m, r, start, k, t, n);
                 if (s != null) sites.add(s);
             }
         }
         return sites;
+    }
+
+    /** The read ShiftCriticalSection moves: the section's first, if no write comes before it; else -1. */
+    private static int shifted(MethodAnalysis m, int from, int end) {
+        for (int k = from; k < end; k++) {
+            AbstractInsnNode n = m.insns.get(k);
+            if (SharedAccess.read(n) != null) return k;
+            if (SharedAccess.isWriteOrRmw(n)) return -1;
+        }
+        return -1;
     }
 
     /** What an access names: the field, or the receiver and name of an atomic or VarHandle call. */

@@ -110,6 +110,11 @@ public final class MethodAnalysis {
         return null;
     }
 
+    /** The class as read from the class path (empty if it cannot be read). */
+    public static ClassNode classNode(String internalName) {
+        return CLASSES.computeIfAbsent(internalName, MethodAnalysis::read);
+    }
+
     private static ClassNode read(String internalName) {
         ClassLoader l = Thread.currentThread().getContextClassLoader();
         if (l == null) l = MethodAnalysis.class.getClassLoader();

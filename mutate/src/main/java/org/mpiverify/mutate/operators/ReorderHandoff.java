@@ -87,7 +87,7 @@ public final class ReorderHandoff extends ConcurrencyOperator {
     }
 
     private static boolean readsShared(MethodAnalysis m, int from, int to) {
-        for (int k = from; k < to; k++) if (SharedAccess.read(m.insns.get(k)) != null) return true;
+        for (int k = from; k < to; k++) if (Flow.sharedRead(m.insns.get(k)) != null) return true;
         return false;
     }
 
@@ -121,7 +121,7 @@ public final class ReorderHandoff extends ConcurrencyOperator {
                 if (e == null || !m.localsUnchanged(e, a.start(), k)) return;
                 hoisted.add(e.load());
             }
-            Type t = n instanceof MethodInsnNode c ? Type.getReturnType(c.desc) : SharedAccess.read(n);
+            Type t = n instanceof MethodInsnNode c ? Type.getReturnType(c.desc) : Flow.sharedRead(n);
             int tmp = m.freshLocal(0);
             hoisted.add(n.clone(Map.of()));
             hoisted.add(new VarInsnNode(SharedAccess.storeOpcode(t), tmp));
