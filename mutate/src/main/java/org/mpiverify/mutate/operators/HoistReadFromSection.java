@@ -57,6 +57,8 @@ public final class HoistReadFromSection extends ConcurrencyOperator {
                 n++;
                 if (k == shifted) continue;
                 if (written.contains(name(m, k)) || Flow.loopWithin(m, a.stmtEnd(), k, end)) continue;
+                if (insn instanceof FieldInsnNode f && a.lock().field() != null && a.lock().field().name.equals(f.name)
+                        && a.lock().field().owner.equals(f.owner)) continue;   // the lock itself, loaded for its unlock
                 Site s = hoist(m, r, start, k, t, n);
                 if (s != null) sites.add(s);
             }
