@@ -61,7 +61,11 @@ public record Component(String name, List<String> classes, Map<String, String> m
                                 "org.mpiverify.core.coll.StepSchedule$*", "org.mpiverify.core.coll.AllreduceSchedule",
                                 "org.mpiverify.core.coll.NonblockingCollectives", "org.mpiverify.core.coll.NonblockingCollectives$*"),
                         Map.of(),
-                        List.of("org.mpiverify.core.coll.*Test", "org.mpiverify.mpi.NonblockingCollectivesTest",
+                        // not ReductionsTest: Reductions is not mutated here, and its NaN-payload test depends on
+                        // how the JIT orders a floating-point sum, which PIT's instrumented minion changes
+                        List.of("org.mpiverify.core.coll.CollectivesTest", "org.mpiverify.core.coll.BackToBackTest",
+                                "org.mpiverify.core.coll.CollectiveErrorsTest", "org.mpiverify.core.coll.VectorArgumentsCopiedTest",
+                                "org.mpiverify.mpi.NonblockingCollectivesTest",
                                 "org.mpiverify.mpi.ProgressEngineWakeRoutingTest", "org.mpiverify.mpi.CommunicatorTest",
                                 "org.mpiverify.mpi.IallreduceRendezvousTest"),
                         List.of("org.mpiverify.lincheck.core.coll.*Test"),
