@@ -183,8 +183,9 @@ final class Flow {
 
     /**
      * A read of a mutable field, an atomic or a VarHandle, as {@link SharedAccess#read}, except a configuration
-     * field: one written only by constructors and by setters (methods that write nothing but it) that no method
-     * of its class calls, so set before the object is shared (a trace recorder attached once). Moving or
+     * field: private, not volatile, not named by a VarHandle or a field updater, written only by constructors
+     * and by setters (methods that write nothing but it) that no method of its nest calls, so set before the
+     * object is shared (a trace recorder attached once). Moving or
      * splitting a read of such a field changes nothing another thread can do.
      */
     static Type sharedRead(AbstractInsnNode n) {
@@ -196,6 +197,7 @@ final class Flow {
     private static boolean configuration(FieldInsnNode f) {
         org.objectweb.asm.tree.FieldNode decl = MethodAnalysis.field(f.owner, f.name);
         if (decl == null || (decl.access & Opcodes.ACC_PRIVATE) == 0) return false;   // others could write it
+        if ((decl.access & Opcodes.ACC_VOLATILE) != 0) return false;                  // shared and mutable by design
         List<org.objectweb.asm.tree.ClassNode> nest = nest(f.owner);
         if (nest.isEmpty()) return false;
         Set<String> setters = new HashSet<>();
@@ -204,6 +206,7 @@ final class Flow {
                 boolean writesIt = false, writesOther = false;
                 for (AbstractInsnNode n = mn.instructions.getFirst(); n != null; n = n.getNext()) {
                     int op = n.getOpcode();
+                    if (n instanceof org.objectweb.asm.tree.LdcInsnNode l && f.name.equals(l.cst)) return false;   // a VarHandle's or updater's name
                     if (n instanceof FieldInsnNode g && (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC)) {
                         if (g.owner.equals(f.owner) && g.name.equals(f.name)) writesIt = true; else writesOther = true;
                     }
