@@ -271,13 +271,18 @@ final class Flow {
 
     /**
      * HANDOVER if it synchronizes with other threads ({@link #synchronizingInsn}, directly or in a call into
-     * the program) or calls a callback; WRITE if it writes shared memory plainly or calls into the program that does; READ if it
+     * the program, where an abstract method that returns nothing counts as one that may) or calls a callback;
+     * a constructor's call hands nothing over (the new object is nobody else's yet); WRITE if it writes shared memory plainly or calls into the program that does; READ if it
      * only reads shared memory or calls methods that do not write; NONE if it touches locals only.
      */
     static Effect effect(MethodAnalysis m, int from, int to) {
         Effect e = Effect.NONE;
         for (int i = from; i < to; i++) {
             AbstractInsnNode n = m.insns.get(i);
+            if (n instanceof MethodInsnNode c && c.name.equals("<init>")) {   // a new object: nobody else has it yet
+                if (e == Effect.NONE) e = Effect.READ;
+                continue;
+            }
             if (synchronizingInsn(n) || (n instanceof MethodInsnNode c && synchronizes(c))) return Effect.HANDOVER;
             if (SharedAccess.isWriteOrRmw(n) || (n instanceof MethodInsnNode c && writesShared(c))) {
                 e = Effect.WRITE;
@@ -343,7 +348,7 @@ final class Flow {
         boolean r = false;
         MethodAnalysis callee = MethodAnalysis.of(c.owner, c.name, c.desc);
         if (callee == null) {
-            r = true;   // abstract or an interface: unknown, so it may
+            r = Type.getReturnType(c.desc) == Type.VOID_TYPE;   // abstract: a command may, an accessor does not
         } else {
             for (AbstractInsnNode n : callee.insns) {
                 if (leaf.test(n) || (n instanceof MethodInsnNode d && programCode(d, cache, leaf, depth - 1))) {
