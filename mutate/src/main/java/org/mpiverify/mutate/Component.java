@@ -88,7 +88,7 @@ public record Component(String name, List<String> classes, Map<String, String> m
                                 "org.mpiverify.mpi.ErroneousProgramsTest", "org.mpiverify.mpi.UnexpectedFloodTest",
                                 "org.mpiverify.mpi.ThreadLevelTest", "org.mpiverify.mpi.CommunicatorTest",
                                 "org.mpiverify.mpi.IdupTest", "org.mpiverify.mpi.UnexpectedBudgetAtQuiescenceTest",
-                                "org.mpiverify.mpi.BlockingProbeReferencesTest"),
+                                "org.mpiverify.mpi.BlockingProbeReferencesTest", "org.mpiverify.mpi.RequestPoolReuseTest"),
                         List.of("org.mpiverify.lincheck.mpi.*Test"),
                         "^org\\.mpiverify\\.jcstress\\.mpi\\.[A-Za-z]+Race$"),
                 new Component("mpi.refcounts",
