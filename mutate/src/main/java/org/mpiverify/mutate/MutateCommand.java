@@ -266,7 +266,7 @@ public final class MutateCommand {
         undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String argued = claims.get(key);
         boolean arguedEquivalent = argued != null && !Equivalents.isUnobservable(argued) && !Equivalents.isGap(argued);
-        if (undetected && o.race() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
+        if (undetected && o.race() && c.race() != null && Files.isDirectory(mutantDir)) {
             if (arguedEquivalent) {
                 detail += "; race detector: not run (argued equivalent)";
             } else {
