@@ -395,6 +395,38 @@ final class Flow {
         return false;
     }
 
+    /**
+     * Which instructions the method reaches from its start without an exception: by falling through, by
+     * jumps and switches. The others are exception paths only (a catch's or an inlined finally's code, up to
+     * where it rejoins the normal code); unlike {@link MethodAnalysis#inHandler}, a catch that falls through
+     * into the code after its try ends its handler there.
+     */
+    static boolean[] normallyReached(MethodAnalysis m) {
+        boolean[] r = new boolean[m.size()];
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(0));
+        while (!todo.isEmpty()) {
+            int k = todo.pop();
+            if (k < 0 || k >= m.size() || r[k]) continue;
+            r[k] = true;
+            AbstractInsnNode n = m.insns.get(k);
+            int op = n.getOpcode();
+            if (n instanceof JumpInsnNode j) todo.push(target(m, j));
+            if (n instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {
+                todo.push(m.firstOrdinalAfter(t.dflt));
+                for (LabelNode l : t.labels) todo.push(m.firstOrdinalAfter(l));
+                continue;
+            }
+            if (n instanceof org.objectweb.asm.tree.LookupSwitchInsnNode t) {
+                todo.push(m.firstOrdinalAfter(t.dflt));
+                for (LabelNode l : t.labels) todo.push(m.firstOrdinalAfter(l));
+                continue;
+            }
+            if (op == Opcodes.GOTO || op == Opcodes.ATHROW || (op >= Opcodes.IRETURN && op <= Opcodes.RETURN)) continue;
+            todo.push(k + 1);
+        }
+        return r;
+    }
+
     /** True if instruction k waits. */
     static boolean waitsAt(MethodAnalysis m, int k) {
         return m.insns.get(k) instanceof MethodInsnNode c && isWait(c);

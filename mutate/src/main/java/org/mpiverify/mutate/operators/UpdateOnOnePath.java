@@ -59,15 +59,16 @@ public final class UpdateOnOnePath extends ConcurrencyOperator {
         List<Site> sites = new ArrayList<>();
         Map<String, List<Update>> byKey = new LinkedHashMap<>();
         for (Update u : updates(m)) byKey.computeIfAbsent(u.key(), k -> new ArrayList<>()).add(u);
+        boolean[] normallyReached = Flow.normallyReached(m);
         for (List<Update> copies : byKey.values()) {
             int normal = 0;
             for (Update u : copies) {
-                boolean handler = m.inHandler.get(u.start());
+                boolean handler = !normallyReached[u.start()];
                 if (copies.size() < 2 && !handler) continue;
                 String what = Flow.what(m, u.call());
-                long normals = copies.stream().filter(x -> !m.inHandler.get(x.start())).count();
+                long normals = copies.stream().filter(x -> normallyReached[x.start()]).count();
                 String where = handler ? "the exception path" : normals == 1 ? "the normal path" : "path " + (++normal) + " of " + normals;
-                int at = handler ? tryStart(m, u.start()) : u.start();
+                int at = handler ? tryStart(m, u.start(), normallyReached) : u.start();
                 if (at < 0) continue;
                 Site s = new Site(at, "removed the update " + what + " from " + where + " (kept on the others)");
                 for (int k = u.start(); k < u.end(); k++) s.delete(k);
@@ -105,13 +106,13 @@ public final class UpdateOnOnePath extends ConcurrencyOperator {
     }
 
     /** The first instruction of the try block whose handler holds instruction k, or -1. */
-    private static int tryStart(MethodAnalysis m, int k) {
+    private static int tryStart(MethodAnalysis m, int k, boolean[] normallyReached) {
         int best = -1, bestHandler = -1;
         for (TryCatchBlockNode tc : m.method.tryCatchBlocks) {
             int h = m.firstOrdinalAfter(tc.handler);
             if (h < 0 || h > k || h < bestHandler) continue;
             boolean same = true;
-            for (int i = h; i < k; i++) same &= m.insns.get(i).getOpcode() != Opcodes.ATHROW;
+            for (int i = h; i < k; i++) same &= m.insns.get(i).getOpcode() != Opcodes.ATHROW && !normallyReached[i];
             int start = m.firstOrdinalAfter(tc.start);
             if (same && start >= 0 && start < k) {
                 best = start;
