@@ -349,7 +349,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators (and PIT's own that model concurrency faults); each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent")
+    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators, logic-level ones (an order of operations, a re-check, an update on one path, a read or a test moved out of its section) and PIT's own that model concurrency faults; each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent")
     static final class MutateSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
