@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.List;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
@@ -22,16 +23,16 @@ final class AuditTesting {
     private AuditTesting() { }
 
     static CoreTarget core(Granularity g, MatchingKind m) {
-        return (CoreTarget) CoreTarget.safe(g, m).target();
+        return CoreTarget.of(g, m);
     }
 
     static CoreTarget column(String name) {
-        return (CoreTarget) CoreTarget.configurations().stream().filter(c -> c.name().equals(name)).findFirst()
+        return (CoreTarget) CoreColumns.configurations().stream().filter(c -> c.name().equals(name)).findFirst()
                 .map(AuditColumn::target).orElseThrow();
     }
 
     static List<String> unsafeNames() {
-        return CoreTarget.unsafeConfigurations(null).stream().map(AuditColumn::name).toList();
+        return CoreColumns.unsafeConfigurations(null).stream().map(AuditColumn::name).toList();
     }
 
     /** One judged run, with a test deadline above the scenario's own (the target must report a hang itself). */
@@ -53,7 +54,7 @@ final class AuditTesting {
     }
 
     static Verdict judge(CoreTarget target, String scenarioId) {
-        return judge(target, ScenarioCatalog.byId(scenarioId), org.mpiverify.audit.core.CoreAuditMpi::new);
+        return judge(target, ScenarioCatalog.byId(scenarioId), org.mpiverify.harness.core.CoreAuditMpi::new);
     }
 
     static String describe(Verdict v) {

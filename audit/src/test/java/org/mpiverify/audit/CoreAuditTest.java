@@ -9,16 +9,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditOutput;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.audit.run.CellResult;
 import org.mpiverify.audit.run.ColumnResult;
+import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.results.Outcome;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Outcome;
 
 /**
  * The bounded audit of the core that {@code mvn verify} runs: the whole catalog on every configuration but the
@@ -36,7 +36,7 @@ class CoreAuditTest {
         // The matching engines broken on an error path pass every scenario that does not take their path (all but
         // two or three of the catalog): that each is rejected where it must be is UnsafeVariantsTest's, so the quick
         // audit leaves them out (about 25 s) and -Pfull runs the whole catalog on them too.
-        List<AuditColumn> columns = core.columns().stream().filter(c -> full || !CoreTarget.isEngineTwin(c)).toList();
+        List<AuditColumn> columns = core.columns().stream().filter(c -> full || !CoreColumns.isEngineTwin(c)).toList();
         AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, full ? 0 : 1, List.of(), System.out));
         Path dir = AuditOutput.auditDir();
         TargetResult r;

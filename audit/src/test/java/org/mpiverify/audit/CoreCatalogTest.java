@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.mpiverify.audit.core.CoreTarget;
-import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.results.Outcome;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Outcome;
 
 /** Every scenario of the catalog on the core's default granularity with both matching engines. */
 class CoreCatalogTest {

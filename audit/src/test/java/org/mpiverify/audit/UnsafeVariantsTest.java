@@ -10,9 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.run.CoreColumns;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 
 /**
@@ -37,9 +38,9 @@ class UnsafeVariantsTest {
             "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation", "comm-idup-concurrent",
             // error paths of the matching engine (audit/src/main/twins): a truncating match keeps the context lock,
             // a cancel that misses keeps it, a truncating arrival drops the posted receive (its request never completes)
-            CoreTarget.engineTwinColumn("TruncationKeepsLockEngine"), "p2p-truncate-under-load",
-            CoreTarget.engineTwinColumn("CancelMissKeepsLockEngine"), "p2p-cancel-race",
-            CoreTarget.engineTwinColumn("TruncationDropsReceiveEngine"), "requests-cross-thread-completion");
+            CoreColumns.engineTwinColumn("TruncationKeepsLockEngine"), "p2p-truncate-under-load",
+            CoreColumns.engineTwinColumn("CancelMissKeepsLockEngine"), "p2p-cancel-race",
+            CoreColumns.engineTwinColumn("TruncationDropsReceiveEngine"), "requests-cross-thread-completion");
 
     /**
      * Scenarios added after the variants above, each with the unsafe variant it must reject (a variant may be
@@ -49,15 +50,15 @@ class UnsafeVariantsTest {
             "comm-idup-concurrent", "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation",
             "coll-nonblocking-distinct-comms", "LOCK_AROUND_CALL/QUEUES",
             // the truncated receive's match returns holding the context lock: the other threads' traffic on it hangs
-            "p2p-truncate-under-load", CoreTarget.engineTwinColumn("TruncationKeepsLockEngine"),
+            "p2p-truncate-under-load", CoreColumns.engineTwinColumn("TruncationKeepsLockEngine"),
             // the core refuses bad arguments before any state changes, so no component of it has an error path there
             // to break: the variant is the lock kept while the other threads' receives block (the judge's own checks
             // of the error classes are KnownBadTwinsTest's)
             "p2p-invalid-args-under-load", "LOCK_AROUND_CALL/QUEUES",
             // the late cancels miss (the message matched at arrival) and keep the context lock
-            "p2p-cancel-race", CoreTarget.engineTwinColumn("CancelMissKeepsLockEngine"),
+            "p2p-cancel-race", CoreColumns.engineTwinColumn("CancelMissKeepsLockEngine"),
             // the truncating receive, posted before its message arrives, is dropped: its completer waits forever
-            "requests-cross-thread-completion", CoreTarget.engineTwinColumn("TruncationDropsReceiveEngine"),
+            "requests-cross-thread-completion", CoreColumns.engineTwinColumn("TruncationDropsReceiveEngine"),
             // a synchronous send to self blocks holding the rank lock the receiving thread needs
             "p2p-send-to-self", "LOCK_AROUND_CALL/QUEUES",
             // the ping-pongs on a communicator per thread: each rank's blocked receive keeps the lock its reply needs
@@ -108,7 +109,7 @@ class UnsafeVariantsTest {
 
     /** Runs {@code scenario} on the unsafe column {@code name} until rejected, within the budget; prints the counts. */
     private static void rejects(String name, String scenario) {
-        CoreTarget target = (CoreTarget) CoreTarget.unsafeConfigurations(CoreTarget.QUICK_UNSAFE_DEADLINE).stream()
+        CoreTarget target = (CoreTarget) CoreColumns.unsafeConfigurations(CoreColumns.QUICK_UNSAFE_DEADLINE).stream()
                 .filter(c -> c.name().equals(name)).map(AuditColumn::target).findFirst().orElseThrow();
         List<Outcome> seen = new ArrayList<>();
         Verdict rejected = null;
@@ -134,7 +135,7 @@ class UnsafeVariantsTest {
 
     @Test
     void everyUnsafeVariantOfTheCoreIsMarkedUnsafe() {
-        List<AuditColumn> all = CoreTarget.configurations(false);
+        List<AuditColumn> all = CoreColumns.configurations(false);
         assertTrue(all.size() >= 16, "every safe granularity x engine and the 8 unsafe variants: " + all.size());
         assertEquals(REJECTED_BY.keySet(), all.stream().filter(AuditColumn::unsafe).map(AuditColumn::name)
                 .collect(java.util.stream.Collectors.toSet()));

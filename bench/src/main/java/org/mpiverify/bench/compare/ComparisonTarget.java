@@ -3,8 +3,8 @@ package org.mpiverify.bench.compare;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
 
 /**
  * An MPI implementation the figures put beside the core in the same run (MPICH or Open MPI through

@@ -1,6 +1,6 @@
 package org.mpiverify.bench.compare;
 
-import org.mpiverify.audit.nativempi.NativeTarget;
+import org.mpiverify.harness.nativempi.NativeTarget;
 
 /** Open MPI (Debian {@code openmpi-bin libopenmpi-dev}) through the audit's FFM binding, one JVM per rank. */
 public final class OpenMpiComparison extends AuditComparisonTarget {
