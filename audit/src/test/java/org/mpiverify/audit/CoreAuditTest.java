@@ -24,8 +24,8 @@ import org.mpiverify.results.Outcome;
  * The bounded audit of the core that {@code mvn verify} runs: the whole catalog on every configuration but the
  * three matching engines broken on an error path, which {@code -Pfull} adds (one run per cell; each scenario's full
  * repeat count with {@code -Pfull}), written to
- * {@code out/audit/core.*}. Safe configurations may only show the core's known UNSUPPORTED, HAZARD and
- * finding cells; the unsafe variants whose flaw is deterministic enough (three of four) are rejected.
+ * {@code out/audit/core.*}. Safe configurations may only show what the core's column of
+ * {@code audit/expected-verdicts.json} allows; the unsafe variants whose flaw is deterministic enough (three of four) are rejected.
  */
 class CoreAuditTest {
 
@@ -62,10 +62,9 @@ class CoreAuditTest {
                 continue;
             }
             for (CellResult x : c.cells()) {
-                boolean expected = x.verdict() == Outcome.PASS
-                        || CoreCatalogTest.UNSUPPORTED_ON_CORE.contains(x.id()) && x.verdict() == Outcome.UNSUPPORTED
-                        || CoreCatalogTest.HAZARD_ALLOWED.contains(x.id()) && x.verdict() == Outcome.HAZARD;
-                if (!expected) problems.add(c.name() + " " + x.id() + ": " + x.verdict() + " " + x.summary());
+                if (!CoreCatalogTest.EXPECTED.allowed("core", x.id()).contains(x.verdict())) {
+                    problems.add(c.name() + " " + x.id() + ": " + x.verdict() + " " + x.summary());
+                }
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
