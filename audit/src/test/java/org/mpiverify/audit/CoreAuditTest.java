@@ -9,14 +9,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditOutput;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
 import org.mpiverify.audit.run.CoreColumns;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.results.Outcome;
 

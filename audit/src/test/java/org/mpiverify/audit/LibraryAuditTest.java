@@ -15,15 +15,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditOutput;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.results.Outcome;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Outcome;
 
 /**
  * The bounded audit {@code mvn verify} runs on every library target (one run per scenario), which

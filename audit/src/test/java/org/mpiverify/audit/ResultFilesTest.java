@@ -17,9 +17,9 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.audit.report.AuditReports;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditRunner;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.harness.core.CoreAuditMpi;
 import org.mpiverify.harness.core.CoreTarget;
@@ -122,6 +122,6 @@ class ResultFilesTest {
     @Test
     void verdictSeverityOrderIsTheContracts() {
         assertEquals(List.of(Outcome.FAIL, Outcome.HANG, Outcome.CRASH, Outcome.HAZARD,
-                Outcome.UNSUPPORTED, Outcome.PASS), org.mpiverify.audit.run.CellResult.SEVERITY);
+                Outcome.UNSUPPORTED, Outcome.PASS), org.mpiverify.audit.report.CellResult.SEVERITY);
     }
 }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.audit.report.AuditJson;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.locks.command.LockSummary;
 import org.mpiverify.locks.command.LocksOption;
 import org.mpiverify.results.Provenance;

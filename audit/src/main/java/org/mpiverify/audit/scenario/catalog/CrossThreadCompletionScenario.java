@@ -3,7 +3,6 @@ package org.mpiverify.audit.scenario.catalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.mpiverify.audit.scenario.Payload;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;

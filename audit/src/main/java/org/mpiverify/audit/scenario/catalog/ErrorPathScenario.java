@@ -1,7 +1,6 @@
 package org.mpiverify.audit.scenario.catalog;
 
 import java.util.List;
-import org.mpiverify.audit.scenario.Payload;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;

@@ -1,6 +1,5 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import org.mpiverify.audit.scenario.Payload;
 import org.mpiverify.harness.api.AuditStatus;
 import org.mpiverify.harness.scenario.RankReport;
 

@@ -2,7 +2,6 @@ package org.mpiverify.audit.scenario.catalog;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.mpiverify.audit.scenario.Payload;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
 import org.mpiverify.harness.scenario.BaseScenario;

@@ -1,4 +1,4 @@
-package org.mpiverify.audit.scenario;
+package org.mpiverify.audit.scenario.catalog;
 
 /**
  * A message that says who sent it and proves it arrived intact:

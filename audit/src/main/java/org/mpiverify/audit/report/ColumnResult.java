@@ -1,4 +1,4 @@
-package org.mpiverify.audit.run;
+package org.mpiverify.audit.report;
 
 import java.util.List;
 
