@@ -7,7 +7,7 @@ import java.lang.invoke.MethodType;
 /**
  * MPJ Express's mpiJava 1.2 API ({@code mpi.MPI}, {@code mpi.Comm}, {@code mpi.Intracomm},
  * {@code mpi.Request}, {@code mpi.Status}, {@code mpi.Group}) as method handles, resolved once from
- * the class loader that holds the rank's copy of {@code mpi.jar}. The audit compiles without MPJ
+ * the class loader that holds the rank's copy of {@code mpi.jar}. The harness compiles without MPJ
  * (it is a Debian package, not a Maven artifact), so this is the only place that names MPJ's
  * classes and signatures; a missing method fails here, at start-up, with its name.
  *
