@@ -15,9 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.mpiverify.harness.nativempi.Deadline;
 import org.mpiverify.harness.nativempi.NativeAbi;
-import org.mpiverify.harness.nativempi.NativeTargetContract;
 import org.mpiverify.harness.nativempi.Transport;
 
 /**
@@ -114,9 +112,8 @@ class ReproProgramsTest {
     void theProgramEndsAsTheReadmeSays(Case c) throws Exception {
         NativeAbi abi = NativeAbi.forLibrary(c.library());
         Path mpicc = Path.of("/usr/bin/mpicc." + c.library());
-        NativeTargetContract.requireAvailable(abi.unavailable().or(() -> Files.isExecutable(mpicc) ? Optional.empty()
-                : Optional.of(mpicc + " is missing; install it with: apt-get install " + abi.debianPackages())),
-                System.getenv("CI"));
+        AuditTesting.requireAvailable(abi.unavailable().or(() -> Files.isExecutable(mpicc) ? Optional.empty()
+                : Optional.of(mpicc + " is missing; install it with: apt-get install " + abi.debianPackages())));
         Path source = Path.of("repro", c.program()).toAbsolutePath();
         assertTrue(Files.isRegularFile(source), source + " exists");
         Path dir = Files.createTempDirectory("repro-" + c.library());
@@ -131,7 +128,7 @@ class ReproProgramsTest {
             int broken = 0;
             for (int i = 0; i < tries; i++) {
                 long start = System.nanoTime();
-                Result r = Deadline.within(limit.plusSeconds(20), "run " + c, () -> run(cmd, limit, dir, abi, c.transport()));
+                Result r = AuditTesting.within(limit.plusSeconds(20), "run " + c, () -> run(cmd, limit, dir, abi, c.transport()));
                 String seen = c + " (exit " + r.exit() + (r.killed() ? ", killed at the deadline" : "") + ", "
                         + (System.nanoTime() - start) / 1_000_000 + " ms):\n" + r.output();
                 System.out.println(seen.lines().limit(8).reduce((a, b) -> a + "\n  " + b).orElse(""));
@@ -170,7 +167,7 @@ class ReproProgramsTest {
         Path dir = Files.createTempDirectory("repro-build-" + library);
         dir.toFile().deleteOnExit();
         Path exe = dir.resolve(source.getFileName().toString().replace(".c", ""));
-        Result built = Deadline.within(COMPILE.plusSeconds(10), "compile " + source.getFileName(), () ->
+        Result built = AuditTesting.within(COMPILE.plusSeconds(10), "compile " + source.getFileName(), () ->
                 run(List.of(mpicc.toString(), "-O2", "-w", "-o", exe.toString(), source.toString(), "-lpthread"), COMPILE, dir));
         assertEquals(0, built.exit(), "compiling " + source + ":\n" + built.output());
         exe.toFile().deleteOnExit();

@@ -13,12 +13,12 @@ import org.opentest4j.AssertionFailedError;
  * ({@link Job#threadDump()}) and fails. Hung native runs are killed by the target itself; this is
  * the backstop in case the target's own deadline handling hangs.
  */
-public final class Deadline {
-    public interface Body<T> { T get() throws Exception; }
+final class Deadline {
+    interface Body<T> { T get() throws Exception; }
 
     private Deadline() { }
 
-    public static <T> T within(Duration limit, String what, Body<T> body) throws Exception {
+    static <T> T within(Duration limit, String what, Body<T> body) throws Exception {
         CompletableFuture<T> done = new CompletableFuture<>();
         Thread runner = Thread.ofPlatform().daemon().name("deadline-" + what).start(() -> {
             try {

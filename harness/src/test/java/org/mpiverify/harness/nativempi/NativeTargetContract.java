@@ -30,7 +30,7 @@ import org.mpiverify.results.Outcome;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120) // backstop; each run has its own deadline, and Deadline prints a thread dump
-public abstract class NativeTargetContract {
+abstract class NativeTargetContract {
     private static final Duration TEST_LIMIT = Duration.ofSeconds(90);
 
     abstract NativeTarget target();
@@ -44,7 +44,7 @@ public abstract class NativeTargetContract {
     }
 
     /** A missing library fails under CI (no target may be skipped there) and skips the tests elsewhere. */
-    public static void requireAvailable(Optional<String> missing, String ciVariable) {
+    static void requireAvailable(Optional<String> missing, String ciVariable) {
         if (missing.isEmpty()) return;
         if ("true".equalsIgnoreCase(ciVariable)) fail("CI must audit every target: " + missing.get());
         Assumptions.abort(missing.get());

@@ -1,4 +1,4 @@
-package org.mpiverify.audit.run;
+package org.mpiverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mpiverify.audit.run.AuditCommand;
+import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.harness.nativempi.NativeAbi;
-import org.mpiverify.harness.nativempi.NativeTargetContract;
 
 /**
  * The audit command's handling of a library given by path: one the ABI check refuses is a usage error (2) that
@@ -25,7 +26,7 @@ class AuditCommandTest {
     @Test
     void theAuditCommandRefusesAWrongLibraryAsAUsageError() {
         for (String id : List.of("mpich", "openmpi")) {
-            NativeTargetContract.requireAvailable(NativeAbi.forLibrary(id).unavailable(), System.getenv("CI"));
+            AuditTesting.requireAvailable(NativeAbi.forLibrary(id).unavailable());
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int code = AuditCommand.run("mpich", List.of("init-thread-level"), 1, false, false,
