@@ -11,7 +11,7 @@ import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Scenario;
 
 /**
- * A comparison target backed by one of the audit's {@link AuditTarget}s: a figure's run is one
+ * A comparison target backed by one of the harness's {@link AuditTarget}s: a figure's run is one
  * {@link AuditTarget#runOnce}, bounded by the figure's deadline for one job (plus the target's own
  * launch allowance). A completed run gives the ranks' reports; a hung or crashed one becomes a
  * {@link ComparisonRunException} carrying the target's evidence.
