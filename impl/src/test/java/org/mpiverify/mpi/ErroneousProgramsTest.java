@@ -1,14 +1,22 @@
 package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.core.sync.Granularity;
 
 /**
  * What the core does with erroneous programs that {@code docs/errors.md} describes and no other test
@@ -46,6 +54,126 @@ class ErroneousProgramsTest {
             w.barrier();                                      // the communicator still works
             mpi.finalizeMpi();
         });
+    }
+
+    /** The collectives whose counts must match on every rank, each blocking and nonblocking. */
+    enum Counted { BCAST, REDUCE, ALLREDUCE, GATHER, GATHERV, SCATTER, SCATTERV, ALLGATHER, ALLTOALL }
+
+    static Stream<Arguments> mismatches() {
+        List<Arguments> out = new ArrayList<>();
+        List<JobConfig> configs = Jobs.FULL ? Jobs.configs(1).toList() : List.of(JobConfig.of(1));
+        for (JobConfig c : configs) {
+            for (int n : new int[] {2, 4, 8}) {
+                for (Counted k : Counted.values()) {
+                    for (boolean nonblocking : new boolean[] {false, true}) {
+                        for (int count : new int[] {2, 6}) out.add(Arguments.of(c, n, k, nonblocking, count));
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * A collective whose counts must match, with rank {@code n/2} (inside the trees from 0 on 4 and 8 ranks:
+     * it forwards to or combines for other ranks) at another count than every other rank's 4: no rank hangs,
+     * each either returns or raises ERR_TRUNCATE (a longer message than its count arrived) or ERR_COUNT (a
+     * shorter one), rank n/2 gets ERR_TRUNCATE where a longer message must reach it (every collective but a
+     * gather, where it only sends), someone reports the mismatch, and the communicator works afterwards.
+     */
+    @ParameterizedTest(name = "{1} ranks, {2}, nonblocking={3}, rank n/2 at count {4}")
+    @MethodSource("mismatches")
+    void mismatchedCollectiveCountsEndEverywhereWithTheirDocumentedErrors(JobConfig base, int n, Counted kind,
+                                                                        boolean nonblocking, int odd) {
+        AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(n);
+        JobConfig c = base.withRanks(n).withErrorHandler(ErrorHandler.ERRORS_RETURN);
+        JobResult r = Job.run(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank(), k = n / 2, count = me == k ? odd : 4;
+            try {
+                Request q = mismatched(w, kind, nonblocking, count);
+                if (q != null) q.waitFor();
+                outcome.set(me, "returned");
+            } catch (MpiException e) {
+                outcome.set(me, e);
+            }
+            int[] sum = new int[1];
+            w.allreduce(new int[] {1}, 0, sum, 0, 1, Datatype.INT, Op.SUM);   // the communicator still works
+            assertEquals(n, sum[0]);
+            w.barrier();
+            mpi.finalizeMpi();
+        }, Duration.ofSeconds(30));
+        assertFalse(r.hung(), "a rank hangs after mismatched counts\n" + r.describe());
+        assertTrue(r.ok(), r.describe());
+        int errors = 0;
+        for (int i = 0; i < n; i++) {
+            Object o = outcome.get(i);
+            if (o instanceof MpiException e) {
+                assertTrue(e.errorClass() == ErrorClass.ERR_TRUNCATE || e.errorClass() == ErrorClass.ERR_COUNT,
+                        "rank " + i + ": " + e);
+                errors++;
+            } else {
+                assertEquals("returned", o, "rank " + i);
+            }
+        }
+        assertTrue(errors > 0, "nobody reported the mismatch: " + outcome);
+        boolean onlySends = kind == Counted.GATHER || kind == Counted.GATHERV || kind == Counted.REDUCE && n == 2;
+        if (odd < 4 && !onlySends) {
+            MpiException e = assertInstanceOf(MpiException.class, outcome.get(n / 2), "rank n/2 at count " + odd);
+            assertEquals(ErrorClass.ERR_TRUNCATE, e.errorClass(), e.getMessage());
+        }
+    }
+
+    /** Starts (nonblocking) or makes {@code kind} with {@code count} elements per block on this rank; root 0. */
+    private static Request mismatched(Comm w, Counted kind, boolean nonblocking, int count) {
+        int n = w.size(), root = 0;
+        int[] send = new int[8 * n], recv = new int[8 * n];
+        int[] fours = new int[n], displs = new int[n];
+        for (int i = 0; i < n; i++) {
+            fours[i] = 4;
+            displs[i] = 8 * i;
+        }
+        Datatype t = Datatype.INT;
+        switch (kind) {
+            case BCAST -> {
+                if (nonblocking) return w.ibcast(recv, 0, count, t, root);
+                w.bcast(recv, 0, count, t, root);
+            }
+            case REDUCE -> {
+                if (nonblocking) return w.ireduce(send, 0, recv, 0, count, t, Op.SUM, root);
+                w.reduce(send, 0, recv, 0, count, t, Op.SUM, root);
+            }
+            case ALLREDUCE -> {
+                if (nonblocking) return w.iallreduce(send, 0, recv, 0, count, t, Op.SUM);
+                w.allreduce(send, 0, recv, 0, count, t, Op.SUM);
+            }
+            case GATHER -> {
+                if (nonblocking) return w.igather(send, 0, count, t, recv, 0, 4, t, root);
+                w.gather(send, 0, count, t, recv, 0, 4, t, root);
+            }
+            case GATHERV -> {
+                if (nonblocking) return w.igatherv(send, 0, count, t, recv, 0, fours, displs, t, root);
+                w.gatherv(send, 0, count, t, recv, 0, fours, displs, t, root);
+            }
+            case SCATTER -> {
+                if (nonblocking) return w.iscatter(send, 0, 4, t, recv, 0, count, t, root);
+                w.scatter(send, 0, 4, t, recv, 0, count, t, root);
+            }
+            case SCATTERV -> {
+                if (nonblocking) return w.iscatterv(send, 0, fours, displs, t, recv, 0, count, t, root);
+                w.scatterv(send, 0, fours, displs, t, recv, 0, count, t, root);
+            }
+            case ALLGATHER -> {
+                if (nonblocking) return w.iallgather(send, 0, count, t, recv, 0, count, t);
+                w.allgather(send, 0, count, t, recv, 0, count, t);
+            }
+            case ALLTOALL -> {
+                if (nonblocking) return w.ialltoall(send, 0, count, t, recv, 0, count, t);
+                w.alltoall(send, 0, count, t, recv, 0, count, t);
+            }
+        }
+        return null;
     }
 
     @Test
@@ -89,6 +217,99 @@ class ErroneousProgramsTest {
             }
         }
         assertEquals(1, statuses, "exactly one waiter completes the request: " + ends);
+    }
+
+    /** Where the loser of two waits on one request waits. */
+    enum Loser { WAIT_FOR, WAIT_ANY }
+
+    static Stream<Arguments> twoWaiters() {
+        List<Arguments> out = new ArrayList<>();
+        for (JobConfig c : Jobs.configs(2).toList()) {
+            for (boolean virtual : new boolean[] {false, true}) {
+                for (Loser loser : Loser.values()) {
+                    for (boolean busy : new boolean[] {false, true}) out.add(Arguments.of(c, virtual, loser, busy));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Two threads wait on one receive (one in waitFor, the other in {@code loser}); the winner at once posts
+     * another receive from its own thread, which takes the request state the first one just gave back. The
+     * loser must end with ERR_REQUEST, not wait on that new receive (nobody sends its message until both
+     * waiters have ended). With {@code busy} a nonblocking collective is outstanding all along, so that every
+     * wait goes through the progress engine. Rounds repeat it; each waiter must end within 10 s.
+     */
+    @ParameterizedTest(name = "{0} virtual={1} loser={2} busy={3}")
+    @MethodSource("twoWaiters")
+    void theLoserOfTwoWaitsOnOneRequestGetsErrRequestAndNeverWaitsOnTheRecycledState(JobConfig c, boolean virtual,
+                                                                                   Loser loser, boolean busy) {
+        int rounds = Jobs.FULL || c.granularity() == Granularity.LOCK_FREE && c.matching() == MatchingKind.QUEUES
+                ? 12 : 3;
+        Job.run(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm d = w.dup();
+            if (w.rank() == 1) {
+                int[] x = new int[1];
+                for (int i = 0; i < rounds; i++) {
+                    w.recv(x, 0, 1, Datatype.INT, 0, 3);
+                    w.send(new int[] {i}, 0, 1, Datatype.INT, 0, 1);     // completes the request both wait on
+                    w.recv(x, 0, 1, Datatype.INT, 0, 4);
+                    w.send(new int[] {-i}, 0, 1, Datatype.INT, 0, 2);    // completes the winner's next receive
+                }
+                d.ibarrier().waitFor();
+                d.free();
+                return;
+            }
+            Request pending = busy ? d.ibarrier() : null;   // rank 1 joins only at the end
+            for (int i = 0; i < rounds; i++) {
+                int[] b = new int[1];
+                Request r = w.irecv(b, 0, 1, Datatype.INT, 1, 1);
+                AtomicReference<Request> next = new AtomicReference<>();
+                AtomicReferenceArray<Object> ends = new AtomicReferenceArray<>(2);
+                Thread[] waiters = new Thread[2];
+                for (int k = 0; k < 2; k++) {
+                    int me = k;
+                    Runnable body = () -> {
+                        try {
+                            Object end = me == 0 || loser == Loser.WAIT_FOR ? r.waitFor() : (Object) Request.waitAny(r);
+                            next.set(w.irecv(new int[1], 0, 1, Datatype.INT, 1, 2));   // reuses r's state, as a rule
+                            ends.set(me, end);
+                        } catch (Throwable t) {
+                            ends.set(me, t);
+                        }
+                    };
+                    waiters[k] = virtual ? Thread.ofVirtual().start(body) : Thread.ofPlatform().daemon(true).start(body);
+                }
+                Jobs.awaitBlockedIn(waiters[0], "waitFor");
+                Jobs.awaitBlockedIn(waiters[1], loser == Loser.WAIT_FOR ? "waitFor" : "waitAny");
+                w.send(new int[1], 0, 1, Datatype.INT, 1, 3);
+                for (int k = 0; k < 2; k++) {
+                    if (!waiters[k].join(Duration.ofSeconds(10))) {
+                        throw new AssertionError("round " + i + ": waiter " + k + " still waits after the request "
+                                + "completed (on the recycled state's next receive?)\n" + Job.threadDump());
+                    }
+                }
+                int wins = 0;
+                for (int k = 0; k < 2; k++) {
+                    Object e = ends.get(k);
+                    if (e instanceof Status || e instanceof Integer) {
+                        wins++;
+                    } else {
+                        MpiException m = assertInstanceOf(MpiException.class, e, "round " + i + ", waiter " + k);
+                        assertEquals(ErrorClass.ERR_REQUEST, m.errorClass(), m.getMessage());
+                    }
+                }
+                assertEquals(1, wins, "round " + i + ": exactly one waiter completes the request: " + ends);
+                assertEquals(i, b[0]);
+                w.send(new int[1], 0, 1, Datatype.INT, 1, 4);
+                next.get().waitFor();
+            }
+            if (pending != null) pending.waitFor(); else d.ibarrier().waitFor();
+            d.free();
+        }, Duration.ofSeconds(120)).orThrow();
     }
 
     @Test

@@ -100,6 +100,22 @@ public final class EventCount {
     }
 
     /**
+     * Enlists {@code t}, about to park, to be unparked by every later {@link #signal()}, as {@link #await} does
+     * for its own thread: for a waiter that parks elsewhere (the progress engine's). Read the count after this
+     * call and park only if it still equals your ticket; pair with {@link #delist} in a finally block.
+     */
+    public void enlist(Thread t) {
+        waiters.add(t);
+        addSleepers(1);   // volatile, after the add: a signaller that sees it finds t in the queue
+    }
+
+    /** Ends an {@link #enlist}. */
+    public void delist(Thread t) {
+        addSleepers(-1);
+        waiters.remove(t);
+    }
+
+    /**
      * Waits until the count differs from {@code ticket} or {@code abort} says stop. Spins and yields within the
      * policy's bounds, then parks in slices; returns true if the count moved, false if aborted.
      */
