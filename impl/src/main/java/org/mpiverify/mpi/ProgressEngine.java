@@ -35,8 +35,8 @@ import org.mpiverify.core.sync.WaitPolicy;
  * {@link RankContext#blocked} registry after it incremented the count, and such a wait registers there before
  * its last look at the count (a Dekker pair: one of the two sees the other's write); it then waits as below.
  *
- * <p>Waiting. Of the threads waiting in a polling wait ({@link #awaitPolling}) at once, one is the poller (a CAS of {@code poller}
- * from null): it polls every schedule, then parks until a transfer of some schedule completes
+ * <p>Waiting. Of the threads in a polling wait ({@link #awaitPolling}) at once, one is the poller (a CAS of
+ * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule completes
  * ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own request
  * completes, and polls again. The others park on their own requests (on standby) and poll their own
  * schedules when they wake, and while they spin, each time a transfer completes (the poller would step them
@@ -220,7 +220,10 @@ final class ProgressEngine implements ProgressRule {
         }
     }
 
-    /** {@code waitAny}: until one of {@code states} is done or has moved on from its use (see {@link #await(RequestState, int, Object)}). */
+    /**
+     * {@code waitAny}: until one of {@code states} is done or has moved on from its use (see
+     * {@link #await(RequestState, int, Object)}).
+     */
     @Override
     public void awaitAny(RequestState[] states, int[] generations, Object blocker) {
         Awaited target = Awaited.anyOf(states, generations);

@@ -36,10 +36,10 @@ interface ProgressRule extends SignalListener {
     /** Makes the first step of {@code s} in the calling thread (the call that starts it) and keeps it if unfinished. */
     void start(Schedule s);
 
-    /** Something may have moved without a transfer completing (a context-id round ended): polling threads look again. */
+    /** Something may have moved without a transfer completing (a context-id round ended): pollers look again. */
     void signal();
 
-    /** A test or a nonblocking probe: one pass over the outstanding schedules if there are any, else one volatile read. */
+    /** A test or a nonblocking probe: one pass over the outstanding schedules if any, else one volatile read. */
     void test();
 
     /**

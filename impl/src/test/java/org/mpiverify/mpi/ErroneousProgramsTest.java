@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.core.sync.WaitPolicy;
 
 /**
  * What the core does with erroneous programs that {@code docs/errors.md} describes and no other test
@@ -25,9 +27,10 @@ import org.mpiverify.core.sync.Granularity;
  */
 class ErroneousProgramsTest {
 
-    @Test
-    void collectivesOfDifferentKindsHangAndTheDeadlineReportsBothRanks() {
-        JobResult r = Job.run(JobConfig.of(2).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void collectivesOfDifferentKindsHangAndTheDeadlineReportsBothRanks(int n) {
+        JobResult r = Job.run(JobConfig.of(n).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             if (w.rank() == 0) {
@@ -35,7 +38,7 @@ class ErroneousProgramsTest {
             } else {
                 w.barrier();                                  // waits for rank 0's barrier
             }
-        }, Duration.ofSeconds(1));
+        }, Duration.ofMillis(n == 2 ? 1000 : 500));
         assertTrue(r.hung(), r.describe());
         assertTrue(r.threadDump().contains("Comm.bcast") && r.threadDump().contains("Comm.barrier"), r.threadDump());
     }
@@ -224,7 +227,10 @@ class ErroneousProgramsTest {
 
     static Stream<Arguments> twoWaiters() {
         List<Arguments> out = new ArrayList<>();
-        for (JobConfig c : Jobs.configs(2).toList()) {
+        List<JobConfig> configs = new ArrayList<>(Jobs.configs(2).toList());
+        configs.add(JobConfig.of(4).withErrorHandler(ErrorHandler.ERRORS_RETURN));   // the others idle: any rank count
+        configs.add(JobConfig.of(8).withErrorHandler(ErrorHandler.ERRORS_RETURN));
+        for (JobConfig c : configs) {
             for (boolean virtual : new boolean[] {false, true}) {
                 for (Loser loser : Loser.values()) {
                     for (boolean busy : new boolean[] {false, true}) out.add(Arguments.of(c, virtual, loser, busy));
@@ -245,12 +251,22 @@ class ErroneousProgramsTest {
     @MethodSource("twoWaiters")
     void theLoserOfTwoWaitsOnOneRequestGetsErrRequestAndNeverWaitsOnTheRecycledState(JobConfig c, boolean virtual,
                                                                                    Loser loser, boolean busy) {
-        int rounds = Jobs.FULL || c.granularity() == Granularity.LOCK_FREE && c.matching() == MatchingKind.QUEUES
-                ? 12 : 3;
+        boolean main = c.granularity() == Granularity.LOCK_FREE && c.matching() == MatchingKind.QUEUES && c.ranks() == 2;
+        int rounds = Jobs.FULL ? 12 : main ? 6 : 3;
+        if (!Jobs.FULL && !main) {
+            // The loser, which found the waiter slot taken, looks again after each park slice (50 ms by default):
+            // short slices keep the quick run quick; the default configuration keeps the default policy.
+            c = c.withWaitPolicy(new WaitPolicy(20_000, 0, 2, 0, 5_000_000));
+        }
         Job.run(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             Comm d = w.dup();
+            if (w.rank() > 1) {
+                d.ibarrier().waitFor();   // completes with ranks 0 and 1 at their end
+                d.free();
+                return;
+            }
             if (w.rank() == 1) {
                 int[] x = new int[1];
                 for (int i = 0; i < rounds; i++) {
@@ -310,6 +326,163 @@ class ErroneousProgramsTest {
             if (pending != null) pending.waitFor(); else d.ibarrier().waitFor();
             d.free();
         }, Duration.ofSeconds(120)).orThrow();
+    }
+
+    /**
+     * {@code Comm.free} while another thread of rank 0 is blocked in a broadcast on it, at 2, 4 and 8 ranks: the
+     * blocked call goes on and completes with its data once the root answers; a dup made meanwhile gets another
+     * context id (the blocked call keeps its id reserved); further calls on the freed handle are ERR_COMM.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void freeWhileBlockedLetsTheCallCompleteAndKeepsItsIdReserved(int n) {
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            Comm c = w.dup();
+            int me = w.rank(), root = n - 1;
+            if (me == 0) {
+                int[] got = new int[1];
+                AtomicReference<Throwable> failed = new AtomicReference<>();
+                Thread t = Thread.ofPlatform().start(() -> {
+                    try {
+                        c.bcast(got, 0, 1, Datatype.INT, root);
+                    } catch (Throwable e) {
+                        failed.set(e);
+                    }
+                });
+                Jobs.awaitBlockedIn(t, "bcast");
+                c.free();                                      // erroneous: t is blocked on it
+                Comm other = w.dup();
+                assertTrue(other.contextId() != c.contextId(), "the blocked call's id was reused");
+                w.send(new int[1], 0, 1, Datatype.INT, root, 9);   // now the root broadcasts
+                assertTrue(t.join(Duration.ofSeconds(30)), "the blocked broadcast did not complete\n" + Job.threadDump());
+                assertEquals(null, failed.get());
+                assertEquals(77, got[0]);
+                NonblockingCollectivesTest.assertError(ErrorClass.ERR_COMM, c::barrier);
+                other.free();
+            } else {
+                Comm other = w.dup();
+                int[] v = {me == root ? 77 : -1};
+                if (me == root) w.recv(new int[1], 0, 1, Datatype.INT, 0, 9);
+                c.bcast(v, 0, 1, Datatype.INT, root);
+                assertEquals(77, v[0]);
+                c.free();
+                other.free();
+            }
+            w.barrier();
+            mpi.finalizeMpi();
+        });
+    }
+
+    /**
+     * {@code Comm.free} with nonblocking operations pending, at 2, 4 and 8 ranks: a receive, a send and a
+     * nonblocking collective started on the communicator complete normally after the free, and its context id
+     * comes back only after them (the free ids are what they were at the end).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void freeWithOperationsPendingCompletesThemAndReturnsTheIdAfter(int n) {
+        Jobs.ok(n, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int free = mpi.freeContextIds();
+            Comm c = w.dup();
+            int me = w.rank();
+            int[] in = new int[1];
+            long[] sum = new long[1];
+            Request[] rs = {c.irecv(in, 0, 1, Datatype.INT, (me + n - 1) % n, 3),
+                    c.iallreduce(new long[] {me + 1}, 0, sum, 0, 1, Datatype.LONG, Op.SUM),
+                    c.isend(new int[] {me}, 0, 1, Datatype.INT, (me + 1) % n, 3)};
+            c.free();
+            Request.waitAll(rs);
+            assertEquals((me + n - 1) % n, in[0]);
+            assertEquals((long) n * (n + 1) / 2, sum[0]);
+            w.barrier();
+            assertEquals(free, mpi.freeContextIds(), "the id did not come back after the pending operations");
+            mpi.finalizeMpi();
+        });
+    }
+
+    /**
+     * A rank main that throws aborts the job at 2, 4 and 8 ranks: every other rank's blocked call (a receive
+     * nobody answers) ends with ERR_ABORTED, and the job ends without a hang.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void aRankMainThatThrowsAbortsEveryBlockedCall(int n) {
+        AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(n);
+        JobResult r = Job.run(JobConfig.of(n).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            if (me == n - 1) {
+                w.barrier();   // the others are about to block
+                throw new IllegalStateException("rank main fails");
+            }
+            w.barrier();
+            try {
+                w.recv(new int[1], 0, 1, Datatype.INT, n - 1, 0);
+                outcome.set(me, "returned");
+            } catch (MpiException e) {
+                outcome.set(me, e);
+            }
+        }, Duration.ofSeconds(30));
+        assertFalse(r.hung(), r.describe());
+        assertTrue(r.aborted(), r.describe());
+        for (int i = 0; i < n - 1; i++) {
+            MpiException e = assertInstanceOf(MpiException.class, outcome.get(i), "rank " + i);
+            assertEquals(ErrorClass.ERR_ABORTED, e.errorClass());
+        }
+    }
+
+    /**
+     * The erroneous programs about requests and thread levels at 2, 4 and 8 ranks: requests of two ranks in one
+     * waitAll, waitAny, testAll, testAny are ERR_REQUEST before any changes (the requests then complete
+     * normally); a call from a thread other than the main one at FUNNELED is ERR_OTHER (at 4 and 8 ranks here).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void requestsOfAnotherRankAndThreadLevelMisuseAreErrorsAtEverySize(int n) throws Exception {
+        Job job = Job.create(JobConfig.of(n).withErrorHandler(ErrorHandler.ERRORS_RETURN));
+        try {
+            Mpi zero = job.mpi(0), last = job.mpi(n - 1);
+            Thread[] mains = new Thread[n];
+            AtomicReferenceArray<Throwable> failed = new AtomicReferenceArray<>(n);
+            for (int i = 0; i < n; i++) {
+                Mpi mpi = job.mpi(i);
+                int me = i;
+                mains[i] = Thread.ofPlatform().start(() -> {
+                    try {
+                        mpi.initThread(me == 1 && n > 2 ? ThreadLevel.FUNNELED : ThreadLevel.MULTIPLE);
+                        mpi.commWorld().barrier();
+                    } catch (Throwable t) {
+                        failed.set(me, t);
+                    }
+                });
+            }
+            for (Thread t : mains) assertTrue(t.join(Duration.ofSeconds(30)), "init\n" + Job.threadDump());
+            for (int i = 0; i < n; i++) assertEquals(null, failed.get(i), "rank " + i);
+            int[] a = new int[1], b = new int[1];
+            Request r0 = zero.commWorld().irecv(a, 0, 1, Datatype.INT, n - 1, 1);
+            Request r1 = last.commWorld().irecv(b, 0, 1, Datatype.INT, 0, 1);
+            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, () -> Request.waitAll(r0, r1));
+            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, () -> Request.waitAny(r0, r1));
+            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, () -> Request.testAll(r0, r1));
+            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, () -> Request.testAny(r0, r1));
+            assertTrue(!r0.isInactive() && !r1.isInactive(), "a rejected call changed a request");
+            last.commWorld().send(new int[] {5}, 0, 1, Datatype.INT, 0, 1);
+            zero.commWorld().send(new int[] {6}, 0, 1, Datatype.INT, n - 1, 1);
+            r0.waitFor();
+            r1.waitFor();
+            assertEquals(5, a[0]);
+            assertEquals(6, b[0]);
+            if (n > 2) {   // rank 1 is FUNNELED: this thread is not its main thread (at 2 ranks: ThreadLevelTest)
+                NonblockingCollectivesTest.assertError(ErrorClass.ERR_OTHER, () -> job.mpi(1).commWorld().iprobe(0, 0));
+            }
+        } finally {
+            job.shutdown();
+        }
     }
 
     @Test

@@ -38,7 +38,7 @@ import org.mpiverify.testkit.TwinTest;
 class ProgressRuleTest {
     private static final Duration CELL_DEADLINE = Duration.ofSeconds(30);
     /** A row on a twin that does not poll hangs for good: this bounds how long the check waits to see it. */
-    private static final Duration TWIN_DEADLINE = Duration.ofSeconds(3);
+    private static final Duration TWIN_DEADLINE = Duration.ofSeconds(2);
 
     static Stream<Arguments> cells() {
         List<Arguments> out = new ArrayList<>();
