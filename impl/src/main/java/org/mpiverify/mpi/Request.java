@@ -146,7 +146,10 @@ public final class Request {
     /**
      * {@code MPI_Cancel}: a receive not yet matched completes as cancelled ({@link Status#isCancelled()});
      * one already matched completes normally. Cancelling a send has no effect (MPI allows a cancel to fail;
-     * the send then completes normally). Complete the request afterwards with waitFor, test or free.
+     * the send then completes normally). Complete the request afterwards with waitFor, test or free. A cancel
+     * racing another thread's wait on the handle (erroneous) cancels this receive or nothing, never the receive
+     * its recycled state serves next: it holds a reference of this use while it cancels (ERR_REQUEST if the use
+     * is over).
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public void cancel() {
@@ -155,8 +158,16 @@ public final class Request {
                 throw freed();
             }
             if (state == ACTIVE && recv != null) {
-                checkGeneration();
-                comm.p2p().cancel(recv);
+                // A reference of this use, so that another thread's wait cannot complete the handle and let the
+                // state be recycled for a new receive between the check and the cancel (which would cancel that).
+                if (!st.retainIf(generation)) {
+                    throw new MpiException(ErrorClass.ERR_REQUEST, "request handle is stale: its operation was recycled");
+                }
+                try {
+                    comm.p2p().cancel(recv);
+                } finally {
+                    st.release();
+                }
             }
         });
     }

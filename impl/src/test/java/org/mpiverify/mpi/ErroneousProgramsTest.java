@@ -329,6 +329,61 @@ class ErroneousProgramsTest {
     }
 
     /**
+     * A cancel racing another thread's wait on the same receive (erroneous): the waiter completes the handle and
+     * at once posts a new receive, which takes the recycled state; the cancel must never cancel that new
+     * receive (it cancels the old one, or nothing, or is ERR_REQUEST). Many rounds, each new receive must get
+     * its message.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aCancelRacingAnotherThreadsWaitNeverCancelsTheRecycledStatesNextReceive(boolean virtual) {
+        int rounds = Jobs.FULL ? 5_000 : 300;
+        Jobs.ok(2, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int[] x = new int[1];
+            if (w.rank() == 1) {
+                for (int i = 0; i < rounds; i++) {
+                    w.send(new int[] {i}, 0, 1, Datatype.INT, 0, 1);
+                    w.recv(x, 0, 1, Datatype.INT, 0, 3);
+                    w.send(new int[] {-i}, 0, 1, Datatype.INT, 0, 2);
+                }
+                return;
+            }
+            for (int i = 0; i < rounds; i++) {
+                int[] b = new int[1], c = new int[1];
+                Request r = w.irecv(b, 0, 1, Datatype.INT, 1, 1);
+                AtomicReference<Request> next = new AtomicReference<>();
+                Runnable waiter = () -> {
+                    try {
+                        r.waitFor();
+                    } catch (MpiException e) {
+                        // the cancel got there first: the handle may be complete already, or cancelled
+                    }
+                    next.set(w.irecv(c, 0, 1, Datatype.INT, 1, 2));
+                };
+                Thread t = virtual ? Thread.ofVirtual().start(waiter) : Thread.ofPlatform().start(waiter);
+                while (t.isAlive()) {
+                    try {
+                        r.cancel();
+                    } catch (MpiException e) {
+                        assertEquals(ErrorClass.ERR_REQUEST, e.errorClass(), e.getMessage());
+                    }
+                }
+                t.join();
+                if (!r.isInactive() || r.status() != null && r.status().isCancelled()) {
+                    // the first receive was cancelled before its message matched: take the message here
+                    w.recv(b, 0, 1, Datatype.INT, 1, 1);
+                }
+                w.send(x, 0, 1, Datatype.INT, 1, 3);
+                Status s = next.get().waitFor();
+                assertFalse(s.isCancelled(), "round " + i + ": the cancel of the old receive cancelled the new one");
+                assertEquals(-i, c[0], "round " + i);
+            }
+        });
+    }
+
+    /**
      * {@code Comm.free} while another thread of rank 0 is blocked in a broadcast on it, at 2, 4 and 8 ranks: the
      * blocked call goes on and completes with its data once the root answers; a dup made meanwhile gets another
      * context id (the blocked call keeps its id reserved); further calls on the freed handle are ERR_COMM.

@@ -64,6 +64,14 @@ class NonblockingCollectivesTest {
         });
     }
 
+    static Stream<JobConfig> configsAt248() {
+        return Stream.of(2, 4, 8).flatMap(Jobs::configs);
+    }
+
+    static Stream<JobConfig> configsAt4() {
+        return Jobs.configs(4);
+    }
+
     static Stream<Arguments> limitRounds() {
         return Jobs.configs(1).map(c -> Arguments.of(c,
                 Jobs.FULL || c.granularity() == Granularity.LOCK_FREE && c.matching() == MatchingKind.QUEUES ? 12 : 2));
@@ -482,13 +490,15 @@ class NonblockingCollectivesTest {
      * Every rank finalizes with nonblocking collectives and an idup it never waited on (erroneous in MPI):
      * finalize completes them first, so every rank's operations have completed when it returns (the interior
      * ranks of the broadcast forwarded, the allreduce has its sum) and no rank hangs. Repeated: whether a
-     * rank's finalize barrier happened to poll after its operation's last message is a matter of timing.
+     * rank's finalize barrier happened to poll after its operation's last message is a matter of timing. On
+     * every configuration.
      */
     @ParameterizedTest
-    @ValueSource(ints = {2, 4, 8})
-    void finalizeCompletesTheOperationsARankNeverWaitedOn(int n) {
+    @MethodSource("configsAt248")
+    void finalizeCompletesTheOperationsARankNeverWaitedOn(JobConfig c) {
+        int n = c.ranks();
         for (int round = 0; round < 10; round++) {
-            Jobs.ok(n, mpi -> {
+            Jobs.ok(c, mpi -> {
                 mpi.initThread(ThreadLevel.MULTIPLE);
                 Comm w = mpi.commWorld();
                 int me = w.rank();
@@ -509,11 +519,12 @@ class NonblockingCollectivesTest {
     /**
      * {@code Request.free} of a nonblocking collective's pending request (erroneous in MPI; the core lets it
      * complete as MPICH does): the other ranks' operations complete, its buffers get their results through
-     * this rank's later waits, and finalize completes it at the latest.
+     * this rank's later waits, and finalize completes it at the latest. On every configuration.
      */
-    @Test
-    void aFreedNonblockingCollectiveStillCompletes() {
-        Jobs.ok(4, mpi -> {
+    @ParameterizedTest
+    @MethodSource("configsAt4")
+    void aFreedNonblockingCollectiveStillCompletes(JobConfig c) {
+        Jobs.ok(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             int me = w.rank();
