@@ -264,7 +264,7 @@ final class RankContext {
     /**
      * Parks the calling thread, inside a call, without holding the rank mutex, until it is unparked (by a
      * completion it registered with) or the job is aborted; it may also return spuriously, so callers
-     * re-check their condition. The thread registers in the job's {@link BlockedThreads} before it looks
+     * re-check their condition. The thread registers in the rank's {@link BlockedThreads} before it looks
      * at the abort flag, so an abort cannot be missed. An unpark that arrived after the caller's last check
      * is not lost on the way: the registry's stripe lock gives back a permit its queue may have used
      * ({@code SpinThenParkLock}), so the park below returns at once. An interrupt does not cut the park short: the flag

@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
  * already seen a newer count (they remove themselves).
  *
- * <p>Parking: with the job's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
+ * <p>Parking: with the rank's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
  * through the registry); without one it parks in slices of {@link WaitPolicy#parkSliceNanos()}.
  *
  * <p>Interrupts do not end a wait: an interrupted waiter keeps parking (its flag is cleared around each
@@ -130,7 +130,7 @@ public final class EventCount {
 
     /**
      * As {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
-     * job's) the wait registers there before its last look at {@code abort} and parks without a timeout,
+     * rank's) the wait registers there before its last look at {@code abort} and parks without a timeout,
      * as {@code Completion.await} does.
      */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate,
