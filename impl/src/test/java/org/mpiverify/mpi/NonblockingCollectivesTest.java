@@ -120,6 +120,28 @@ class NonblockingCollectivesTest {
         });
     }
 
+    /**
+     * Two outstanding operations never share a slot, even when they complete out of order: with the first of a
+     * communicator's operations still outstanding and the next NB_SLOTS - 1 completed, the one after them, whose
+     * slot is the first's, is refused (ERR_OTHER, nothing started); once the first completed, it starts. Only a
+     * count of outstanding operations would have let it start in the first's slot, its tags and (for an idup) its
+     * context-id key.
+     */
+    @Test
+    void anOperationWhoseSlotAnOutstandingOneHoldsIsRefused() {
+        Jobs.ok(1, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm self = mpi.commSelf();
+            Request first = self.ibarrier();
+            for (int i = 1; i < Comm.NB_SLOTS; i++) self.ibarrier().waitFor();
+            assertError(ErrorClass.ERR_OTHER, self::ibarrier);
+            assertError(ErrorClass.ERR_OTHER, self::ibarrier);   // refused again: the sequence did not move
+            first.waitFor();
+            self.ibarrier().waitFor();
+            Request.waitAll(self.ibarrier(), self.ibarrier());
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 5})
     void eachGivesTheBlockingResultForEverySize(int n) {
