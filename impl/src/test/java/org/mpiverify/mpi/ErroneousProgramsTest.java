@@ -337,7 +337,7 @@ class ErroneousProgramsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aCancelRacingAnotherThreadsWaitNeverCancelsTheRecycledStatesNextReceive(boolean virtual) {
-        int rounds = Jobs.FULL ? 5_000 : 300;
+        int rounds = Jobs.FULL ? 5_000 : 150;
         Jobs.ok(2, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
