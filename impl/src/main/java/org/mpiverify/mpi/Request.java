@@ -355,7 +355,7 @@ public final class Request {
                     active++;
                 } else if (wasActive[i]) {
                     throw new MpiException(ErrorClass.ERR_REQUEST, "request " + i
-                            + " was completed by another thread's wait or test during this waitAny");
+                            + " was completed or freed by another thread during this waitAny");
                 }
             }
             if (active == 0) {
