@@ -36,6 +36,8 @@ final class AllreduceSchedule extends Schedule {
     private final Datatype type;
     private final Op op;
     private Object acc, theirs;
+    /** A message of another length than the count: kept, raised once every step is made. */
+    private final CountMismatch mismatch = new CountMismatch();
     private int newRank, mask = 1, next;
     private Transfer t1, t2;
 
@@ -78,6 +80,7 @@ final class AllreduceSchedule extends Schedule {
                     next = FINISHED;
                 }
                 case FINISHED -> {
+                    mismatch.raise();   // after the last step: the partners got every message of this rank
                     return true;
                 }
                 case COPY_IN -> {
@@ -135,12 +138,15 @@ final class AllreduceSchedule extends Schedule {
         return newPartner < rem ? 2 * newPartner + 1 : newPartner + rem;
     }
 
-    /** Finishes both transfers of the step, then raises the first error (no resource is kept by an early throw). */
+    /**
+     * Finishes both transfers of the step, keeping a count mismatch (the schedule goes on with its own count),
+     * then raises the first other error (no resource is kept by an early throw).
+     */
     private void finishTransfers() throws MpiException {
         Transfer a = t1, b = t2;
         t1 = null;
         t2 = null;
-        MpiException first = StepSchedule.finish(b, StepSchedule.finish(a, null));
+        MpiException first = StepSchedule.finish(b, StepSchedule.finish(a, null, mismatch), mismatch);
         if (first != null) throw first;
     }
 }

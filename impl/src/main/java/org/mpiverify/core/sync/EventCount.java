@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
  * already seen a newer count (they remove themselves).
  *
- * <p>Parking: with the job's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
+ * <p>Parking: with the rank's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
  * through the registry); without one it parks in slices of {@link WaitPolicy#parkSliceNanos()}.
  *
  * <p>Interrupts do not end a wait: an interrupted waiter keeps parking (its flag is cleared around each
@@ -100,6 +100,22 @@ public final class EventCount {
     }
 
     /**
+     * Enlists {@code t}, about to park, to be unparked by every later {@link #signal()}, as {@link #await} does
+     * for its own thread: for a waiter that parks elsewhere (the progress engine's). Read the count after this
+     * call and park only if it still equals your ticket; pair with {@link #delist} in a finally block.
+     */
+    public void enlist(Thread t) {
+        waiters.add(t);
+        addSleepers(1);   // volatile, after the add: a signaller that sees it finds t in the queue
+    }
+
+    /** Ends an {@link #enlist}. */
+    public void delist(Thread t) {
+        addSleepers(-1);
+        waiters.remove(t);
+    }
+
+    /**
      * Waits until the count differs from {@code ticket} or {@code abort} says stop. Spins and yields within the
      * policy's bounds, then parks in slices; returns true if the count moved, false if aborted.
      */
@@ -114,7 +130,7 @@ public final class EventCount {
 
     /**
      * As {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
-     * job's) the wait registers there before its last look at {@code abort} and parks without a timeout,
+     * rank's) the wait registers there before its last look at {@code abort} and parks without a timeout,
      * as {@code Completion.await} does.
      */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate,
