@@ -136,16 +136,18 @@ RecvEnter(t) ==
     /\ event' = Ev(Lane(t), "MPI_Recv: lock", {})
     /\ UNCHANGED <<queue, posted, flag, waiter, bit>>
 
-(* The matching engine: take a queued message (done at once) or post. *)
+(* The matching engine: take a queued message (the receive is done at     *)
+(* once) or post the receive. Either way the call then waits for its       *)
+(* receive (RankContext.await), which returns at once if it is done.       *)
 RecvPost(t) ==
     LET p == Pr[t] IN
     /\ pc[t] = "post"
     /\ IF queue[p] > 0
          THEN /\ queue' = [queue EXCEPT ![p] = @ - 1]
               /\ flag' = [flag EXCEPT ![p] = TRUE]
-              /\ pc' = [pc EXCEPT ![t] = "finish"]
+              /\ pc' = [pc EXCEPT ![t] = "block"]
               /\ UNCHANGED posted
-              /\ event' = Ev(Lane(t), "message there: take it", {})
+              /\ event' = Ev(Lane(t), "message there: take it (the receive is done)", {})
          ELSE /\ posted' = [posted EXCEPT ![p] = TRUE]
               /\ pc' = [pc EXCEPT ![t] = "block"]
               /\ UNCHANGED <<queue, flag>>
