@@ -33,8 +33,7 @@
 (*    (returns) eventually, given the polls the program makes.             *)
 (*  - Freeing a communicator makes its id free again on that process.      *)
 (*                                                                         *)
-(* Threads are named as in ContextIds ("p<p>/<c>"), so that a refinement   *)
-(* mapping can use the same thread names.                                  *)
+(* Threads are named as in ContextIds ("p<p>/<c>").                        *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets, Sequences, TLC
 
@@ -44,18 +43,25 @@ CONSTANTS
     Members,    \* [Calls -> SUBSET Procs]
     Capacity,   \* [Procs -> Nat]  ids 2..Capacity[p]-1 exist on p
     AsideMax,   \* how many ids a call in progress may set aside on each member
-    Prior       \* [Threads -> SUBSET Threads]  calls the same thread returns from first
+    Prior,      \* [Threads -> SUBSET Threads]  calls the same thread returns from first
+    Threads,    \* the calling threads: one per member of each call
+    Pr, Cl,     \* [Threads -> Procs], [Threads -> Calls]: a thread's process and call
+    Ids         \* every process's ids: 2..(the largest capacity - 1)
+
+(* The threads, their processes and calls, and the ids are constants (not *)
+(* definitions) so that an instancing spec passes its own, which TLC      *)
+(* evaluates once; a model of this module alone gets them from the helpers *)
+(* below.                                                                  *)
+ThreadName(p, c) == "p" \o ToString(p) \o "/" \o c
+NamedThreads(C, M) == UNION {{ThreadName(p, c) : p \in M[c]} : c \in C}
+ProcOfName(P, C, M) == [t \in NamedThreads(C, M) |-> CHOOSE p \in P : \E c \in C : t = ThreadName(p, c)]
+CallOfName(P, C, M) == [t \in NamedThreads(C, M) |-> CHOOSE c \in C : \E p \in P : t = ThreadName(p, c)]
+
+ASSUME \A c \in Calls : {Pr[t] : t \in {u \in Threads : Cl[u] = c}} = Members[c]
 
 FirstId == 2
-Max(S) == CHOOSE x \in S : \A y \in S : x >= y
-Ids == FirstId..(Max({Capacity[p] : p \in Procs}) - 1)
 IdsOf(p) == FirstId..(Capacity[p] - 1)
-
-Th(p, c) == "p" \o ToString(p) \o "/" \o c
-Threads == UNION {{Th(p, c) : p \in Members[c]} : c \in Calls}
-Pr == [t \in Threads |-> CHOOSE p \in Procs : \E c \in Calls : t = Th(p, c)]
-Cl == [t \in Threads |-> CHOOSE c \in Calls : \E p \in Procs : t = Th(p, c)]
-MemberThreads(c) == {Th(p, c) : p \in Members[c]}
+MemberThreads(c) == {t \in Threads : Cl[t] = c}
 
 (* A call's decision: none yet, an id, or out of ids. *)
 Undecided == 0
@@ -74,9 +80,9 @@ vars == <<st, dec, ret, look, aside>>
 
 (* Ids that p's communicators hold: live ones, and the id of a decided call *)
 (* that p's member has not returned yet.                                   *)
-Held(p) == {dec[c] : c \in {d \in Calls : /\ p \in Members[d]
-                                          /\ dec[d] \in Ids
-                                          /\ st[Th(p, d)] \in {"in", "done"}}}
+Held(p) == {dec[Cl[t]] : t \in {u \in Threads : /\ Pr[u] = p
+                                               /\ dec[Cl[u]] \in Ids
+                                               /\ st[u] \in {"in", "done"}}}
 FreeNow(p) == IdsOf(p) \ Held(p)
 OthersAside(t) == UNION {aside[u] : u \in {v \in Threads : Pr[v] = Pr[t] /\ v # t}}
 (* What t may be told is free: free, and not set aside by another call. *)
@@ -122,7 +128,7 @@ TakeId(t, i) ==
     /\ st[t] = "in"
     /\ AllEntered(c)
     /\ \/ dec[c] = i
-       \/ dec[c] = Undecided /\ \A q \in Members[c] : i \in Available(Th(q, c))
+       \/ dec[c] = Undecided /\ \A u \in MemberThreads(c) : i \in Available(u)
     /\ dec' = [dec EXCEPT ![c] = i]
     /\ ret' = [ret EXCEPT ![t] = i]
     /\ st' = [st EXCEPT ![t] = "done"]

@@ -178,7 +178,7 @@ CommonTypeOK(pcs) ==
 (* and aside, and checks RefinesContextIdPromise, the promise's Spec.     *)
 (* (TLC cannot check a temporal formula of a parameterized instance, so    *)
 (* each algorithm module writes its INSTANCE out.)                         *)
-MemberThreads(c) == {Th(p, c) : p \in Members[c]}
+MemberThreads(c) == {t \in Threads : Cl[t] = c}
 AbsSt == [t \in Threads |-> IF pc[t] \in EndPcs THEN pc[t]
                             ELSE IF offer[Cl[t]][Pr[t]] = NoWord THEN "idle" ELSE "in"]
 AbsDec == [c \in Calls |->

@@ -8,5 +8,9 @@ MC_Calls == {"c1", "c2"}
 MC_Members == ("c1" :> {1, 2} @@ "c2" :> {1, 2})
 MC_Capacity == <<3, 3>>
 MC_AsideMax == 1
-MC_Prior == [t \in Threads |-> {}]
+MC_Threads == NamedThreads(MC_Calls, MC_Members)
+MC_Pr == ProcOfName(MC_Procs, MC_Calls, MC_Members)
+MC_Cl == CallOfName(MC_Procs, MC_Calls, MC_Members)
+MC_Ids == 2..2
+MC_Prior == [t \in MC_Threads |-> {}]
 ====
