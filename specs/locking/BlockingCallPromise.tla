@@ -17,16 +17,19 @@
 (*    for any ordering of thread execution" (§4): every call returns       *)
 (*    (Termination).                                                       *)
 (***************************************************************************)
-EXTENDS Naturals, FiniteSets, Sequences, TLC
+EXTENDS Naturals
 
-CONSTANTS Procs   \* two processes
+CONSTANTS
+    Procs,      \* two processes
+    Threads,    \* a receiving and a sending thread on each
+    Pr,         \* [Threads -> Procs]
+    Role        \* [Threads -> {0, 1}]: 0 receives from the other process, 1 sends to it
+(* Constants rather than definitions, so that TLC evaluates the instancing *)
+(* spec's (cached) ones instead of these at every access.                  *)
 
 Other(p) == CHOOSE q \in Procs : q # p
-Th(p, r) == "p" \o ToString(p) \o ".t" \o ToString(r)
-Threads == {Th(p, r) : p \in Procs, r \in {0, 1}}
-Pr == [t \in Threads |-> CHOOSE p \in Procs : \E r \in {0, 1} : t = Th(p, r)]
-Role == [t \in Threads |-> CHOOSE r \in {0, 1} : \E p \in Procs : t = Th(p, r)]
-Receiver(p) == Th(p, 0)
+Receiver(p) == CHOOSE t \in Threads : Pr[t] = p /\ Role[t] = 0
+Sender(p) == CHOOSE t \in Threads : Pr[t] = p /\ Role[t] = 1
 
 VARIABLES
     st,      \* [Threads -> {"idle", "in", "got", "sent", "done"}]
@@ -74,5 +77,5 @@ Spec == Init /\ [][Next]_vars /\ Termination
 MessagesConserved ==
     \A p \in Procs :
         avail[p] + (IF st[Receiver(p)] \in {"got", "done"} THEN 1 ELSE 0)
-            = (IF st[Th(Other(p), 1)] \in {"sent", "done"} THEN 1 ELSE 0)
+            = (IF st[Sender(Other(p))] \in {"sent", "done"} THEN 1 ELSE 0)
 =============================================================================
