@@ -197,6 +197,19 @@ Promised == INSTANCE ContextIdPromise
 Agreement == Promised!Agreement
 UniqueLive == Promised!UniqueLive
 
+(* The allreduce's messages do not pile up: a member is at most one round  *)
+(* ahead of a peer (it needs the peer's word of a round to end that round),*)
+(* so an inbox holds at most two words with one envelope (two calls of one *)
+(* thread on one parent share an envelope, and the later one starts only   *)
+(* after the earlier one's last word was taken). A message that is never   *)
+(* received, or received twice, breaks this before it breaks anything else *)
+(* (and would otherwise make the state space infinite).                    *)
+OneRoundAhead ==
+    \A p \in Procs : \A i \in 1..Len(inbox[p]) :
+        Cardinality({j \in 1..Len(inbox[p]) : /\ inbox[p][j].ctx = inbox[p][i].ctx
+                                              /\ inbox[p][j].src = inbox[p][i].src
+                                              /\ inbox[p][j].tag = inbox[p][i].tag}) <= 2
+
 (* Ids suffice for call c: its members have, at start, at least as many    *)
 (* common free ids outside Uncounted as there are calls. Every other call  *)
 (* holds at most one of them at any time, so every round's AND of owned    *)
