@@ -109,11 +109,13 @@ Spec == Init /\ [][Next]_vars
              /\ \A w \in Waiters : WF_vars(WaiterStep(w))
              /\ \A k \in Reqs : WF_vars(CompleterStep(k))
 
-(* The refinement: done is the flag; a waiter is past a request once it    *)
-(* has read the flag set (Peek, or Check before it leaves), and past its   *)
-(* last one (Waitall returned) once it is done.                            *)
+(* The refinement: a request is signalled once its completer has taken    *)
+(* its Signal step (not once the flag is set: a Signal that failed to set  *)
+(* the flag would then look like no signal at all); a waiter is past a     *)
+(* request once it has read the flag set (Peek, or Check before it         *)
+(* leaves), and past its last one (Waitall returned) once it is done.      *)
 Promise == INSTANCE CompletionPromise
-    WITH done <- flag,
+    WITH done <- [k \in Reqs |-> pc[k] # "signal"],
          at <- [w \in Waiters |-> IF pc[w] = "done" THEN Len(ReqsOf[w]) + 1
                                   ELSE Min(ix[w] + (IF pc[w] = "leave" THEN 1 ELSE 0), Len(ReqsOf[w]))]
 RefinesCompletionPromise == Promise!Spec
