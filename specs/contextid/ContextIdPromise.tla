@@ -26,8 +26,10 @@
 (*    seeing every id free.                                                *)
 (*  - A thread runs its calls in order: it enters a call only after every *)
 (*    call in Prior[t] has returned on its process (MPI: a blocking call   *)
-(*    returns before the thread's next call; §2: collectives on one        *)
-(*    communicator are ordered by the user).                               *)
+(*    returns before the thread's next call, and so does a wait on a       *)
+(*    request; §2: collectives on one communicator are ordered by the      *)
+(*    user), and after every nonblocking call in Issued[t] has been        *)
+(*    entered (an idup returns its request at once).                       *)
 (*  - Every call returns (with an id or ERR_OTHER): Termination. A         *)
 (*    nonblocking idup is a call like any other: its request completes     *)
 (*    (returns) eventually, given the polls the program makes.             *)
@@ -44,6 +46,7 @@ CONSTANTS
     Capacity,   \* [Procs -> Nat]  ids 2..Capacity[p]-1 exist on p
     AsideMax,   \* how many ids a call in progress may set aside on each member
     Prior,      \* [Threads -> SUBSET Threads]  calls the same thread returns from first
+    Issued,     \* [Threads -> SUBSET Threads]  nonblocking calls it issues first and waits for later
     Threads,    \* the calling threads: one per member of each call
     Pr, Cl,     \* [Threads -> Procs], [Threads -> Calls]: a thread's process and call
     Ids         \* every process's ids: 2..(the largest capacity - 1)
@@ -112,6 +115,7 @@ Update(t) ==
 Call(t) ==
     /\ st[t] = "idle"
     /\ \A u \in Prior[t] : st[u] \in Returned
+    /\ \A u \in Issued[t] : st[u] # "idle"
     /\ st' = [st EXCEPT ![t] = "in"]
     /\ Update(t)
     /\ UNCHANGED <<dec, ret>>
@@ -172,7 +176,9 @@ GenUpdate(t) ==
     \E L \in {Available(t), Ids}, S \in {A \in SUBSET Ids : Cardinality(A) <= AsideMax} :
         /\ look' = [look EXCEPT ![t] = L]
         /\ aside' = [aside EXCEPT ![t] = S]
-GenCall(t) == /\ st[t] = "idle" /\ \A u \in Prior[t] : st[u] \in Returned
+GenCall(t) == /\ st[t] = "idle"
+              /\ \A u \in Prior[t] : st[u] \in Returned
+              /\ \A u \in Issued[t] : st[u] # "idle"
               /\ st' = [st EXCEPT ![t] = "in"] /\ GenUpdate(t) /\ UNCHANGED <<dec, ret>>
 GenProgress(t) == st[t] = "in" /\ GenUpdate(t) /\ UNCHANGED <<st, dec, ret>>
 GenNext == \E t \in Threads : \/ GenCall(t) \/ GenProgress(t) \/ Fail(t) \/ Free(t)

@@ -193,7 +193,7 @@ PriorOf == [t \in Threads |-> {Th(Pr[t], d) : d \in {e \in Before[Cl[t]] : Pr[t]
 (* communicators.                                                          *)
 Promised == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- [t \in Threads |-> Ids],
-         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
 Agreement == Promised!Agreement
 UniqueLive == Promised!UniqueLive
 

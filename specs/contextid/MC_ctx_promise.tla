@@ -13,4 +13,5 @@ MC_Pr == ProcOfName(MC_Procs, MC_Calls, MC_Members)
 MC_Cl == CallOfName(MC_Procs, MC_Calls, MC_Members)
 MC_Ids == 2..2
 MC_Prior == [t \in MC_Threads |-> {}]
+MC_Issued == [t \in MC_Threads |-> {}]
 ====

@@ -226,7 +226,7 @@ PromiseAside == [t \in Threads |-> IF pc[t] = "wait0" THEN UNION {SegIds(s) : s 
 SegmentSize == IF EagerCount = 0 THEN 0 ELSE Max({Cardinality(SegIds(s)) : s \in Segs})
 Promise == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- PromiseLook, aside <- PromiseAside,
-         AsideMax <- SegmentSize, Prior <- PriorOf
+         AsideMax <- SegmentSize, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
 RefinesContextIdPromise == Promise!Spec
 
 (* Reachability probe (a model expects it violated): two calls over three  *)

@@ -88,7 +88,7 @@ Promise == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId,
          look <- [t \in Threads |-> IF pc[t] = "wait1" THEN snap[t] ELSE Ids],
          aside <- [t \in Threads |-> IF pc[t] = "wait2" /\ Reserved(t) THEN {cand[t]} ELSE {}],
-         AsideMax <- 1, Prior <- PriorOf
+         AsideMax <- 1, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
 RefinesContextIdPromise == Promise!Spec
 
 TypeOK ==

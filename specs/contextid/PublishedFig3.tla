@@ -79,7 +79,7 @@ View == <<mask, pc, newId, inbox, offer, inUse, lowest>>
 (* printed never reports ERR_OTHER and sets nothing aside: no looks.       *)
 Promise == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- [t \in Threads |-> Ids],
-         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
 RefinesContextIdPromise == Promise!Spec
 
 TypeOK ==

@@ -64,7 +64,7 @@ View == <<mask, pc, newId, inbox, offer, lock>>
 Promise == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId,
          look <- [t \in Threads |-> IF pc[t] = "wait" THEN offer[Cl[t]][Pr[t]].m ELSE Ids],
-         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
 RefinesContextIdPromise == Promise!Spec
 
 TypeOK == CommonTypeOK({"start", "wait"}) /\ lock \in [Procs -> Threads \cup {NoThread}]
