@@ -6,7 +6,7 @@ EXTENDS MpiProbe
 MC_Threads == {"A", "B"}
 MC_Senders == {"s1", "s2"}
 MC_Sent == [x \in MC_Senders |-> CASE x = "s1" -> <<[tag |-> 1, size |-> 10], [tag |-> 2, size |-> 20]>> [] x = "s2" -> <<[tag |-> 1, size |-> 30]>>]
-MC_Recvs == [x \in MC_Threads |-> CASE x = "A" -> <<[src |-> Wild, tag |-> Wild], [src |-> Wild, tag |-> Wild]>> [] x = "B" -> <<[src |-> Wild, tag |-> Wild]>>]
+MC_Recvs == [x \in MC_Threads |-> CASE x = "A" -> <<[src |-> "s2", tag |-> Wild], [src |-> Wild, tag |-> Wild]>> [] x = "B" -> <<[src |-> Wild, tag |-> 2]>>]
 MC_Variant == "mprobe"
 MC_NoMsg == [src |-> "none", seq |-> 0, tag |-> -1, size |-> 0]
 ====
