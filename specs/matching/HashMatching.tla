@@ -206,7 +206,9 @@ CtxAct(x) ==
                        ELSE /\ qUnexp' = Append(qUnexp, EItem(m, clock))
                             /\ clock' = clock + 1
                             /\ UNCHANGED <<qPosted, postOrder, matched>>
-            /\ linger' = IF linger > 0 THEN linger - 1 ELSE 0       \* the Java's count may go below 0: same test
+            \* afterExactWildOp: "postedWildcards() != 0 || --lingerLeft > 0" (the count, which may go below 0
+            \* in the Java, is kept at 0 here: the same test)
+            /\ linger' = IF WildcardsPosted(qPosted') \/ linger = 0 THEN linger ELSE linger - 1
             /\ IF ~WildcardsPosted(qPosted') /\ linger <= 1
                THEN /\ pc' = [pc EXCEPT ![x] = "switchback"]
                     /\ backLeft' = Keys
