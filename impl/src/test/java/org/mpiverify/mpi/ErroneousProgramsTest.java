@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,6 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class ErroneousProgramsTest {
 
+    @LeavesOutstanding(value = "an erroneous program that hangs: the deadline aborts it with the two collectives' "
+            + "messages posted and unexpected", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void collectivesOfDifferentKindsHangAndTheDeadlineReportsBothRanks() {
         JobResult r = Job.run(JobConfig.of(2).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {
