@@ -50,10 +50,14 @@ class QuiescenceTwinsTest {
                 new Case("UndefinedColourKeepsIdComm", "splitWithAnUndefinedColour", Invariant.CONTEXT_IDS));
     }
 
-    /** The core loaded again (so a scenario may use the job observer freely), as it is. */
+    /** The core loaded again (so a scenario may use the job observer freely), as it is; one copy for every scenario. */
     static TwinClassLoader core() {
-        return new TwinClassLoader(QuiescenceTwinsTest.class.getClassLoader(), List.of("org.mpiverify."),
-                List.of("org.mpiverify.testkit."), Map.of());
+        return RealCore.LOADER;
+    }
+
+    private static final class RealCore {
+        static final TwinClassLoader LOADER = new TwinClassLoader(QuiescenceTwinsTest.class.getClassLoader(),
+                List.of("org.mpiverify."), List.of("org.mpiverify.testkit."), Map.of());
     }
 
     /**
@@ -68,7 +72,8 @@ class QuiescenceTwinsTest {
                 .replace(".java", "").replace('/', '.');
         if (p.keepsName()) {
             Path mainClasses = Path.of(Job.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path classes = TwinCompiler.classesOf(root, patchFile, List.of(mainClasses));
+            Path classes = TwinCompiler.classesOf(root, patchFile, List.of(mainClasses),
+                    mainClasses.resolveSibling("compiled-twins"));   // target/compiled-twins: kept until the classes change
             return new TwinClassLoader(QuiescenceTwinsTest.class.getClassLoader(), List.of("org.mpiverify."),
                     List.of("org.mpiverify.testkit."), Map.of(), List.of(classes));
         }
