@@ -17,6 +17,7 @@ import static org.mpiverify.core.coll.SweepValues.vi;
 import static org.mpiverify.core.coll.SweepValues.x;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -45,12 +46,11 @@ import org.mpiverify.core.sync.Granularity;
  * {@code RENDEZVOUS} the smallest rendezvous one; the v-collectives' counts differ by one around the count, so
  * their messages straddle the limit.
  *
- * <p>{@link #quickSample()} is what {@code mvn verify} runs; {@link #fullSweep()} every configuration of
+ * <p>{@link #quickCases()} is what {@code mvn verify} runs; {@link #fullCases()} every configuration of
  * {@link Jobs#configs} at every size on 2, 3, 4 and 8 ranks, under {@code -Pfull}.
  */
 public final class CollectiveSweep {
     private CollectiveSweep() {}
-
 
     /**
      * What one job does: the element counts, how many communicators phase 2 uses at once, and how many rounds
@@ -59,7 +59,7 @@ public final class CollectiveSweep {
     record Plan(int[] counts, int comms, int rounds) {
         @Override
         public String toString() {
-            return "counts " + java.util.Arrays.toString(counts) + ", " + comms + " communicators, " + rounds + " rounds";
+            return "counts " + Arrays.toString(counts) + ", " + comms + " communicators, " + rounds + " rounds";
         }
     }
 

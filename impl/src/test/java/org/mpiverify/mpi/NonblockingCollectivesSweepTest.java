@@ -7,10 +7,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.core.coll.ScheduleSweep;
+import org.mpiverify.core.coll.SweepValues;
 import org.mpiverify.testkit.KnownBad;
 import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.testkit.twins.TwinClassLoader;
-import org.mpiverify.core.coll.ScheduleSweep;
 
 /**
  * The nonblocking collectives and their blocking twins at real sizes and shapes ({@link CollectiveSweep}):
@@ -18,9 +19,9 @@ import org.mpiverify.core.coll.ScheduleSweep;
  * several, every element checked. {@code mvn verify} runs the quick sample, {@code -Pfull} every
  * configuration at every size as well. The quick sample (this and the schedules' sweep on an adversarial
  * network, {@code ScheduleSweepTest}) must reject a nonblocking allreduce whose rounds reduce into their
- * accumulator while its rendezvous send to the partner may still be reading it: in jobs that happens once in
- * a while (a few rounds in a hundred at 4 ranks, measured), on the adversarial network in every order that
- * delays the partner's read.
+ * accumulator while its rendezvous send to the partner may still be reading it: in jobs that shows in about
+ * one round in a hundred at 4 ranks (measured: 4 of 10 jobs of 60 rounds at 20000 elements, 1 of 6 jobs of
+ * 10 rounds at 2049), on the adversarial network in every order that delays the partner's read.
  */
 class NonblockingCollectivesSweepTest {
 
@@ -43,6 +44,8 @@ class NonblockingCollectivesSweepTest {
             twin.call(ScheduleSweep.class.getName(), "quickSample");
             twin.call(CollectiveSweep.class.getName(), "quickSample");
         });
-        assertTrue(String.valueOf(rejected.getMessage()).contains("allreduce"), () -> "not a wrong sum: " + rejected);
+        String m = String.valueOf(rejected.getMessage());
+        assertTrue(m.contains("allreduce") && m.contains("element") && m.contains("count " + SweepValues.RENDEZVOUS),
+                () -> "not a wrong sum at the rendezvous count: " + rejected);
     }
 }

@@ -137,6 +137,30 @@ public final class QuiescenceScenarios {
         return abortEndsAParkedWait(true);
     }
 
+    /** Rank 1 aborts the job once a thread of rank 0 waits, as the poller, on an ibarrier rank 1 never joins. */
+    public static List<String> abortEndsAWaitOnAnIbarrier() {
+        AtomicReference<Thread> waiting = new AtomicReference<>();
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        List<String> v = run(config(2), true, ABORT_LEAVES, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            if (w.rank() == 0) {
+                waiting.set(Thread.currentThread());
+                try {
+                    w.ibarrier().waitFor();
+                } catch (MpiException e) {
+                    outcome.set(e);
+                }
+            } else {
+                while (waiting.get() == null) Thread.onSpinWait();
+                Jobs.awaitBlockedIn(waiting.get(), "waitFor");
+                mpi.abort(3);
+            }
+        });
+        assertEquals(ErrorClass.ERR_ABORTED, ((MpiException) outcome.get()).errorClass());
+        return v;
+    }
+
     /** An iallreduce finished by a wait, with no MPI call after it (a later blocking call would poll again). */
     public static List<String> iallreduceFinishedByAWait() {
         return run(config(2), false, NONE, mpi -> {

@@ -45,6 +45,7 @@ class QuiescenceTwinsTest {
                 new Case("DoneKeepsWaiterCompletion", "waitAnyWokenByItsReceive", Invariant.REQUESTS),
                 new Case("AbortKeepsRegistrationCompletion", "abortEndsAParkedReceive", Invariant.WAITERS),
                 new Case("AbortKeepsSleeperEventCount", "abortEndsAParkedProbe", Invariant.WAITERS),
+                new Case("AbortKeepsPollerProgressEngine", "abortEndsAWaitOnAnIbarrier", Invariant.WAITERS),
                 new Case("StaleDoneSchedule", "iallreduceFinishedByAWait", Invariant.PROGRESS),
                 new Case("FailureKeepsReferenceSchedule", "idupOutOfContextIds", Invariant.COMMUNICATORS),
                 new Case("UndefinedColourKeepsIdComm", "splitWithAnUndefinedColour", Invariant.CONTEXT_IDS));
