@@ -125,6 +125,7 @@ public final class Comm {
         }
         this.p2p = new Endpoint(rank, 2 * contextId, group.rank(), peers, this);
         this.coll = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), peers, null), 0);
+        rank.liveComms.add(this);   // until its last reference is dropped: quiescence checks read them
     }
 
     static Comm world(RankContext rank) {
@@ -930,9 +931,17 @@ public final class Comm {
     /** Drops a reference; the last one returns the context id to the rank's mask. */
     void releaseRef() {
         int r = (int) REFS.getAndAdd(this, -1) - 1;
-        if (r == 0 && contextId >= ContextIdAllocator.FIRST_DYNAMIC_ID) {
-            rank.contextIds.release(contextId);
+        if (r == 0) {
+            rank.liveComms.remove(this);
+            if (contextId >= ContextIdAllocator.FIRST_DYNAMIC_ID) {
+                rank.contextIds.release(contextId);
+            }
         }
+    }
+
+    /** The reference count now (for quiescence checks: the handle's one reference, or none once freed). */
+    int refs() {
+        return refs;
     }
 
     private void checkLive() {

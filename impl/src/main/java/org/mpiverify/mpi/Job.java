@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
@@ -37,6 +38,13 @@ public final class Job {
     /** Set for jobs made by {@link #run}: the first abort takes a thread dump for the result. */
     private volatile boolean dumpOnAbort;
 
+    /**
+     * Told about every job this JVM makes, as it is made (null: nobody): test support, so that a test
+     * suite can check every job its tests run ({@link #quiescence()}) without each test asking. JVM-wide,
+     * like {@link ThreadDump}'s registry: a diagnostic hook that holds no rank's state.
+     */
+    static volatile Consumer<Job> observer;
+
     /** The abort code of a job aborted at its deadline. */
     private static final int DEADLINE_ABORT = 2;
 
@@ -50,6 +58,10 @@ public final class Job {
         for (int i = 0; i < ranks.length; i++) {
             ranks[i] = new RankContext(this, i, progress == null ? ProgressEngine::new : progress);
             ThreadDump.track(ranks[i].blocked);
+        }
+        Consumer<Job> o = observer;
+        if (o != null) {
+            o.accept(this);
         }
     }
 
@@ -141,6 +153,18 @@ public final class Job {
         }
         return new JobResult(Arrays.asList(failures), aborted, a == null ? 0 : a.code,
                 a == null ? null : a.cause, hung, dump, Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+
+    /**
+     * What this job holds, checked against what a job with nothing outstanding must hold: every budget back
+     * to zero, every pooled object returned, no thread registered as waiting, no schedule live, every
+     * context id freed or held by a live communicator ({@link Quiescence}). Read-only: it changes nothing,
+     * and may be called at any time, but it is a verdict only once the job is quiescent (no call running,
+     * every operation completed) and the end of every thread's last call happens-before it, as after
+     * {@link #run} returns or once a test has joined the threads that drove an embedded job.
+     */
+    public Quiescence quiescence() {
+        return Quiescence.of(this);
     }
 
     JobConfig config() {

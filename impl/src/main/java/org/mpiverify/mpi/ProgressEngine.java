@@ -102,6 +102,26 @@ final class ProgressEngine implements ProgressRule {
     }
 
     /**
+     * What the engine holds now, read field by field (not atomically), for quiescence checks: at quiescence
+     * every count is 0 and every thread null.
+     *
+     * @param outstanding  the count of outstanding schedules
+     * @param active       the schedules in the set that polls move
+     * @param poller       the thread in the poller role
+     * @param parkedPoller the poller as published before it parks
+     * @param standbyCount threads counted on standby
+     * @param standby      threads queued on standby
+     */
+    record Holdings(int outstanding, int active, Thread poller, Thread parkedPoller, int standbyCount, int standby) {
+    }
+
+    /** A read-only look at what the engine holds (see {@link Holdings}). */
+    Holdings holdings() {
+        return new Holdings(outstanding.get(), active.size(), poller.get(), doorbell.parkedPoller,
+                doorbell.standbyCount, standby.size());
+    }
+
+    /**
      * Makes the first step of {@code s} in the calling thread (the call that starts it) and adds it if that
      * step did not finish it. Nobody else can step it before the add: its request is not returned yet, and a
      * transfer completing meanwhile wakes a poller that does not see it yet, so the signal after the add makes

@@ -1,5 +1,7 @@
 package org.mpiverify.mpi;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -71,6 +73,8 @@ final class RankContext {
     final int eagerLimit;
     /** The memory this rank's unexpected eager messages may hold; senders to it check it. */
     final UnexpectedBudget unexpected;
+    /** This rank's communicators that hold a reference (added when made, removed at their last release): read by quiescence checks. */
+    final Set<Comm> liveComms = ConcurrentHashMap.newKeySet();
     private final SerializedCallDetector serialized = new SerializedCallDetector();
 
     volatile CriticalSections cs = CriticalSections.unlocked();

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +33,8 @@ import org.mpiverify.core.sync.WaitPolicy;
  */
 class ErroneousProgramsTest {
 
+    @LeavesOutstanding(value = "an erroneous program that hangs: the deadline aborts it with the two collectives' "
+            + "messages posted and unexpected", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @ParameterizedTest
     @ValueSource(ints = {2, 4, 8})
     void collectivesOfDifferentKindsHangAndTheDeadlineReportsBothRanks(int n) {

@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
 import java.util.Queue;
@@ -462,6 +468,8 @@ class NonblockingCollectivesTest {
      * rank 1 never joins; rank 1 aborts: both waits end with ERR_ABORTED, an interrupt before that does not
      * end them, and the job ends without a hang.
      */
+    @LeavesOutstanding(value = "rank 1 aborts while rank 0 waits on an ibarrier and an iallreduce rank 1 never joins: their "
+            + "transfers, schedules and references are left; the waiters must still have left every registry", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void anAbortEndsWaitsOnNonblockingCollectives() throws Exception {
         AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(2);

@@ -19,6 +19,15 @@ import org.mpiverify.mpi.MpiException;
  * <p>Invariant (under the busy flag of {@link Schedule}): {@code pending} holds the transfers of step
  * {@code next - 1}, none finished yet, or is null before the first step and after a step's computation.
  * A step's sends read their buffers when the step starts, after every earlier computation.
+ *
+ * <p>Buffer ownership. A step lends the buffers of its transfers to them when it starts them: a rendezvous
+ * send's buffer is read by the receiving thread until the send completes, a receive's buffer written by the
+ * sending thread until the receive completes (see {@link AllreduceSchedule} for why). The step's
+ * computation ({@code after}) and every later step run only once <em>every</em> transfer of the step has
+ * completed, so they take back every buffer the step lent, and the completions' done flags (volatile,
+ * written after the copy) make the copies happen-before them. Hence a step may read what an earlier step
+ * received and overwrite what an earlier step sent, and a step's own transfers must use disjoint regions
+ * where one of them writes (the collectives of {@link NonblockingCollectives} say which, per collective).
  */
 final class StepSchedule extends Schedule {
     /** Starts a step's transfers, adding them to {@code out}. */

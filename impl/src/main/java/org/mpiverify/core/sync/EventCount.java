@@ -87,6 +87,21 @@ public final class EventCount {
         WATCHERS.getAndAdd(this, -1);
     }
 
+    /** Threads between {@link #watch()} and {@link #unwatch()} now (for quiescence checks and tests). */
+    public int watchers() {
+        return watchers;
+    }
+
+    /** The count of threads registered as parked in {@link #await} now (for quiescence checks and tests). */
+    public int sleepers() {
+        return sleepers;
+    }
+
+    /** The threads queued for a signal's unpark (for quiescence checks and tests). */
+    public int queuedWaiters() {
+        return waiters.size();
+    }
+
     /**
      * {@link #signal()} if some thread is watching, else nothing. For signallers whose waiters all
      * {@link #watch()}: the state change must come first (it is then ordered before the volatile read of
