@@ -25,7 +25,7 @@ import org.mpiverify.core.sync.EventCount;
  *   <li>{@link Invariant#MATCHING}: no matching engine holds a posted receive or an unexpected message;</li>
  *   <li>{@link Invariant#POOLS}: every request and packet a pool created is back in it, exactly once;</li>
  *   <li>{@link Invariant#REQUESTS}: every pooled request state has no reference and no registered waiter;</li>
- *   <li>{@link Invariant#WAITERS}: no thread is registered as blocked or waiting: none in a rank.s
+ *   <li>{@link Invariant#WAITERS}: no thread is registered as blocked or waiting: none in a rank's
  *       blocked-thread registry or spin gate, in a rank's arrival event count (watching or parked), or in a
  *       progress engine's roles (poller, parked poller, standby);</li>
  *   <li>{@link Invariant#PROGRESS}: no schedule (nonblocking collective, idup) is live in a progress engine;</li>
