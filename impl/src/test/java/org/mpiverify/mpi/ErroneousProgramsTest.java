@@ -485,6 +485,9 @@ class ErroneousProgramsTest {
      */
     @ParameterizedTest
     @ValueSource(ints = {2, 4, 8})
+    @LeavesOutstanding(value = "the abort ends the receives nobody answers: they stay posted with their requests and "
+            + "communicator references; at 8 ranks the barrier's last messages may still be unexpected when it comes",
+            invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, COMMUNICATORS})
     void aRankMainThatThrowsAbortsEveryBlockedCall(int n) {
         AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(n);
         JobResult r = Job.run(JobConfig.of(n).withErrorHandler(ErrorHandler.ERRORS_RETURN), mpi -> {

@@ -525,6 +525,7 @@ class NonblockingCollectivesTest {
      */
     @ParameterizedTest
     @MethodSource("configsAt248")
+    @LeavesOutstanding(value = ProgressRuleTest.FINALIZED_UNWAITED, invariants = Quiescence.Invariant.COMMUNICATORS)
     void finalizeCompletesTheOperationsARankNeverWaitedOn(JobConfig c) {
         int n = c.ranks();
         for (int round = 0; round < 10; round++) {

@@ -84,6 +84,9 @@ class ProgressRuleTest {
     @MethodSource("cells")
     void everyCallThatWaitsOrTestsProgressesTheOutstandingOperation(JobConfig c, ProgressTable.Call call,
                                                                      ProgressTable.Outstanding op, boolean during) {
+        if (call == ProgressTable.Call.FINALIZE) {
+            QuiescenceCheck.exempt(FINALIZED_UNWAITED, Quiescence.Invariant.COMMUNICATORS);
+        }
         ProgressTable.run(c, call, op, during, CELL_DEADLINE, null);
     }
 
@@ -106,8 +109,17 @@ class ProgressRuleTest {
         }
     }
 
+    /**
+     * Why a FINALIZE row leaves references: the program is erroneous (it never waits on the operation it
+     * started), finalize completes the operation, and its request, never waited on or freed, keeps the
+     * reference to its communicator that a wait or a free would release.
+     */
+    static final String FINALIZED_UNWAITED = "finalize completed an operation the program never waited on; its "
+            + "request, never released, keeps its communicator's reference";
+
     /** The table rejects a probe that waits without polling, at its PROBE row (its rows before pass). */
     @TwinTest
+    @LeavesOutstanding("the twin's run hangs on purpose and the deadline aborts it")
     void theTableRejectsAProbeThatDoesNotPoll() {
         Throwable e = KnownBad.<Function<RankContext, ProgressRule>>assertCheckRejects("UnpolledProbeProgressEngine", p -> column(ProgressTable.Outstanding.IBARRIER, p),
                 ProgressEngine::new, UnpolledProbeProgressEngine::new);
@@ -116,6 +128,7 @@ class ProgressRuleTest {
 
     /** The table rejects a test that does not poll, at its first loop of tests or probes (IPROBE). */
     @TwinTest
+    @LeavesOutstanding("the twin's run hangs on purpose and the deadline aborts it")
     void theTableRejectsATestThatDoesNotPoll() {
         Throwable e = KnownBad.<Function<RankContext, ProgressRule>>assertCheckRejects("UnpolledTestProgressEngine", p -> column(ProgressTable.Outstanding.IBARRIER, p),
                 ProgressEngine::new, UnpolledTestProgressEngine::new);
