@@ -13,7 +13,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * Requests started by one thread and completed by others (issue 20, item 4; MPICH's
+ * Requests started by one thread and completed by others (MPICH's
  * {@code threads/pt2pt/multisend3.c} and {@code multisend4.c}: one thread's {@code MPI_Waitall} over every thread's
  * requests; {@code greq_wait.c}, {@code greq_test.c}: a request completed while another thread waits or tests). On
  * two ranks, each of 4 threads per rank starts, each round, two receives from and two sends to its partner thread

@@ -10,7 +10,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * One thread's calls fail while the rank's other threads communicate (issue 20, item 4; MPICH's
+ * One thread's calls fail while the rank's other threads communicate (MPICH's
  * {@code threads/pt2pt/threaded_sr.c} sets {@code MPI_ERRORS_RETURN} for the same reason: an error must come back
  * to its caller, not end the process). On two ranks with {@code MPI_ERRORS_RETURN} (every binding sets it), thread 0
  * of each rank takes the errors, on a communicator {@code shared} that threads 1 and 2 use for their own ping-pong

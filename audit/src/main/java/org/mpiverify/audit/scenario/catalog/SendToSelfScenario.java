@@ -9,7 +9,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * Sends to self from many threads (issue 20, item 4; MPICH's {@code threads/pt2pt/sendselfth.c}, a thread sends to
+ * Sends to self from many threads (MPICH's {@code threads/pt2pt/sendselfth.c}, a thread sends to
  * its own process while the main thread probes {@code (ANY_SOURCE, ANY_TAG)} and receives, and {@code alltoall.c},
  * a fresh listener thread per iteration receives from every process, itself included, while the main thread
  * sends). On each of two ranks, first: threads 0 and 1 send {@value #MESSAGES} messages each to their own rank,
