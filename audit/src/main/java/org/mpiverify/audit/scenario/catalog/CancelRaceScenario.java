@@ -40,7 +40,7 @@ final class CancelRaceScenario extends BaseScenario {
     CancelRaceScenario() {
         super(ID, "cancel of receives that a message races to match, from " + CANCELLERS + " threads per rank while "
                         + CANCELLERS + " others send: cancelled and still receivable, or received; never lost or both",
-                "issue 20 item 4; MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
+                "MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
                 Catalog.SHORT_DEADLINE);
     }
 

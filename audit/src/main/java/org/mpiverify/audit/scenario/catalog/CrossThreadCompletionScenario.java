@@ -47,7 +47,7 @@ final class CrossThreadCompletionScenario extends BaseScenario {
     CrossThreadCompletionScenario() {
         super(ID, "requests started by one thread completed by others with wait, test, waitAny, testAny, waitAll and "
                         + "testAll, " + THREADS + " threads per rank, truncated and cancelled receives among them",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/multisend3.c, multisend4.c, greq_wait.c, greq_test.c",
+                "MPICH test/mpi/threads/pt2pt/multisend3.c, multisend4.c, greq_wait.c, greq_test.c",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
     }
 

@@ -52,7 +52,7 @@ final class ErrorPathScenario extends BaseScenario {
                         : "sends and receives with an invalid rank or tag (MPI_ERR_RANK, MPI_ERR_TAG)")
                         + " on one thread while " + (THREADS - 1) + " threads per rank communicate on the same and"
                         + " another communicator; the failing thread goes on",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
+                "MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
         this.kind = kind;
     }

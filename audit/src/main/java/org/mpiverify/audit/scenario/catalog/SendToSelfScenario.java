@@ -31,7 +31,7 @@ final class SendToSelfScenario extends BaseScenario {
         super(ID, "sends to self from 2 threads per rank (send, isend, ssend, issend; empty and rendezvous-sized) "
                         + "received by 2 others, one probing ANY_SOURCE; then every rank sends to every rank, itself "
                         + "included, while a fresh listener thread receives",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/sendselfth.c, alltoall.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
+                "MPICH test/mpi/threads/pt2pt/sendselfth.c, alltoall.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
     }
 
     @Override
