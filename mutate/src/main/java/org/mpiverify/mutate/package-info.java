@@ -10,8 +10,8 @@
  *
  * <p>May import: {@code org.mpiverify.mutate.operators}, {@code .pit} (which uses this package's {@code Component}
  * and {@code SuiteClassPath} back: a package cycle), {@code .race}, {@code .report}; {@code org.mpiverify.results};
- * PIT, JUnit's launcher, jcstress's result reader. Never the core's classes directly: it mutates them in
- * bytecode and runs the suites against them.
+ * PIT, JUnit's launcher, jcstress's result reader. Never the core's classes as types: {@code Component} names them
+ * and their suites by class name, and the core is mutated in bytecode and run in forked JVMs.
  *
  * <p>Tests: {@code mutate/src/test} ({@code MutationSampleIT}: the sample in {@code mvn verify}; {@code
  * EquivalentsKeysTest}). Docs: {@code docs/mutation.md}, {@code mutate/equivalent-mutants.md}.
