@@ -409,7 +409,7 @@ public final class Main implements Callable<Integer> {
         Main main;
         @Spec
         CommandSpec spec;
-        @Option(names = "--scenario", paramLabel = "ID", description = "an audit scenario to trace (repeatable; ./mpiverify audit --list names them)")
+        @Option(names = "--scenario", paramLabel = "ID", description = "an audit scenario to trace (repeatable; the ids are in audit/README.md, \"The scenarios\", and an unknown id is refused with the list of known ones)")
         List<String> scenarios = new ArrayList<>();
         @Option(names = "--demo", description = "trace the demo job (3 ranks, 4 threads per rank)")
         boolean demo;

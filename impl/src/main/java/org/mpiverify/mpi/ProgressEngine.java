@@ -40,25 +40,23 @@ import org.mpiverify.core.sync.WaitPolicy;
  * ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own request
  * completes, and polls again. The others park on their own requests (on standby) and poll their own
  * schedules when they wake, and while they spin, each time a transfer completes (the poller would step them
- * too, but it may be off its core: with two threads per rank on 4 ranks, idup+wait took 0.91x the time, all
- * six pairs of an A/B in favour). A completed transfer wakes the thread parked on its schedule's request if
+ * too, but it may be off its core). A completed transfer wakes the thread parked on its schedule's request if
  * there is one ({@link #transferDone}), else the poller: through the poller alone, a step of a standby
- * thread's schedule cost two context switches where threads outnumber cores (the poller's, then the
- * waiter's; idup+wait with two threads per rank on 4 ranks took about a fifth longer). When the poller's own
+ * thread's schedule would cost two context switches where threads outnumber cores (the poller's, then the
+ * waiter's). When the poller's own
  * request is done it leaves the role and wakes the others, one of which takes it. No lock is held while
  * anyone parks. Before parking, a wait spins and then yields within the rank's {@link WaitPolicy}: one
  * budget per wait (about a park round trip for platform threads, none for virtual threads), shared by all
  * its rounds in either role, of which only the first {@link WaitPolicy#UNGATED_SPIN_NANOS} spin and the rest
  * yields on every look; then, in each round, it yields as the policy says (platform threads twice). A yield
- * hands the core to a thread of the peer rank it waits for where threads outnumber cores (idup with two
- * threads per rank on 2 ranks: parks per idup from 0.73 to under 0.01); see {@link #spin}.
+ * hands the core to a thread of the peer rank it waits for where threads outnumber cores; see {@link #spin}.
  *
  * <p>No lost wake-up: (1) the poller reads {@code events}, polls, registers on its request, publishes
  * itself in {@code parkedPoller}, and parks only if {@code events} is unchanged; a signaller increments
  * {@code events}, then reads {@code parkedPoller}: one of the two sees the other's write. A poller that is
  * spinning or polling is not in {@code parkedPoller} and sees the increment itself, so the signaller does not
- * unpark it (before, 0.77 unparks per idup at 2 ranks went to a poller that was not parked: a lock and
- * unlock of its parker by the sending thread of the other rank, and a stale permit). (2) A waiter that is not the poller adds itself to
+ * unpark it (an unpark of a thread that is not parked costs the signaller a lock and unlock of its parker and
+ * leaves a stale permit). (2) A waiter that is not the poller adds itself to
  * {@code standby}, then reads {@code poller}; a leaving poller clears {@code poller}, then wakes everyone
  * in {@code standby}: either the waiter sees no poller and tries the role itself, or it is woken. (3) A
  * standby waiter counts itself in {@code standbyCount} before it registers; a routed signal increments
@@ -152,8 +150,7 @@ final class ProgressEngine implements ProgressRule {
      * per step where there are more threads than cores). With nobody on standby only the poller can be
      * parked on {@code owner}, so the signaller reads nothing but the doorbell: this runs in a thread of the
      * peer rank, and each line of this rank's it reads is a cache miss on that thread's way to its own next
-     * message (a signal that read the schedule's channel, communicator, schedule and request made idup+wait
-     * at 2 ranks cost 1.6x dup).
+     * message.
      */
     void transferDone(Completion owner) {
         Doorbell d = doorbell;
@@ -417,14 +414,11 @@ final class ProgressEngine implements ProgressRule {
      * wait's beginning (platform threads about a park round trip; virtual threads not at all), until
      * {@code moved}. It spins for {@link WaitPolicy#UNGATED_SPIN_NANOS}, then yields on every look for the rest
      * of the budget, then makes the policy's yields. A schedule's next transfer usually arrives within
-     * microseconds, and parking at once cost a park/unpark round trip per step (idup at 2 ranks: 31x dup).
-     * Past the first microseconds the threads a wait needs are most likely off their cores, and a yield gives
-     * them one where a spin under a permit of the job's spin gate (as a blocking wait does) kept it and the
-     * others parked: yielding made idup+wait with one thread per rank 2.9x to 3.5x faster at 4 ranks and 1.6x
-     * to 2.9x at 8, with two threads per rank 1.6x to 2.2x at 4 and 1.7x to 1.8x at 8 (A/B in alternating
-     * processes).
+     * microseconds, and parking at once would cost a park/unpark round trip per step. Past the first
+     * microseconds the threads a wait needs are most likely off their cores, and a yield gives them one, where a
+     * spin under a permit of the job's spin gate (as a blocking wait does) keeps it and the others parked.
      * The budget is per wait, not per event: with more ranks than cores a poller that spun again after each
-     * event kept a core from the peers it was waiting for. Returns true if {@code moved} became true.
+     * event would keep a core from the peers it is waiting for. Returns true if {@code moved} became true.
      */
     private boolean spin(long start, BooleanSupplier moved) {
         return spinWithinBudget(start, moved) || policyYields(moved);

@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.core.sync.Granularity;
 
 /**
- * One regression test per reliability defect of issue 13 (found by using the core as a hostile user
- * would), each on every granularity and engine where it applies. Each failed on the code before its fix.
+ * One regression test per reliability defect found by using the core as a hostile user
+ * would, each on every granularity and engine where it applies. Each failed on the code before its fix.
  */
 class ReliabilityRegressionTest {
     /** Jobs that must finish: a hang fails within this bound, with every thread's stack. */

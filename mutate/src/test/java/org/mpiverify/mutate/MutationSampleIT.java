@@ -59,7 +59,7 @@ class MutationSampleIT {
             survivors.append(e.key()).append(" (").append(e.detail()).append(")\n").append(e.sourceDiff())
                     .append(e.bytecodeDiff() == null ? "" : e.bytecodeDiff()).append('\n');
         }
-        // Issue 15's rule: a survivor is killed by a test or argued in mutate/equivalent-mutants.md. The
+        // The rule: a survivor is killed by a test or argued in mutate/equivalent-mutants.md. The
         // 95 % target is reported (the summary, ./mpiverify mutate's exit code), not asserted: it is not met
         // (docs/mutation.md), and -Pfull also runs TLC's and the audit's long checks.
         assertEquals("", survivors.toString(), full ? "survivors neither killed nor argued in mutate/equivalent-mutants.md"

@@ -12,7 +12,7 @@ import org.mpiverify.harness.scenario.RankReport;
 /**
  * Gropp &amp; Thakur Fig. 4 on any MPI, the {@link DupFree} kernel: each of {@code threads} threads per rank
  * dups its own parent communicator and frees the copy {@code iterations} times ({@code MPI_Comm_dup}, or with
- * {@code idup} set {@code MPI_Comm_idup} and {@code MPI_Wait}: issue 19's series). Every rank reports its slowest thread's
+ * {@code idup} set {@code MPI_Comm_idup} and {@code MPI_Wait}: the nonblocking series). Every rank reports its slowest thread's
  * time per call; rank 0's is the figure (the ranks are in lock step, so they agree closely). Each copy's
  * size is checked against the parent's.
  */

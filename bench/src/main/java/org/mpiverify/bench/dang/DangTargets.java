@@ -10,7 +10,7 @@ import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Target;
 
-/** The targets of issue 21, judged on one run of {@link DangFigure} (ratios within the run). */
+/** Dang, Snir &amp; Gropp's scale targets, judged on one run of {@link DangFigure} (ratios within the run). */
 final class DangTargets {
     static final int MILLION = 1_000_000;
 

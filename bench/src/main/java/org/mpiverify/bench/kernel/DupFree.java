@@ -35,7 +35,7 @@ public final class DupFree {
 
     /**
      * As {@link #slowestThreadNanos(KernelComm, KernelComm[], int, AtomicInteger)}, each copy made by
-     * {@code copy} ({@link KernelComm#idupAndWait}: the nonblocking figure of issue 19).
+     * {@code copy} ({@link KernelComm#idupAndWait}: the nonblocking series).
      */
     public static long slowestThreadNanos(KernelComm world, KernelComm[] parents, int iterations, AtomicInteger bad,
                                           UnaryOperator<KernelComm> copy) throws Exception {

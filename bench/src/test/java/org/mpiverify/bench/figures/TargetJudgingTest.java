@@ -54,7 +54,7 @@ class TargetJudgingTest {
                 DupFigure.targets(p).stream().map(Target::status).toList());
     }
 
-    /** Issue 19: idup+wait within 1.5x dup at one thread per rank, and within 2x itself with two threads. */
+    /** The idup targets: idup+wait within 1.5x dup at one thread per rank, and within 2x itself with two threads. */
     @Test
     void idupMustStayWithinOneAndAHalfDupAndTwiceItselfWithTwoThreads() {
         Plot p = new Plot("fig4", "t", "p", "x", "y", "ns", false, true, DupFigure.MULTI1, List.of(

@@ -21,7 +21,7 @@ public final class TransportProbe extends BaseScenario {
     private static final int LARGE = 64 * 1024; // ints: 256 KiB, past every eager limit
 
     public TransportProbe() {
-        super("transport-probe", "which connections two ranks' messages take", "issue 20: the network path", 2, 1, 1,
+        super("transport-probe", "which connections two ranks' messages take", "the network path", 2, 1, 1,
                 Duration.ofSeconds(30));
     }
 

@@ -82,7 +82,7 @@ public class SpinThenParkLock extends AbstractQueuedSynchronizer implements Lock
         // The queue's parks may have used up a permit that an unpark meant for the caller's own park gave
         // before this lock() (a signal between a waiter's last check and its park, when the waiter registers
         // under this lock on the way: BlockedThreads.add). Give it back: LockSupport allows a spurious return,
-        // while a lost permit leaves that park asleep for good (issue 19: idup jobs hung about 1 in 100).
+        // while a lost permit leaves that park asleep for good (idup jobs hung about 1 in 100).
         LockSupport.unpark(Thread.currentThread());
     }
 

@@ -10,8 +10,8 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * {@code MPI_Cancel} of a receive that a message races to match, while other threads communicate (issue 20,
- * item 4; MPI-3.1 §3.8.4: a cancelled receive either is cancelled, and the message stays for another receive, or
+ * {@code MPI_Cancel} of a receive that a message races to match, while other threads communicate (MPI-3.1
+ * §3.8.4: a cancelled receive either is cancelled, and the message stays for another receive, or
  * completes normally, never both). On two ranks, threads 0 and 1 of each rank cancel; threads 2 and 3 send to
  * the other rank's cancellers. Each round a canceller posts an {@code irecv} for its partner's message {@code k},
  * tells the partner (on a second communicator) to send it now, spins a different short while each round, cancels,
@@ -40,7 +40,7 @@ final class CancelRaceScenario extends BaseScenario {
     CancelRaceScenario() {
         super(ID, "cancel of receives that a message races to match, from " + CANCELLERS + " threads per rank while "
                         + CANCELLERS + " others send: cancelled and still receivable, or received; never lost or both",
-                "issue 20 item 4; MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
+                "MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
                 Catalog.SHORT_DEADLINE);
     }
 

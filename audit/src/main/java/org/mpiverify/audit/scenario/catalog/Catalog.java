@@ -7,9 +7,10 @@ import org.mpiverify.harness.scenario.Scenario;
 /** The scenarios of the catalog, in report order (see {@link org.mpiverify.audit.scenario.ScenarioCatalog}). */
 public final class Catalog {
     /**
-     * The deadline of the scenarios added with issue 20: a run takes 1.5-4.2 s on the native targets (JVM start
-     * included) of this 2-core machine while another build runs beside it, and 0.1-0.6 s on the core; every library
-     * that hangs one costs this much per CI run (the older scenarios have 20 s).
+     * The deadline of the error-path, cancel, cross-thread-completion, send-to-self and shared-tag scenarios: a run
+     * takes 1.5-4.2 s on the native targets (JVM start included) of a 2-core machine while another build runs beside
+     * it, and 0.1-0.6 s on the core; every library that hangs one costs this much per CI run (the other scenarios
+     * have 20 s).
      */
     static final Duration SHORT_DEADLINE = Duration.ofSeconds(12);
 

@@ -13,7 +13,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * Requests started by one thread and completed by others (issue 20, item 4; MPICH's
+ * Requests started by one thread and completed by others (MPICH's
  * {@code threads/pt2pt/multisend3.c} and {@code multisend4.c}: one thread's {@code MPI_Waitall} over every thread's
  * requests; {@code greq_wait.c}, {@code greq_test.c}: a request completed while another thread waits or tests). On
  * two ranks, each of 4 threads per rank starts, each round, two receives from and two sends to its partner thread
@@ -47,7 +47,7 @@ final class CrossThreadCompletionScenario extends BaseScenario {
     CrossThreadCompletionScenario() {
         super(ID, "requests started by one thread completed by others with wait, test, waitAny, testAny, waitAll and "
                         + "testAll, " + THREADS + " threads per rank, truncated and cancelled receives among them",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/multisend3.c, multisend4.c, greq_wait.c, greq_test.c",
+                "MPICH test/mpi/threads/pt2pt/multisend3.c, multisend4.c, greq_wait.c, greq_test.c",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
     }
 

@@ -10,7 +10,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * One thread's calls fail while the rank's other threads communicate (issue 20, item 4; MPICH's
+ * One thread's calls fail while the rank's other threads communicate (MPICH's
  * {@code threads/pt2pt/threaded_sr.c} sets {@code MPI_ERRORS_RETURN} for the same reason: an error must come back
  * to its caller, not end the process). On two ranks with {@code MPI_ERRORS_RETURN} (every binding sets it), thread 0
  * of each rank takes the errors, on a communicator {@code shared} that threads 1 and 2 use for their own ping-pong
@@ -52,7 +52,7 @@ final class ErrorPathScenario extends BaseScenario {
                         : "sends and receives with an invalid rank or tag (MPI_ERR_RANK, MPI_ERR_TAG)")
                         + " on one thread while " + (THREADS - 1) + " threads per rank communicate on the same and"
                         + " another communicator; the failing thread goes on",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
+                "MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
         this.kind = kind;
     }

@@ -9,7 +9,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
 
 /**
- * Sends to self from many threads (issue 20, item 4; MPICH's {@code threads/pt2pt/sendselfth.c}, a thread sends to
+ * Sends to self from many threads (MPICH's {@code threads/pt2pt/sendselfth.c}, a thread sends to
  * its own process while the main thread probes {@code (ANY_SOURCE, ANY_TAG)} and receives, and {@code alltoall.c},
  * a fresh listener thread per iteration receives from every process, itself included, while the main thread
  * sends). On each of two ranks, first: threads 0 and 1 send {@value #MESSAGES} messages each to their own rank,
@@ -31,7 +31,7 @@ final class SendToSelfScenario extends BaseScenario {
         super(ID, "sends to self from 2 threads per rank (send, isend, ssend, issend; empty and rendezvous-sized) "
                         + "received by 2 others, one probing ANY_SOURCE; then every rank sends to every rank, itself "
                         + "included, while a fresh listener thread receives",
-                "issue 20 item 4; MPICH test/mpi/threads/pt2pt/sendselfth.c, alltoall.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
+                "MPICH test/mpi/threads/pt2pt/sendselfth.c, alltoall.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
     }
 
     @Override
