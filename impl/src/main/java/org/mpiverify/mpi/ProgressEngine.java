@@ -101,22 +101,9 @@ final class ProgressEngine implements ProgressRule {
         return outstanding.get() == 0;
     }
 
-    /**
-     * What the engine holds now, read field by field (not atomically), for quiescence checks: at quiescence
-     * every count is 0 and every thread null.
-     *
-     * @param outstanding  the count of outstanding schedules
-     * @param active       the schedules in the set that polls move
-     * @param poller       the thread in the poller role
-     * @param parkedPoller the poller as published before it parks
-     * @param standbyCount threads counted on standby
-     * @param standby      threads queued on standby
-     */
-    record Holdings(int outstanding, int active, Thread poller, Thread parkedPoller, int standbyCount, int standby) {
-    }
-
-    /** A read-only look at what the engine holds (see {@link Holdings}). */
-    Holdings holdings() {
+    /** A read-only look at what the engine holds (see {@link ProgressRule.Holdings}). */
+    @Override
+    public Holdings holdings() {
         return new Holdings(outstanding.get(), active.size(), poller.get(), doorbell.parkedPoller,
                 doorbell.standbyCount, standby.size());
     }

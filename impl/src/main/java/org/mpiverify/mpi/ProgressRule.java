@@ -65,4 +65,21 @@ interface ProgressRule extends SignalListener {
 
     /** Waits inside a call until no schedule is outstanding, polling them (finalize: they must complete first). */
     void drain(Object blocker);
+
+    /** What the rule holds now, read field by field, for quiescence checks ({@link Holdings}). */
+    Holdings holdings();
+
+    /**
+     * What a rank's progress rule holds now, read field by field (not atomically), for quiescence checks: at quiescence
+     * every count is 0 and every thread null.
+     *
+     * @param outstanding  the count of outstanding schedules
+     * @param active       the schedules in the set that polls move
+     * @param poller       the thread in the poller role
+     * @param parkedPoller the poller as published before it parks
+     * @param standbyCount threads counted on standby
+     * @param standby      threads queued on standby
+     */
+    record Holdings(int outstanding, int active, Thread poller, Thread parkedPoller, int standbyCount, int standby) {
+    }
 }
