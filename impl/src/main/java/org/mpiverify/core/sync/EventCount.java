@@ -160,6 +160,7 @@ public final class EventCount {
         if (count != ticket) {
             return true;
         }
+        if (blocked != null) blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.BEFORE_REGISTRATION);
         Thread me = Thread.currentThread();
         boolean interrupted = false;
         waiters.add(me);
@@ -171,7 +172,9 @@ public final class EventCount {
                     return false;
                 }
                 if (registered != null) {
+                    blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.LOOKED);
                     LockSupport.park(this);   // woken by signal() or by the registry's wakeAll()
+                    blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.WOKEN);
                 } else {
                     LockSupport.parkNanos(this, policy.parkSliceNanos());
                 }
