@@ -117,6 +117,14 @@ public final class Job {
         return new Job(config, progress).execute(main, deadline);
     }
 
+    /**
+     * As {@link #run(JobConfig, RankMain, Duration)}, telling {@code waitPoint} whenever a wait of the job reaches
+     * one of its named points: for tests that let the deadline pass at an exact point of a wait.
+     */
+    static JobResult run(JobConfig config, RankMain main, Duration deadline, WaitPoint waitPoint) {
+        return new Job(config, null, waitPoint).execute(main, deadline);
+    }
+
     /** Runs {@code main} on {@code ranks} ranks with the default configuration. */
     public static JobResult run(int ranks, RankMain main, Duration deadline) {
         return run(JobConfig.of(ranks), main, deadline);

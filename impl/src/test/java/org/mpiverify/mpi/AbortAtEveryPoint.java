@@ -5,19 +5,25 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.mpiverify.core.sync.WaitPoint.Wait;
 import org.mpiverify.mpi.Quiescence.Invariant;
 import org.mpiverify.mpi.WaitPointInjection.At;
 
 /**
  * Aborts that land at every point of every way a call waits, by injection ({@link WaitPointInjection}): before
- * the wait registers, between its last look and its park, while it is parked, and while it wakes. The promise
- * checked is MPI_Abort's as {@code docs/errors.md} states it: every blocked call of every rank fails with
- * ERR_ABORTED, and promptly ({@link #PROMPT}; a wait that slept through the abort would wait forever). After
- * every waiter has returned, no thread is left registered as waiting ({@link Invariant#WAITERS}).
+ * the wait registers, between its last look and its park, while it is parked, and while it wakes. Each point
+ * is hit twice: by an MPI_Abort of another rank, made exactly there, and by the job's deadline ({@link Job#run}),
+ * which passes while the waiter is held at the point (or parked). The promise checked is MPI_Abort's and the
+ * deadline's as {@code docs/errors.md} states it: every blocked call of every rank fails with ERR_ABORTED, and
+ * promptly ({@link #PROMPT_MILLIS}; a wait that slept through the abort would wait forever). After an MPI_Abort
+ * whose waiters have all returned, no thread is left registered as waiting ({@link Invariant#WAITERS}).
  *
  * <p>The waits, each with more than one waiter and on more than one rank:
  * <ul>
@@ -116,16 +122,21 @@ public final class AbortAtEveryPoint {
                 new Waiter(2, "recv-2", false, recvFrom(0)))));
     }
 
+    /**
+     * MPI_Abort, then the job's deadline, at each point in turn; stops at the first point that fails (a failure
+     * costs {@link #PROMPT_MILLIS}, and one is enough to reject).
+     */
     private static List<String> everyPoint(Scenario s) {
         List<String> failures = new ArrayList<>();
         for (At at : At.values()) {
             try {
                 failures.addAll(abortAt(s, at));
+                if (failures.isEmpty()) failures.addAll(deadlineAt(s, at));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 failures.add(s.name + " " + at + ": interrupted");
-                break;
             }
+            if (!failures.isEmpty()) break;
         }
         return failures;
     }
@@ -195,6 +206,118 @@ public final class AbortAtEveryPoint {
             }
         }
         return failures;
+    }
+
+    /** The deadlines a deadline case tries, each until the deadline passed with a waiter at the point. */
+    private static final long[] DEADLINES_MILLIS = {150, 600, 2_400};
+
+    /**
+     * The job's deadline ({@link Job#run}) passes while a target waiter is at {@code at}: held there (registration,
+     * look, woken: the waiter yields at the point until the job is aborted; it must not park there, which could
+     * take the abort's unpark), or parked (seen parked before the deadline). A deadline that came before a waiter
+     * reached the point (a slow machine) proves nothing: the case is run again with a longer one.
+     */
+    private static List<String> deadlineAt(Scenario s, At at) throws InterruptedException {
+        for (long deadline : DEADLINES_MILLIS) {
+            List<String> f = deadlineAt(s, at, deadline);
+            if (f != null) return f;
+        }
+        return List.of(s.name + " " + s.kind + " " + at + " at the deadline: no waiter was at the point when the "
+                + DEADLINES_MILLIS[DEADLINES_MILLIS.length - 1] + " ms deadline passed");
+    }
+
+    /** One try of {@link #deadlineAt(Scenario, At)}; null if the deadline came before a waiter was at the point. */
+    private static List<String> deadlineAt(Scenario s, At at, long deadlineMillis) throws InterruptedException {
+        String where = s.name + " " + s.kind + " " + at + " at the deadline";
+        WaitPointInjection inj = new WaitPointInjection(s.kind, at);
+        AtomicReference<Job> made = new AtomicReference<>();
+        AtomicBoolean atPoint = new AtomicBoolean();
+        inj.action(() -> {   // hold the waiter at its point, without parking, until the deadline's abort
+            atPoint.set(true);
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETUP_MILLIS);
+            while (!made.get().isAborted() && System.nanoTime() - end < 0) {
+                Thread.yield();
+            }
+        });
+        Map<Thread, Object> outcomes = new ConcurrentHashMap<>();
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        Consumer<Job> before = Job.observer;
+        Job.observer = made::set;
+        JobResult result;
+        try {
+            result = Job.run(config(s.ranks), mpi -> {
+                mpi.initThread(ThreadLevel.MULTIPLE);
+                Comm world = mpi.commWorld();
+                int rank = world.rank();
+                inj.arm();
+                List<Thread> mine = new ArrayList<>();
+                for (Waiter w : s.waiters) {
+                    if (w.rank != rank) continue;
+                    Thread t = Thread.ofPlatform().daemon(true).name(w.name).unstarted(() -> {
+                        try {
+                            w.call.run(world);
+                            outcomes.put(Thread.currentThread(), "returned normally");
+                        } catch (Throwable e) {
+                            outcomes.put(Thread.currentThread(), e);
+                        }
+                    });
+                    if (w.target) inj.target(t);
+                    mine.add(t);
+                    threads.add(t);
+                }
+                mine.get(0).start();
+                if (rank == 0 && s.pollerFirst && !awaitParkedPoller(made.get(), mine.get(0), inj)) return;
+                for (Thread t : mine.subList(1, mine.size())) t.start();
+                if (rank == 0 && (at == At.PARKED || at == At.WOKEN)) {
+                    driveParkedOrWoken(inj, s.parkedIn, atPoint);
+                }
+                for (Thread t : mine) t.join(SETUP_MILLIS);
+            }, java.time.Duration.ofMillis(deadlineMillis), inj);
+        } finally {
+            Job.observer = before;
+        }
+        List<String> failures = new ArrayList<>();
+        try {
+            if (!atPoint.get()) {
+                return null;
+            }
+            if (!result.hung()) {
+                failures.add(where + ": the job was to end at its deadline: " + result.describe());
+            }
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROMPT_MILLIS);
+            for (Thread t : threads) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
+            }
+            for (Thread t : threads) {
+                Object o = outcomes.get(t);
+                if (t.isAlive()) {
+                    failures.add(where + ": " + t.getName() + " still waiting " + PROMPT_MILLIS
+                            + " ms after the deadline's abort\n" + Job.threadDump());
+                } else if (!(o instanceof MpiException e) || e.errorClass() != ErrorClass.ERR_ABORTED) {
+                    failures.add(where + ": " + t.getName() + " ended with " + o + " instead of ERR_ABORTED");
+                }
+            }
+        } finally {
+            release(made.get(), threads);
+        }
+        return failures;
+    }
+
+    /** In a rank's main: brings the thread that looked to its park (PARKED), or wakes it so that it holds at WOKEN. */
+    private static void driveParkedOrWoken(WaitPointInjection inj, String parkedIn, AtomicBoolean atPoint) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETUP_MILLIS);
+        while (inj.looked() == null) {
+            if (System.nanoTime() - end > 0) return;
+            LockSupport.parkNanos(1_000_000L);
+        }
+        Thread t = inj.looked();
+        if (!WaitPointInjection.awaitParked(t, parkedIn, SETUP_MILLIS)) return;
+        if (inj.at() == At.PARKED) {
+            atPoint.set(true);   // the deadline passes with the waiter parked
+        } else {
+            inj.armWoken();
+            LockSupport.unpark(t);
+        }
     }
 
     /** Runs the injection's action at its point: by itself (registration, look) or driven from here (parked, woken). */
@@ -270,8 +393,8 @@ public final class AbortAtEveryPoint {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 failures.add("standby hand-off " + at + ": interrupted");
-                break;
             }
+            if (!failures.isEmpty()) break;
         }
         return failures;
     }

@@ -16,8 +16,8 @@ import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.testkit.twins.TwinClassLoader;
 
 /**
- * MPI_Abort ends every blocked call promptly with ERR_ABORTED, whichever point of its wait the abort lands
- * at: each wait of the core ({@link AbortAtEveryPoint}: receives, probes, waitAny, the progress engine's poller
+ * MPI_Abort, and a job's deadline, end every blocked call promptly with ERR_ABORTED, whichever point of its wait
+ * the abort lands at: each wait of the core ({@link AbortAtEveryPoint}: receives, probes, waitAny, the progress engine's poller
  * and standby roles, a blocking barrier) is aborted, by injection, before it registers, between its look and
  * its park, while parked and while waking. And a standby waiter whose poller leaves just before it registers
  * still completes. Each of these checks rejects a known-bad twin that gets the order of a wait wrong
