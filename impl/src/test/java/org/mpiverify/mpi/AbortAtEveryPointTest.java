@@ -22,7 +22,7 @@ import org.mpiverify.testkit.twins.TwinClassLoader;
  * its park, while parked and while waking. And a standby waiter whose poller leaves just before it registers
  * still completes. Each of these checks rejects a known-bad twin that gets the order of a wait wrong
  * ({@code src/test/twins}): a park that looks before it registers, a standby that parks without looking again
- * for a poller.
+ * for a poller, a progress-engine park outside the rank's registry.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -51,6 +51,7 @@ class AbortAtEveryPointTest {
                 new Case("LookBeforeRegisterCompletion", "completion", "COMPLETION BEFORE_REGISTRATION: recv-"),
                 new Case("LookBeforeRegisterEventCount", "eventCount", "EVENT_COUNT BEFORE_REGISTRATION: probe-"),
                 new Case("LookBeforeRegisterRankContext", "registry", "REGISTRY BEFORE_REGISTRATION: waitAny-"),
+                new Case("UnregisteredParkProgressEngine", "poller", "POLLER BEFORE_REGISTRATION: ibarrier-wait"),
                 new Case("NoPollerRecheckProgressEngine", "standbyHandOff", "STANDBY BEFORE_REGISTRATION: B's ibarrier"));
     }
 
