@@ -83,7 +83,7 @@ public final class AbortAtEveryPoint {
     }
 
     public static List<String> eventCount() {
-        return everyPoint(new Scenario("probes", Wait.EVENT_COUNT, 2, "EventCount.await", false, List.of(
+        return everyPoint(new Scenario("probes", Wait.EVENT_COUNT, 2, "EventCount.park", false, List.of(
                 new Waiter(0, "probe-a", true, w -> w.probe(1, NEVER_SENT)),
                 new Waiter(0, "probe-b", true, w -> w.probe(1, NEVER_SENT + 1)),
                 new Waiter(1, "probe-c", false, w -> w.probe(0, NEVER_SENT)))));

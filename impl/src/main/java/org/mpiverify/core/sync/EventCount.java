@@ -160,6 +160,14 @@ public final class EventCount {
         if (count != ticket) {
             return true;
         }
+        return park(ticket, abort, policy, blocked);
+    }
+
+    /**
+     * The parking phase of {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate, BlockedThreads)}, apart so that
+     * its spin phase stays small enough for the JIT to inline into a hot caller.
+     */
+    private boolean park(long ticket, BooleanSupplier abort, WaitPolicy policy, BlockedThreads blocked) {
         if (blocked != null) blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.BEFORE_REGISTRATION);
         Thread me = Thread.currentThread();
         boolean interrupted = false;
