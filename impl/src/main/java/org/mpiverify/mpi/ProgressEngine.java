@@ -15,6 +15,7 @@ import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.WaitPoint;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
@@ -378,13 +379,16 @@ final class ProgressEngine implements ProgressRule {
             if (spin(spinStart, () -> events() != ticket || target.reached() || anyDone(watch, watched))) {
                 continue;                           // something moved while spinning: poll again
             }
+            rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.BEFORE_REGISTRATION);
             int reg = target.register(me);
             try {
                 if (reg == Completion.ALREADY_DONE) {
                     return;
                 }
                 if (publishParked(ticket, me)) {
+                    rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.LOOKED);
                     park(reg, blocker);
+                    rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.WOKEN);
                 }
             } finally {
                 doorbell.parkedPoller = null;
@@ -494,13 +498,16 @@ final class ProgressEngine implements ProgressRule {
         })) {
             return;                                  // done, or the poller left: awaitAny looks again
         }
+        rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.BEFORE_REGISTRATION);
         Doorbell.STANDBY.getAndAdd(doorbell, 1);   // before registering: see transferDone
         standby.add(me);
         try {
             int reg = target.register(me);
             try {
                 if (reg != Completion.ALREADY_DONE && poller.get() != null) {
+                    rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.LOOKED);
                     park(reg, blocker);
+                    rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.WOKEN);
                 }
             } finally {
                 target.deregister(me);
