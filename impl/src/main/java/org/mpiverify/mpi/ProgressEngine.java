@@ -14,6 +14,8 @@ import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.ProgressStep.Kind;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * One rank's outstanding nonblocking operations ({@link Schedule}s: nonblocking collectives, idups) and
@@ -72,6 +74,11 @@ import org.mpiverify.core.sync.WaitPolicy;
  *
  * <p>Memory consistency effects: starting a schedule happens-before its steps; a step happens-before
  * the actions of a thread that sees the schedule's request done.
+ *
+ * <p>Specification: {@code specs/progress/ProgressEngine.tla} (each of its actions names the access here that
+ * it is). Recording ({@link #recordTo}, for trace validation against {@code ProgressTrace.tla}): off, each
+ * access below is the plain one behind one read of {@code trace} and a branch; on, {@link ProgressTracer}
+ * makes it under a lock together with its stamp.
  */
 final class ProgressEngine implements SignalListener {
     private final RankContext rank;
@@ -84,9 +91,20 @@ final class ProgressEngine implements SignalListener {
     /** How many schedules' awaited transfers a spinning poller watches (the first ones a poll left waiting). */
     private static final int WATCHED = 4;
     private static final Transfer[] NO_WATCH = {};
+    /** The recording of this engine's steps while its job records PROGRESS, else null; set before use. */
+    private ProgressTracer trace;
 
     ProgressEngine(RankContext rank) {
         this.rank = rank;
+    }
+
+    /**
+     * Records this engine's steps to {@code recorder} if it records {@link TraceRecorder.Algorithm#PROGRESS}
+     * (null: not). Called by the rank before any thread uses the engine.
+     */
+    void recordTo(TraceRecorder recorder, int worldRank) {
+        TraceRecorder r = TraceRecorder.of(recorder, TraceRecorder.Algorithm.PROGRESS);
+        trace = r == null ? null : new ProgressTracer(r, worldRank);
     }
 
     /** True if no schedule is outstanding (one volatile read). */
@@ -102,7 +120,18 @@ final class ProgressEngine implements SignalListener {
      * never enters the set or wakes anyone.
      */
     void start(Schedule s) {
-        if (s.progress()) {
+        long seq = trace == null ? 0 : trace.stamp();
+        boolean done = s.progress();
+        if (trace != null) trace.started(seq, s, done);
+        if (done) {
+            return;
+        }
+        if (trace != null) {
+            trace.add(() -> {
+                outstanding.incrementAndGet();
+                active.add(s);
+            }, s);
+            trace.startSignal(() -> Doorbell.EVENTS.getAndAdd(doorbell, 1L), () -> doorbell.parkedPoller);
             return;
         }
         outstanding.incrementAndGet();
@@ -136,6 +165,11 @@ final class ProgressEngine implements SignalListener {
      * at 2 ranks cost 1.6x dup).
      */
     void transferDone(Completion owner) {
+        if (trace != null) {
+            Doorbell d = doorbell;
+            trace.transferDone(owner, () -> Doorbell.EVENTS.getAndAdd(d, 1L), () -> d.standbyCount, () -> d.parkedPoller);
+            return;
+        }
         Doorbell d = doorbell;
         Doorbell.EVENTS.getAndAdd(d, 1L);
         if (owner != null && d.standbyCount != 0) {   // volatile reads after the increment
@@ -153,7 +187,9 @@ final class ProgressEngine implements SignalListener {
 
     /** One pass over every outstanding schedule; never waits. */
     void poll() {
+        if (trace != null) trace.test();
         poll(NO_WATCH);
+        if (trace != null) trace.passEnd(true);
     }
 
     /**
@@ -163,8 +199,11 @@ final class ProgressEngine implements SignalListener {
     private int poll(Transfer[] watch) {
         int n = 0;
         for (Schedule s : active) {
-            if (s.progress()) {
-                if (active.remove(s)) {
+            long seq = trace == null ? 0 : trace.stamp();
+            boolean done = s.progress();
+            if (trace != null) trace.polled(seq, Kind.POLL, s, done, true);
+            if (done) {
+                if (removeActive(s)) {
                     outstanding.decrementAndGet();
                 }
             } else if (n < watch.length) {
@@ -189,30 +228,59 @@ final class ProgressEngine implements SignalListener {
     void awaitAny(Completion[] targets, Object blocker) {
         Thread me = Thread.currentThread();
         long spinStart = System.nanoTime();   // one spin budget per wait, in either role
-        while (!anyDone(targets)) {
+        while (!look(targets)) {
             checkAborted();
-            if (poller.compareAndSet(null, me)) {
+            if (claim(me)) {
                 try {
                     pollUntil(targets, me, blocker, spinStart);
                 } finally {
-                    poller.set(null);
-                    for (Thread t : standby) {   // volatile write, then reads: Dekker pair with standBy
-                        LockSupport.unpark(t);
-                    }
+                    leaveRole();
+                    wakeStandby();   // after leaveRole: Dekker pair with standBy
                 }
             } else {
                 standBy(targets, me, blocker, spinStart);
-                pollOwn(targets);   // a routed signal may have woken it: its own schedule has moved
+                pollOwn(targets, false);   // a routed signal may have woken it: its own schedule has moved
             }
+        }
+    }
+
+    private boolean look(Completion[] targets) {
+        return trace == null ? anyDone(targets) : trace.look(targets);
+    }
+
+    /** The poller role: a CAS from null. */
+    private boolean claim(Thread me) {
+        return trace == null ? poller.compareAndSet(null, me) : trace.claim(poller, me);
+    }
+
+    /** Gives up the poller role (volatile write; wakeStandby's reads come after it). */
+    private void leaveRole() {
+        if (trace != null) {
+            trace.leave(poller);
+            return;
+        }
+        poller.set(null);
+    }
+
+    /** Unparks every thread on standby (after leaveRole: each either sees no poller or is unparked here). */
+    private void wakeStandby() {
+        if (trace != null) {
+            trace.wake(standby);
+            return;
+        }
+        for (Thread t : standby) {
+            LockSupport.unpark(t);
         }
     }
 
     private void pollUntil(Completion[] targets, Thread me, Object blocker, long spinStart) {
         Transfer[] watch = new Transfer[WATCHED];
         while (true) {
-            long ticket = events();
+            long ticket = trace == null ? events() : trace.ticket(this::events);
             int watched = poll(watch);
-            if (anyDone(targets)) {
+            boolean done = anyDone(targets);
+            if (trace != null) trace.passEnd(done);
+            if (done) {
                 return;
             }
             if (spin(spinStart, () -> events() != ticket || anyDone(targets) || anyDone(watch, watched))) {
@@ -227,8 +295,7 @@ final class ProgressEngine implements SignalListener {
                     park(reg, blocker);
                 }
             } finally {
-                doorbell.parkedPoller = null;
-                deregister(targets, me);
+                unregister(targets, me);
             }
             checkAborted();
         }
@@ -240,6 +307,7 @@ final class ProgressEngine implements SignalListener {
      * signal after this read sees it and unparks it; false if one came, so it polls again instead.
      */
     boolean publishParked(long ticket, Thread me) {
+        if (trace != null) return trace.publishParked(() -> doorbell.parkedPoller = me, () -> doorbell.events == ticket);
         doorbell.parkedPoller = me;   // volatile write, then the read of events: Dekker pair with transferDone
         return doorbell.events == ticket;
     }
@@ -330,42 +398,86 @@ final class ProgressEngine implements SignalListener {
             long e = events();
             if (e != seen[0]) {   // a transfer completed: step its own schedule, not wait for the poller to
                 seen[0] = e;
-                pollOwn(targets);
+                pollOwn(targets, true);
                 return anyDone(targets);
             }
             return false;
         })) {
             return;                                  // done, or the poller left: awaitAny looks again
         }
-        Doorbell.STANDBY.getAndAdd(doorbell, 1);   // before registering: see transferDone
-        standby.add(me);
+        enlist(me);
         try {
             int reg = register(targets, me);
             try {
-                if (reg != Completion.ALREADY_DONE && poller.get() != null) {
+                if (reg != Completion.ALREADY_DONE && pollerPresent()) {
                     park(reg, blocker);
                 }
             } finally {
-                deregister(targets, me);
+                if (trace == null) deregister(targets, me);
             }
         } finally {
-            standby.remove(me);
-            Doorbell.STANDBY.getAndAdd(doorbell, -1);
+            delist(targets, me);
         }
     }
 
-    /** Polls the schedules whose requests are among {@code targets} (a waiter not the poller, on waking). */
-    private void pollOwn(Completion[] targets) {
+    /** Counts itself on standby, then joins the queue: before registering (see transferDone). */
+    private void enlist(Thread me) {
+        if (trace != null) {
+            trace.enlist(() -> {
+                Doorbell.STANDBY.getAndAdd(doorbell, 1);
+                standby.add(me);
+            });
+            return;
+        }
+        Doorbell.STANDBY.getAndAdd(doorbell, 1);
+        standby.add(me);
+    }
+
+    /** Whether a poller is there, read after registering: Dekker pair with leaveRole and wakeStandby. */
+    private boolean pollerPresent() {
+        return trace == null ? poller.get() != null : trace.pollerPresent(poller);
+    }
+
+    /** Leaves the queue and the count (recorded: with the deregistration, as one step). */
+    private void delist(Completion[] targets, Thread me) {
+        if (trace != null) {
+            trace.leaveStandby(() -> {
+                deregister(targets, me);
+                standby.remove(me);
+                Doorbell.STANDBY.getAndAdd(doorbell, -1);
+            });
+            return;
+        }
+        standby.remove(me);
+        Doorbell.STANDBY.getAndAdd(doorbell, -1);
+    }
+
+    /**
+     * Polls the schedules whose requests are among {@code targets} (a waiter not the poller, on waking, or
+     * while its spin sees the event count move: {@code inSpin}).
+     */
+    private void pollOwn(Completion[] targets, boolean inSpin) {
+        boolean found = false;
         for (Schedule s : active) {
             for (Completion c : targets) {
                 if (s.state() == c) {
-                    if (s.progress() && active.remove(s)) {
+                    boolean first = !found;
+                    found = true;
+                    long seq = trace == null ? 0 : trace.stamp();
+                    boolean done = s.progress();
+                    if (trace != null) trace.polled(seq, inSpin ? Kind.SPIN_POLL : Kind.OWN_POLL, s, done, first);
+                    if (done && removeActive(s)) {
                         outstanding.decrementAndGet();
                     }
                     break;
                 }
             }
         }
+        if (!found && trace != null) trace.polledNone(inSpin ? Kind.SPIN_POLL : Kind.OWN_POLL);
+    }
+
+    private boolean removeActive(Schedule s) {
+        return trace == null ? active.remove(s) : trace.drop(() -> active.remove(s), s);
     }
 
     private static boolean anyDone(Transfer[] watch, int n) {
@@ -375,7 +487,7 @@ final class ProgressEngine implements SignalListener {
         return false;
     }
 
-    private static boolean anyDone(Completion[] targets) {
+    static boolean anyDone(Completion[] targets) {
         for (Completion c : targets) {
             if (c.isDone()) return true;
         }
@@ -383,7 +495,11 @@ final class ProgressEngine implements SignalListener {
     }
 
     /** Registers with every target: ALREADY_DONE if one is done, TAKEN if some slot was taken, else REGISTERED. */
-    private static int register(Completion[] targets, Thread me) {
+    private int register(Completion[] targets, Thread me) {
+        return trace == null ? registerAll(targets, me) : trace.register(targets, me);
+    }
+
+    private static int registerAll(Completion[] targets, Thread me) {
         int result = Completion.REGISTERED;
         for (Completion c : targets) {
             int r = c.tryRegister(me);
@@ -391,6 +507,19 @@ final class ProgressEngine implements SignalListener {
             if (r == Completion.TAKEN) result = r;
         }
         return result;
+    }
+
+    /** The finally of a poller's round: parkedPoller = null, then its registrations released. */
+    private void unregister(Completion[] targets, Thread me) {
+        if (trace != null) {
+            trace.unregister(() -> {
+                doorbell.parkedPoller = null;
+                deregister(targets, me);
+            });
+            return;
+        }
+        doorbell.parkedPoller = null;
+        deregister(targets, me);
     }
 
     private static void deregister(Completion[] targets, Thread me) {
@@ -406,6 +535,7 @@ final class ProgressEngine implements SignalListener {
         } else {
             rank.parkInCall(blocker);
         }
+        if (trace != null) trace.returned();
     }
 
     private void checkAborted() {
