@@ -1,6 +1,6 @@
 ---- MODULE MC_progress_entry_outstanding ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model progress_entry_outstanding: RankContext.await as it is, where it keeps the promise: a *)
+(* Model progress_entry_outstanding: RankContext.await's entry check where it keeps the promise: a *)
 (* blocking wait that begins while an operation is outstanding polls it (t1: a blocking probe of an *)
 (* independent message, start s1, a blocking receive whose message needs s1, wait on s1) *)
 EXTENDS ProgressEngine
@@ -13,4 +13,5 @@ MC_Prog == [t \in MC_Threads |-> <<[op |-> "block", on |-> "r2"], [op |-> "start
 MC_Lanes == MC_Sched
 MC_LaneOwner == [l \in MC_Sched |-> l]
 MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
 ====

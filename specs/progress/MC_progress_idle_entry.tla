@@ -1,8 +1,8 @@
 ---- MODULE MC_progress_idle_entry ----
 (* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
-(* Model progress_idle_entry: FINDING (RankContext.await as it is): t1's blocking receive begins *)
-(* while nothing is outstanding, so it waits without polling; t2 starts s1 and waits in user code *)
-(* for t1; r1's message needs s1, which nobody polls *)
+(* Model progress_idle_entry: FINDING (RankContext.await's entry check, which ProgressRule *)
+(* replaces): t1's blocking receive begins while nothing is outstanding, so it waits without *)
+(* polling; t2 starts s1 and waits in user code for t1; r1's message needs s1, which nobody polls *)
 EXTENDS ProgressEngine
 MC_Threads == {"t1", "t2"}
 MC_Sched == {"s1"}
@@ -13,4 +13,5 @@ MC_Prog == [t \in MC_Threads |-> CASE t = "t1" -> <<[op |-> "entry", on |-> "r1"
 MC_Lanes == MC_Sched
 MC_LaneOwner == [l \in MC_Sched |-> l]
 MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
 ====

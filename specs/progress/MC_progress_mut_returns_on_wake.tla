@@ -12,4 +12,5 @@ MC_Prog == [t \in MC_Threads |-> CASE t = "t1" -> <<[op |-> "wait", on |-> "r1"]
 MC_Lanes == MC_Sched
 MC_LaneOwner == [l \in MC_Sched |-> l]
 MC_Begun == {"s1"}
+MC_WakeOnFirstStart == TRUE
 ====

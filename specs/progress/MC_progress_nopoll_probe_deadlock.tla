@@ -11,4 +11,5 @@ MC_Prog == [t \in MC_Threads |-> <<[op |-> "start", on |-> "s1"], [op |-> "block
 MC_Lanes == MC_Sched
 MC_LaneOwner == [l \in MC_Sched |-> l]
 MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
 ====

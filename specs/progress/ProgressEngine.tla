@@ -50,8 +50,16 @@
 (*   "tloop" r  a test or iprobe loop that does not poll (Request.test on  *)
 (*              a point-to-point request, Comm.iprobe): awake, never moves *)
 (*              an operation;                                              *)
-(*   "entry" r  RankContext.await as it is: a blocking wait that polls     *)
+(*   "entry" r  RankContext.await as it was: a blocking wait that polls    *)
 (*              only if an operation was outstanding when it began;        *)
+(*   "rule" r   a blocking wait through ProgressRule (RankContext.await,   *)
+(*              awaitArrival, Request.waitFor): with an operation          *)
+(*              outstanding, the polling wait; with none, Completion's own *)
+(*              wait, registered in the rank's blocked-thread registry     *)
+(*              before its last look at the outstanding count, which the   *)
+(*              start of the first outstanding operation wakes after its   *)
+(*              increment (RuleEnter, P2PRegister, P2PCheck, SWake: a       *)
+(*              Dekker pair); it then polls;                               *)
 (*   "join" x   user code outside MPI waiting until thread x.t has         *)
 (*              returned from its call number x.i (a flag, a join).        *)
 (*                                                                         *)
@@ -106,12 +114,13 @@ CONSTANTS
     Lanes,      \* the completers that signal the engine
     LaneOwner,  \* [Lanes -> Sched \cup {NoSched}]: whose transfers a lane completes
     Begun,      \* the operations already started (first step made, in the active set) when the model begins
+    WakeOnFirstStart, \* TRUE: the start of the first outstanding operation wakes the rank's registry (ProgressRule)
     None,       \* no thread
     NoSched     \* no operation
 
 Reqs == Sched \cup P2P
-Ops == {"start", "wait", "test", "block", "tloop", "entry", "join"}
-WaitOps == {"wait", "test", "block", "tloop", "entry"}
+Ops == {"start", "wait", "test", "block", "tloop", "entry", "rule", "join"}
+WaitOps == {"wait", "test", "block", "tloop", "entry", "rule"}
 
 VARIABLES
     pc,           \* [Threads -> label]
@@ -136,12 +145,13 @@ VARIABLES
     work,         \* [Sched -> BOOLEAN]: a transfer completed that no poll has consumed yet
     left,         \* [Sched -> Nat]: transfers its partners have still to complete
     lpc,          \* [Lanes -> {"idle", "route", "ring"}]: each completer's place in transferDone
+    blocked,      \* the rank's blocked-thread registry: threads in a point-to-point wait (RankContext.blocked)
     event         \* history: the last step, for counterexamples (read by no action or property)
 
 vars == <<pc, ip, kind, tgt, ticket, snap, seen, cur, reg, permit, poller, parkedPoller, events,
-          standby, count, active, slot, done, started, work, left, lpc, event>>
+          standby, count, active, slot, done, started, work, left, lpc, blocked, event>>
 View == <<pc, ip, kind, tgt, ticket, snap, seen, cur, reg, permit, poller, parkedPoller, events,
-          standby, count, active, slot, done, started, work, left, lpc>>
+          standby, count, active, slot, done, started, work, left, lpc, blocked>>
 
 Ev(who, what, peers) == [who |-> who, what |-> what, peers |-> peers]
 
@@ -175,6 +185,7 @@ Init ==
     /\ work = [s \in Sched |-> FALSE]
     /\ left = [s \in Sched |-> Steps[s]]
     /\ lpc = [l \in Lanes |-> "idle"]
+    /\ blocked = {}
     /\ event = Ev("", "init", {})
 
 SetPc(t, p) == pc' = [pc EXCEPT ![t] = p]
@@ -185,13 +196,13 @@ Return(t) == /\ pc' = [pc EXCEPT ![t] = IF ip[t] < Len(Prog[t]) THEN "next" ELSE
 (* Shorthands for the variables a step leaves alone. *)
 ThreadVars == <<ip, kind, tgt, ticket, snap, seen, cur, reg>>
 EngineVars == <<poller, parkedPoller, events, standby, count, active>>
-EnvVars == <<started, work, left, lpc>>
+EnvVars == <<started, work, left, lpc, blocked>>
 
 -----------------------------------------------------------------------------
 (* Calls: beginning, returning, and the calls that do not poll.            *)
 
 FirstPc(k) == CASE k = "wait" -> "look" [] k = "test" -> "pass" [] k = "block" -> "bpark"
-                [] k = "tloop" -> "tloop" [] k = "entry" -> "entry" [] k = "join" -> "join"
+                [] k = "tloop" -> "tloop" [] k = "entry" -> "entry" [] k = "rule" -> "rule" [] k = "join" -> "join"
 
 (* A call begins (every kind but "start" and "wait", whose first steps are Start and Look); a test *)
 (* begins with its first pass over the active set (PassBegin).                                    *)
@@ -242,6 +253,44 @@ BlockReturn(t) ==
     /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, permit, slot, done>>
     /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
+(* ProgressRule's point-to-point wait: done, it returns; something outstanding, the polling wait; *)
+(* else Completion's own wait (done and outstanding: two reads, one step).                         *)
+RuleEnter(t) ==
+    /\ pc[t] = "rule"
+    /\ IF AnyDone(t) THEN Return(t)
+       ELSE /\ SetPc(t, IF active = {} THEN "preg" ELSE "look")
+            /\ UNCHANGED ip
+    /\ event' = Ev(t, IF AnyDone(t) THEN "finds its request done"
+                      ELSE IF active = {} THEN "nothing outstanding: a point-to-point wait"
+                      ELSE "something outstanding: waits in the engine", {})
+    /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, permit, slot, done>>
+    /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
+
+(* Completion.await: the CAS of its waiter slot and the registration in the rank's registry, before *)
+(* its last look (two writes, read by different steps: Deliver reads the slot, SWake the registry). *)
+P2PRegister(t) ==
+    /\ pc[t] = "preg"
+    /\ slot' = [r \in Reqs |-> IF r \in tgt[t] /\ slot[r] = None THEN t ELSE slot[r]]
+    /\ blocked' = blocked \cup {t}
+    /\ SetPc(t, "pcheck")
+    /\ event' = Ev(t, "registers on its request and in the rank's registry", {})
+    /\ UNCHANGED <<ThreadVars, permit, done, started, work, left, lpc>> /\ UNCHANGED EngineVars
+
+(* Its look: done, it returns; an operation outstanding (the stop condition), it leaves and waits *)
+(* polling; else it parks.                                                                         *)
+P2PCheck(t) ==
+    /\ pc[t] = "pcheck"
+    /\ IF AnyDone(t) \/ active # {}
+       THEN /\ slot' = Dereg(t)
+            /\ blocked' = blocked \ {t}
+            /\ IF AnyDone(t) THEN Return(t) ELSE SetPc(t, "look") /\ UNCHANGED ip
+       ELSE /\ SetPc(t, "ppark")
+            /\ UNCHANGED <<ip, slot, blocked>>
+    /\ event' = Ev(t, IF AnyDone(t) THEN "its request done; returns"
+                      ELSE IF active # {} THEN "something outstanding now: waits in the engine" ELSE "parks", {})
+    /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, permit, done, started, work, left, lpc>>
+    /\ UNCHANGED EngineVars
+
 -----------------------------------------------------------------------------
 (* ProgressEngine.start(s): the first step (s.progress(), which starts its  *)
 (* transfers; it cannot finish s here, since s's partners answer only       *)
@@ -256,7 +305,7 @@ StartAs(t, s, fin) ==
     /\ IF fin THEN Return(t) /\ done' = [done EXCEPT ![s] = TRUE]
        ELSE SetPc(t, "add") /\ UNCHANGED <<ip, done>>
     /\ event' = Ev(t, "starts " \o s \o (IF fin THEN ", which finishes at once" ELSE " (its first step)"), {})
-    /\ UNCHANGED <<ticket, snap, seen, cur, reg, permit, slot, work, left, lpc>>
+    /\ UNCHANGED <<ticket, snap, seen, cur, reg, permit, slot, work, left, lpc, blocked>>
     /\ UNCHANGED EngineVars
 
 (* Here the first step cannot finish s: its partners answer only after it. *)
@@ -267,26 +316,36 @@ StartOp(t) == HasCall(t) /\ Call(t).op = "start" /\ StartAs(t, Call(t).on, FALSE
 Add(t) ==
     /\ pc[t] = "add"
     /\ active' = active \cup tgt[t]
-    /\ SetPc(t, "stell")
+    /\ SetPc(t, IF active = {} /\ WakeOnFirstStart THEN "stell-first" ELSE "stell")   \* outstanding: 0 to 1
     /\ event' = Ev(t, "adds " \o (CHOOSE s \in tgt[t] : TRUE) \o " to the active set", {})
     /\ UNCHANGED <<ThreadVars, permit, slot, done, poller, parkedPoller, events, standby, count>>
     /\ UNCHANGED EnvVars
 
 (* signal() -> transferDone(null): the count, then the parked poller. *)
 STell(t) ==
-    /\ pc[t] = "stell"
+    /\ pc[t] \in {"stell", "stell-first"}
     /\ events' = events + 1
-    /\ SetPc(t, "sring")
+    /\ SetPc(t, IF pc[t] = "stell" THEN "sring" ELSE "sring-first")
     /\ event' = Ev(t, "counts an event", {})
     /\ UNCHANGED <<ThreadVars, permit, slot, done, poller, parkedPoller, standby, count, active>>
     /\ UNCHANGED EnvVars
 
 SRing(t) ==
-    /\ pc[t] = "sring"
+    /\ pc[t] \in {"sring", "sring-first"}
     /\ permit' = Unparked(parkedPoller)
-    /\ Return(t)
-    /\ event' = Ev(t, "unparks the parked poller (" \o Show(parkedPoller) \o "); returns",
+    /\ IF pc[t] = "sring" THEN Return(t) ELSE SetPc(t, "swake") /\ UNCHANGED ip
+    /\ event' = Ev(t, "unparks the parked poller (" \o Show(parkedPoller) \o ")",
                    IF parkedPoller = None THEN {} ELSE {parkedPoller})
+    /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, slot, done>>
+    /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
+
+(* The first operation outstanding (ProgressRule): after its increment, it wakes every thread in the *)
+(* rank's registry, the point-to-point waits among them, which poll from then on.                    *)
+SWake(t) ==
+    /\ pc[t] = "swake"
+    /\ permit' = [x \in Threads |-> permit[x] \/ x \in blocked]
+    /\ Return(t)
+    /\ event' = Ev(t, "first outstanding: wakes the rank's blocked threads; returns", blocked)
     /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, slot, done>>
     /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
@@ -367,7 +426,7 @@ PollOneAs(t, s, fin) ==
     /\ cur' = [cur EXCEPT ![t] = IF fin THEN s ELSE NoSched]
     /\ SetPc(t, IF fin THEN "drop" ELSE "pass")
     /\ event' = Ev(t, "polls " \o s \o (IF fin THEN ": done" ELSE ""), {})
-    /\ UNCHANGED <<ip, kind, tgt, ticket, snap, reg, slot, started, left, lpc>> /\ UNCHANGED EngineVars
+    /\ UNCHANGED <<ip, kind, tgt, ticket, snap, reg, slot, started, left, lpc, blocked>> /\ UNCHANGED EngineVars
 
 PollOne(t, s) == PollOneAs(t, s, Finishes(s))
 
@@ -435,18 +494,18 @@ Recheck(t) ==
 (* The park returns: with its permit (which it consumes), or after a slice when another thread   *)
 (* holds its request's slot (erroneous: two waiters on one request).                            *)
 Wake(t) ==
-    /\ pc[t] \in {"park", "spark"}
-    /\ permit[t] \/ reg[t] = "taken"
+    /\ pc[t] \in {"park", "spark", "ppark"}
+    /\ permit[t] \/ (reg[t] = "taken" /\ pc[t] # "ppark")
     /\ permit' = [permit EXCEPT ![t] = FALSE]
-    /\ SetPc(t, IF pc[t] = "park" THEN "unreg" ELSE "sleave")
+    /\ SetPc(t, CASE pc[t] = "park" -> "unreg" [] pc[t] = "spark" -> "sleave" [] pc[t] = "ppark" -> "pcheck")
     /\ event' = Ev(t, "wakes", {})
     /\ UNCHANGED <<ThreadVars, slot, done>> /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
 (* LockSupport.park may return for no reason. Not fair: nothing relies on it. *)
 Spurious(t) ==
-    /\ pc[t] \in {"park", "spark"}
+    /\ pc[t] \in {"park", "spark", "ppark"}
     /\ ~permit[t]
-    /\ SetPc(t, IF pc[t] = "park" THEN "unreg" ELSE "sleave")
+    /\ SetPc(t, CASE pc[t] = "park" -> "unreg" [] pc[t] = "spark" -> "sleave" [] pc[t] = "ppark" -> "pcheck")
     /\ event' = Ev(t, "returns from park without a permit", {})
     /\ UNCHANGED <<ThreadVars, permit, slot, done>> /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
@@ -496,7 +555,7 @@ SpinPollAs(t, s, fin) ==
     /\ cur' = [cur EXCEPT ![t] = IF fin THEN s ELSE NoSched]
     /\ SetPc(t, IF fin THEN "sdrop" ELSE "sspin")
     /\ event' = Ev(t, "sees the count move; polls its own operation" \o (IF fin THEN ": done" ELSE ""), {})
-    /\ UNCHANGED <<ip, kind, tgt, snap, seen, reg, slot, started, left, lpc>> /\ UNCHANGED EngineVars
+    /\ UNCHANGED <<ip, kind, tgt, snap, seen, reg, slot, started, left, lpc, blocked>> /\ UNCHANGED EngineVars
 
 SpinPoll(t) == events # ticket[t] /\ SpinPollAs(t, Own(t), OwnFinishes(t))
 
@@ -507,7 +566,7 @@ OwnPollAs(t, s, fin) ==
     /\ cur' = [cur EXCEPT ![t] = IF fin THEN s ELSE NoSched]
     /\ SetPc(t, IF fin THEN "odrop" ELSE "look")
     /\ event' = Ev(t, "polls its own operation" \o (IF fin THEN ": done" ELSE ""), {})
-    /\ UNCHANGED <<ip, kind, tgt, ticket, snap, seen, reg, slot, started, left, lpc>> /\ UNCHANGED EngineVars
+    /\ UNCHANGED <<ip, kind, tgt, ticket, snap, seen, reg, slot, started, left, lpc, blocked>> /\ UNCHANGED EngineVars
 
 OwnPoll(t) ==
     /\ pc[t] = "sspin" => (AnyDone(t) \/ poller = None)
@@ -555,7 +614,7 @@ TellAs(l, s) ==
     /\ work' = IF s = NoSched THEN work ELSE [work EXCEPT ![s] = TRUE]
     /\ lpc' = [lpc EXCEPT ![l] = IF s = NoSched THEN "ring" ELSE "route"]
     /\ event' = Ev(l, IF s = NoSched THEN "counts an event" ELSE "completes a transfer of " \o s \o ", counts an event", {})
-    /\ UNCHANGED <<pc, ThreadVars, permit, slot, done, started, poller, parkedPoller, standby, count, active>>
+    /\ UNCHANGED <<pc, ThreadVars, permit, slot, done, started, blocked, poller, parkedPoller, standby, count, active>>
 
 (* The partner of LaneOwner[l] acts once this rank consumed its last transfer. *)
 Arrive(l) ==
@@ -578,7 +637,7 @@ Route(l) ==
                /\ UNCHANGED permit
        /\ event' = Ev(l, IF count # 0 /\ w # None THEN "wakes " \o w \o ", the waiter of " \o s
                          ELSE "finds no waiter to route to", IF count # 0 /\ w # None THEN {w} ELSE {})
-       /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left>> /\ UNCHANGED EngineVars
+       /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left, blocked>> /\ UNCHANGED EngineVars
 
 (* Doorbell.parkedPoller, read after the count: the Dekker pair with Publish/Recheck. *)
 Ring(l) ==
@@ -587,7 +646,7 @@ Ring(l) ==
     /\ lpc' = [lpc EXCEPT ![l] = "idle"]
     /\ event' = Ev(l, "unparks the parked poller (" \o Show(parkedPoller) \o ")",
                    IF parkedPoller = None THEN {} ELSE {parkedPoller})
-    /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left>> /\ UNCHANGED EngineVars
+    /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left, blocked>> /\ UNCHANGED EngineVars
 
 (* A point-to-point request completes: done, then its registered waiter's unpark (Completion). *)
 Deliver(r) ==
@@ -602,8 +661,8 @@ AllDone == \A t \in Threads : pc[t] = "done"
 Terminated == AllDone /\ UNCHANGED vars
 
 ThreadNext(t) ==
-    \/ Begin(t) \/ Join(t) \/ Entry(t) \/ BlockReturn(t)
-    \/ StartOp(t) \/ Add(t) \/ STell(t) \/ SRing(t)
+    \/ Begin(t) \/ Join(t) \/ Entry(t) \/ BlockReturn(t) \/ RuleEnter(t) \/ P2PRegister(t) \/ P2PCheck(t)
+    \/ StartOp(t) \/ Add(t) \/ STell(t) \/ SRing(t) \/ SWake(t)
     \/ Look(t) \/ Claim(t) \/ Ticket(t) \/ PassBegin(t) \/ (\E s \in Sched : PollOne(t, s))
     \/ Drop(t) \/ PassEnd(t) \/ Register(t) \/ Publish(t) \/ Recheck(t)
     \/ Wake(t) \/ Unregister(t) \/ Leave(t) \/ WakeStandby(t)
@@ -631,6 +690,7 @@ Spec == Init /\ [][Next]_vars /\ Fairness
 (* The promise.                                                            *)
 
 Labels == {"next", "done", "join", "entry", "bpark", "tloop", "add", "stell", "sring", "look", "claim",
+           "rule", "preg", "pcheck", "ppark", "stell-first", "sring-first", "swake",
            "ticket", "pbegin", "pass", "drop", "spin", "publish", "recheck", "park",
            "unreg", "leave", "wake", "sspin", "sdrop", "sreg", "scheck", "spark", "sleave", "ownpoll",
            "odrop"}
@@ -658,6 +718,7 @@ TypeOK ==
     /\ work \in [Sched -> BOOLEAN]
     /\ left \in [Sched -> Nat]
     /\ lpc \in [Lanes -> {"idle", "route", "ring"}]
+    /\ blocked \subseteq Threads
 
 (* A transfer of s has completed and no poll has consumed it: a poll now would move s. *)
 Movable(s) == work[s] /\ ~done[s]
@@ -666,6 +727,7 @@ Movable(s) == work[s] /\ ~done[s]
 (* nothing this thread does will move anything until someone wakes it.                          *)
 Asleep(t) ==
     \/ pc[t] \in {"park", "spark"} /\ ~permit[t] /\ reg[t] # "taken"
+    \/ pc[t] = "ppark" /\ ~permit[t]
     \/ pc[t] = "bpark" /\ ~AnyDone(t)
 
 (* Could move an operation: awake, inside MPI or about to call, and not in a call that never    *)

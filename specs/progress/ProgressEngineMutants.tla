@@ -68,7 +68,7 @@ RouteNoFallback(l) ==
        /\ permit' = IF count # 0 /\ w # None THEN Unparked(w) ELSE permit
        /\ lpc' = [lpc EXCEPT ![l] = "idle"]
        /\ event' = Ev(l, IF count # 0 /\ w # None THEN "wakes " \o w ELSE "wakes nobody", IF count # 0 /\ w # None THEN {w} ELSE {})
-       /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left>> /\ UNCHANGED EngineVars
+       /\ UNCHANGED <<pc, ThreadVars, slot, done, started, work, left, blocked>> /\ UNCHANGED EngineVars
 
 (* A standby back from its park does not poll its own operation: a routed wake-up is lost. *)
 OwnPollSkipped(t) ==
@@ -81,9 +81,9 @@ OwnPollSkipped(t) ==
 (* start() without its signal: a transfer that completed before the add woke a poller that did   *)
 (* not see the operation yet, and nothing makes it look again.                                  *)
 StartWithoutSignal(t) ==
-    /\ pc[t] = "stell"
-    /\ Return(t)
-    /\ event' = Ev(t, "returns without signalling", {})
+    /\ pc[t] \in {"stell", "stell-first"}
+    /\ IF pc[t] = "stell" THEN Return(t) ELSE SetPc(t, "swake") /\ UNCHANGED ip
+    /\ event' = Ev(t, "does not signal", {})
     /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, permit, slot, done>>
     /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
@@ -107,4 +107,24 @@ SLeaveKeepsCount(t) ==
     /\ event' = Ev(t, "leaves standby, still counted", {})
     /\ UNCHANGED <<ThreadVars, permit, done, poller, parkedPoller, events, count, active>>
     /\ UNCHANGED EnvVars
+(* ProgressRule without the wake-up of the first start: a point-to-point wait that began while    *)
+(* nothing was outstanding sleeps on, though an operation it alone could move is outstanding now.  *)
+SRingNoWake(t) ==
+    /\ pc[t] \in {"sring", "sring-first"}
+    /\ permit' = Unparked(parkedPoller)
+    /\ Return(t)
+    /\ event' = Ev(t, "unparks the parked poller (" \o Show(parkedPoller) \o "); returns", {})
+    /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, slot, done>>
+    /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
+
+(* A point-to-point wait whose only look at the outstanding count is the one before it registers  *)
+(* in the rank's registry (RuleEnter): registered, it parks without looking again, and a start     *)
+(* between the look and the registration finds the registry empty and wakes nobody.              *)
+P2PRegisterAfterLook(t) ==
+    /\ pc[t] = "preg"
+    /\ slot' = [r \in Reqs |-> IF r \in tgt[t] /\ slot[r] = None THEN t ELSE slot[r]]
+    /\ blocked' = blocked \cup {t}
+    /\ SetPc(t, "ppark")
+    /\ event' = Ev(t, "registers and parks without looking again", {})
+    /\ UNCHANGED <<ThreadVars, permit, done, started, work, left, lpc>> /\ UNCHANGED EngineVars
 =============================================================================

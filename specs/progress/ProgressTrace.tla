@@ -117,7 +117,7 @@ StateRecord ==
     [pc |-> pc, ip |-> ip, kind |-> kind, tgt |-> tgt, ticket |-> ticket, snap |-> snap, seen |-> seen,
      cur |-> cur, reg |-> reg, permit |-> permit, poller |-> poller, parkedPoller |-> parkedPoller,
      events |-> events, standby |-> standby, count |-> count, active |-> active, slot |-> slot, done |-> done,
-     started |-> started, work |-> work, left |-> left, lpc |-> lpc]
+     started |-> started, work |-> work, left |-> left, lpc |-> lpc, blocked |-> blocked]
 
 (* A window after the first starts where the last one ended, on this window's operations, requests *)
 (* and lanes: those of Start that still have steps, and new ones as Init has them.                *)
@@ -149,6 +149,7 @@ TraceInit ==
             /\ work = [s \in Sched |-> Restored(Start.work, s, FALSE)]
             /\ left = [s \in Sched |-> Restored(Start.left, s, 0)]
             /\ lpc = [x \in Lanes |-> Restored(Start.lpc, x, "idle")]
+            /\ blocked = Start.blocked
             /\ event = Ev("", "window start", {})
 
 TraceNext ==

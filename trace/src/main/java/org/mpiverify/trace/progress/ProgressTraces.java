@@ -50,6 +50,12 @@ public final class ProgressTraces implements TraceModel {
     private final Map<String, int[]> span = new LinkedHashMap<>();     // request or lane -> [first, last]
     private final Map<String, Integer> calls = new LinkedHashMap<>(); // thread -> calls begun
     private String truncation = "";
+    /**
+     * Whether the engine's start of the first outstanding operation wakes the rank's blocked threads (the
+     * ProgressRule design, {@code ProgressEngine.tla}'s SWake): this engine does not, so the spec does not take
+     * that step.
+     */
+    static final boolean WAKE_ON_FIRST_START = false;
 
     // translation state per thread: the call and the pass it is in
     private final Map<String, String> callKind = new HashMap<>();
@@ -322,6 +328,7 @@ public final class ProgressTraces implements TraceModel {
         k.put("Lanes", Tla.set(laneNames));
         k.put("LaneOwner", Tla.function(owners));
         k.put("Begun", "{}");
+        k.put("WakeOnFirstStart", Tla.bool(WAKE_ON_FIRST_START));
         return k;
     }
 }
