@@ -30,6 +30,7 @@ import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.trace.progress.ProgressTraces;
 import org.mpiverify.trace.progress.ProgressTranslator;
 import org.mpiverify.trace.progress.ProgressTwins;
 import org.mpiverify.trace.progress.ProgressWorkload;
@@ -38,7 +39,8 @@ import org.mpiverify.trace.progress.ProgressWorkload;
  * Progress-engine traces: the core's engine under nonblocking collectives and the driven real engine are
  * ACCEPTED by {@code ProgressTrace.tla}; the twins {@code StandbyParksAloneProgressEngine} and
  * {@code WakeBeforeLeaveProgressEngine} are REJECTED at their first step out of the protocol's order (found
- * independently by replaying each thread's steps); hand edits are rejected at the edit.
+ * independently by replaying each thread's steps); hand edits are rejected at the edit; and the spec mutant
+ * {@code RingNoUnpark} makes a real trace violate NoLostProgress (the promise can fail on a trace).
  *
  * <p>Quick ({@code mvn verify}): the driven engine's first {@value #QUICK_EVENTS} events of one rank, both twins,
  * the edits. {@code -Pfull}: every rank's whole trace, and the core's own engine under nonblocking collectives on
@@ -161,6 +163,44 @@ class ProgressTraceTest {
         while (!field(s.get(after), "t").equals(lane)) after++;
         assertRejectedAt(tell + 1, "edited-swap", EditedTrace.swapping(m, tell + 1, after + 1),
                 "rejected at the lane's step moved before its Tell");
+    }
+
+    /**
+     * The spec's promise can fail on a recorded trace: under the spec mutant {@code RingNoUnpark} (a completer
+     * that finds the poller parked unparks nobody), the first such completer leaves the only waiter of its rank
+     * asleep with the operation it just completed a transfer of unpolled, and NoLostProgress is violated right
+     * there. One waiter a rank: no other thread could poll.
+     */
+    @Test
+    void noLostProgressFailsOnTheSpecMutantThatDropsTheWakeUp() {
+        TraceRecorder rec = recorder();
+        JobConfig config = JobConfig.of(2).withTrace(rec);
+        JobResult r = ProgressWorkload.drive(config, "ProgressEngine", 1, 3, Duration.ofMinutes(1));
+        assertTrue(r.ok(), r.describe());
+        TraceModel real = new ProgressTranslator().models("mutant", rec.events(), rec.facts(), config).getFirst();
+        int rung = firstRingOfParkedPoller(real);
+        assertTrue(rung > 0, "no completer found the poller parked in 3 rounds of the driver");
+        TraceModel mutant = new ProgressTraces("mutant-ring-no-unpark", rec.events(), 0, "ProgressEngine",
+                Map.of("Ring", "RingNoUnpark"));
+        TraceVerdict v = checker("mutant").check(TracePrefix.of(mutant, rung + 20));
+        System.out.println(v.summary());
+        assertEquals(TraceVerdict.Status.REJECTED, v.status(), show(v));
+        assertEquals("NoLostProgress", v.violated(), show(v));
+        assertEquals(rung, v.firstBad(), show(v));
+    }
+
+    /** The number (from 1) of the first Ring that found a poller whose last step was a Recheck that parked it, or 0. */
+    static int firstRingOfParkedPoller(TraceModel m) {
+        Map<String, String> last = new HashMap<>();
+        for (TraceStep s : m.steps()) {
+            String k = kind(s);
+            if (k.equals("Ring") && !field(s, "p").equals("None") && "Recheck TRUE".equals(last.get(field(s, "p")))) {
+                return s.number();
+            }
+            String v = field(s, "v");
+            last.put(field(s, "t"), k + (v.equals("TRUE") || v.equals("FALSE") ? " " + v : ""));
+        }
+        return 0;
     }
 
     /**

@@ -42,6 +42,7 @@ import org.mpiverify.trace.TraceStep;
 public final class ProgressTraces implements TraceModel {
     private final String name;
     private final String variant;
+    private final Map<String, String> substitutions;
     private final List<TraceStep> steps = new ArrayList<>();
     private final Map<Long, String> threads = new LinkedHashMap<>();
     private final Map<Long, String> lanes = new LinkedHashMap<>();
@@ -72,8 +73,18 @@ public final class ProgressTraces implements TraceModel {
      * @param variant what produced them (shown in reports)
      */
     public ProgressTraces(String name, List<RecordedEvent> events, int rank, String variant) {
+        this(name, events, rank, variant, Map.of());
+    }
+
+    /**
+     * As {@link #ProgressTraces(String, List, int, String)}, checked against a spec mutant of
+     * {@code ProgressTraceMutants.tla} ({@code Ring <- RingNoUnpark}, say) to show that a check can fail.
+     */
+    public ProgressTraces(String name, List<RecordedEvent> events, int rank, String variant,
+                          Map<String, String> substitutions) {
         this.name = name;
         this.variant = variant;
+        this.substitutions = Map.copyOf(substitutions);
         for (RecordedEvent e : events) {
             if (e.step() instanceof ProgressStep s && s.rank() == rank && s.kind() == Kind.START) scheds.add(req(s.subject()));
         }
@@ -281,7 +292,9 @@ public final class ProgressTraces implements TraceModel {
 
     @Override public String specFolder() { return "progress"; }
 
-    @Override public String traceModule() { return "ProgressTrace"; }
+    @Override public String traceModule() { return substitutions.isEmpty() ? "ProgressTrace" : "ProgressTraceMutants"; }
+
+    @Override public Map<String, String> substitutions() { return substitutions; }
 
     /** TypeOK, and the promise's safety half: NoLostProgress. */
     @Override public List<String> invariants() { return List.of("TypeOK", "NoLostProgress"); }
