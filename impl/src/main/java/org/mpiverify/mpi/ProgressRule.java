@@ -4,6 +4,7 @@ import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * MPI's progress rule for one rank, and the one place where the calls of that rank that wait or test meet
@@ -30,6 +31,12 @@ import org.mpiverify.core.sync.EventCount;
  * <p>Thread safety: every method may be called by any thread of the rank at once.
  */
 interface ProgressRule extends SignalListener {
+    /**
+     * Records the rule's steps to {@code recorder} if it records {@link TraceRecorder.Algorithm#PROGRESS} (null:
+     * not), as world rank {@code worldRank}'s (trace validation). Called by the rank before any thread uses it.
+     */
+    void recordTo(TraceRecorder recorder, int worldRank);
+
     /** True if no schedule is outstanding (one volatile read). */
     boolean idle();
 
@@ -65,4 +72,21 @@ interface ProgressRule extends SignalListener {
 
     /** Waits inside a call until no schedule is outstanding, polling them (finalize: they must complete first). */
     void drain(Object blocker);
+
+    /** A read-only look at what the engine holds (see {@link Holdings}), for quiescence checks. */
+    Holdings holdings();
+
+    /**
+     * What the engine holds now, read field by field (not atomically), for quiescence checks: at quiescence
+     * every count is 0 and every thread null.
+     *
+     * @param outstanding  the count of outstanding schedules
+     * @param active       the schedules in the set that polls move
+     * @param poller       the thread in the poller role
+     * @param parkedPoller the poller as published before it parks
+     * @param standbyCount threads counted on standby
+     * @param standby      threads queued on standby
+     */
+    record Holdings(int outstanding, int active, Thread poller, Thread parkedPoller, int standbyCount, int standby) {
+    }
 }

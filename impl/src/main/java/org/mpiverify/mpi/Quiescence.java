@@ -163,7 +163,7 @@ public record Quiescence(List<Violation> violations) {
                 add(Invariant.WAITERS, "arrival event count: " + arrivals.watchers() + " watcher(s), "
                         + arrivals.sleepers() + " sleeper(s), " + arrivals.queuedWaiters() + " queued waiter(s)");
             }
-            ProgressEngine.Holdings h = rank.progress.holdings();
+            ProgressRule.Holdings h = rank.progress.holdings();
             if (h.poller() != null || h.parkedPoller() != null || h.standbyCount() != 0 || h.standby() != 0) {
                 add(Invariant.WAITERS, "progress engine: poller " + name(h.poller()) + ", parked poller "
                         + name(h.parkedPoller()) + ", " + h.standbyCount() + " counted and " + h.standby()
@@ -172,7 +172,7 @@ public record Quiescence(List<Violation> violations) {
         }
 
         private void progress() {
-            ProgressEngine.Holdings h = rank.progress.holdings();
+            ProgressRule.Holdings h = rank.progress.holdings();
             if (h.outstanding() != 0 || h.active() != 0) {
                 add(Invariant.PROGRESS, h.outstanding() + " schedule(s) counted outstanding, " + h.active()
                         + " in the progress engine's set");
