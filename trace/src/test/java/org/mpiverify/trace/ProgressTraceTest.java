@@ -39,7 +39,8 @@ import org.mpiverify.trace.progress.ProgressWorkload;
  * Progress-engine traces: the core's engine under nonblocking collectives and the driven real engine are
  * ACCEPTED by {@code ProgressTrace.tla}; the twins {@code StandbyParksAloneProgressEngine} and
  * {@code WakeBeforeLeaveProgressEngine} are REJECTED at their first step out of the protocol's order (found
- * independently by replaying each thread's steps); hand edits are rejected at the edit; and the spec mutant
+ * independently by replaying each thread's steps); hand edits are rejected at the edit (a dropped poller's
+ * publication, a completer's steps swapped, a dropped first-start wake-up); and the spec mutant
  * {@code RingNoUnpark} makes a real trace violate NoLostProgress (the promise can fail on a trace).
  *
  * <p>Quick ({@code mvn verify}): the driven engine's first {@value #QUICK_EVENTS} events of one rank, both twins,
@@ -81,7 +82,7 @@ class ProgressTraceTest {
             System.out.println(v.summary() + String.format("  %.0f events/s", v.eventsPerSecond()));
             assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
         }
-        assertTrue(kinds.containsAll(Set.of("Look", "Claim", "Ticket", "Poll", "PassEnd", "Start", "Add", "Tell", "Ring")),
+        assertTrue(kinds.containsAll(Set.of("Look", "Claim", "Ticket", "Poll", "PassEnd", "Start", "Add", "SWake", "Tell", "Ring")),
                 "steps seen: " + kinds);
     }
 
@@ -100,7 +101,7 @@ class ProgressTraceTest {
             assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), show(v));
         }
         assertTrue(kinds.containsAll(Set.of("Enlist", "Register", "SCheck", "SLeave", "OwnPoll", "Publish", "Recheck",
-                "Return", "Leave", "Wake", "Route", "Test")), "the driver takes the roles' slow paths: " + kinds);
+                "Return", "Leave", "Wake", "Route", "Test", "SWake")), "the driver takes the roles' slow paths: " + kinds);
         assertTrue(models.getFirst().steps().size() > QUICK_EVENTS, "the quick prefix is a prefix");
     }
 
@@ -163,6 +164,14 @@ class ProgressTraceTest {
         while (!field(s.get(after), "t").equals(lane)) after++;
         assertRejectedAt(tell + 1, "edited-swap", EditedTrace.swapping(m, tell + 1, after + 1),
                 "rejected at the lane's step moved before its Tell");
+        // Dropped: the first SWake (the first outstanding operation's start waking the rank's blocked threads, as
+        // MPI's progress rule needs); the starter's next step then comes from a thread still at its wake.
+        int swake = index(s, "SWake");
+        String starter = field(s.get(swake), "t");
+        int then = swake + 1;
+        while (!field(s.get(then), "t").equals(starter)) then++;
+        assertRejectedAt(then, "edited-drop-swake", EditedTrace.dropping(m, swake + 1),
+                "rejected at the starter's next step (event " + then + " after the drop)");
     }
 
     /**
