@@ -232,7 +232,7 @@ Join(t) ==
     /\ UNCHANGED <<kind, tgt, ticket, snap, seen, cur, reg, permit, slot, done>>
     /\ UNCHANGED EngineVars /\ UNCHANGED EnvVars
 
-(* RankContext.await as it is: polls only if an operation is outstanding when it begins. *)
+(* The entry check (kind "entry"; "rule" replaces it): polls only if an operation is outstanding when it begins. *)
 Entry(t) ==
     /\ pc[t] = "entry"
     /\ IF AnyDone(t) THEN Return(t)
