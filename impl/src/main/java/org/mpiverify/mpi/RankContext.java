@@ -104,6 +104,7 @@ final class RankContext {
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         engine.recordTo(c.trace(), worldRank);
+        this.progress.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
         ids.onRoundEnd(this.progress::signal);   // an idup that lost a round on COMM_SELF waits for this
         this.checked = c.checked();
