@@ -96,6 +96,11 @@ final class Awaited {
         }
     }
 
+    /** The completions waited on (none for an arrival), not copied: for the engine's recording, which names them. */
+    Completion[] completions() {
+        return completions;
+    }
+
     /** True if {@code c} is one of the completions waited on (a schedule's request: its waiter polls it). */
     boolean awaits(Completion c) {
         for (Completion mine : completions) {

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
+import org.mpiverify.core.sync.WaitPoint;
 
 /**
  * An in-JVM MPI job: N ranks in this JVM, each rank's main on its own platform thread. Ranks are
@@ -37,6 +38,8 @@ public final class Job {
     private final long startNanos = System.nanoTime();
     /** Set for jobs made by {@link #run}: the first abort takes a thread dump for the result. */
     private volatile boolean dumpOnAbort;
+    /** Test support: told when a wait of this job reaches a named point ({@link WaitPoint}); null in production. */
+    final WaitPoint waitPoint;
 
     /**
      * Told about every job this JVM makes, as it is made (null: nobody): test support, so that a test
@@ -53,7 +56,12 @@ public final class Job {
     }
 
     private Job(JobConfig config, Function<RankContext, ? extends ProgressRule> progress) {
+        this(config, progress, null);
+    }
+
+    private Job(JobConfig config, Function<RankContext, ? extends ProgressRule> progress, WaitPoint waitPoint) {
         this.config = config;
+        this.waitPoint = waitPoint;
         this.ranks = new RankContext[config.ranks()];
         for (int i = 0; i < ranks.length; i++) {
             ranks[i] = new RankContext(this, i, progress == null ? ProgressEngine::new : progress);
@@ -72,6 +80,14 @@ public final class Job {
      */
     public static Job create(JobConfig config) {
         return new Job(config, null);
+    }
+
+    /**
+     * As {@link #create(JobConfig)}, telling {@code waitPoint} whenever a wait of the job reaches one of its named
+     * points: for tests that abort at an exact point of a wait ({@code AbortAtEveryPointTest}).
+     */
+    static Job create(JobConfig config, WaitPoint waitPoint) {
+        return new Job(config, null, waitPoint);
     }
 
     /** The entry point of rank {@code worldRank} of a job made with {@link #create}. */
@@ -99,6 +115,14 @@ public final class Job {
     static JobResult run(JobConfig config, RankMain main, Duration deadline,
                          Function<RankContext, ? extends ProgressRule> progress) {
         return new Job(config, progress).execute(main, deadline);
+    }
+
+    /**
+     * As {@link #run(JobConfig, RankMain, Duration)}, telling {@code waitPoint} whenever a wait of the job reaches
+     * one of its named points: for tests that let the deadline pass at an exact point of a wait.
+     */
+    static JobResult run(JobConfig config, RankMain main, Duration deadline, WaitPoint waitPoint) {
+        return new Job(config, null, waitPoint).execute(main, deadline);
     }
 
     /** Runs {@code main} on {@code ranks} ranks with the default configuration. */

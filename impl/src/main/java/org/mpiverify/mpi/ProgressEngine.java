@@ -15,7 +15,10 @@ import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.sync.WaitPoint;
 import org.mpiverify.core.sync.WaitPolicy;
+import org.mpiverify.core.trace.ProgressStep.Kind;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * One rank's outstanding nonblocking operations ({@link Schedule}s: nonblocking collectives, idups) and
@@ -73,6 +76,13 @@ import org.mpiverify.core.sync.WaitPolicy;
  *
  * <p>Memory consistency effects: starting a schedule happens-before its steps; a step happens-before
  * the actions of a thread that sees the schedule's request done.
+ *
+ * <p>Specification: {@code specs/progress/ProgressEngine.tla} (each of its actions names the access here that
+ * it is; its call kind "rule" is the point-to-point wait with the wake on the first start). Recording
+ * ({@link #recordTo}, for trace validation against {@code ProgressTrace.tla}): off, each access below is the
+ * plain one behind one read of {@code trace} and a branch; on, {@link ProgressTracer} makes it under a lock
+ * together with its stamp. The point-to-point wait itself is not recorded: a recorded thread's call begins at
+ * its first look in the polling wait.
  */
 final class ProgressEngine implements ProgressRule {
     private final RankContext rank;
@@ -87,10 +97,22 @@ final class ProgressEngine implements ProgressRule {
     private static final Transfer[] NO_WATCH = {};
     /** Stops a point-to-point wait: the job was aborted, or a schedule is outstanding (the wait must poll). */
     private final BooleanSupplier pointToPointWaitStops;
+    /** The recording of this engine's steps while its job records PROGRESS, else null; set before use. */
+    private ProgressTracer trace;
 
     ProgressEngine(RankContext rank) {
         this.rank = rank;
         this.pointToPointWaitStops = () -> rank.job.isAborted() || outstanding.get() != 0;
+    }
+
+    /**
+     * Records this engine's steps to {@code recorder} if it records {@link TraceRecorder.Algorithm#PROGRESS}
+     * (null: not). Called by the rank before any thread uses the engine.
+     */
+    @Override
+    public void recordTo(TraceRecorder recorder, int worldRank) {
+        TraceRecorder r = TraceRecorder.of(recorder, TraceRecorder.Algorithm.PROGRESS);
+        trace = r == null ? null : new ProgressTracer(r, worldRank);
     }
 
     /** True if no schedule is outstanding (one volatile read). */
@@ -116,7 +138,20 @@ final class ProgressEngine implements ProgressRule {
      */
     @Override
     public void start(Schedule s) {
-        if (s.progress()) {
+        long seq = trace == null ? 0 : trace.stamp();
+        boolean done = s.progress();
+        if (trace != null) trace.started(seq, s, done);
+        if (done) {
+            return;
+        }
+        if (trace != null) {
+            boolean first = trace.add(() -> {
+                boolean f = outstanding.incrementAndGet() == 1;
+                active.add(s);
+                return f;
+            }, s);
+            trace.startSignal(() -> Doorbell.EVENTS.getAndAdd(doorbell, 1L), () -> doorbell.parkedPoller);
+            if (first) trace.wakeBlocked(rank.blocked);
             return;
         }
         boolean first = outstanding.incrementAndGet() == 1;
@@ -153,6 +188,11 @@ final class ProgressEngine implements ProgressRule {
      * message.
      */
     void transferDone(Completion owner) {
+        if (trace != null) {
+            Doorbell d = doorbell;
+            trace.transferDone(owner, () -> Doorbell.EVENTS.getAndAdd(d, 1L), () -> d.standbyCount, () -> d.parkedPoller);
+            return;
+        }
         Doorbell d = doorbell;
         Doorbell.EVENTS.getAndAdd(d, 1L);
         if (owner != null && d.standbyCount != 0) {   // volatile reads after the increment
@@ -310,7 +350,9 @@ final class ProgressEngine implements ProgressRule {
 
     /** One pass over every outstanding schedule; never waits. */
     void poll() {
+        if (trace != null) trace.test();
         poll(NO_WATCH);
+        if (trace != null) trace.passEnd(true);
     }
 
     /**
@@ -320,10 +362,11 @@ final class ProgressEngine implements ProgressRule {
     private int poll(Transfer[] watch) {
         int n = 0;
         for (Schedule s : active) {
-            if (s.progress()) {
-                if (active.remove(s)) {
-                    outstanding.decrementAndGet();
-                }
+            long seq = trace == null ? 0 : trace.stamp();
+            boolean done = s.progress();
+            if (trace != null) trace.polled(seq, Kind.POLL, s, done, true);
+            if (done) {
+                drop(s);
             } else if (n < watch.length) {
                 Transfer t = s.awaited();
                 if (t != null) {
@@ -349,46 +392,77 @@ final class ProgressEngine implements ProgressRule {
     private void awaitPolling(Awaited target, Object blocker) {
         Thread me = Thread.currentThread();
         long spinStart = System.nanoTime();   // one spin budget per wait, in either role
-        while (!target.reached()) {
+        while (!look(target)) {
             checkAborted();
-            if (poller.compareAndSet(null, me)) {
+            if (claim(me)) {
                 try {
                     pollUntil(target, me, blocker, spinStart);
                 } finally {
-                    poller.set(null);
-                    for (Thread t : standby) {   // volatile write, then reads: Dekker pair with standBy
-                        LockSupport.unpark(t);
-                    }
+                    leaveRole();
+                    wakeStandby();   // after leaveRole: Dekker pair with standBy
                 }
             } else {
                 standBy(target, me, blocker, spinStart);
-                pollOwn(target);   // a routed signal may have woken it: its own schedule has moved
+                pollOwn(target, false);   // a routed signal may have woken it: its own schedule has moved
             }
+        }
+    }
+
+    private boolean look(Awaited target) {
+        return trace == null ? target.reached() : trace.look(target);
+    }
+
+    /** The poller role: a CAS from null. */
+    private boolean claim(Thread me) {
+        return trace == null ? poller.compareAndSet(null, me) : trace.claim(poller, me);
+    }
+
+    /** Gives up the poller role (volatile write; wakeStandby's reads come after it). */
+    private void leaveRole() {
+        if (trace != null) {
+            trace.leave(poller);
+            return;
+        }
+        poller.set(null);
+    }
+
+    /** Unparks every thread on standby (after leaveRole: each either sees no poller or is unparked here). */
+    private void wakeStandby() {
+        if (trace != null) {
+            trace.wake(standby);
+            return;
+        }
+        for (Thread t : standby) {
+            LockSupport.unpark(t);
         }
     }
 
     private void pollUntil(Awaited target, Thread me, Object blocker, long spinStart) {
         Transfer[] watch = new Transfer[WATCHED];
         while (true) {
-            long ticket = events();
+            long ticket = trace == null ? events() : trace.ticket(this::events);
             int watched = poll(watch);
-            if (target.reached()) {
+            boolean reached = target.reached();
+            if (trace != null) trace.passEnd(reached);
+            if (reached) {
                 return;
             }
             if (spin(spinStart, () -> events() != ticket || target.reached() || anyDone(watch, watched))) {
                 continue;                           // something moved while spinning: poll again
             }
-            int reg = target.register(me);
+            rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.BEFORE_REGISTRATION);
+            int reg = register(target, me);
             try {
                 if (reg == Completion.ALREADY_DONE) {
                     return;
                 }
                 if (publishParked(ticket, me)) {
+                    rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.LOOKED);
                     park(reg, blocker);
+                    rank.blocked.reached(WaitPoint.Wait.POLLER, WaitPoint.Phase.WOKEN);
                 }
             } finally {
-                doorbell.parkedPoller = null;
-                target.deregister(me);
+                unregister(target, me);
             }
             checkAborted();
         }
@@ -400,6 +474,7 @@ final class ProgressEngine implements ProgressRule {
      * signal after this read sees it and unparks it; false if one came, so it polls again instead.
      */
     boolean publishParked(long ticket, Thread me) {
+        if (trace != null) return trace.publishParked(() -> doorbell.parkedPoller = me, () -> doorbell.events == ticket);
         doorbell.parkedPoller = me;   // volatile write, then the read of events: Dekker pair with transferDone
         return doorbell.events == ticket;
     }
@@ -487,37 +562,115 @@ final class ProgressEngine implements ProgressRule {
             long e = events();
             if (e != seen[0]) {   // a transfer completed: step its own schedule, not wait for the poller to
                 seen[0] = e;
-                pollOwn(target);
+                pollOwn(target, true);
                 return target.reached();
             }
             return false;
         })) {
             return;                                  // done, or the poller left: awaitAny looks again
         }
-        Doorbell.STANDBY.getAndAdd(doorbell, 1);   // before registering: see transferDone
-        standby.add(me);
+        rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.BEFORE_REGISTRATION);
+        enlist(me);
         try {
-            int reg = target.register(me);
+            int reg = register(target, me);
             try {
-                if (reg != Completion.ALREADY_DONE && poller.get() != null) {
+                if (reg != Completion.ALREADY_DONE && pollerPresent()) {
+                    rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.LOOKED);
                     park(reg, blocker);
+                    rank.blocked.reached(WaitPoint.Wait.STANDBY, WaitPoint.Phase.WOKEN);
                 }
             } finally {
-                target.deregister(me);
+                if (trace == null) target.deregister(me);
             }
         } finally {
-            standby.remove(me);
-            Doorbell.STANDBY.getAndAdd(doorbell, -1);
+            delist(target, me);
         }
     }
 
-    /** Polls the schedules whose requests {@code target} waits on (a waiter not the poller, on waking). */
-    private void pollOwn(Awaited target) {
+    /** Counts itself on standby, then joins the queue: before registering (see transferDone). */
+    private void enlist(Thread me) {
+        if (trace != null) {
+            trace.enlist(() -> {
+                Doorbell.STANDBY.getAndAdd(doorbell, 1);
+                standby.add(me);
+            });
+            return;
+        }
+        Doorbell.STANDBY.getAndAdd(doorbell, 1);
+        standby.add(me);
+    }
+
+    /** Whether a poller is there, read after registering: Dekker pair with leaveRole and wakeStandby. */
+    private boolean pollerPresent() {
+        return trace == null ? poller.get() != null : trace.pollerPresent(poller);
+    }
+
+    /** Leaves the queue and the count (recorded: with the deregistration, as one step). */
+    private void delist(Awaited target, Thread me) {
+        if (trace != null) {
+            trace.leaveStandby(() -> {
+                target.deregister(me);
+                standby.remove(me);
+                Doorbell.STANDBY.getAndAdd(doorbell, -1);
+            });
+            return;
+        }
+        standby.remove(me);
+        Doorbell.STANDBY.getAndAdd(doorbell, -1);
+    }
+
+    /**
+     * Polls the schedules whose requests {@code target} waits on (a waiter not the poller, on waking, or while
+     * its spin sees the event count move: {@code inSpin}).
+     */
+    private void pollOwn(Awaited target, boolean inSpin) {
+        boolean found = false;
         for (Schedule s : active) {
-            if (target.awaits(s.state()) && s.progress() && active.remove(s)) {
-                outstanding.decrementAndGet();
+            if (target.awaits(s.state())) {
+                boolean first = !found;
+                found = true;
+                long seq = trace == null ? 0 : trace.stamp();
+                boolean done = s.progress();
+                if (trace != null) trace.polled(seq, inSpin ? Kind.SPIN_POLL : Kind.OWN_POLL, s, done, first);
+                if (done) {
+                    drop(s);
+                }
             }
         }
+        if (!found && trace != null) trace.polledNone(inSpin ? Kind.SPIN_POLL : Kind.OWN_POLL);
+    }
+
+    /** Removes {@code s}, which a poll found done, and counts it out if this thread removed it. */
+    private void drop(Schedule s) {
+        if (trace != null) {
+            trace.drop(() -> {
+                boolean removed = active.remove(s);
+                if (removed) outstanding.decrementAndGet();
+                return removed;
+            }, s);
+            return;
+        }
+        if (active.remove(s)) {
+            outstanding.decrementAndGet();
+        }
+    }
+
+    /** The target's registration (recorded: with the slots it holds and the result). */
+    private int register(Awaited target, Thread me) {
+        return trace == null ? target.register(me) : trace.register(target, me);
+    }
+
+    /** The finally of a poller's round: parkedPoller = null, then its registrations released. */
+    private void unregister(Awaited target, Thread me) {
+        if (trace != null) {
+            trace.unregister(() -> {
+                doorbell.parkedPoller = null;
+                target.deregister(me);
+            });
+            return;
+        }
+        doorbell.parkedPoller = null;
+        target.deregister(me);
     }
 
     private static boolean anyDone(Transfer[] watch, int n) {
@@ -534,6 +687,7 @@ final class ProgressEngine implements ProgressRule {
         } else {
             rank.parkInCall(blocker);
         }
+        if (trace != null) trace.returned();
     }
 
     private void checkAborted() {

@@ -4,6 +4,7 @@ import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion.SignalListener;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * MPI's progress rule for one rank, and the one place where the calls of that rank that wait or test meet
@@ -30,6 +31,12 @@ import org.mpiverify.core.sync.EventCount;
  * <p>Thread safety: every method may be called by any thread of the rank at once.
  */
 interface ProgressRule extends SignalListener {
+    /**
+     * Records the rule's steps to {@code recorder} if it records {@link TraceRecorder.Algorithm#PROGRESS} (null:
+     * not), as world rank {@code worldRank}'s (trace validation). Called by the rank before any thread uses it.
+     */
+    void recordTo(TraceRecorder recorder, int worldRank);
+
     /** True if no schedule is outstanding (one volatile read). */
     boolean idle();
 

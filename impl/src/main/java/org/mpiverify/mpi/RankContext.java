@@ -16,6 +16,7 @@ import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.SerializedCallDetector;
+import org.mpiverify.core.sync.WaitPoint;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.core.trace.TraceRecorder;
 
@@ -66,7 +67,7 @@ final class RankContext {
      * list them, and the first schedule to be outstanding wakes them so that the point-to-point waits among them
      * poll from then on ({@link ProgressEngine#start}).
      */
-    final BlockedThreads blocked = new BlockedThreads();
+    final BlockedThreads blocked;
     final WaitPolicy waitPolicy;
     final BooleanSupplier aborted;
     final boolean checked;
@@ -90,6 +91,8 @@ final class RankContext {
         this.worldRank = worldRank;
         this.waitPolicy = c.waitPolicy();
         this.aborted = job::isAborted;
+        this.blocked = job.waitPoint == null ? new BlockedThreads()
+                : new BlockedThreads(4 * Runtime.getRuntime().availableProcessors(), job.waitPoint);
         this.progress = progress.apply(this);
         CoreOverrides o = c.overrides();
         MatchingEngine own = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
@@ -101,6 +104,7 @@ final class RankContext {
                 ? o.contextIds().apply(c.contextIdCapacity()) : c.contextIds().create(c.contextIdCapacity(), false);
         ids.recordTo(c.trace(), worldRank);
         engine.recordTo(c.trace(), worldRank);
+        this.progress.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
         ids.onRoundEnd(this.progress::signal);   // an idup that lost a round on COMM_SELF waits for this
         this.checked = c.checked();
@@ -288,10 +292,13 @@ final class RankContext {
             depth.noteInterrupt();
         }
         cs.beforeBlocking();
+        blocked.reached(WaitPoint.Wait.REGISTRY, WaitPoint.Phase.BEFORE_REGISTRATION);
         BlockedThreads.Entry registered = blocked.add(Thread.currentThread());
         try {
             if (!stop.getAsBoolean()) {
+                blocked.reached(WaitPoint.Wait.REGISTRY, WaitPoint.Phase.LOOKED);
                 LockSupport.park(blocker);
+                blocked.reached(WaitPoint.Wait.REGISTRY, WaitPoint.Phase.WOKEN);
             }
             if (Thread.interrupted()) {
                 depth.noteInterrupt();

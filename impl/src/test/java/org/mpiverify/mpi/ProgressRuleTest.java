@@ -2,6 +2,11 @@ package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -119,7 +124,9 @@ class ProgressRuleTest {
 
     /** The table rejects a probe that waits without polling, at its PROBE row (its rows before pass). */
     @TwinTest
-    @LeavesOutstanding("the twin's run hangs on purpose and the deadline aborts it")
+    @LeavesOutstanding(value = "the twin's job hangs on purpose and its deadline ends it with its operation and"
+            + " receives outstanding; the real engine's run ends with the FINALIZE row's unwaited request",
+            invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS})
     void theTableRejectsAProbeThatDoesNotPoll() {
         Throwable e = KnownBad.<Function<RankContext, ProgressRule>>assertCheckRejects("UnpolledProbeProgressEngine", p -> column(ProgressTable.Outstanding.IBARRIER, p),
                 ProgressEngine::new, UnpolledProbeProgressEngine::new);
@@ -128,7 +135,9 @@ class ProgressRuleTest {
 
     /** The table rejects a test that does not poll, at its first loop of tests or probes (IPROBE). */
     @TwinTest
-    @LeavesOutstanding("the twin's run hangs on purpose and the deadline aborts it")
+    @LeavesOutstanding(value = "the twin's job hangs on purpose and its deadline ends it with its operation and"
+            + " receives outstanding; the real engine's run ends with the FINALIZE row's unwaited request",
+            invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS})
     void theTableRejectsATestThatDoesNotPoll() {
         Throwable e = KnownBad.<Function<RankContext, ProgressRule>>assertCheckRejects("UnpolledTestProgressEngine", p -> column(ProgressTable.Outstanding.IBARRIER, p),
                 ProgressEngine::new, UnpolledTestProgressEngine::new);

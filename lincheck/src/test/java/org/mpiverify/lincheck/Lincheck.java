@@ -107,6 +107,14 @@ public final class Lincheck {
         run(suite, checks, "stress", testClass, stress(b, spec), b);
     }
 
+    /** As {@link #checkStress(String, String, Class, Class, Budget)}, with {@code scenarios} run before the random ones. */
+    public static void checkStress(String suite, String checks, Class<?> testClass, Class<?> spec, Budget b,
+                                   ExecutionScenario... scenarios) {
+        StressOptions o = stress(b, spec);
+        for (ExecutionScenario s : scenarios) o.addCustomScenario(s);
+        run(suite, checks, "stress", testClass, o, b);
+    }
+
     private static void run(String suite, String checks, String mode, Class<?> testClass, Options<?, ?> o, Budget b) {
         long t0 = System.nanoTime();
         String verdict = "ERROR";

@@ -107,10 +107,12 @@ public final class TraceCommand {
             }
         }
         TraceTwins.Twin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
-        if (twin != null && twin.algorithm() == Algorithm.COMPLETION && (!o.scenarios().isEmpty() || o.demo())) {
-            // RequestState extends Completion: a job cannot swap in the twin, only the driver runs it
+        if (twin != null && (twin.algorithm() == Algorithm.COMPLETION || twin.algorithm() == Algorithm.PROGRESS)
+                && (!o.scenarios().isEmpty() || o.demo())) {
+            // RequestState extends Completion, and a rank's engine is a field of the rank: a job cannot swap in
+            // these twins, only their drivers run them
             throw new IllegalArgumentException("the twin " + twin.name() + " runs only with --workload"
-                    + " (--algorithm completion): a job's requests cannot be swapped for it");
+                    + " (--algorithm " + twin.algorithm().id() + "): a job's component cannot be swapped for it");
         }
         Path root = Workspace.root();
         Path outDir = o.out() != null ? o.out() : Workspace.outputDir(root).resolve("trace");

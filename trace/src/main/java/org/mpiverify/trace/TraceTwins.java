@@ -9,6 +9,7 @@ import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.trace.completion.CompletionTwins;
 import org.mpiverify.trace.probe.ProbeTwins;
+import org.mpiverify.trace.progress.ProgressTwins;
 
 /**
  * The known-bad implementations a trace can be taken from, by name ({@code --variant}): each is one of the
@@ -36,6 +37,8 @@ public final class TraceTwins {
         register(CompletionTwins.NO_FLAG);
         register(CompletionTwins.CHECK_THEN_ACT_INSERT);
         register(CompletionTwins.CHECK_THEN_ACT_EMPTY);
+        register(ProgressTwins.STANDBY_PARKS_ALONE);
+        register(ProgressTwins.WAKE_BEFORE_LEAVE);
     }
 
     private TraceTwins() {}

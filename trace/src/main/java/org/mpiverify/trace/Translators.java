@@ -10,6 +10,8 @@ import org.mpiverify.trace.contextid.DupWorkload;
 import org.mpiverify.trace.matching.MatchingTranslator;
 import org.mpiverify.trace.matching.MatchingWorkload;
 import org.mpiverify.trace.probe.ProbeTranslator;
+import org.mpiverify.trace.progress.ProgressTranslator;
+import org.mpiverify.trace.progress.ProgressWorkload;
 import org.mpiverify.trace.probe.ProbeWorkload;
 
 /** The translator of each algorithm that has a trace spec. */
@@ -26,6 +28,7 @@ public final class Translators {
                 ProbeWorkload.Variant.MPROBE, threads, Math.max(1, events / (3 * threads * (config.ranks() - 1))),
                 deadline).result());
         register(new CompletionTranslator(), CompletionWorkload::forTrace);
+        register(new ProgressTranslator(), ProgressWorkload::forTrace);
     }
 
     private Translators() {}

@@ -6,6 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
+import org.mpiverify.core.sync.WaitPoint;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.core.trace.CompletionStep;
 import org.mpiverify.core.trace.CompletionStep.Kind;
@@ -174,6 +175,7 @@ public class Completion {
             if (trace != null) record(Kind.PEEK, true, 0);
             return true;
         }
+        if (blocked != null) blocked.reached(WaitPoint.Wait.COMPLETION, WaitPoint.Phase.BEFORE_REGISTRATION);
         Thread me = Thread.currentThread();
         boolean interrupted = false;
         // Volatile read-modify-write, then volatile read of done: the Dekker half of the waiter.
@@ -184,11 +186,13 @@ public class Completion {
                 if (abort.getAsBoolean()) {
                     return false;
                 }
+                if (registered != null) blocked.reached(WaitPoint.Wait.COMPLETION, WaitPoint.Phase.LOOKED);
                 if (registered != null && slot) {
                     LockSupport.park(this);   // woken by signal() or by the registry's wakeAll()
                 } else {
                     LockSupport.parkNanos(this, policy.parkSliceNanos());
                 }
+                if (registered != null) blocked.reached(WaitPoint.Wait.COMPLETION, WaitPoint.Phase.WOKEN);
                 if (trace != null) record(Kind.RETURN, false, 0);
                 // parkNanos returns at once while the interrupt flag is set: clear it so the next slice
                 // parks, and set it again on the way out (an interrupt does not end an MPI wait).

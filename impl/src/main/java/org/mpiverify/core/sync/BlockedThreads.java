@@ -74,6 +74,8 @@ public final class BlockedThreads {
      * its registration (Dekker pair: {@link #isEmpty}).
      */
     private final AtomicInteger registered = new AtomicInteger();
+    /** Test support: told when a wait of this registry's rank reaches a named point; null in production. */
+    private final WaitPoint waitPoint;
 
     /** Four stripes per available processor, rounded up to a power of two. */
     public BlockedThreads() {
@@ -82,6 +84,15 @@ public final class BlockedThreads {
 
     /** At least {@code stripes} stripes (rounded up to a power of two, at least 1). */
     public BlockedThreads(int stripes) {
+        this(stripes, null);
+    }
+
+    /**
+     * As {@link #BlockedThreads(int)}, telling {@code waitPoint} (null: nobody) when a wait that parks through this
+     * registry reaches a named point: test support, so that a test can abort exactly there ({@link WaitPoint}).
+     */
+    public BlockedThreads(int stripes, WaitPoint waitPoint) {
+        this.waitPoint = waitPoint;
         if (stripes < 1 || stripes > (1 << 16)) {
             throw new IllegalArgumentException("stripes " + stripes);
         }
@@ -94,6 +105,17 @@ public final class BlockedThreads {
             this.stripes[i] = new Stripe();
         }
         this.mask = n - 1;
+    }
+
+    /**
+     * A wait of this registry's rank, about to park, is at {@code phase} ({@link WaitPoint}); nothing unless the
+     * registry was made with a wait point (tests). Called on the parking path only, never on a fast path.
+     */
+    public void reached(WaitPoint.Wait wait, WaitPoint.Phase phase) {
+        WaitPoint p = waitPoint;
+        if (p != null) {
+            p.reached(wait, phase);
+        }
     }
 
     /** Registers {@code t} (the caller, about to park); pass the result to {@link #remove} when it stops waiting. */

@@ -160,6 +160,15 @@ public final class EventCount {
         if (count != ticket) {
             return true;
         }
+        return park(ticket, abort, policy, blocked);
+    }
+
+    /**
+     * The parking phase of {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate, BlockedThreads)}, apart so that
+     * its spin phase stays small enough for the JIT to inline into a hot caller.
+     */
+    private boolean park(long ticket, BooleanSupplier abort, WaitPolicy policy, BlockedThreads blocked) {
+        if (blocked != null) blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.BEFORE_REGISTRATION);
         Thread me = Thread.currentThread();
         boolean interrupted = false;
         waiters.add(me);
@@ -171,7 +180,9 @@ public final class EventCount {
                     return false;
                 }
                 if (registered != null) {
+                    blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.LOOKED);
                     LockSupport.park(this);   // woken by signal() or by the registry's wakeAll()
+                    blocked.reached(WaitPoint.Wait.EVENT_COUNT, WaitPoint.Phase.WOKEN);
                 } else {
                     LockSupport.parkNanos(this, policy.parkSliceNanos());
                 }

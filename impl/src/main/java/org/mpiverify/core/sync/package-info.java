@@ -17,6 +17,8 @@
  *   <tr><td>- (bounded spinning, then parking)</td>
  *       <td>{@link org.mpiverify.core.sync.WaitPolicy}, {@link org.mpiverify.core.sync.SpinGate},
  *       {@link org.mpiverify.core.sync.SpinThenParkLock}</td></tr>
+ *   <tr><td>- (test support: the named points of a wait, where a test aborts exactly)</td>
+ *       <td>{@link org.mpiverify.core.sync.WaitPoint}</td></tr>
  * </table>
  *
  * <p>Dependency rule: {@code org.mpiverify.core} may use the API's vocabulary types ({@link

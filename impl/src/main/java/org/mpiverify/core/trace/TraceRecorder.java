@@ -50,7 +50,9 @@ public final class TraceRecorder {
         /** probe/iprobe/mprobe/improbe and the receives after them (specs/probe). */
         PROBE,
         /** The match table's insert/empty and a request's completion and wait (specs/matchtable). */
-        COMPLETION;
+        COMPLETION,
+        /** A rank's progress engine: poller and standby roles, its doorbell, the active set (specs/progress). */
+        PROGRESS;
 
         /** The name used on the command line and in file names: {@code contextid}, {@code matching}, ... */
         public String id() {
@@ -62,7 +64,7 @@ public final class TraceRecorder {
             for (Algorithm a : values()) {
                 if (a.id().equalsIgnoreCase(id) || a.name().equalsIgnoreCase(id)) return a;
             }
-            throw new IllegalArgumentException("no algorithm " + id + "; one of contextid, matching, probe, completion");
+            throw new IllegalArgumentException("no algorithm " + id + "; one of contextid, matching, probe, completion, progress");
         }
     }
 

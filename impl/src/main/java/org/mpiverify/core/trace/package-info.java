@@ -13,6 +13,8 @@
  *       <td>{@link org.mpiverify.core.trace.MatchingStep}</td></tr>
  *   <tr><td>{@code specs/probe/Probe.tla} (Hoefler et al. §2-§3)</td>
  *       <td>{@link org.mpiverify.core.trace.ProbeStep}</td></tr>
+ *   <tr><td>{@code specs/progress/ProgressEngine.tla} (MPI's progress rule: the poller and standby roles)</td>
+ *       <td>{@link org.mpiverify.core.trace.ProgressStep}</td></tr>
  *   <tr><td>-</td><td>{@link org.mpiverify.core.trace.TraceRecorder} (per-thread logs, the global stamp),
  *       {@link org.mpiverify.core.trace.RecordedEvent}</td></tr>
  * </table>

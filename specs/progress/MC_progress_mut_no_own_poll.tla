@@ -1,0 +1,16 @@
+---- MODULE MC_progress_mut_no_own_poll ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model progress_mut_no_own_poll: a standby back from standby does not poll its own operation: the *)
+(* routed wake-up that chose it is lost *)
+EXTENDS ProgressEngineMutants
+MC_Threads == {"t1", "t2"}
+MC_Sched == {"s1"}
+MC_P2P == {"r1"}
+MC_Steps == [s \in MC_Sched |-> 1]
+MC_Dep == [r \in MC_P2P |-> NoSched]
+MC_Prog == [t \in MC_Threads |-> CASE t = "t1" -> <<[op |-> "wait", on |-> "r1"]>> [] t = "t2" -> <<[op |-> "wait", on |-> "s1"]>>]
+MC_Lanes == MC_Sched
+MC_LaneOwner == [l \in MC_Sched |-> l]
+MC_Begun == {"s1"}
+MC_WakeOnFirstStart == TRUE
+====

@@ -1,0 +1,17 @@
+---- MODULE MC_progress_mut_rule_look_before_register ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model progress_mut_rule_look_before_register: a point-to-point wait that looks at the *)
+(* outstanding count before it registers in the rank's registry: a start in between finds the *)
+(* registry empty, and the wait parks without looking again *)
+EXTENDS ProgressEngineMutants
+MC_Threads == {"t1", "t2"}
+MC_Sched == {"s1"}
+MC_P2P == {"r1"}
+MC_Steps == [s \in MC_Sched |-> 1]
+MC_Dep == [r \in MC_P2P |-> "s1"]
+MC_Prog == [t \in MC_Threads |-> CASE t = "t1" -> <<[op |-> "rule", on |-> "r1"]>> [] t = "t2" -> <<[op |-> "start", on |-> "s1"], [op |-> "join", on |-> [t |-> "t1", i |-> 1]], [op |-> "wait", on |-> "s1"]>>]
+MC_Lanes == MC_Sched
+MC_LaneOwner == [l \in MC_Sched |-> l]
+MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
+====

@@ -1,0 +1,17 @@
+---- MODULE MC_progress_nopoll_probe ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model progress_nopoll_probe: FINDING (the core before every waiting path polled): ibarrier + a *)
+(* blocking probe that does not poll (EventCount.await): the probe's message needs s1, s1's next *)
+(* transfer needs a poll of this rank, and the only thread sleeps in the probe *)
+EXTENDS ProgressEngine
+MC_Threads == {"t1"}
+MC_Sched == {"s1"}
+MC_P2P == {"r1"}
+MC_Steps == [s \in MC_Sched |-> 2]
+MC_Dep == [r \in MC_P2P |-> "s1"]
+MC_Prog == [t \in MC_Threads |-> <<[op |-> "start", on |-> "s1"], [op |-> "block", on |-> "r1"], [op |-> "wait", on |-> "s1"]>>]
+MC_Lanes == MC_Sched
+MC_LaneOwner == [l \in MC_Sched |-> l]
+MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
+====

@@ -1,0 +1,17 @@
+---- MODULE MC_progress_probe_polls ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model progress_probe_polls: the issue's ibarrier + probe on one thread, with a probe that *)
+(* applies the progress rule: start s1 (two transfers, each after a poll of this rank), wait on r1 *)
+(* (whose message needs s1 done), wait on s1 *)
+EXTENDS ProgressEngine
+MC_Threads == {"t1"}
+MC_Sched == {"s1"}
+MC_P2P == {"r1"}
+MC_Steps == [s \in MC_Sched |-> 2]
+MC_Dep == [r \in MC_P2P |-> "s1"]
+MC_Prog == [t \in MC_Threads |-> <<[op |-> "start", on |-> "s1"], [op |-> "wait", on |-> "r1"], [op |-> "wait", on |-> "s1"]>>]
+MC_Lanes == MC_Sched
+MC_LaneOwner == [l \in MC_Sched |-> l]
+MC_Begun == {}
+MC_WakeOnFirstStart == TRUE
+====
