@@ -63,7 +63,8 @@ class AbortAtEveryPointTest {
             List<String> f = failures(loader, c.entry());
             assertTrue(f.isEmpty(), String.join("\n", f));
         }, QuiescenceTwinsTest.core(), QuiescenceTwinsTest.coreWith(c.twin()));
-        assertTrue(rejected.getMessage().contains(c.names()), rejected.getMessage());
+        // Either variant may be the one that catches the twin first: MPI_Abort at the point, or the deadline's.
+        assertTrue(rejected.getMessage().replace(" at the deadline:", ":").contains(c.names()), rejected.getMessage());
     }
 
     @SuppressWarnings("unchecked")

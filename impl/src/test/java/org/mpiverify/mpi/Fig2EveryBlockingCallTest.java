@@ -83,8 +83,11 @@ class Fig2EveryBlockingCallTest {
                     }
                 });
                 Jobs.awaitBlockedInOrEnded(t0, call.method); // thread 1 calls once thread 0 is blocked (or done)
-                call.release.run(calls, iteration);
-                t0.join();
+                try {
+                    call.release.run(calls, iteration);
+                } finally {
+                    t0.join();   // also when the deadline's abort ends the release: the check after the test reads the registry
+                }
                 if (!failed.isEmpty()) {
                     throw new AssertionError("thread 0 failed in " + call, failed.get(0));
                 }
