@@ -32,13 +32,13 @@ public final class Message {
     /** {@code MPI_Mrecv}: receives this message into the buffer; ERR_TRUNCATE (message consumed) if longer. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status mrecv(Object buf, int offset, int count, Datatype type) {
-        return comm.receiveMessage(this, buf, offset, count, type);
+        return PointToPointCalls.mrecv(comm, this, buf, offset, count, type);
     }
 
     /** {@code MPI_Imrecv}: as {@link #mrecv}; the message is already here, so the request is complete at once. */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Request imrecv(Object buf, int offset, int count, Datatype type) {
-        return comm.receiveMessageNonblocking(this, buf, offset, count, type);
+        return PointToPointCalls.imrecv(comm, this, buf, offset, count, type);
     }
 
     /** Claims the message for receiving; false if it was received already. */

@@ -101,7 +101,7 @@ public final class Mpi {
     @ThreadSafety(SafetyClass.OTHER)
     public void finalizeMpi() {
         requireInit();
-        rank.world.finalizeCollective();
+        CollectiveCalls.finalizeCollective(rank.world);
         rank.phase = RankContext.FINALIZED;
     }
 

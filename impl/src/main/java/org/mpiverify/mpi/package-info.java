@@ -66,8 +66,10 @@
  * <p>May import: {@code org.mpiverify.core.*} (the algorithms) and the JDK. The reverse is limited: the core
  * may use only this package's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code
  * MpiException}; {@code CoreDependencyRuleTest}). Package-private here: a rank's state ({@code RankContext}),
- * the point-to-point protocol ({@code Endpoint}, {@code EndpointChannel}), the progress engine ({@code
- * ProgressEngine}, {@code ProgressRule}, {@code Awaited}) and call nesting ({@code CallDepth}).
+ * the implementations behind {@code Comm}'s calls ({@code PointToPointCalls}, {@code CollectiveCalls}, {@code
+ * NonblockingStarts}, {@code CommunicatorCreation}), the point-to-point protocol ({@code Endpoint}, {@code
+ * EndpointChannel}), the progress engine ({@code ProgressEngine}, {@code ProgressRule}, {@code Awaited}) and
+ * call nesting ({@code CallDepth}).
  *
  * <p>Tests: {@code impl/src/test/java/org/mpiverify/mpi} ({@code PointToPointTest}, {@code ConcurrencyTest},
  * {@code BadInputTest}, {@code ErrorsTest}, {@code ThreadLevelTest}, {@code NonblockingCollectivesTest}, ...),

@@ -45,7 +45,7 @@ class NonblockingCollectivesTest {
      * Every slot's tags fit every matching engine: the hash engine keys tags on 22 bits, and the slots' tags
      * once lay above 2^22, so every nonblocking collective and idup failed on HASH_TABLE with ERR_INTERN
      * ("IllegalArgumentException: tag 4194496"; found by the audit's coll-nonblocking-distinct-comms). All
-     * NB_SLOTS slots are taken at once: ibarriers, then an idup and an iallreduce in the last two.
+     * SLOTS slots are taken at once: ibarriers, then an idup and an iallreduce in the last two.
      */
     @ParameterizedTest
     @EnumSource(MatchingKind.class)
@@ -53,7 +53,7 @@ class NonblockingCollectivesTest {
         Jobs.ok(JobConfig.of(2).withMatching(engine), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
-            Request[] barriers = new Request[Comm.NB_SLOTS - 2];
+            Request[] barriers = new Request[NonblockingStarts.SLOTS - 2];
             for (int i = 0; i < barriers.length; i++) barriers[i] = w.ibarrier();
             Request idup = w.idup();
             int[] sum = new int[1];
@@ -84,11 +84,11 @@ class NonblockingCollectivesTest {
     }
 
     /**
-     * The limit of {@code NB_SLOTS} outstanding nonblocking operations per communicator is exact under
+     * The limit of {@link NonblockingStarts#SLOTS} outstanding nonblocking operations per communicator is exact under
      * contention: 16 threads each start 200 iallreduces on COMM_SELF without completing any; exactly
-     * NB_SLOTS start (so no two outstanding operations share a slot, and so a tag range or an idup's
+     * SLOTS start (so no two outstanding operations share a slot, and so a tag range or an idup's
      * context-id key), every other start is ERR_OTHER, every started one completes with its result, and
-     * then NB_SLOTS start again (nothing was left counted).
+     * then SLOTS start again (nothing was left counted).
      */
     @ParameterizedTest
     @MethodSource("limitRounds")
@@ -115,12 +115,12 @@ class NonblockingCollectivesTest {
                         }
                     }
                 });
-                assertEquals(Comm.NB_SLOTS, started.size(), "round " + round + ": operations outstanding at once");
-                assertEquals(threads * each - Comm.NB_SLOTS, refused.get(), "round " + round);
+                assertEquals(NonblockingStarts.SLOTS, started.size(), "round " + round + ": operations outstanding at once");
+                assertEquals(threads * each - NonblockingStarts.SLOTS, refused.get(), "round " + round);
                 Request.waitAll(started.toArray(Request[]::new));
                 for (int[][] r : results) assertEquals(r[0][0], r[1][0], "round " + round);
             }
-            Request[] again = new Request[Comm.NB_SLOTS];
+            Request[] again = new Request[NonblockingStarts.SLOTS];
             for (int i = 0; i < again.length; i++) again[i] = self.ibarrier();
             Request.waitAll(again);
         });
@@ -128,7 +128,7 @@ class NonblockingCollectivesTest {
 
     /**
      * Two outstanding operations never share a slot, even when they complete out of order: with the first of a
-     * communicator's operations still outstanding and the next NB_SLOTS - 1 completed, the one after them, whose
+     * communicator's operations still outstanding and the next SLOTS - 1 completed, the one after them, whose
      * slot is the first's, is refused (ERR_OTHER, nothing started); once the first completed, it starts. Only a
      * count of outstanding operations would have let it start in the first's slot, its tags and (for an idup) its
      * context-id key.
@@ -139,7 +139,7 @@ class NonblockingCollectivesTest {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm self = mpi.commSelf();
             Request first = self.ibarrier();
-            for (int i = 1; i < Comm.NB_SLOTS; i++) self.ibarrier().waitFor();
+            for (int i = 1; i < NonblockingStarts.SLOTS; i++) self.ibarrier().waitFor();
             assertError(ErrorClass.ERR_OTHER, self::ibarrier);
             assertError(ErrorClass.ERR_OTHER, self::ibarrier);   // refused again: the sequence did not move
             first.waitFor();

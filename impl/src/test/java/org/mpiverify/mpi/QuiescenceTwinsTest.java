@@ -48,7 +48,7 @@ class QuiescenceTwinsTest {
                 new Case("AbortKeepsPollerProgressEngine", "abortEndsAWaitOnAnIbarrier", Invariant.WAITERS),
                 new Case("StaleDoneSchedule", "iallreduceFinishedByAWait", Invariant.PROGRESS),
                 new Case("FailureKeepsReferenceSchedule", "idupOutOfContextIds", Invariant.COMMUNICATORS),
-                new Case("UndefinedColourKeepsIdComm", "splitWithAnUndefinedColour", Invariant.CONTEXT_IDS));
+                new Case("UndefinedColourKeepsIdCommunicatorCreation", "splitWithAnUndefinedColour", Invariant.CONTEXT_IDS));
     }
 
     /** The core loaded again (so a scenario may use the job observer freely), as it is; one copy for every scenario. */

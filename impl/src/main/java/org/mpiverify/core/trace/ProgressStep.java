@@ -3,7 +3,7 @@ package org.mpiverify.core.trace;
 import java.util.Arrays;
 
 /**
- * One step of a rank's progress engine ({@code org.mpiverify.mpi.ProgressEngine}: the poller and standby
+ * One step of a rank's progress engine (the API package's {@code ProgressEngine}: the poller and standby
  * roles, the doorbell a completed transfer rings, the active set of nonblocking operations), with the values
  * {@code specs/progress/ProgressTrace.tla} needs to take the same step of {@code ProgressEngine.tla}.
  *
