@@ -80,9 +80,12 @@ class ConcurrencyTest {
                 // Only once the receiver is parked inside recv (GLOBAL released the rank mutex for the
                 // wait; LOCK_AROUND_CALL keeps it). Waiting for the acquisition count instead raced: the
                 // count goes up before the mutex is taken, so the send could slip in first.
-                Jobs.awaitBlockedInOrEnded(receiver, "recv");   // under GLOBAL the message may be there first
-                w.send(new int[] {1}, 0, 1, Datatype.INT, other, 0);
-                receiver.join();
+                try {
+                    Jobs.awaitBlockedInOrEnded(receiver, "recv");   // under GLOBAL the message may be there first
+                    w.send(new int[] {1}, 0, 1, Datatype.INT, other, 0);
+                } finally {
+                    receiver.join();   // also after the deadline's abort: the check after the test reads what it leaves
+                }
             }, Duration.ofSeconds(g == Granularity.GLOBAL ? 60 : 3));
             if (g == Granularity.GLOBAL) {
                 assertTrue(r.ok(), r.describe());
