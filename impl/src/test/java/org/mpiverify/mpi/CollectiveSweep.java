@@ -7,13 +7,8 @@ import static org.mpiverify.core.coll.SweepValues.RENDEZVOUS;
 import static org.mpiverify.core.coll.SweepValues.SENTINEL;
 import static org.mpiverify.core.coll.SweepValues.expectEach;
 import static org.mpiverify.core.coll.SweepValues.filled;
-import static org.mpiverify.core.coll.SweepValues.max;
 import static org.mpiverify.core.coll.SweepValues.sum;
 import static org.mpiverify.core.coll.SweepValues.v;
-import static org.mpiverify.core.coll.SweepValues.vCounts;
-import static org.mpiverify.core.coll.SweepValues.vDispls;
-import static org.mpiverify.core.coll.SweepValues.vTotal;
-import static org.mpiverify.core.coll.SweepValues.vi;
 import static org.mpiverify.core.coll.SweepValues.x;
 
 import java.util.ArrayList;
@@ -22,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.mpiverify.core.coll.Collectives;
+import org.mpiverify.core.coll.SweepBuffers;
 import org.mpiverify.core.coll.SweepValues.Expected;
 import org.mpiverify.core.sync.Granularity;
 
@@ -154,11 +150,7 @@ public final class CollectiveSweep {
         /** This set's barrier is the job's {@code barrier}-th (from 1): at its completion every rank has entered it. */
         private final int barrier;
         private int entered = -1;
-        final int rootB, rootR, rootG, rootGv, rootS, rootSv;
-        final int[] vc, vd;
-        final long[] bcast, red, redOut, all, allOut, inPlace, gatherIn, gatherOut, gathervIn, gathervOut, scatterIn,
-                scatterOut, scattervIn, scattervOut, allgatherIn, allgatherOut, toAllIn, toAllOut;
-        final int[] maxIn, maxOut;
+        final SweepBuffers buf;
 
         Batch(Comm c, int count, int salt, AtomicInteger arrivals, int barrier, String where) {
             this.c = c;
@@ -169,35 +161,7 @@ public final class CollectiveSweep {
             this.salt = salt;
             this.arrivals = arrivals;
             this.where = where;
-            rootB = salt % n;
-            rootR = (salt + 1) % n;
-            rootG = (salt + 2) % n;
-            rootGv = (salt + 3) % n;
-            rootS = (salt + 4) % n;
-            rootSv = (salt + 5) % n;
-            vc = vCounts(n, count);
-            vd = vDispls(vc);
-            bcast = me == rootB ? filled(count, i -> v(rootB, i, salt)) : filled(count, i -> SENTINEL);
-            red = filled(count, i -> v(me, i, salt + 1));
-            redOut = filled(count, i -> SENTINEL);
-            all = filled(count, i -> v(me, i, salt + 2));
-            allOut = filled(count, i -> SENTINEL);
-            inPlace = filled(count, i -> v(me, i, salt + 3));
-            maxIn = new int[count];
-            for (int i = 0; i < count; i++) maxIn[i] = vi(me, i, salt);
-            maxOut = new int[count];
-            gatherIn = filled(count, i -> v(me, i, salt + 4));
-            gatherOut = filled(me == rootG ? n * count : 0, i -> SENTINEL);
-            gathervIn = filled(vc[me], i -> v(me, i, salt + 5));
-            gathervOut = filled(me == rootGv ? vTotal(vc) : 0, i -> SENTINEL);
-            scatterIn = filled(me == rootS ? n * count : 0, j -> v(rootS, j, salt + 6));
-            scatterOut = filled(count, i -> SENTINEL);
-            scattervIn = filled(me == rootSv ? vTotal(vc) : 0, j -> v(rootSv, j, salt + 7));
-            scattervOut = filled(vc[me], i -> SENTINEL);
-            allgatherIn = filled(count, i -> v(me, i, salt + 8));
-            allgatherOut = filled(n * count, i -> SENTINEL);
-            toAllIn = filled(n * count, j -> x(me, j / count, j % count, salt + 9));
-            toAllOut = filled(n * count, i -> SENTINEL);
+            this.buf = new SweepBuffers(n, me, count, salt);
         }
 
         /** Starts every nonblocking collective of the set; all are outstanding when it returns. */
@@ -207,17 +171,17 @@ public final class CollectiveSweep {
                 arrivals.incrementAndGet();   // before this rank enters: the barrier may complete only once all did
                 rs.add(c.ibarrier());
             }
-            rs.add(c.ibcast(bcast, 0, count, Datatype.LONG, rootB));
-            rs.add(c.ireduce(red, 0, redOut, 0, count, Datatype.LONG, Op.SUM, rootR));
-            rs.add(c.iallreduce(all, 0, allOut, 0, count, Datatype.LONG, Op.SUM));
-            rs.add(c.iallreduce(maxIn, 0, maxOut, 0, count, Datatype.INT, Op.MAX));
-            rs.add(c.iallreduce(Collectives.IN_PLACE, 0, inPlace, 0, count, Datatype.LONG, Op.SUM));
-            rs.add(c.igather(gatherIn, 0, count, Datatype.LONG, gatherOut, 0, count, Datatype.LONG, rootG));
-            rs.add(c.igatherv(gathervIn, 0, vc[me], Datatype.LONG, gathervOut, 0, vc, vd, Datatype.LONG, rootGv));
-            rs.add(c.iscatter(scatterIn, 0, count, Datatype.LONG, scatterOut, 0, count, Datatype.LONG, rootS));
-            rs.add(c.iscatterv(scattervIn, 0, vc, vd, Datatype.LONG, scattervOut, 0, vc[me], Datatype.LONG, rootSv));
-            rs.add(c.iallgather(allgatherIn, 0, count, Datatype.LONG, allgatherOut, 0, count, Datatype.LONG));
-            rs.add(c.ialltoall(toAllIn, 0, count, Datatype.LONG, toAllOut, 0, count, Datatype.LONG));
+            rs.add(c.ibcast(buf.bcast, 0, count, Datatype.LONG, buf.rootB));
+            rs.add(c.ireduce(buf.red, 0, buf.redOut, 0, count, Datatype.LONG, Op.SUM, buf.rootR));
+            rs.add(c.iallreduce(buf.all, 0, buf.allOut, 0, count, Datatype.LONG, Op.SUM));
+            rs.add(c.iallreduce(buf.maxIn, 0, buf.maxOut, 0, count, Datatype.INT, Op.MAX));
+            rs.add(c.iallreduce(Collectives.IN_PLACE, 0, buf.inPlace, 0, count, Datatype.LONG, Op.SUM));
+            rs.add(c.igather(buf.gatherIn, 0, count, Datatype.LONG, buf.gatherOut, 0, count, Datatype.LONG, buf.rootG));
+            rs.add(c.igatherv(buf.gathervIn, 0, buf.vc[me], Datatype.LONG, buf.gathervOut, 0, buf.vc, buf.vd, Datatype.LONG, buf.rootGv));
+            rs.add(c.iscatter(buf.scatterIn, 0, count, Datatype.LONG, buf.scatterOut, 0, count, Datatype.LONG, buf.rootS));
+            rs.add(c.iscatterv(buf.scattervIn, 0, buf.vc, buf.vd, Datatype.LONG, buf.scattervOut, 0, buf.vc[me], Datatype.LONG, buf.rootSv));
+            rs.add(c.iallgather(buf.allgatherIn, 0, count, Datatype.LONG, buf.allgatherOut, 0, count, Datatype.LONG));
+            rs.add(c.ialltoall(buf.toAllIn, 0, count, Datatype.LONG, buf.toAllOut, 0, count, Datatype.LONG));
             return rs.toArray(Request[]::new);
         }
 
@@ -255,17 +219,17 @@ public final class CollectiveSweep {
                 c.barrier();
                 entered = arrivals.get();
             }
-            c.bcast(bcast, 0, count, Datatype.LONG, rootB);
-            c.reduce(red, 0, redOut, 0, count, Datatype.LONG, Op.SUM, rootR);
-            c.allreduce(all, 0, allOut, 0, count, Datatype.LONG, Op.SUM);
-            c.allreduce(maxIn, 0, maxOut, 0, count, Datatype.INT, Op.MAX);
-            c.allreduce(Collectives.IN_PLACE, 0, inPlace, 0, count, Datatype.LONG, Op.SUM);
-            c.gather(gatherIn, 0, count, Datatype.LONG, gatherOut, 0, count, Datatype.LONG, rootG);
-            c.gatherv(gathervIn, 0, vc[me], Datatype.LONG, gathervOut, 0, vc, vd, Datatype.LONG, rootGv);
-            c.scatter(scatterIn, 0, count, Datatype.LONG, scatterOut, 0, count, Datatype.LONG, rootS);
-            c.scatterv(scattervIn, 0, vc, vd, Datatype.LONG, scattervOut, 0, vc[me], Datatype.LONG, rootSv);
-            c.allgather(allgatherIn, 0, count, Datatype.LONG, allgatherOut, 0, count, Datatype.LONG);
-            c.alltoall(toAllIn, 0, count, Datatype.LONG, toAllOut, 0, count, Datatype.LONG);
+            c.bcast(buf.bcast, 0, count, Datatype.LONG, buf.rootB);
+            c.reduce(buf.red, 0, buf.redOut, 0, count, Datatype.LONG, Op.SUM, buf.rootR);
+            c.allreduce(buf.all, 0, buf.allOut, 0, count, Datatype.LONG, Op.SUM);
+            c.allreduce(buf.maxIn, 0, buf.maxOut, 0, count, Datatype.INT, Op.MAX);
+            c.allreduce(Collectives.IN_PLACE, 0, buf.inPlace, 0, count, Datatype.LONG, Op.SUM);
+            c.gather(buf.gatherIn, 0, count, Datatype.LONG, buf.gatherOut, 0, count, Datatype.LONG, buf.rootG);
+            c.gatherv(buf.gathervIn, 0, buf.vc[me], Datatype.LONG, buf.gathervOut, 0, buf.vc, buf.vd, Datatype.LONG, buf.rootGv);
+            c.scatter(buf.scatterIn, 0, count, Datatype.LONG, buf.scatterOut, 0, count, Datatype.LONG, buf.rootS);
+            c.scatterv(buf.scattervIn, 0, buf.vc, buf.vd, Datatype.LONG, buf.scattervOut, 0, buf.vc[me], Datatype.LONG, buf.rootSv);
+            c.allgather(buf.allgatherIn, 0, count, Datatype.LONG, buf.allgatherOut, 0, count, Datatype.LONG);
+            c.alltoall(buf.toAllIn, 0, count, Datatype.LONG, buf.toAllOut, 0, count, Datatype.LONG);
         }
 
         /** Every element of every output, against the values computed from ranks and indices alone. */
@@ -274,23 +238,7 @@ public final class CollectiveSweep {
                 throw new AssertionError("barrier " + barrier + " completed when the ranks had entered barriers " + entered
                         + " times, not " + n * barrier + " (" + where + ")");
             }
-            expectEach("bcast from " + rootB, bcast, i -> v(rootB, i, salt), where);
-            if (me == rootR) expectEach("reduce SUM to " + rootR, redOut, i -> sum(n, i, salt + 1), where);
-            expectEach("allreduce SUM", allOut, i -> sum(n, i, salt + 2), where);
-            expectEach("allreduce MAX INT", maxOut, i -> max(n, i, salt), where);
-            expectEach("allreduce SUM in place", inPlace, i -> sum(n, i, salt + 3), where);
-            if (me == rootG) expectEach("gather to " + rootG, gatherOut, j -> v(j / count, j % count, salt + 4), where);
-            if (me == rootGv) {
-                long[] expected = filled(vTotal(vc), i -> SENTINEL);
-                for (int r = 0; r < n; r++) {
-                    for (int i = 0; i < vc[r]; i++) expected[vd[r] + i] = v(r, i, salt + 5);
-                }
-                expectEach("gatherv to " + rootGv + " (gaps untouched)", gathervOut, i -> expected[i], where);
-            }
-            expectEach("scatter from " + rootS, scatterOut, i -> v(rootS, me * count + i, salt + 6), where);
-            expectEach("scatterv from " + rootSv, scattervOut, i -> v(rootSv, vd[me] + i, salt + 7), where);
-            expectEach("allgather", allgatherOut, j -> v(j / count, j % count, salt + 8), where);
-            expectEach("alltoall", toAllOut, j -> x(j / count, me, j % count, salt + 9), where);
+            buf.check("", where);
         }
     }
 
