@@ -26,7 +26,7 @@ public record Component(String name, List<String> classes, Map<String, String> m
      * The components of the 95 % target: the core's concurrent packages, the nonblocking collectives' schedules,
      * the buffers' budget and packet pool, the concurrent classes of the {@code mpi} package (progress engine,
      * requests, a rank's waits, endpoints) and the communicator's reference counts. Each runs the suites the
-     * traceability table (README) names for its classes, known-bad twins excepted.
+     * traceability table (docs/traceability.json) names for its classes, known-bad twins excepted.
      */
     public static List<Component> all() {
         return List.of(

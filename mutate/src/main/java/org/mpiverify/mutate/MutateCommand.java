@@ -127,7 +127,7 @@ public final class MutateCommand {
         Path root = Workspace.root();
         Path work = o.out().resolve("work");
         Files.createDirectories(work);
-        Map<String, String> claims = Equivalents.read(root.resolve("mutate/equivalent-mutants.md"));
+        Map<String, Equivalents.Claim> claims = Equivalents.read(root.resolve(Equivalents.FILE)).byKey();
         List<String> listed = o.sample() ? sampleKeys(root.resolve(SAMPLE_FILE)) : null;
         SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
         Instant start = Instant.now();
@@ -204,7 +204,7 @@ public final class MutateCommand {
         return new Outcome(k, json, md, failed);
     }
 
-    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, String> claims,
+    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, Equivalents.Claim> claims,
                                           ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
         String key = Json.str(r, "key", "");
@@ -264,8 +264,8 @@ public final class MutateCommand {
         // race is not a changed outcome, so a mutant argued equivalent (a race that cannot change what any
         // caller sees, such as a stale read that only proposes a CAS) does not run it.
         undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
-        String argued = claims.get(key);
-        boolean arguedEquivalent = argued != null && !Equivalents.isUnobservable(argued) && !Equivalents.isGap(argued);
+        Equivalents.Claim argued = claims.get(key);
+        boolean arguedEquivalent = argued != null && argued.kind() == Equivalents.Kind.EQUIVALENT;
         if (undetected && o.race() && c.race() != null && Files.isDirectory(mutantDir)) {
             if (arguedEquivalent) {
                 detail += "; race detector: not run (argued equivalent)";
@@ -283,13 +283,14 @@ public final class MutateCommand {
                 }
             }
         }
-        String claim = claims.get(key);
+        String claim = argued == null ? null : argued.text();
         boolean detectedNow = !status.equals("SURVIVED") && !status.equals("NO_COVERAGE");
-        if (claim != null && Equivalents.isGap(claim)) {
+        if (argued != null && argued.kind() == Equivalents.Kind.KNOWN_GAP) {
             detail += "; " + (detectedNow ? "a known gap now closed: " : "") + claim;
             claim = null;
-        } else if (claim != null) {
-            status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED" : Equivalents.isUnobservable(claim) ? "UNOBSERVABLE" : "EQUIVALENT";
+        } else if (argued != null) {
+            status = detectedNow ? "CLAIMED_EQUIVALENT_BUT_KILLED"
+                    : argued.kind() == Equivalents.Kind.UNOBSERVABLE ? "UNOBSERVABLE" : "EQUIVALENT";
         }
         String sourceDiff = null, bytecodeDiff = null;
         if (!detectedNow) {

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 import org.pitest.classinfo.ClassName;
 import org.pitest.classpath.ClassloaderByteArraySource;
@@ -22,27 +23,30 @@ import org.pitest.mutationtest.engine.Mutater;
 import org.pitest.mutationtest.engine.gregor.config.GregorEngineFactory;
 
 /**
- * Every mutant that {@code mutate/equivalent-mutants.md} argues (equivalent, unobservable or a known gap)
+ * Every mutant that {@code mutate/equivalent-mutants.json} argues (equivalent, unobservable or a known gap)
  * still exists: the engine makes a mutant with that key today. A claim whose code moved (a new signature, a
  * statement that is no longer there) argues nothing, and its mutant comes back under a new key as an
  * unexplained survivor of the next full run, hours later; this finds it in seconds.
  */
 class EquivalentsKeysTest {
-    static final Path FILE = Workspace.root().resolve("mutate/equivalent-mutants.md");
+    static final Path FILE = Workspace.root().resolve(Equivalents.FILE);
 
     @Test
     void everyArguedMutantStillExists() throws Exception {
-        assertEquals(List.of(), missing(Equivalents.read(FILE).keySet()), "claims in " + FILE
+        assertEquals(List.of(), missing(Equivalents.read(FILE).byKey().keySet()), "claims in " + FILE
                 + " whose mutant no longer exists (the code moved under them: argue the mutant under its new key, or drop the claim)");
     }
 
     @Test
     void aClaimOfAMutantThatDoesNotExistIsFound(@TempDir Path dir) throws Exception {
-        String real = Equivalents.read(FILE).keySet().iterator().next();
+        Equivalents all = Equivalents.read(FILE);
+        String real = all.mutants().get(0).key();
         String moved = real.replaceFirst("#[0-9]+$", "#99");
-        Path f = dir.resolve("claims.md");
-        Files.writeString(f, "## Equivalent\n\n- `" + real + "`\n  a reason\n- `" + moved + "`\n  a reason\n");
-        assertEquals(List.of(moved), missing(Equivalents.read(f).keySet()));
+        Path f = dir.resolve("claims.json");
+        Files.writeString(f, Json.write(new Equivalents("two claims", all.kinds(), List.of(), List.of(
+                new Equivalents.Claim(real, Equivalents.Kind.EQUIVALENT, "a reason"),
+                new Equivalents.Claim(moved, Equivalents.Kind.EQUIVALENT, "a reason")))));
+        assertEquals(List.of(moved), missing(Equivalents.read(f).byKey().keySet()));
     }
 
     /** The keys among {@code claimed} that no mutant of their class has, with every operator the keys name. */

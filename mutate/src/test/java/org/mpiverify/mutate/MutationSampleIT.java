@@ -41,7 +41,7 @@ class MutationSampleIT {
         System.out.println(Files.readString(r.markdown()));
         assertFalse(k.mutants().isEmpty(), "no mutant ran: the run selected nothing");
         assertEquals(List.of(), k.wrongClaims().stream().map(KillMatrix.Entry::key).toList(),
-                "mutants argued equivalent (mutate/equivalent-mutants.md) that a suite killed");
+                "mutants argued equivalent (mutate/equivalent-mutants.json) that a suite killed");
         if (!full) {
             List<String> listed = MutateCommand.sampleKeys(Workspace.root().resolve(MutateCommand.SAMPLE_FILE));
             List<String> ran = k.mutants().stream().map(KillMatrix.Entry::key).toList();
@@ -59,10 +59,10 @@ class MutationSampleIT {
             survivors.append(e.key()).append(" (").append(e.detail()).append(")\n").append(e.sourceDiff())
                     .append(e.bytecodeDiff() == null ? "" : e.bytecodeDiff()).append('\n');
         }
-        // The rule: a survivor is killed by a test or argued in mutate/equivalent-mutants.md. The
+        // The rule: a survivor is killed by a test or argued in mutate/equivalent-mutants.json. The
         // 95 % target is reported (the summary, ./mpiverify mutate's exit code), not asserted: it is not met
         // (docs/mutation.md), and -Pfull also runs TLC's and the audit's long checks.
-        assertEquals("", survivors.toString(), full ? "survivors neither killed nor argued in mutate/equivalent-mutants.md"
+        assertEquals("", survivors.toString(), full ? "survivors neither killed nor argued in mutate/equivalent-mutants.json"
                 : "listed mutants no suite killed");
     }
 }

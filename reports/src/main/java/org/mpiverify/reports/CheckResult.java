@@ -5,7 +5,7 @@ import org.mpiverify.results.Outcome;
 public interface CheckResult {
     CheckKind kind();
 
-    /** The name the README's traceability table uses for it (model, suite, test, scenario, benchmark). */
+    /** The name the traceability table uses for it (model, suite, test, scenario, benchmark). */
     String name();
 
     /** The HTML id of its section on its detail page. */

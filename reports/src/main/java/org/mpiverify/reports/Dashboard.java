@@ -55,8 +55,8 @@ public final class Dashboard {
 
     private String index() {
         StringBuilder b = new StringBuilder();
-        b.append("<p>Generated ").append(esc(generated)).append(". One row per algorithm of the README's "
-                + "traceability table; each cell is the worst verdict of that kind of check and links to its "
+        b.append("<p>Generated ").append(esc(generated)).append(". One row per algorithm of the traceability "
+                + "table (docs/traceability.json); each cell is the worst verdict of that kind of check and links to its "
                 + "details. A dashed red cell is <b>stale</b>: the code changed after the result was produced.</p>\n");
         b.append("<table id=\"summary\"><tr><th>algorithm (paper)</th>");
         for (CheckKind k : CheckKind.values()) b.append("<th>").append(esc(k.title())).append("</th>");

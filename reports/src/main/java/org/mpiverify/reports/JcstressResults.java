@@ -42,7 +42,7 @@ public final class JcstressResults {
             return ok ? "no forbidden outcome" : jcstressVerdict;
         }
 
-        /** The top-level class the README names, for a twin the good test it breaks (without "BrokenTwin"). */
+        /** The top-level class the traceability table names, for a twin the good test it breaks (without "BrokenTwin"). */
         public String testedName() {
             String outer = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
             return outer.replace("BrokenTwin", "");

@@ -61,8 +61,9 @@ public final class ReportMain {
      */
     public static int run(Path root, Path outDir, boolean quiet, PrintStream out, PrintStream err) {
         if (root == null) root = findRoot(Path.of(System.getProperty("user.dir")));
-        if (root == null || !Files.isRegularFile(root.resolve("README.md"))) {
-            err.println("report: no repository found (a folder with the mpiverify launcher and README.md); use --root DIR");
+        if (root == null || !Files.isRegularFile(root.resolve(Traceability.FILE))) {
+            err.println("report: no repository found (a folder with the mpiverify launcher and " + Traceability.FILE
+                    + "); use --root DIR");
             return 2;
         }
         if (outDir == null) outDir = defaultOut(root);
@@ -78,7 +79,7 @@ public final class ReportMain {
 
     /** Generates dashboard and summary for the results under {@code outDir}; returns index.html. */
     public static Path generate(Path root, Path outDir, PrintStream out, boolean quiet) throws IOException {
-        List<Traceability.Row> table = Traceability.parse(Files.readString(root.resolve("README.md")));
+        List<Traceability.Row> table = Traceability.read(root).rows();
         Results results = Results.load(outDir, new Freshness(root));
         Summary summary = new Summary(table, results);
         String generated = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();

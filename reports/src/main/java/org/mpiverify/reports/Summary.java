@@ -18,7 +18,7 @@ public final class Summary {
     /** The row name that collects results the traceability table does not name. */
     public static final String UNLISTED = "Not in the traceability table";
 
-    /** One cell. {@code claimed} is false for a "—" in the table with no results: nothing to show. */
+    /** One cell. {@code claimed} is false for an empty column of the table: nothing to show. */
     public record Cell(CheckKind kind, Traceability.Row row, List<CheckResult> results, List<String> missing,
                        boolean claimed) {
         public Outcome verdict() {
@@ -145,9 +145,6 @@ public final class Summary {
     }
 
     private static boolean belongs(Traceability.Row t, CheckKind k, CheckResult r) {
-        if (k == CheckKind.AUDIT && !t.names().containsKey(CheckKind.AUDIT)) {
-            return Traceability.matchesOrigin(t, ((AuditResults.Cell) r).origin());
-        }
         String name = matchName(k, r);
         return t.names(k).stream().anyMatch(c -> covers(k, c, name));
     }

@@ -15,7 +15,7 @@ import org.mpiverify.results.Outcome;
  * Reads trace validation's files ({@code ./mpiverify trace}, and {@code mvn verify}'s quick traces):
  * {@code out/trace/results.json} and {@code out/trace/<run>/results.json}, each a list of traces with their
  * verdicts. One result per algorithm of the core (its name is the algorithm's id, {@code contextid}, as the
- * README's trace column names it) and one per known-bad twin (its name): the core's pass when every trace
+ * traceability table's trace column names it) and one per known-bad twin (its name): the core's pass when every trace
  * is accepted, a twin's when at least one of its traces is rejected (an accepted trace of a twin is a run in
  * which its race did not happen).
  */

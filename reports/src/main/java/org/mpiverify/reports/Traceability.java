@@ -1,25 +1,153 @@
 package org.mpiverify.reports;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.mpiverify.results.Json;
 
 /**
- * The README's traceability table ("## Traceability ..."), read as rows of names per check kind: the
- * backticked names in its TLA+, Lincheck, jcstress, audit and benchmark columns. Brace lists expand
- * ({@code ctx_impl_{2p,3p}} is {@code ctx_impl_2p} and {@code ctx_impl_3p}); in the benchmark column
- * {@code `bench core --matching X`} names the benchmark {@code core}. Without an audit column, audit
- * scenarios are placed by their {@code origin} (paper author and figure or section, see
- * {@link #matchesOrigin}).
+ * The traceability table, {@code docs/traceability.json}: for each algorithm of the papers the core implements,
+ * its specs, models, classes and every check that covers it, as lists of names. The dashboard reads it through
+ * {@link #read(Path)}; {@link TraceabilityDoc} renders it into {@code docs/traceability.md} and the README's map.
+ *
+ * <p>The dashboard's view of an algorithm is a {@link Row}: per {@link CheckKind}, the names whose results its
+ * summary cell collects. TLC's are the models (a trailing {@code *} names a prefix; brace lists expand,
+ * {@code ctx_impl_{2p,3p}} is {@code ctx_impl_2p} and {@code ctx_impl_3p}); Lincheck's, jcstress's and trace
+ * validation's are the suites, tests or traces with the known-bad twins each must reject; the audit's are the
+ * scenarios and the benchmarks' the figures. JUnit tests, classes and spec files are documentation only: no
+ * result file carries them.
+ *
+ * <p>The file lives in the repository, beside the page rendered from it, and is read from the repository root the
+ * dashboard is generated for (the root whose git history decides which results are stale), not from the
+ * classpath: an edit shows on the next {@code ./mpiverify report} without a rebuild.
  */
 public final class Traceability {
-    /** One algorithm: its first cell, and the names each check kind claims for it. */
+    /** The file, relative to the repository root. */
+    public static final Path FILE = Path.of("docs", "traceability.json");
+
+    /**
+     * The whole file.
+     *
+     * @param about      what the file is, for its reader
+     * @param algorithms one entry per algorithm, in the order the dashboard and the page show them
+     */
+    public record Table(String about, List<Algorithm> algorithms) {
+        public Table {
+            algorithms = List.copyOf(Objects.requireNonNull(algorithms, "algorithms"));
+        }
+
+        /** The dashboard's rows, one per algorithm, in order. */
+        public List<Row> rows() {
+            return algorithms.stream().map(Algorithm::row).toList();
+        }
+    }
+
+    /**
+     * One algorithm and everything that traces it; a column the algorithm has nothing in is an empty list.
+     *
+     * @param name       the algorithm, as a heading ("Context ids")
+     * @param papers     the citations it implements, one per paper ("Gropp &amp; Thakur §5.1–5.3, Fig. 3")
+     * @param note       a short qualification shown after the citations, or null
+     * @param specs      TLA+ modules, by repository path
+     * @param models     TLC models ({@code ctx_*} for every model whose name starts so)
+     * @param classes    classes of the core or the lock auditor, relative to {@code org.mpiverify}
+     * @param junit      JUnit tests ({@code Class} or {@code Class.method})
+     * @param lincheck   Lincheck suites, each with the twins it must reject
+     * @param jcstress   jcstress tests, each with the twins it must reject
+     * @param audit      audit scenarios
+     * @param trace      trace validations, each with its trace specs and twins
+     * @param benchmarks benchmarks, by their {@code ./mpiverify bench} name
+     */
+    public record Algorithm(String name, List<String> papers, String note, List<Item> specs, List<Item> models,
+                            List<Item> classes, List<Item> junit, List<Item> lincheck, List<Item> jcstress,
+                            List<Item> audit, List<Item> trace, List<Item> benchmarks) {
+        public Algorithm {
+            Objects.requireNonNull(name, "name");
+            papers = copy(papers);
+            specs = copy(specs);
+            models = copy(models);
+            classes = copy(classes);
+            junit = copy(junit);
+            lincheck = copy(lincheck);
+            jcstress = copy(jcstress);
+            audit = copy(audit);
+            trace = copy(trace);
+            benchmarks = copy(benchmarks);
+        }
+
+        /** The name with its citations and note, as the dashboard's row heading: "Context ids (Gropp &amp; Thakur §5.1–5.3, Fig. 3; ...)". */
+        public String title() {
+            List<String> parts = new ArrayList<>(papers);
+            if (note != null && !note.isBlank()) parts.add(note);
+            return parts.isEmpty() ? name : name + " (" + String.join("; ", parts) + ")";
+        }
+
+        /** The items of a check kind's column. */
+        public List<Item> column(CheckKind kind) {
+            return switch (kind) {
+                case TLC -> models;
+                case LINCHECK -> lincheck;
+                case JCSTRESS -> jcstress;
+                case AUDIT -> audit;
+                case TRACE -> trace;
+                case BENCHMARK -> benchmarks;
+            };
+        }
+
+        /** The names whose results the dashboard collects for this algorithm, per kind. */
+        public Row row() {
+            Map<CheckKind, Set<String>> names = new EnumMap<>(CheckKind.class);
+            for (CheckKind k : CheckKind.values()) {
+                Function<Item, List<String>> of = switch (k) {
+                    case LINCHECK, JCSTRESS, TRACE -> Item::nameAndTwins;
+                    case TLC -> i -> i.name() == null ? List.of() : expand(i.name());
+                    case AUDIT, BENCHMARK -> i -> i.name() == null ? List.of() : List.of(i.name());
+                };
+                Set<String> s = new LinkedHashSet<>();
+                column(k).forEach(i -> s.addAll(of.apply(i)));
+                names.put(k, s);
+            }
+            return new Row(title(), names);
+        }
+    }
+
+    /**
+     * One entry of a column: a name with what belongs to it, or, without a name, prose for the column.
+     *
+     * @param name  the class, test, suite, scenario, model, spec or benchmark; null for a prose item
+     * @param twins known-bad twins the check must reject
+     * @param specs trace specs, by repository path (trace validations only)
+     * @param note  a short qualification (Markdown), or null
+     */
+    public record Item(String name, List<String> twins, List<String> specs, String note) {
+        public Item {
+            twins = copy(twins);
+            specs = copy(specs);
+            if (name == null && (note == null || note.isBlank())) {
+                throw new IllegalArgumentException("an item has a name, or at least a note");
+            }
+        }
+
+        List<String> nameAndTwins() {
+            List<String> out = new ArrayList<>();
+            if (name != null) out.add(name);
+            out.addAll(twins);
+            return out;
+        }
+    }
+
+    /** One algorithm as the dashboard sees it: its title, and the names each check kind claims for it. */
     public record Row(String algorithm, Map<CheckKind, Set<String>> names) {
         public String anchor() {
             return Html.slug("row-" + algorithm);
@@ -29,74 +157,29 @@ public final class Traceability {
             return names.getOrDefault(kind, Set.of());
         }
 
-        /** Does the table name a check of this kind for the row (a "—" cell does not)? */
+        /** Does the table name a check of this kind for the row (an empty column does not)? */
         public boolean claims(CheckKind kind) {
             return !names(kind).isEmpty();
         }
     }
 
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
     private static final Pattern BRACES = Pattern.compile("^([^{]*)\\{([^}]*)\\}(.*)$");
-    private static final Pattern REF = Pattern.compile(
-            "(Fig\\.|Figure|§|Alg\\.|Algorithm|Listings?|Table|Sec\\.|Section)\\s*(\\d+(?:\\.\\d+)?)");
 
     private Traceability() {}
 
-    /** The rows of the first table under a heading starting "## Traceability"; none found is an error. */
-    public static List<Row> parse(String readme) {
-        List<String> lines = readme.lines().toList();
-        int i = 0;
-        while (i < lines.size() && !lines.get(i).toLowerCase(Locale.ROOT).startsWith("## traceability")) i++;
-        while (i < lines.size() && !lines.get(i).startsWith("|")) i++;
-        if (i >= lines.size()) {
-            throw new IllegalArgumentException("README has no traceability table (a '## Traceability' heading followed by a table)");
-        }
-        List<String> header = cells(lines.get(i));
-        Map<CheckKind, Integer> column = new EnumMap<>(CheckKind.class);
-        for (int c = 0; c < header.size(); c++) {
-            String h = header.get(c).toLowerCase(Locale.ROOT);
-            if (h.contains("tla")) column.put(CheckKind.TLC, c);
-            else if (h.contains("lincheck")) column.put(CheckKind.LINCHECK, c);
-            else if (h.contains("jcstress")) column.put(CheckKind.JCSTRESS, c);
-            else if (h.contains("audit")) column.put(CheckKind.AUDIT, c);
-            else if (h.contains("bench")) column.put(CheckKind.BENCHMARK, c);
-            else if (h.contains("trace")) column.put(CheckKind.TRACE, c);
-        }
-        List<Row> rows = new ArrayList<>();
-        for (i += 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
-            List<String> cells = cells(lines.get(i));
-            Map<CheckKind, Set<String>> names = new EnumMap<>(CheckKind.class);
-            column.forEach((kind, c) -> {
-                if (c < cells.size()) names.put(kind, names(kind, cells.get(c)));
-            });
-            rows.add(new Row(cells.get(0), names));
-        }
-        return rows;
+    /** {@link #FILE} of the repository at {@code root}; malformed content is an error naming the file and line. */
+    public static Table read(Path root) throws IOException {
+        Path file = root.resolve(FILE);
+        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
     }
 
-    private static List<String> cells(String line) {
-        String s = line.strip();
-        if (s.startsWith("|")) s = s.substring(1);
-        if (s.endsWith("|")) s = s.substring(0, s.length() - 1);
-        List<String> out = new ArrayList<>();
-        for (String c : s.split("\\|", -1)) out.add(c.strip());
-        return out;
-    }
-
-    static Set<String> names(CheckKind kind, String cell) {
-        Set<String> out = new LinkedHashSet<>();
-        Matcher m = TICKED.matcher(cell);
-        while (m.find()) {
-            String t = m.group(1).strip();
-            if (kind == CheckKind.BENCHMARK) {
-                String[] w = t.split("\\s+");
-                if (w.length >= 2 && w[0].equals("bench")) out.add(w[1]);
-                continue;
-            }
-            if (kind == CheckKind.TLC && (t.contains("/") || t.endsWith(".tla"))) continue; // a spec path
-            out.addAll(expand(t));
+    /** The table in {@code json}; {@code source} names it in errors. */
+    public static Table parse(String json, String source) {
+        try {
+            return Json.read(json, Table.class);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }
-        return out;
     }
 
     /** {@code a_{x,y}_b} to {@code a_x_b, a_y_b}, recursively. */
@@ -108,48 +191,7 @@ public final class Traceability {
         return out;
     }
 
-    /**
-     * Does an audit scenario's origin ("Gropp &amp; Thakur Fig. 2") belong to this row? Both cite papers
-     * separated by ';' ("Balaji et al. §5.3; Gropp &amp; Thakur §4.1"). Some citation of the origin and
-     * some citation of the row's first cell must share the first author (the citation's first word) and a
-     * reference (Fig. 2, §5.2, Alg. 1): the same one, or a section with the same number (§5.2 is in
-     * "§5.1–5.3", "§5" covers §5.1).
-     */
-    public static boolean matchesOrigin(Row row, String origin) {
-        if (origin == null || origin.isBlank()) return false;
-        for (String theirs : origin.split(";")) {
-            String author = theirs.strip().split("[\\s,&]+")[0];
-            if (author.length() < 3) continue;
-            for (String citation : row.algorithm().split(";")) {
-                if (citation.contains(author) && shareReference(refs(theirs), refs(citation))) return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean shareReference(Set<String> theirs, Set<String> mine) {
-        for (String r : theirs) {
-            if (mine.contains(r)) return true;
-            if (!r.startsWith("§")) continue;
-            for (String x : mine) if (x.startsWith("§") && major(x).equals(major(r))) return true;
-        }
-        return false;
-    }
-
-    private static String major(String section) {
-        int dot = section.indexOf('.');
-        return dot < 0 ? section : section.substring(0, dot);
-    }
-
-    private static Set<String> refs(String text) {
-        Set<String> out = new LinkedHashSet<>();
-        Matcher m = REF.matcher(text);
-        while (m.find()) {
-            String k = m.group(1).toLowerCase(Locale.ROOT);
-            String kind = k.startsWith("fig") ? "fig" : k.startsWith("alg") ? "alg" : k.startsWith("list") ? "listing"
-                    : k.startsWith("table") ? "table" : "§";
-            out.add(kind + m.group(2));
-        }
-        return out;
+    private static <T> List<T> copy(List<T> l) {
+        return l == null ? List.of() : List.copyOf(l);
     }
 }
