@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.mpi;
 
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -11,16 +8,6 @@ import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.testkit.TwinTest;
-import org.mpiverify.mpi.Comm;
-import org.mpiverify.mpi.Datatype;
-import org.mpiverify.mpi.ErrorHandler;
-import org.mpiverify.mpi.Job;
-import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.mpi.Mpi;
-import org.mpiverify.mpi.MpiException;
-import org.mpiverify.mpi.Request;
-import org.mpiverify.mpi.Status;
-import org.mpiverify.mpi.ThreadLevel;
 
 /**
  * Reference counting of a communicator ({@code Comm}'s atomic count: the handle plus one per request in
@@ -40,79 +27,16 @@ import org.mpiverify.mpi.ThreadLevel;
  * most once, errors are returned (ERRORS_RETURN) and reported by class. What happens when a program
  * does race a free with an irecv is a finding: {@link CommIrecvRacesFree}.
  *
- * <p>Twin: {@link NonAtomicRefCountComm}, a copy of Comm's reference protocol with read-then-write
+ * <p>Twin: {@link NonAtomicRefCountComm}, a model of Comm's reference protocol with read-then-write
  * updates.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-public class CommRefCountLinearizabilityTest {
+public class CommRefCountLinearizabilityTest extends CommRefCountOperations {
     static final String SUITE = "CommRefCountLinearizabilityTest";
     static final String CHECKS = "Comm and request reference counts: irecv/send/free (one thread) vs cancel+test (any thread); id returned iff freed and idle";
 
-    private final Mpi mpi;
-    private final Comm comm;
-    private final int freeAfterDup;
-    private final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
-    private volatile boolean freed;
-
     public CommRefCountLinearizabilityTest() {
-        Job job = Job.create(JobConfig.of(1).withErrorHandler(ErrorHandler.ERRORS_RETURN));
-        mpi = job.mpi(0);
-        mpi.initThread(ThreadLevel.MULTIPLE);
-        comm = mpi.commWorld().dup();
-        freeAfterDup = mpi.freeContextIds();
-    }
-
-    @Operation(nonParallelGroup = "handle")
-    public String irecv() {
-        try {
-            requests.add(comm.irecv(new int[1], 0, 1, Datatype.INT, Mpi.ANY_SOURCE, 0));
-            return "posted";
-        } catch (MpiException e) {
-            return e.errorClass().name();
-        }
-    }
-
-    @Operation(nonParallelGroup = "handle")
-    public String send() {
-        try {
-            Request r = comm.isend(new int[] {7}, 0, 1, Datatype.INT, 0, 0);
-            while (r.test() == null) Thread.onSpinWait(); // eager: complete already
-            return "sent";
-        } catch (MpiException e) {
-            return e.errorClass().name();
-        }
-    }
-
-    @Operation(nonParallelGroup = "handle", runOnce = true)
-    public String free() {
-        try {
-            comm.free();
-            freed = true;
-            return "freed";
-        } catch (MpiException e) {
-            return e.errorClass().name();
-        }
-    }
-
-    @Operation
-    public String complete() {
-        Request r = requests.poll();
-        if (r == null) return "none";
-        r.cancel();
-        Status s;
-        while ((s = r.test()) == null) Thread.onSpinWait();
-        return s.isCancelled() ? "cancelled" : "received";
-    }
-
-    /** At quiescence: the id is back iff the communicator was freed and no request on it is held. */
-    @Validate
-    public void contextIdReturnedIffFreedAndIdle() {
-        boolean expectReturned = freed && requests.isEmpty();
-        boolean returned = mpi.freeContextIds() == freeAfterDup + 1;
-        if (returned != expectReturned) {
-            throw new IllegalStateException("context id " + (returned ? "returned" : "not returned") + " but freed="
-                    + freed + ", requests held=" + requests.size());
-        }
+        super(new CommRefCountCalls());
     }
 
     @Test
@@ -131,7 +55,14 @@ public class CommRefCountLinearizabilityTest {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void nonAtomicRefCountTwinIsRejected() {
         Lincheck.expectRejected("NonAtomicRefCountComm", "communicator reference count updated by read-then-write",
-                true, NonAtomicRefCountComm.Ops.class, CommRefFifoSpec.class, Budget.twin());
+                true, Twin.class, CommRefFifoSpec.class, Budget.twin());
+    }
+
+    /** The same operations on the twin's reference protocol. */
+    public static class Twin extends CommRefCountOperations {
+        public Twin() {
+            super(new NonAtomicRefCountComm.Calls());
+        }
     }
 
     /**

@@ -1,8 +1,7 @@
 package org.mpiverify.lincheck.mpi;
 
 import java.util.ArrayDeque;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Validate;
+import java.util.function.Function;
 
 /**
  * Known-bad twin of {@code Comm}'s reference count: a copy of its protocol (count 1 for the handle;
@@ -27,8 +26,8 @@ public final class NonAtomicRefCountComm {
         if (r == 0) idsReturned++;
     }
 
-    /** The CommRefCount suite's operations on the twin. */
-    public static class Ops {
+    /** The calls of {@link CommRefCountOperations} on the twin's protocol ({@link CommRefCountCalls} on the real one). */
+    public static class Calls implements Function<String, String> {
         private static final class Req {
             boolean received;
         }
@@ -37,8 +36,22 @@ public final class NonAtomicRefCountComm {
         private final ArrayDeque<Req> requests = new ArrayDeque<>();
         private int unexpected;
 
-        @Operation(nonParallelGroup = "handle")
-        public String irecv() {
+        @Override
+        public String apply(String call) {
+            return switch (call) {
+                case "irecv" -> irecv();
+                case "send" -> send();
+                case "free" -> free();
+                case "complete" -> complete();
+                case "validate" -> {
+                    contextIdReturnedIffFreedAndIdle();
+                    yield "valid";
+                }
+                default -> throw new IllegalArgumentException(call);
+            };
+        }
+
+        private String irecv() {
             if (comm.freed) return "ERR_COMM";
             comm.retain();
             synchronized (this) {
@@ -52,8 +65,7 @@ public final class NonAtomicRefCountComm {
             return "posted";
         }
 
-        @Operation(nonParallelGroup = "handle")
-        public String send() {
+        private String send() {
             if (comm.freed) return "ERR_COMM";
             synchronized (this) {
                 for (Req r : requests) {
@@ -67,15 +79,13 @@ public final class NonAtomicRefCountComm {
             return "sent";
         }
 
-        @Operation(nonParallelGroup = "handle", runOnce = true)
-        public String free() {
+        private String free() {
             comm.freed = true;
             comm.release();
             return "freed";
         }
 
-        @Operation
-        public String complete() {
+        private String complete() {
             Req r;
             synchronized (this) {
                 r = requests.poll();
@@ -85,8 +95,7 @@ public final class NonAtomicRefCountComm {
             return r.received ? "received" : "cancelled";
         }
 
-        @Validate
-        public void contextIdReturnedIffFreedAndIdle() {
+        private void contextIdReturnedIffFreedAndIdle() {
             boolean idle;
             synchronized (this) {
                 idle = requests.isEmpty();

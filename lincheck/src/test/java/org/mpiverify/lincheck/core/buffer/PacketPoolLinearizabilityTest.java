@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.core.buffer;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -11,7 +8,7 @@ import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.SharedCachePacketPool;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
-import org.mpiverify.lincheck.core.request.PoolHarness;
+import org.mpiverify.lincheck.core.request.PoolOperations;
 import org.mpiverify.lincheck.core.request.PoolSpec;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.testkit.TwinTest;
@@ -28,32 +25,12 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link SharedCachePacketPool} (its size classes' caches shared by all threads).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class PacketPoolLinearizabilityTest {
+public class PacketPoolLinearizabilityTest extends PoolOperations.WithHandOff<byte[]> {
     static final String SUITE = "PacketPoolLinearizabilityTest";
     static final String CHECKS = "PacketPool acquire/release (own, handed off) never hands one packet to two holders";
 
-    private final PacketPool pool = new PacketPool(8192);
-    private final PoolHarness<byte[]> h = new PoolHarness<>(() -> pool.acquire(100), pool::release);
-
-    @Operation
-    public String acquire(@Param(name = "t") int t) {
-        return h.acquire(t);
-    }
-
-    @Operation
-    public boolean release(@Param(name = "t") int t) {
-        return h.release(t);
-    }
-
-    @Operation
-    public boolean handOff(@Param(name = "t") int t) {
-        return h.handOff(t);
-    }
-
-    @Operation
-    public boolean releaseHandedOff() {
-        return h.releaseHandedOff();
+    public PacketPoolLinearizabilityTest() {
+        super(new PacketPool(8192), p -> p.acquire(100), PacketPool::release);
     }
 
     @Test
@@ -79,24 +56,15 @@ public class PacketPoolLinearizabilityTest {
      * The known-bad twin with acquire and release only, its small-packet cache holding two packets from
      * the start, so concurrent cache accesses are the common case.
      */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final SharedCachePacketPool pool = new SharedCachePacketPool(8192);
-        private final PoolHarness<byte[]> h = new PoolHarness<>(() -> pool.acquire(100), pool::release);
-
+    public static class Twin extends PoolOperations<byte[]> {
         public Twin() {
+            this(new SharedCachePacketPool(8192));
+        }
+
+        private Twin(SharedCachePacketPool pool) {
+            super(() -> pool.acquire(100), pool::release);
             pool.release(new byte[256]); // two small packets waiting in the (shared) cache from the start
             pool.release(new byte[256]);
-        }
-
-        @Operation
-        public String acquire(@Param(name = "t") int t) {
-            return h.acquire(t);
-        }
-
-        @Operation
-        public boolean release(@Param(name = "t") int t) {
-            return h.release(t);
         }
     }
 }

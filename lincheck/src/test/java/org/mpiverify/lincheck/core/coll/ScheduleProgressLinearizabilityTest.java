@@ -1,11 +1,6 @@
 package org.mpiverify.lincheck.core.coll;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,54 +23,22 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link LostPollSchedule}, the work counter without its second look.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "i", gen = IntGen.class, conf = "0:1")
-public class ScheduleProgressLinearizabilityTest {
+public class ScheduleProgressLinearizabilityTest extends ScheduleProgressOperations {
     static final String SUITE = "ScheduleProgressLinearizabilityTest";
     static final String CHECKS = "Schedule.progress from concurrent pollers: no poll lost (done at quiescence once every transfer is)";
-    static final int TRANSFERS = 2;
 
-    private final AtomicBoolean[] transfers = newTransfers();
-    private final Schedule schedule = new Schedule() {
-        @Override
-        protected boolean advance() {
-            return allDone(transfers);
-        }
-    };
-
-    static AtomicBoolean[] newTransfers() {
-        AtomicBoolean[] t = new AtomicBoolean[TRANSFERS];
-        for (int i = 0; i < TRANSFERS; i++) t[i] = new AtomicBoolean();
-        return t;
-    }
-
-    static boolean allDone(AtomicBoolean[] transfers) {
-        for (AtomicBoolean t : transfers) {
-            if (!t.get()) return false;
-        }
-        return true;
+    public ScheduleProgressLinearizabilityTest() {
+        super(allDone -> new Schedule() {
+            @Override
+            protected boolean advance() {
+                return allDone.getAsBoolean();
+            }
+        }, Schedule::progress, Schedule::isDone);
     }
 
     /** No sequential post part: its polls would repair a lost poll before the check at quiescence looks. */
     static Budget quiescentAtEnd(Budget b) {
         return new Budget(b.iterations(), b.invocations(), b.threads(), b.actorsPerThread(), 0);
-    }
-
-    @Operation
-    public void complete(@Param(name = "i") int i) {
-        transfers[i].set(true);
-        schedule.progress();
-    }
-
-    @Operation
-    public void poll() {
-        schedule.progress();
-    }
-
-    @Validate
-    public void doneOnceEveryTransferIs() {
-        if (allDone(transfers) && !schedule.isDone()) {
-            throw new IllegalStateException("every transfer completed and every poll returned, but the schedule is not done: a poll was lost");
-        }
     }
 
     @Test
@@ -98,32 +61,14 @@ public class ScheduleProgressLinearizabilityTest {
     }
 
     /** The same operations on the known-bad twin. */
-    @Param(name = "i", gen = IntGen.class, conf = "0:1")
-    public static class Twin {
-        private final AtomicBoolean[] transfers = newTransfers();
-        private final LostPollSchedule schedule = new LostPollSchedule() {
-            @Override
-            protected boolean advance() {
-                return allDone(transfers);
-            }
-        };
-
-        @Operation
-        public void complete(@Param(name = "i") int i) {
-            transfers[i].set(true);
-            schedule.progress();
-        }
-
-        @Operation
-        public void poll() {
-            schedule.progress();
-        }
-
-        @Validate
-        public void doneOnceEveryTransferIs() {
-            if (allDone(transfers) && !schedule.isDone()) {
-                throw new IllegalStateException("every transfer completed and every poll returned, but the schedule is not done: a poll was lost");
-            }
+    public static class Twin extends ScheduleProgressOperations {
+        public Twin() {
+            super(allDone -> new LostPollSchedule() {
+                @Override
+                protected boolean advance() {
+                    return allDone.getAsBoolean();
+                }
+            }, LostPollSchedule::progress, LostPollSchedule::isDone);
         }
     }
 }

@@ -39,47 +39,12 @@ import org.mpiverify.testkit.TwinTest;
  * arrival).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "ctx", gen = IntGen.class, conf = "0:1")
-@Param(name = "src", gen = IntGen.class, conf = "0:1")
-@Param(name = "tag", gen = IntGen.class, conf = "0:1")
-@Param(name = "srcSel", gen = IntGen.class, conf = "0:2")
-@Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
-@Param(name = "payload", gen = IntGen.class, conf = "0:1")
-@Param(name = "t", gen = ThreadIdGen.class)
-public class HashMatchingEngineLinearizabilityTest {
+public class HashMatchingEngineLinearizabilityTest extends MatchingEngineOperations {
     static final String SUITE = "HashMatchingEngineLinearizabilityTest";
-    private final MatchingEngineHarness h;
-    static final String CHECKS = "QueueMatchingEngine post(wildcards)/arrive/iprobe/improbe/cancel vs two lists";
+    static final String CHECKS = "HashMatchingEngine post(wildcards)/arrive/iprobe/improbe/cancel vs two lists";
 
     public HashMatchingEngineLinearizabilityTest() {
-        h = new MatchingEngineHarness(new HashMatchingEngine(1, 2));
-    }
-
-    @Operation
-    public String post(@Param(name = "t") int t, @Param(name = "ctx") int ctx,
-                       @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.post(t, ctx, src, tag);
-    }
-
-    @Operation
-    public String arrive(@Param(name = "ctx") int ctx, @Param(name = "src") int src,
-                         @Param(name = "tag") int tag, @Param(name = "payload") int payload) {
-        return h.arrive(ctx, src, tag, payload);
-    }
-
-    @Operation
-    public String iprobe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.iprobe(ctx, src, tag);
-    }
-
-    @Operation
-    public String improbe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.improbe(ctx, src, tag);
-    }
-
-    @Operation
-    public boolean cancel(@Param(name = "t") int t) {
-        return h.cancel(t);
+        super(new HashMatchingEngine(1, 2));
     }
 
     @Test

@@ -117,7 +117,7 @@ public class MatchTableGrowthLinearizabilityTest extends MatchTableOperations {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), MatchTableSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void singleWriteEmptyTwinIsRejected() {
         Lincheck.expectRejectedSeeded("SingleWriteEmptyGrowingMatchTable",

@@ -27,47 +27,12 @@ import org.mpiverify.testkit.TwinTest;
  * then enqueues as unexpected under a second acquisition).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "ctx", gen = IntGen.class, conf = "0:1")
-@Param(name = "src", gen = IntGen.class, conf = "0:1")
-@Param(name = "tag", gen = IntGen.class, conf = "0:1")
-@Param(name = "srcSel", gen = IntGen.class, conf = "0:2")
-@Param(name = "tagSel", gen = IntGen.class, conf = "0:2")
-@Param(name = "payload", gen = IntGen.class, conf = "0:1")
-@Param(name = "t", gen = ThreadIdGen.class)
-public class QueueMatchingEngineLinearizabilityTest {
+public class QueueMatchingEngineLinearizabilityTest extends MatchingEngineOperations {
     static final String SUITE = "QueueMatchingEngineLinearizabilityTest";
-    private final MatchingEngineHarness h;
     static final String CHECKS = "QueueMatchingEngine post(wildcards)/arrive/iprobe/improbe/cancel vs two lists";
 
     public QueueMatchingEngineLinearizabilityTest() {
-        h = new MatchingEngineHarness(new QueueMatchingEngine());
-    }
-
-    @Operation
-    public String post(@Param(name = "t") int t, @Param(name = "ctx") int ctx,
-                       @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.post(t, ctx, src, tag);
-    }
-
-    @Operation
-    public String arrive(@Param(name = "ctx") int ctx, @Param(name = "src") int src,
-                         @Param(name = "tag") int tag, @Param(name = "payload") int payload) {
-        return h.arrive(ctx, src, tag, payload);
-    }
-
-    @Operation
-    public String iprobe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.iprobe(ctx, src, tag);
-    }
-
-    @Operation
-    public String improbe(@Param(name = "ctx") int ctx, @Param(name = "srcSel") int src, @Param(name = "tagSel") int tag) {
-        return h.improbe(ctx, src, tag);
-    }
-
-    @Operation
-    public boolean cancel(@Param(name = "t") int t) {
-        return h.cancel(t);
+        super(new QueueMatchingEngine());
     }
 
     @Test

@@ -1,12 +1,10 @@
 package org.mpiverify.lincheck.core.request;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.request.RequestState;
-import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
@@ -29,38 +27,12 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link SignalBeforeStatusCompleter}.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-public class CompletionLinearizabilityTest {
+public class CompletionLinearizabilityTest extends CompletionOperations {
     static final String SUITE = "CompletionLinearizabilityTest";
     static final String CHECKS = "Completion signal/isDone/await(non-blocking form) with the status written before signal";
-    static final WaitPolicy NO_WAIT = new WaitPolicy(0, 0, 0, 1);
-
-    private final RequestState st = new RequestState(s -> { });
 
     public CompletionLinearizabilityTest() {
-        st.begin(2);
-    }
-
-    @Operation(runOnce = true)
-    public void complete() {
-        st.setStatus(1, 1, 4, 0, false);
-        st.signal();
-    }
-
-    @Operation
-    public String test() {
-        return describe(st, st.isDone());
-    }
-
-    /** register/deregister: the waiter's half of the Dekker pair, without the timed spin of await. */
-    @Operation
-    public String registerAndCheck() {
-        boolean done = st.register(Thread.currentThread());
-        st.deregister(Thread.currentThread());
-        return describe(st, done);
-    }
-
-    static String describe(RequestState st, boolean done) {
-        return done ? "done source=" + st.source() + " tag=" + st.tag() : "not done";
+        super(CompletionOperations::statusThenSignal);
     }
 
     @Test
@@ -82,65 +54,17 @@ public class CompletionLinearizabilityTest {
                 true, Twin.class, CompletionSpec.class, Budget.twin());
     }
 
-    /**
-     * Stress mode adds the non-blocking form of await. Model checking cannot run it: Lincheck's model
-     * checker returns a constant from System.nanoTime(), and await's spin phase ends only when the time
-     * budget has passed (strictly), so the spin never ends unless another thread signals.
-     */
-    public static class WithAwait {
-        private final RequestState st = new RequestState(s -> { });
-
+    /** Stress mode adds the non-blocking form of await (model checking cannot run it: see the operations). */
+    public static class WithAwait extends CompletionOperations.WithAwait {
         public WithAwait() {
-            st.begin(2);
-        }
-
-        @Operation(runOnce = true)
-        public void complete() {
-            st.setStatus(1, 1, 4, 0, false);
-            st.signal();
-        }
-
-        @Operation
-        public String test() {
-            return describe(st, st.isDone());
-        }
-
-        @Operation
-        public String registerAndCheck() {
-            boolean done = st.register(Thread.currentThread());
-            st.deregister(Thread.currentThread());
-            return describe(st, done);
-        }
-
-        @Operation
-        public String awaitOrGiveUp() {
-            return describe(st, st.await(() -> true, NO_WAIT));
+            super(CompletionOperations::statusThenSignal);
         }
     }
 
     /** The same operations with the known-bad completer. */
-    public static class Twin {
-        private final RequestState st = new RequestState(s -> { });
-
+    public static class Twin extends CompletionOperations {
         public Twin() {
-            st.begin(2);
-        }
-
-        @Operation(runOnce = true)
-        public void complete() {
-            SignalBeforeStatusCompleter.complete(st);
-        }
-
-        @Operation
-        public String test() {
-            return describe(st, st.isDone());
-        }
-
-        @Operation
-        public String registerAndCheck() {
-            boolean done = st.register(Thread.currentThread());
-            st.deregister(Thread.currentThread());
-            return describe(st, done);
+            super(SignalBeforeStatusCompleter::complete);
         }
     }
 }

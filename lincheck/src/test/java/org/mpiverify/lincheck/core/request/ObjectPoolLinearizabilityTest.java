@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.core.request;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,32 +24,12 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link SharedCacheObjectPool} (the per-thread cache shared by all threads).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class ObjectPoolLinearizabilityTest {
+public class ObjectPoolLinearizabilityTest extends PoolOperations.WithHandOff<Object> {
     static final String SUITE = "ObjectPoolLinearizabilityTest";
     static final String CHECKS = "ObjectPool acquire/release (own, handed off) never hands one object to two holders";
 
-    private final ObjectPool<Object> pool = new ObjectPool<>(Object::new, 1);
-    private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
-
-    @Operation
-    public String acquire(@Param(name = "t") int t) {
-        return h.acquire(t);
-    }
-
-    @Operation
-    public boolean release(@Param(name = "t") int t) {
-        return h.release(t);
-    }
-
-    @Operation
-    public boolean handOff(@Param(name = "t") int t) {
-        return h.handOff(t);
-    }
-
-    @Operation
-    public boolean releaseHandedOff() {
-        return h.releaseHandedOff();
+    public ObjectPoolLinearizabilityTest() {
+        super(new ObjectPool<>(Object::new, 1), ObjectPool::acquire, ObjectPool::release);
     }
 
     @Test
@@ -79,24 +56,15 @@ public class ObjectPoolLinearizabilityTest {
      * acquires touch the shared cache) holding two objects from the start, so concurrent cache
      * accesses are the common case.
      */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final SharedCacheObjectPool<Object> pool = new SharedCacheObjectPool<>(Object::new, 4);
-        private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
-
+    public static class Twin extends PoolOperations<Object> {
         public Twin() {
+            this(new SharedCacheObjectPool<>(Object::new, 4));
+        }
+
+        private Twin(SharedCacheObjectPool<Object> pool) {
+            super(pool::acquire, pool::release);
             pool.release(new Object()); // two objects waiting in the (shared) cache from the start
             pool.release(new Object());
-        }
-
-        @Operation
-        public String acquire(@Param(name = "t") int t) {
-            return h.acquire(t);
-        }
-
-        @Operation
-        public boolean release(@Param(name = "t") int t) {
-            return h.release(t);
         }
     }
 }

@@ -1,12 +1,11 @@
 package org.mpiverify.lincheck.core.request;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.request.NonAtomicRefCountRequestState;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
@@ -27,60 +26,17 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link NonAtomicRefCountRequestState}.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-public class RequestStateRefCountLinearizabilityTest {
+public class RequestStateRefCountLinearizabilityTest extends RequestStateRefCountOperations {
     static final String SUITE = "RequestStateRefCountLinearizabilityTest";
     static final String CHECKS = "RequestState retain/release/refs/generation and recycle-once vs a counter";
 
-    private final AtomicInteger recycles = new AtomicInteger();
-    private final AtomicInteger attachmentReleases = new AtomicInteger();
-    /** Recycles performed by the calling thread: tells "my release recycled" from "someone else's did". */
-    private final ThreadLocal<int[]> mine = ThreadLocal.withInitial(() -> new int[1]);
-    private final RequestState state = new RequestState(s -> {
-        recycles.incrementAndGet();
-        mine.get()[0]++;
-    });
-
     public RequestStateRefCountLinearizabilityTest() {
-        state.begin(2);
-        state.attach(attachmentReleases::incrementAndGet);
-    }
-
-    @Operation
-    public String retain() {
-        try {
-            state.retain();
-            return "retained";
-        } catch (IllegalStateException e) {
-            return "IllegalStateException";
-        }
-    }
-
-    @Operation
-    public String release() {
-        int before = mine.get()[0];
-        try {
-            state.release();
-        } catch (IllegalStateException e) {
-            return "IllegalStateException";
-        }
-        // Only the releaser of the last reference recycles, inside its own release call.
-        return mine.get()[0] > before ? "recycled" : "released";
-    }
-
-    @Operation
-    public int refs() {
-        return state.refs();
-    }
-
-    /**
-     * After every invocation: the attachment (communicator reference) was released exactly once if the
-     * state was recycled (a second recycle after a misused retain-of-free has no attachment left).
-     */
-    @Validate
-    public void attachmentReleasedOnceIfRecycled() {
-        if (Math.min(recycles.get(), 1) != attachmentReleases.get()) {
-            throw new IllegalStateException(recycles.get() + " recycles but " + attachmentReleases.get() + " attachment releases");
-        }
+        super(ops -> {
+            RequestState s = new RequestState(r -> ops.recycled());
+            s.begin(2);
+            s.attach(ops::attachmentReleased);
+            return s;
+        }, RequestState::retain, RequestState::release, RequestState::refs);
     }
 
     @Test
@@ -152,45 +108,15 @@ public class RequestStateRefCountLinearizabilityTest {
     }
 
     /** The same operations on the known-bad twin. */
-    public static class Twin {
-        private final AtomicInteger recycles = new AtomicInteger();
-        private final AtomicInteger attachmentReleases = new AtomicInteger();
-        private final ThreadLocal<int[]> mine = ThreadLocal.withInitial(() -> new int[1]);
-        private final NonAtomicRefCountRequestState state = new NonAtomicRefCountRequestState(s -> {
-            recycles.incrementAndGet();
-            mine.get()[0]++;
-        });
-
+    public static class Twin extends RequestStateRefCountOperations {
         public Twin() {
-            state.begin(2);
-            state.attach(attachmentReleases::incrementAndGet);
+            super(ops -> {
+                NonAtomicRefCountRequestState s = new NonAtomicRefCountRequestState(r -> ops.recycled());
+                s.begin(2);
+                s.attach(ops::attachmentReleased);
+                return s;
+            }, NonAtomicRefCountRequestState::retain, NonAtomicRefCountRequestState::release,
+                    NonAtomicRefCountRequestState::refs);
         }
-
-        @Operation
-        public String retain() {
-            try {
-                state.retain();
-                return "retained";
-            } catch (IllegalStateException e) {
-                return "IllegalStateException";
-            }
-        }
-
-        @Operation
-        public String release() {
-            int before = mine.get()[0];
-            try {
-                state.release();
-            } catch (IllegalStateException e) {
-                return "IllegalStateException";
-            }
-            return mine.get()[0] > before ? "recycled" : "released";
-        }
-
-        @Operation
-        public int refs() {
-            return state.refs();
-        }
-
     }
 }

@@ -4,17 +4,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.request.CheckThenSetStripedCache;
 import org.mpiverify.core.request.ObjectPool;
 import org.mpiverify.core.request.StripedCache;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link StripedCache}, the virtual threads' private pools (DSG §3.3, per worker rather than per thread),
@@ -29,32 +28,12 @@ import org.mpiverify.testkit.ThreadDumpOnFailure;
  * <p>Twin: {@link CheckThenSetStripedCache} (the stripe's lock taken by a check and a separate set).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class StripedCacheLinearizabilityTest {
+public class StripedCacheLinearizabilityTest extends PoolOperations.WithHandOff<Object> {
     static final String SUITE = "StripedCacheLinearizabilityTest";
     static final String CHECKS = "ObjectPool over one shared stripe (StripedCache) never hands one object to two holders";
 
-    private final ObjectPool<Object> pool = ObjectPool.stripedOnly(Object::new, 1, 1);
-    private final PoolHarness<Object> h = new PoolHarness<>(pool::acquire, pool::release);
-
-    @Operation
-    public String acquire(@Param(name = "t") int t) {
-        return h.acquire(t);
-    }
-
-    @Operation
-    public boolean release(@Param(name = "t") int t) {
-        return h.release(t);
-    }
-
-    @Operation
-    public boolean handOff(@Param(name = "t") int t) {
-        return h.handOff(t);
-    }
-
-    @Operation
-    public boolean releaseHandedOff() {
-        return h.releaseHandedOff();
+    public StripedCacheLinearizabilityTest() {
+        super(ObjectPool.stripedOnly(Object::new, 1, 1), ObjectPool::acquire, ObjectPool::release);
     }
 
     @Test
@@ -69,41 +48,28 @@ public class StripedCacheLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), PoolSpec.class, Budget.stress());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void checkThenSetLockTwinIsRejected() {
         Lincheck.expectRejectedSeeded("CheckThenSetStripedCache", "a stripe's lock taken by a check and a separate set",
                 OnStripedCache.class, Twin.class, PoolSpec.class, Budget.twin(),
-                c -> List.of(Lincheck.withPost(List.of(), List.of(Lincheck.actor(c, "acquire", 3)),
-                        List.of(Lincheck.actor(c, "acquire", 1), Lincheck.actor(c, "release", 1), Lincheck.actor(c, "acquire", 1)),
-                        List.of(Lincheck.actor(c, "release", 2), Lincheck.actor(c, "acquire", 2), Lincheck.actor(c, "release", 2)))));
+                c -> List.of(Lincheck.parallel(
+                        List.of(Lincheck.actor(c, "acquire", 1), Lincheck.actor(c, "acquire", 1), Lincheck.actor(c, "release", 1)),
+                        List.of(Lincheck.actor(c, "release", 2), Lincheck.actor(c, "acquire", 2), Lincheck.actor(c, "acquire", 2)))));
     }
 
     /**
      * A one-stripe cache of 4 slots holding two objects from the start, acquire and release only: an acquire that
      * finds the stripe empty or busy makes a new object.
      */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public abstract static class OneStripe {
-        private final PoolHarness<Object> h;
-
+    public abstract static class OneStripe extends PoolOperations<Object> {
         OneStripe(Supplier<Object> poll, Predicate<Object> offer) {
-            h = new PoolHarness<>(() -> {
+            super(() -> {
                 Object o = poll.get();
                 return o != null ? o : new Object();
             }, offer::test);
             offer.test(new Object());
             offer.test(new Object());
-        }
-
-        @Operation
-        public String acquire(@Param(name = "t") int t) {
-            return h.acquire(t);
-        }
-
-        @Operation
-        public boolean release(@Param(name = "t") int t) {
-            return h.release(t);
         }
     }
 
@@ -118,9 +84,10 @@ public class StripedCacheLinearizabilityTest {
         }
     }
 
+    /** The known-bad twin, one stripe of 4. */
     public static class Twin extends OneStripe {
         public Twin() {
-            this(new CheckThenSetStripedCache<>(4));
+            this(new CheckThenSetStripedCache<>(1, 4));
         }
 
         private Twin(CheckThenSetStripedCache<Object> cache) {

@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.core.request;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,26 +21,12 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link NonAtomicPopTreiberStack}, whose pop replaces the CAS by read-then-set.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "v", gen = IntGen.class, conf = "0:1")
-public class TreiberStackLinearizabilityTest {
+public class TreiberStackLinearizabilityTest extends TreiberStackOperations {
     static final String SUITE = "TreiberStackLinearizabilityTest";
     static final String CHECKS = "TreiberStack push/pop/isEmpty vs a sequential LIFO";
 
-    private final TreiberStack<Integer> stack = new TreiberStack<>();
-
-    @Operation
-    public void push(@Param(name = "v") int v) {
-        stack.push(v);
-    }
-
-    @Operation
-    public Integer pop() {
-        return stack.pop();
-    }
-
-    @Operation
-    public boolean isEmpty() {
-        return stack.isEmpty();
+    public TreiberStackLinearizabilityTest() {
+        super(new TreiberStack<Integer>(), TreiberStack::push, TreiberStack::pop, TreiberStack::isEmpty);
     }
 
     @Test
@@ -66,23 +49,10 @@ public class TreiberStackLinearizabilityTest {
     }
 
     /** The same operations on the known-bad twin. */
-    @Param(name = "v", gen = IntGen.class, conf = "0:1")
-    public static class Twin {
-        private final NonAtomicPopTreiberStack<Integer> stack = new NonAtomicPopTreiberStack<>();
-
-        @Operation
-        public void push(@Param(name = "v") int v) {
-            stack.push(v);
-        }
-
-        @Operation
-        public Integer pop() {
-            return stack.pop();
-        }
-
-        @Operation
-        public boolean isEmpty() {
-            return stack.isEmpty();
+    public static class Twin extends TreiberStackOperations {
+        public Twin() {
+            super(new NonAtomicPopTreiberStack<Integer>(), NonAtomicPopTreiberStack::push, NonAtomicPopTreiberStack::pop,
+                    NonAtomicPopTreiberStack::isEmpty);
         }
     }
 }

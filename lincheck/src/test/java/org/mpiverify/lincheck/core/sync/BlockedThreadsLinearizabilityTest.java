@@ -1,16 +1,15 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.BlockedThreads;
+import org.mpiverify.core.sync.UnlockedAddBlockedThreads;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * {@link BlockedThreads}, the job's registry of parked threads (abort wakes them, dumps list them), is a
@@ -26,37 +25,13 @@ import org.mpiverify.testkit.ThreadDumpOnFailure;
  * <p>Twin: {@link UnlockedAddBlockedThreads} (registration links its entry without the stripe's lock).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class BlockedThreadsLinearizabilityTest {
+public class BlockedThreadsLinearizabilityTest extends BlockedThreadsOperations<BlockedThreads.Entry> {
     static final String SUITE = "BlockedThreadsLinearizabilityTest";
     static final String CHECKS = "BlockedThreads add/remove/size/snapshot vs a set of registered threads";
 
-    private final BlockedThreads registry = new BlockedThreads(1);
-    private final BlockedThreads.Entry[] entries = new BlockedThreads.Entry[8];
-
-    @Operation
-    public boolean register(@Param(name = "t") int t) {
-        if (entries[t] != null) return false;
-        entries[t] = registry.add(Thread.currentThread());
-        return true;
-    }
-
-    @Operation
-    public boolean deregister(@Param(name = "t") int t) {
-        if (entries[t] == null) return false;
-        registry.remove(entries[t]);
-        entries[t] = null;
-        return true;
-    }
-
-    @Operation
-    public int size() {
-        return registry.size();
-    }
-
-    @Operation
-    public int listed() {
-        return registry.snapshot(100).size();
+    public BlockedThreadsLinearizabilityTest() {
+        super(new BlockedThreads(1), BlockedThreads::add, BlockedThreads::remove, BlockedThreads::size,
+                r -> r.snapshot(100).size());
     }
 
     @Test
@@ -71,42 +46,18 @@ public class BlockedThreadsLinearizabilityTest {
         Lincheck.checkStress(SUITE, CHECKS, getClass(), RegistrySpec.class, Budget.stress().parallelOnly());
     }
 
-    @Test
+    @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void unlockedAddTwinIsRejected() {
         Lincheck.expectRejected("UnlockedAddBlockedThreads", "registration links its entry without the stripe's lock",
                 true, Twin.class, RegistrySpec.class, Budget.twin().parallelOnly());
     }
 
-    /** The same operations on the twin. */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final UnlockedAddBlockedThreads registry = new UnlockedAddBlockedThreads();
-        private final UnlockedAddBlockedThreads.Entry[] entries = new UnlockedAddBlockedThreads.Entry[8];
-
-        @Operation
-        public boolean register(@Param(name = "t") int t) {
-            if (entries[t] != null) return false;
-            entries[t] = registry.add(Thread.currentThread());
-            return true;
-        }
-
-        @Operation
-        public boolean deregister(@Param(name = "t") int t) {
-            if (entries[t] == null) return false;
-            registry.remove(entries[t]);
-            entries[t] = null;
-            return true;
-        }
-
-        @Operation
-        public int size() {
-            return registry.size();
-        }
-
-        @Operation
-        public int listed() {
-            return registry.listed();
+    /** The same operations on the twin, one stripe. */
+    public static class Twin extends BlockedThreadsOperations<UnlockedAddBlockedThreads.Entry> {
+        public Twin() {
+            super(new UnlockedAddBlockedThreads(1), UnlockedAddBlockedThreads::add, UnlockedAddBlockedThreads::remove,
+                    UnlockedAddBlockedThreads::size, r -> r.snapshot(100).size());
         }
     }
 }

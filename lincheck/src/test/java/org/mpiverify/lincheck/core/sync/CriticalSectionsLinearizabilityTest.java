@@ -1,7 +1,6 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -10,7 +9,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.sync.CriticalSections;
 import org.mpiverify.core.sync.Granularity;
-import org.mpiverify.core.sync.Section;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
@@ -29,92 +27,61 @@ import org.mpiverify.testkit.TwinTest;
  * THREAD_MULTIPLE, driven by concurrent threads: the lock dropped on every path.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "s", gen = IntGen.class, conf = "0:1")
-public class CriticalSectionsLinearizabilityTest {
+public class CriticalSectionsLinearizabilityTest extends SectionCountersOperations {
     static final String SUITE = "CriticalSectionsLinearizabilityTest";
     static final String CHECKS = "CriticalSections mutual exclusion per named section, GLOBAL/BRIEF_GLOBAL/PER_OBJECT";
-    private static final Section[] SECTIONS = {Section.COMM, Section.CONTEXT_ID};
 
+    /** PER_OBJECT: one mutex per section. */
+    public CriticalSectionsLinearizabilityTest() {
+        super(CriticalSections.forMultiple(Granularity.PER_OBJECT, false));
+    }
 
-    /** The configuration the next instances use (null: unlocked); set by each test before Lincheck creates instances. */
-    private static volatile Granularity granularity = Granularity.PER_OBJECT;
-
-    private final CriticalSections cs = granularity == null
-            ? CriticalSections.unlocked() : CriticalSections.forMultiple(granularity, false);
-    private final int[] counters = new int[2];
-
-    @Operation
-    public int increment(@Param(name = "s") int s) {
-        Lock l = cs.section(SECTIONS[s]);
-        l.lock();
-        try {
-            int v = counters[s];
-            counters[s] = v + 1;
-            return v + 1;
-        } finally {
-            l.unlock();
+    /** BRIEF_GLOBAL: the sections share the rank mutex. */
+    public static class BriefGlobal extends SectionCountersOperations {
+        public BriefGlobal() {
+            super(CriticalSections.forMultiple(Granularity.BRIEF_GLOBAL, false));
         }
     }
 
-    @Operation
-    public int incrementInCall(@Param(name = "s") int s) {
-        cs.enterCall(() -> false);
-        try {
-            return increment(s);
-        } finally {
-            cs.exitCall();
-        }
-    }
-
-    @Operation
-    public int get(@Param(name = "s") int s) {
-        Lock l = cs.section(SECTIONS[s]);
-        l.lock();
-        try {
-            return counters[s];
-        } finally {
-            l.unlock();
-        }
-    }
-
-    private void both(Granularity g) {
-        granularity = g;
-        Lincheck.checkModel(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
+    private void both(Granularity g, Class<?> operations) {
+        Lincheck.checkModel(SUITE, CHECKS + " [" + g + "]", operations, SectionCountersSpec.class,
                 Budget.modelChecking().scaled(0.5, 1));
-        Lincheck.checkStress(SUITE, CHECKS + " [" + g + "]", getClass(), SectionCountersSpec.class,
+        Lincheck.checkStress(SUITE, CHECKS + " [" + g + "]", operations, SectionCountersSpec.class,
                 Budget.stress().scaled(0.5, 0.5));
     }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void perObject() {
-        both(Granularity.PER_OBJECT);
+        both(Granularity.PER_OBJECT, getClass());
     }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void briefGlobal() {
-        both(Granularity.BRIEF_GLOBAL);
+        both(Granularity.BRIEF_GLOBAL, BriefGlobal.class);
     }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void global() {
         // Under GLOBAL the named sections are empty: only incrementInCall is protected, so check that one.
-        granularity = Granularity.GLOBAL;
-        Lincheck.checkModel(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
-                Budget.modelChecking().scaled(0.5, 1));
-        Lincheck.checkStress(SUITE, CHECKS + " [GLOBAL]", GlobalCalls.class, SectionCountersSpec.class,
-                Budget.stress().scaled(0.5, 0.5));
+        both(Granularity.GLOBAL, GlobalCalls.class);
     }
 
     @TwinTest
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void unlockedTwinIsRejected() {
-        granularity = null;
         Lincheck.expectRejected("UnlockedCriticalSections",
                 "CriticalSections.unlocked() (the no-lock sections of SINGLE/FUNNELED) used by concurrent threads",
-                true, CriticalSectionsLinearizabilityTest.class, SectionCountersSpec.class, Budget.twin());
+                true, Twin.class, SectionCountersSpec.class, Budget.twin());
+    }
+
+    /** The same operations on the no-lock sections of SINGLE/FUNNELED, driven by concurrent threads. */
+    public static class Twin extends SectionCountersOperations {
+        public Twin() {
+            super(CriticalSections.unlocked());
+        }
     }
 
     /** Calls only (GLOBAL's protection is the call's rank mutex). */

@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,46 +25,19 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link NonAtomicEventCount}.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "k", gen = IntGen.class, conf = "0:1")
-public class EventCountLinearizabilityTest {
+public class EventCountLinearizabilityTest extends EventCountOperations {
     static final String SUITE = "EventCountLinearizabilityTest";
     static final String CHECKS = "EventCount signal/ticket/await(non-blocking form) vs a counter";
     static final WaitPolicy NO_WAIT = new WaitPolicy(0, 0, 0, 1);
 
-    private final EventCount ec = new EventCount();
-
-    @Operation
-    public void signal() {
-        ec.signal();
+    public EventCountLinearizabilityTest() {
+        super(new EventCount(), EventCount::signal, EventCount::ticket);
     }
 
-    @Operation
-    public long ticket() {
-        return ec.ticket();
-    }
-
-    /**
-     * Stress mode adds the non-blocking form of await. Model checking cannot run it: Lincheck's model
-     * checker returns a constant from System.nanoTime(), and await's spin phase ends only when its time
-     * budget has strictly passed, so the spin never ends unless another thread signals.
-     */
-    @Param(name = "k", gen = IntGen.class, conf = "0:1")
-    public static class WithAwait {
-        private final EventCount ec = new EventCount();
-
-        @Operation
-        public void signal() {
-            ec.signal();
-        }
-
-        @Operation
-        public long ticket() {
-            return ec.ticket();
-        }
-
-        @Operation
-        public boolean awaitOrGiveUp(@Param(name = "k") int k) {
-            return ec.await(k, () -> true, NO_WAIT);
+    /** Stress mode adds the non-blocking form of await (model checking cannot run it: see the operations). */
+    public static class WithAwait extends EventCountOperations.WithAwait {
+        public WithAwait() {
+            super(new EventCount(), EventCount::signal, EventCount::ticket, (ec, k) -> ec.await(k, () -> true, NO_WAIT));
         }
     }
 
@@ -90,24 +60,11 @@ public class EventCountLinearizabilityTest {
                 true, Twin.class, EventCountSpec.class, Budget.twin());
     }
 
-    /** The same operations on the known-bad twin. */
-    @Param(name = "k", gen = IntGen.class, conf = "0:1")
-    public static class Twin {
-        private final NonAtomicEventCount ec = new NonAtomicEventCount();
-
-        @Operation
-        public void signal() {
-            ec.signal();
-        }
-
-        @Operation
-        public long ticket() {
-            return ec.ticket();
-        }
-
-        @Operation
-        public boolean awaitOrGiveUp(@Param(name = "k") int k) {
-            return ec.await(k, () -> true, NO_WAIT);
+    /** The same operations on the known-bad twin, await included. */
+    public static class Twin extends EventCountOperations.WithAwait {
+        public Twin() {
+            super(new NonAtomicEventCount(), NonAtomicEventCount::signal, NonAtomicEventCount::ticket,
+                    (ec, k) -> ec.await(k, () -> true, NO_WAIT));
         }
     }
 }

@@ -1,12 +1,10 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.sync.CheckThenActSerializedCallDetector;
 import org.mpiverify.core.sync.SerializedCallDetector;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
@@ -25,21 +23,12 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Twin: {@link CheckThenActSerializedCallDetector}.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class SerializedCallDetectorLinearizabilityTest {
+public class SerializedCallDetectorLinearizabilityTest extends SerializedCallDetectorOperations {
     static final String SUITE = "SerializedCallDetectorLinearizabilityTest";
     static final String CHECKS = "SerializedCallDetector enter/exit vs an owner slot";
 
-    private final SerializedCallDetector d = new SerializedCallDetector();
-
-    @Operation
-    public boolean enter(@Param(name = "t") int t) {
-        return d.enter() != null;
-    }
-
-    @Operation
-    public void exit(@Param(name = "t") int t) {
-        d.exit();
+    public SerializedCallDetectorLinearizabilityTest() {
+        super(new SerializedCallDetector(), SerializedCallDetector::enter, SerializedCallDetector::exit);
     }
 
     @Test
@@ -62,18 +51,10 @@ public class SerializedCallDetectorLinearizabilityTest {
     }
 
     /** The same operations on the known-bad twin. */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final CheckThenActSerializedCallDetector d = new CheckThenActSerializedCallDetector();
-
-        @Operation
-        public boolean enter(@Param(name = "t") int t) {
-            return d.enter() != null;
-        }
-
-        @Operation
-        public void exit(@Param(name = "t") int t) {
-            d.exit();
+    public static class Twin extends SerializedCallDetectorOperations {
+        public Twin() {
+            super(new CheckThenActSerializedCallDetector(), CheckThenActSerializedCallDetector::enter,
+                    CheckThenActSerializedCallDetector::exit);
         }
     }
 }

@@ -1,9 +1,6 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,69 +21,13 @@ import org.mpiverify.testkit.TwinTest;
  * the permit back by a read and a write.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "t", gen = ThreadIdGen.class)
-public class SpinGateLinearizabilityTest {
+public class SpinGateLinearizabilityTest extends SpinGateOperations {
     static final String SUITE = "SpinGateLinearizabilityTest";
     static final String CHECKS = "SpinGate tryEnter/exit/spinners vs a counter of permits";
     static final int PERMITS = 2;
 
-    private final Gate gate = Gate.of(new SpinGate(PERMITS));
-
-    /** The gate's operations, so that one harness runs on the gate and on its twin. */
-    interface Gate {
-        boolean tryEnter();
-
-        void exit();
-
-        int spinners();
-
-        static Gate of(SpinGate g) {
-            return new Gate() {
-                public boolean tryEnter() { return g.tryEnter(); }
-                public void exit() { g.exit(); }
-                public int spinners() { return g.spinners(); }
-            };
-        }
-    }
-
-    /** The operations over a gate, one permit slot per thread. */
-    static final class Harness {
-        private final Gate gate;
-        private final boolean[] holds = new boolean[8];
-
-        Harness(Gate gate) {
-            this.gate = gate;
-        }
-
-        String tryEnter(int t) {
-            if (holds[t]) return "holds";
-            holds[t] = gate.tryEnter();
-            return holds[t] ? "entered" : "refused";
-        }
-
-        boolean exit(int t) {
-            if (!holds[t]) return false;
-            gate.exit();
-            holds[t] = false;
-            return true;
-        }
-    }
-
-    private final Harness h = new Harness(gate);
-
-    @Operation
-    public String tryEnter(@Param(name = "t") int t) {
-        return h.tryEnter(t);
-    }
-
-    @Operation
-    public boolean exit(@Param(name = "t") int t) {
-        return h.exit(t);
-    }
-
-    @Operation
-    public int spinners() {
-        return gate.spinners();
+    public SpinGateLinearizabilityTest() {
+        super(new SpinGate(PERMITS), SpinGate::tryEnter, SpinGate::exit, SpinGate::spinners);
     }
 
     @Test
@@ -110,28 +51,10 @@ public class SpinGateLinearizabilityTest {
     }
 
     /** The same operations on the twin. */
-    @Param(name = "t", gen = ThreadIdGen.class)
-    public static class Twin {
-        private final NonAtomicExitSpinGate g = new NonAtomicExitSpinGate(PERMITS);
-        private final Harness h = new Harness(new Gate() {
-            public boolean tryEnter() { return g.tryEnter(); }
-            public void exit() { g.exit(); }
-            public int spinners() { return g.spinners(); }
-        });
-
-        @Operation
-        public String tryEnter(@Param(name = "t") int t) {
-            return h.tryEnter(t);
-        }
-
-        @Operation
-        public boolean exit(@Param(name = "t") int t) {
-            return h.exit(t);
-        }
-
-        @Operation
-        public int spinners() {
-            return g.spinners();
+    public static class Twin extends SpinGateOperations {
+        public Twin() {
+            super(new NonAtomicExitSpinGate(PERMITS), NonAtomicExitSpinGate::tryEnter, NonAtomicExitSpinGate::exit,
+                    NonAtomicExitSpinGate::spinners);
         }
     }
 

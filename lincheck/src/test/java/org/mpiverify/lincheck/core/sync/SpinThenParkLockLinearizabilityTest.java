@@ -1,11 +1,10 @@
 package org.mpiverify.lincheck.core.sync;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import org.jetbrains.lincheck.datastructures.Operation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.sync.CheckThenSetLock;
 import org.mpiverify.core.sync.SpinThenParkLock;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
@@ -21,20 +20,12 @@ import org.mpiverify.testkit.TwinTest;
  * can both find it free and both enter, and the counter loses an increment.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-public class SpinThenParkLockLinearizabilityTest {
+public class SpinThenParkLockLinearizabilityTest extends LockedCounterOperations {
     static final String SUITE = "SpinThenParkLockLinearizabilityTest";
     static final String CHECKS = "SpinThenParkLock: a counter updated under the lock vs an atomic counter";
 
-    private final LockedCounter counter = new LockedCounter(new SpinThenParkLock());
-
-    @Operation
-    public int incrementAndGet() {
-        return counter.incrementAndGet();
-    }
-
-    @Operation
-    public int get() {
-        return counter.get();
+    public SpinThenParkLockLinearizabilityTest() {
+        super(new SpinThenParkLock());
     }
 
     @Test
@@ -57,47 +48,9 @@ public class SpinThenParkLockLinearizabilityTest {
     }
 
     /** The same operations over the known-bad twin. */
-    public static class Twin {
-        private final LockedCounter counter = new LockedCounter(new CheckThenSetLock());
-
-        @Operation
-        public int incrementAndGet() {
-            return counter.incrementAndGet();
-        }
-
-        @Operation
-        public int get() {
-            return counter.get();
-        }
-    }
-
-    /** A plain int guarded by {@code lock}: correct only if the lock excludes. */
-    static final class LockedCounter {
-        private final Lock lock;
-        private int value;
-
-        LockedCounter(Lock lock) {
-            this.lock = lock;
-        }
-
-        int incrementAndGet() {
-            lock.lock();
-            try {
-                int v = value + 1;
-                value = v;
-                return v;
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        int get() {
-            lock.lock();
-            try {
-                return value;
-            } finally {
-                lock.unlock();
-            }
+    public static class Twin extends LockedCounterOperations {
+        public Twin() {
+            super(new CheckThenSetLock());
         }
     }
 }
