@@ -217,6 +217,12 @@ public final class SpecMutateCommand {
             if (operators.size() == SpecOperator.values().length) {
                 for (String id : claims.keySet()) if (!allIds.contains(id)) stale.add(id);
             }
+            List<String> unknown = wantedIds.stream().filter(id -> !allIds.contains(id))
+                    .filter(id -> familyOf(manifest, specsDir, moduleOf(id)).equals(family)).toList();
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("no such mutant of " + family + " (the spec changed under it, or a typo; "
+                        + "--list prints the ids): " + unknown);
+            }
             List<SpecMutant> chosen = select(all, fam.getValue(), wantedIds, o.stratified());
             chosen.forEach(m -> found.add(m.id()));
             log.printf("mutate --specs: %s: %d passing models, %d mutants made, %d selected%n", family, models.size(),
