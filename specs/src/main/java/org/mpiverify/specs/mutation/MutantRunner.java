@@ -20,7 +20,8 @@ import tla2sany.st.Location;
  * Runs the passing models that use a mutant's definition against the mutant, each in a TLC process of
  * its own with one worker (every liveness check here must have one, and one TLC at a time is what a
  * shared machine can give) and a deadline of {@code factor} times the model's unmutated time (at least
- * {@code minSeconds}, at most the manifest's deadline), cheapest model first, until one kills it.
+ * {@code minSeconds}, at most the manifest's deadline), cheapest model first, until one kills it, times
+ * out or cannot evaluate it.
  *
  * <p>Killed means a property violation TLC reports: an invariant, an action property, a temporal
  * property, a refinement (a property whose definition is an instance's, {@code AM!Spec}, or whose name
@@ -86,6 +87,9 @@ final class MutantRunner {
                 killer = run;
                 break;
             }
+            // a state space that outgrew its deadline in this model outgrows it in the larger ones too, and a
+            // mutant TLC cannot evaluate is settled: the other models would only spend their deadlines
+            if (!run.verdict().equals(ModelRun.PASSED)) break;
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         MutantStatus status = killer != null ? MutantStatus.KILLED
