@@ -27,13 +27,16 @@ import tla2sany.st.TreeNode;
  * ({@link SpecMutant}'s stable ids).
  *
  * <p>Left out, each for a reason: the SPECIFICATION formula (fairness is not the algorithm); constants
- * of arity 0 (a set, a name, a number: the model's setup); in what an initial predicate reaches, the
+ * of arity 0 written as literals (a number, a name, a record of them: the model's encoding); in what an
+ * initial predicate reaches, the
  * assignments {@code v = e} and {@code v \in S} themselves (dropping or negating one leaves a variable
  * without an initial value, which TLC reports as an error, not a bug); anything in the update of a
  * history variable (outside every VIEW of the models that use the definition: by the VIEW's
  * soundness no action and no property reads it, so such a mutant is equivalent by construction).
  * Comparisons, quantifiers and memberships are mutated only in state predicates (a level-2 one is an
- * update or reads the next state; negating {@code x' \in S} makes an unbounded update).
+ * update or reads the next state; negating {@code x' \in S} makes an unbounded update). Plus or minus
+ * one leaves a tuple literal's components and a component's index alone ({@code <<0, m>>}, {@code k[1]}:
+ * another field, not an off-by-one).
  *
  * <p>Not thread-safe; one generator per call.
  */

@@ -93,6 +93,20 @@ final class Nodes {
         }
     }
 
+    private static final java.util.Set<String> CONSTRUCTORS = java.util.Set.of("$SetEnumerate", "$Tuple",
+            "$RcdConstructor", "$Pair", "TRUE", "FALSE", "-.");
+
+    /** A literal: a number, a string, a boolean, or a set, tuple or record of literals. */
+    static boolean literal(SemanticNode n) {
+        if (n instanceof tla2sany.semantic.NumeralNode || n instanceof tla2sany.semantic.StringNode
+                || n instanceof tla2sany.semantic.DecimalNode) {
+            return true;
+        }
+        if (!(n instanceof OpApplNode o) || !CONSTRUCTORS.contains(op(o))) return false;
+        for (ExprOrOpArgNode a : o.getArgs()) if (a == null || !literal(a)) return false;
+        return true;
+    }
+
     /** The expression under any LET (the definitions of a LET stay in scope of the text inside it). */
     static ExprNode underLets(ExprNode e) {
         while (e instanceof LetInNode l) e = l.getBody();

@@ -69,7 +69,8 @@ public final class SpecGraph {
      * @param models   the passing models whose behaviour uses it
      * @param oracles  the invariants and properties of those models that use it too
      * @param formula  it is a model's SPECIFICATION formula (never mutated: fairness is not the algorithm)
-     * @param setup    a constant of arity 0 (a set, a name, a number: the model's setup, not the algorithm)
+     * @param setup    a constant of arity 0 written as a literal (a number, a string, a record, tuple or set
+     *                 of them: a value of the model's encoding, not the algorithm)
      * @param initSide an initial predicate reaches it (there {@code v = e} assigns, it does not compare)
      */
     public record Definition(DefKey key, OpDefNode node, Set<String> models, Set<String> oracles, boolean formula,
@@ -233,7 +234,7 @@ public final class SpecGraph {
                         : a.getKey().module().compareTo(b.getKey().module()))
                 .forEach(e -> {
                     OpDefNode d = e.getValue();
-                    boolean setup = d.getArity() == 0 && Nodes.level(d.getBody()) == 0;
+                    boolean setup = d.getArity() == 0 && Nodes.level(d.getBody()) == 0 && Nodes.literal(d.getBody());
                     defs.put(e.getKey(), new Definition(e.getKey(), d, Set.copyOf(usedBy.get(e.getKey())),
                             Set.copyOf(oracles.getOrDefault(e.getKey(), Set.of())), formulas.contains(e.getKey()), setup,
                             initSide.contains(e.getKey())));

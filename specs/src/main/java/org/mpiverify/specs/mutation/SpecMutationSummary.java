@@ -33,11 +33,15 @@ public final class SpecMutationSummary {
         List<SpecKillMatrix.Entry> alive = d.mutants().stream()
                 .filter(e -> e.state() == MutantStatus.SURVIVED || e.state() == MutantStatus.TIMED_OUT).toList();
         if (!alive.isEmpty()) {
-            sb.append("## Survivors\n\n| mutant | status | change | models run | shared with |\n|---|---|---|---|---|\n");
+            sb.append("## Survivors\n\n\"Same states\": every model found exactly as many distinct states as without the mutant, "
+                    + "a hint (not a proof) that no passing model reaches the change.\n\n"
+                    + "| mutant | status | change | models run | same states | shared with |\n|---|---|---|---|---|---|\n");
             for (SpecKillMatrix.Entry e : alive) {
+                boolean same = !e.runs().isEmpty() && e.runs().stream()
+                        .allMatch(r -> r.baselineStates() >= 0 && r.distinctStates() == r.baselineStates());
                 sb.append("| `").append(cell(e.id())).append("` | ").append(e.status()).append(" | ")
-                  .append(cell(e.change())).append(" | ").append(e.runs().size()).append(" | ")
-                  .append(e.sharedWith().isEmpty() ? "" : cell(String.join(", ", e.sharedWith()))).append(" |\n");
+                  .append(cell(e.change())).append(" | ").append(e.runs().size()).append(" | ").append(same ? "yes" : "")
+                  .append(" | ").append(e.sharedWith().isEmpty() ? "" : cell(String.join(", ", e.sharedWith()))).append(" |\n");
             }
             sb.append('\n');
         }
