@@ -118,8 +118,9 @@ final class MutantRunner {
                     || r.message().startsWith("configuration ")) {
                 throw new IllegalStateException("TLC could not run " + model.name() + ": " + r.message());
             }
+            String what = ModuleSource.oneLine(r.message());   // TLC's reason is often past its first line
             return new ModelRun(model.name(), ModelRun.INVALID, o.manifestName(), null, null, seconds,
-                    r.distinctStates(), baselineStates, deadline, message);
+                    r.distinctStates(), baselineStates, deadline, what.length() > 400 ? what.substring(0, 399) + "…" : what);
         }
         if (o == Outcome.SUCCESS) {
             return new ModelRun(model.name(), ModelRun.PASSED, o.manifestName(), null, null, seconds,
