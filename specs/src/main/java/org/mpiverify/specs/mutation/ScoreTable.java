@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.mpiverify.results.Git;
 import org.mpiverify.results.Json;
 
 /**
@@ -47,7 +48,7 @@ public final class ScoreTable {
             f.put("mode", doc.mode());
             f.put("date", doc.generated());
             f.put("commit", prov.get("commit"));
-            f.put("dirty", prov.get("dirty"));
+            f.put("dirty", dirty(specsDir));
             f.put("host", prov.get("host"));
             f.put("models", run.models());
             f.put("generated", run.generated());
@@ -69,6 +70,16 @@ public final class ScoreTable {
         Files.writeString(file, json);
         Path readme = specsDir.resolve("README.md");
         Files.writeString(readme, replaceSection(Files.readString(readme), render(json)));
+    }
+
+    /**
+     * Whether the work tree has changes other than the two files this class writes (a family recorded
+     * before another in one session leaves them changed, which says nothing about the specs measured).
+     */
+    private static boolean dirty(Path specsDir) {
+        String status = new Git(specsDir.getParent()).run("status", "--porcelain", "--untracked-files=no", "--", ".",
+                ":(exclude)specs/" + FILE, ":(exclude)specs/README.md");
+        return status != null && !status.isBlank();
     }
 
     /** The table's Markdown, from the score file's text. */
