@@ -121,7 +121,7 @@ FirstFrom(p, c, q) ==
     IN IF is = {} THEN 0 ELSE Min(is)
 (* The allreduce can return to t: a word from every peer is there. *)
 CanReceive(t) == \A q \in Peers(t) : FirstFrom(Pr[t], Cl[t], q) # 0
-Taken(t) == {FirstFrom(Pr[t], Cl[t], q) : q \in Peers(t)}
+Taken(t) == {FirstFrom(Pr[t], Cl[t], q) : q \in Peers(t)} \ {0}
 (* The AND of t's own word and the words it receives. *)
 Result(t) ==
     LET got == {inbox[Pr[t]][i] : i \in Taken(t)}
@@ -168,26 +168,47 @@ CommonTypeOK(pcs) ==
     /\ event \in [who : STRING, what : STRING, peers : SUBSET STRING]
 
 -----------------------------------------------------------------------------
-(* All members of a new communicator agree on its id, or all fail.        *)
-(* Written with one pass over the threads instead of over all pairs of    *)
-(* them (the same formula: the pairs (call, id) of the threads that took  *)
-(* an id are as many as their calls iff each call's threads took one id), *)
-(* which trace validation needs: a window of a recorded trace holds tens  *)
-(* of calls, and the pairwise form took most of TLC's time.               *)
-Agreement ==
-    LET took   == {t \in Threads : pc[t] \in {"done", "freed"}}
-        failed == {t \in Threads : pc[t] = "failed"}
-    IN  /\ Cardinality({<<Cl[t], newId[t]>> : t \in took}) = Cardinality({Cl[t] : t \in took})
-        /\ {Cl[t] : t \in took} \cap {Cl[t] : t \in failed} = {}
+(* The refinement mapping onto ContextIdPromise, the part every algorithm  *)
+(* shares: a thread has entered its call once it has sent a word, and      *)
+(* returned at an end pc; a call's outcome is the id its first returned   *)
+(* member took, or ERR_OTHER once a member failed; a thread returned the   *)
+(* id newId. What a member looked at (its offered mask, in the rounds that  *)
+(* can fail) and what its call sets aside differ per algorithm: each       *)
+(* algorithm module instances ContextIdPromise with these and its own look *)
+(* and aside, and checks RefinesContextIdPromise, the promise's Spec.     *)
+(* (TLC cannot check a temporal formula of a parameterized instance, so    *)
+(* each algorithm module writes its INSTANCE out.)                         *)
+MemberThreads(c) == {t \in Threads : Cl[t] = c}
+AbsSt == [t \in Threads |-> IF pc[t] \in EndPcs THEN pc[t]
+                            ELSE IF offer[Cl[t]][Pr[t]] = NoWord THEN "idle" ELSE "in"]
+AbsDec == [c \in Calls |->
+              LET took == {t \in MemberThreads(c) : pc[t] \in {"done", "freed"}}
+              IN  IF took # {} THEN newId[CHOOSE t \in took : TRUE]
+                  ELSE IF \E t \in MemberThreads(c) : pc[t] = "failed" THEN -1 ELSE 0]
+PriorOf == [t \in Threads |-> {Th(Pr[t], d) : d \in {e \in Before[Cl[t]] : Pr[t] \in Members[e]}}]
 
-(* No process gives one id to two live communicators, and a live id is not *)
-(* free (per process: its live threads' ids are as many as they are).     *)
-UniqueLive ==
-    LET live == {t \in Threads : pc[t] = "done"}
-    IN  \A p \in Procs :
-            LET mine == {t \in live : Pr[t] = p}
-            IN  /\ Cardinality({newId[t] : t \in mine}) = Cardinality(mine)
-                /\ \A t \in mine : newId[t] \notin mask[p]
+(* The promise's invariants over the mapping (their definitions are in     *)
+(* ContextIdPromise, and need neither looks nor asides): the members of a  *)
+(* call agree on its id or all fail; no process holds one id for two live  *)
+(* communicators.                                                          *)
+Promised == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- [t \in Threads |-> Ids],
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
+Agreement == Promised!Agreement
+UniqueLive == Promised!UniqueLive
+
+(* The allreduce's messages do not pile up: a member is at most one round  *)
+(* ahead of a peer (it needs the peer's word of a round to end that round),*)
+(* so an inbox holds at most two words with one envelope (two calls of one *)
+(* thread on one parent share an envelope, and the later one starts only   *)
+(* after the earlier one's last word was taken). A message that is never   *)
+(* received, or received twice, breaks this before it breaks anything else *)
+(* (and would otherwise make the state space infinite).                    *)
+OneRoundAhead ==
+    \A p \in Procs : \A i \in 1..Len(inbox[p]) :
+        Cardinality({j \in 1..Len(inbox[p]) : /\ inbox[p][j].ctx = inbox[p][i].ctx
+                                              /\ inbox[p][j].src = inbox[p][i].src
+                                              /\ inbox[p][j].tag = inbox[p][i].tag}) <= 2
 
 (* Ids suffice for call c: its members have, at start, at least as many    *)
 (* common free ids outside Uncounted as there are calls. Every other call  *)

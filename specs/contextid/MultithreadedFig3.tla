@@ -216,6 +216,19 @@ TypeOK ==
 (* Ids of the eager segment are not counted: another call's eager round may hold them. *)
 NoSpuriousFailure == NoFailureWhereIdsSuffice(EagerIds)
 
+(* The refinement of ContextIdPromise (mapping: ContextIds). A member      *)
+(* looks at its free ids when it offers its mask as the owner of a round   *)
+(* that can end in ERR_OTHER (LastChance: every free segment claimed);     *)
+(* the ids an eager round holds are what its call sets aside, one segment. *)
+PromiseLook == [t \in Threads |-> IF pc[t] = "wait" /\ Own(t) /\ LastChance(t)
+                                  THEN offer[Cl[t]][Pr[t]].m ELSE Ids]
+PromiseAside == [t \in Threads |-> IF pc[t] = "wait0" THEN UNION {SegIds(s) : s \in ownE[t]} ELSE {}]
+SegmentSize == IF EagerCount = 0 THEN 0 ELSE Max({Cardinality(SegIds(s)) : s \in Segs})
+Promise == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- PromiseLook, aside <- PromiseAside,
+         AsideMax <- SegmentSize, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
+RefinesContextIdPromise == Promise!Spec
+
 (* Reachability probe (a model expects it violated): two calls over three  *)
 (* processes meet in Fig. 3 rounds on a shared process, one owning its     *)
 (* mask there and the other offering nothing.                              *)

@@ -39,4 +39,11 @@ GroupRankAddr(c, p) == Cardinality({q \in Members[c] : q < p})
 (* both calls take the same id (the prototype of the segmented eager round *)
 (* did this).                                                              *)
 UnclaimedSegmentsOffer(p, claim) == mask[p] \ UNION {SegIds(s) : s \in eagerInUse[p]}
+
+(* An off-by-one in Drop's index shift: a receive removes a later message  *)
+(* of its inbox (or none) instead of the word it took, which stays there   *)
+(* for the next round to take again (OneRoundAhead).                       *)
+RECURSIVE DropSkipsOne(_, _)
+DropSkipsOne(s, is) == IF s = <<>> THEN <<>>
+                       ELSE (IF 1 \in is THEN <<>> ELSE <<Head(s)>>) \o DropSkipsOne(Tail(s), {i : i \in is \ {1}})
 =============================================================================

@@ -81,6 +81,16 @@ Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(ThreadStep(t))
 
 View == <<mask, pc, newId, inbox, offer, snap, cand>>
 
+(* The refinement of ContextIdPromise (mapping: ContextIds). A member looks *)
+(* at its free ids when it reads the mask for allreduce #1; a reservation  *)
+(* held during allreduce #2 is what its call sets aside (one id).          *)
+Promise == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId,
+         look <- [t \in Threads |-> IF pc[t] = "wait1" THEN snap[t] ELSE Ids],
+         aside <- [t \in Threads |-> IF pc[t] = "wait2" /\ Reserved(t) THEN {cand[t]} ELSE {}],
+         AsideMax <- 1, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
+RefinesContextIdPromise == Promise!Spec
+
 TypeOK ==
     /\ CommonTypeOK({"start", "wait1", "wait2"})
     /\ snap \in [Threads -> SUBSET Ids]

@@ -134,6 +134,19 @@ NbNext == \/ \E t \in Threads : \/ NbEnterEager(t) \/ NbFinishEager(t) \/ Blocki
 (* polled from some point on until it completes is eventually progressed.  *)
 NbSpec == Init /\ [][NbNext]_vars /\ \A t \in Threads : WF_vars(NbStep(t))
 
+(* The refinement of ContextIdPromise, as MultithreadedFig3's (looks,      *)
+(* asides) but with this module's program order: before starting c, p's    *)
+(* thread has returned from the blocking calls of Prior[p][c] and waited   *)
+(* for the idups of Prior[p][c] whose wait comes before c (c is not among  *)
+(* what it starts before that wait), and issued the other idups there.     *)
+WaitedBefore(p, d, c) == d \in Nonblocking => c \notin WaitAfter[p][d]
+NbPrior == [t \in Threads |-> {Th(Pr[t], d) : d \in {e \in Prior[Pr[t]][Cl[t]] : WaitedBefore(Pr[t], e, Cl[t])}}]
+NbIssued == [t \in Threads |-> {Th(Pr[t], d) : d \in {e \in Prior[Pr[t]][Cl[t]] : ~WaitedBefore(Pr[t], e, Cl[t])}}]
+NbPromise == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- PromiseLook, aside <- PromiseAside,
+         AsideMax <- SegmentSize, Prior <- NbPrior, Issued <- NbIssued
+NbRefinesContextIdPromise == NbPromise!Spec
+
 (* Reachability probe (a model expects it violated): an idup owns a        *)
 (* process's mask while a blocking call of that process with a lower key   *)
 (* is refused there, so the ordering rule is exercised.                    *)

@@ -28,4 +28,9 @@ WaitOnlyPolled(p) == \E u \in Threads : Pr[u] = p /\ WaitingOn(u)
 (* The naive exhaustion rule of Fig. 3 as printed, for idups: an empty AND *)
 (* means retry, also when every member owned its mask.                     *)
 RetryOnEmptyAnd(w) == FALSE
+
+(* A thread's idup counts as returned once issued, also after the thread   *)
+(* has reached its wait on it: the thread runs its next call while it is   *)
+(* still waiting (NbRefinesContextIdPromise's program order).              *)
+ReturnedIgnoresWait(p, d) == IF d \in Nonblocking THEN Started(Th(p, d)) ELSE Finished(Th(p, d))
 =============================================================================

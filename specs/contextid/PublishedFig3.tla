@@ -75,6 +75,13 @@ Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(ThreadStep(t))
 
 View == <<mask, pc, newId, inbox, offer, inUse, lowest>>
 
+(* The refinement of ContextIdPromise (mapping: ContextIds). Fig. 3 as     *)
+(* printed never reports ERR_OTHER and sets nothing aside: no looks.       *)
+Promise == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- [t \in Threads |-> Ids],
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
+RefinesContextIdPromise == Promise!Spec
+
 TypeOK ==
     /\ CommonTypeOK({"start", "wait"})
     /\ inUse \in [Procs -> BOOLEAN]

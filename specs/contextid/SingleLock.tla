@@ -58,5 +58,14 @@ Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(ThreadStep(t))
 
 View == <<mask, pc, newId, inbox, offer, lock>>
 
+(* The refinement of ContextIdPromise (mapping: ContextIds). A member looks *)
+(* at its free ids when it offers its mask (holding the lock); nothing is  *)
+(* set aside.                                                              *)
+Promise == INSTANCE ContextIdPromise
+    WITH st <- AbsSt, dec <- AbsDec, ret <- newId,
+         look <- [t \in Threads |-> IF pc[t] = "wait" THEN offer[Cl[t]][Pr[t]].m ELSE Ids],
+         aside <- [t \in Threads |-> {}], AsideMax <- 0, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
+RefinesContextIdPromise == Promise!Spec
+
 TypeOK == CommonTypeOK({"start", "wait"}) /\ lock \in [Procs -> Threads \cup {NoThread}]
 =============================================================================

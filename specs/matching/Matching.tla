@@ -10,18 +10,28 @@
 (*   Arrive(m)  a message takes the earliest matching posted receive,     *)
 (*              else is queued as unexpected. A sender's messages arrive  *)
 (*              in the order it sent them (ids increase with send order). *)
-(*   Cancel(r)  a posted receive is removed.                               *)
+(*   Cancel(r)  the user cancels a receive: removed if still posted, else  *)
+(*              the cancel fails (the receive has matched).               *)
 (*                                                                         *)
 (* Java: org.mpiverify.core.matching.MatchingEngine (matchOrPost,          *)
 (*   matchOrEnqueue, remove, take), QueueMatchingEngine (MPICH's two       *)
 (*   queues per context), HashMatchingEngine (Dang, Snir & Gropp's table  *)
-(*   for exact keys, indexed queues in wild mode). MatchingTrace.tla       *)
-(*   checks their recorded steps against this module.                      *)
+(*   for exact keys, indexed queues in wild mode; its own steps, the mode *)
+(*   handshake, are HashMatching.tla). MatchingTrace.tla checks their      *)
+(*   recorded steps against this module.                                   *)
 (*                                                                         *)
 (* Receives and messages are records [id, ctx, src, tag]; the model's      *)
 (* Recvs and Msgs name what may be posted and sent. The history variables *)
-(* recvMatch (receive id -> message id) and msgMatch (message id ->        *)
-(* receive id) state the properties in time linear in the matches.        *)
+(* matched (the pairs <<receive, message>> matched), cancelled and         *)
+(* refused (the receives whose cancel succeeded, failed) are what the      *)
+(* refinement mapping to MpiMatching, the standard's promise, needs       *)
+(* besides the queues.                                                     *)
+(*                                                                         *)
+(* Cancel is the user's MPI_Cancel of a receive it posted, at any time    *)
+(* before it knows the receive complete: Endpoint.cancel calls the         *)
+(* engine's remove, which succeeds only if the receive is still posted;   *)
+(* a receive already matched (its completion may still be on its way)    *)
+(* makes the cancel fail and completes normally.                          *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
@@ -37,13 +47,11 @@ VARIABLES posted,     \* [Contexts -> Seq(receive)]  posted receives, in posting
           unexp,      \* [Contexts -> Seq(message)]  unexpected messages, in arrival order
           used,       \* ids of the receives posted so far (matched or not)
           arrived,    \* ids of the messages arrived so far
-          recvMatch,  \* [receive id -> message id] of every match made
-          msgMatch,   \* [message id -> receive id] of every match made
-          lastMatch   \* the match the last matching step made: [r |-> receive, m |-> message], or NoMatch
+          matched,    \* history: the pairs <<receive, message>> matched so far
+          cancelled,  \* history: the receives whose cancel succeeded
+          refused     \* history: the receives whose cancel failed
 
-vars == <<posted, unexp, used, arrived, recvMatch, msgMatch, lastMatch>>
-
-NoMatch == [r |-> "none"]
+vars == <<posted, unexp, used, arrived, matched, cancelled, refused>>
 
 Matches(r, m) == /\ r.ctx = m.ctx
                  /\ r.src \in {AnySource, m.src}
@@ -69,31 +77,30 @@ Drop(q, i) == SubSeq(q, 1, i - 1) \o SubSeq(q, i + 1, Len(q))
 MsgFor(r) == FirstFrom(unexp[r.ctx], r, 1, FALSE)      \* the message a receive takes: the earliest
 RecvFor(m) == FirstFrom(posted[m.ctx], m, 1, TRUE)     \* the receive a message takes: the earliest
 Taken(q, i) == Drop(q, i)                              \* the unexpected queue after a message is taken
+PostedAfter(q, r) == Append(q, r)                      \* the posted queue after r is posted: at the end
 
 (* Records the match of receive r and message m. *)
-Match(r, m) == /\ recvMatch' = (r.id :> m.id) @@ recvMatch
-               /\ msgMatch' = (m.id :> r.id) @@ msgMatch
-               /\ lastMatch' = [r |-> r, m |-> m]
+Match(r, m) == matched' = matched \cup {<<r, m>>}
 
 Init == /\ posted = [c \in Contexts |-> <<>>]
         /\ unexp = [c \in Contexts |-> <<>>]
         /\ used = {}
         /\ arrived = {}
-        /\ recvMatch = <<>>
-        /\ msgMatch = <<>>
-        /\ lastMatch = NoMatch
+        /\ matched = {}
+        /\ cancelled = {}
+        /\ refused = {}
 
 Post(r) ==
     /\ r.id \notin used
     /\ used' = used \cup {r.id}
     /\ LET i == MsgFor(r) IN
        IF i = 0
-       THEN /\ posted' = [posted EXCEPT ![r.ctx] = Append(@, r)]
-            /\ UNCHANGED <<unexp, recvMatch, msgMatch, lastMatch>>
+       THEN /\ posted' = [posted EXCEPT ![r.ctx] = PostedAfter(@, r)]
+            /\ UNCHANGED <<unexp, matched>>
        ELSE /\ unexp' = [unexp EXCEPT ![r.ctx] = Taken(@, i)]
             /\ Match(r, unexp[r.ctx][i])
             /\ UNCHANGED posted
-    /\ UNCHANGED arrived
+    /\ UNCHANGED <<arrived, cancelled, refused>>
 
 (* Send order: the earlier messages of m's sender have arrived. (A trace names messages by their    *)
 (* arrival, so there the guard holds by construction: see MatchingTrace.)                            *)
@@ -106,51 +113,64 @@ Arrive(m) ==
     /\ LET i == RecvFor(m) IN
        IF i = 0
        THEN /\ unexp' = [unexp EXCEPT ![m.ctx] = Append(@, m)]
-            /\ UNCHANGED <<posted, recvMatch, msgMatch, lastMatch>>
+            /\ UNCHANGED <<posted, matched>>
        ELSE /\ posted' = [posted EXCEPT ![m.ctx] = Drop(@, i)]
             /\ Match(posted[m.ctx][i], m)
             /\ UNCHANGED unexp
-    /\ UNCHANGED used
+    /\ UNCHANGED <<used, cancelled, refused>>
 
+(* The engine's remove succeeds iff r is still posted (not yet matched). *)
+CancelOk(r) == IndexFrom(posted[r.ctx], r, 1) # 0
+
+(* MPI_Cancel of a receive the user posted and has not seen complete (nor cancelled): the engine      *)
+(* removes it if it is still posted and the request completes as cancelled; else the cancel fails.    *)
 Cancel(r) ==
     /\ CanCancel
-    /\ IndexFrom(posted[r.ctx], r, 1) # 0
-    /\ posted' = [posted EXCEPT ![r.ctx] = Drop(@, IndexFrom(@, r, 1))]
-    /\ UNCHANGED <<unexp, used, arrived, recvMatch, msgMatch, lastMatch>>
+    /\ r.id \in used
+    /\ r \notin cancelled \cup refused
+    /\ IF CancelOk(r)
+       THEN /\ posted' = [posted EXCEPT ![r.ctx] = Drop(@, IndexFrom(@, r, 1))]
+            /\ cancelled' = cancelled \cup {r}
+            /\ UNCHANGED refused
+       ELSE /\ refused' = refused \cup {r}
+            /\ UNCHANGED <<posted, cancelled>>
+    /\ UNCHANGED <<unexp, used, arrived, matched>>
 
 Next == \/ \E r \in Recvs : Post(r) \/ Cancel(r)
         \/ \E m \in Msgs : Arrive(m)
 
 Spec == Init /\ [][Next]_vars
 
-View == <<posted, unexp, used, arrived, recvMatch, msgMatch>>
+View == vars
 
 -----------------------------------------------------------------------------
-(* Properties; each is violated by a model of MatchingMutants (manifest.json). All are linear in   *)
-(* the matches and queues, so a trace of thousands of events checks them in every state.          *)
+(* The promise: MpiMatching, under the refinement mapping below. The queues' contents are what the  *)
+(* standard calls waiting receives and pending messages; the history variables are the matches and  *)
+(* the cancelled receives. Each promise is stated once, in MpiMatching; here it is only named, so    *)
+(* that a model can check it as an invariant (a readable counterexample) besides the refinement.    *)
+QueuedMsgs == UNION {{unexp[c][i] : i \in 1..Len(unexp[c])} : c \in Contexts}
 
-(* Each message is matched at most once, and each receive: recvMatch and msgMatch are inverse. *)
-MatchedOnce == /\ \A r \in DOMAIN recvMatch : recvMatch[r] \in DOMAIN msgMatch /\ msgMatch[recvMatch[r]] = r
-               /\ \A m \in DOMAIN msgMatch : msgMatch[m] \in DOMAIN recvMatch /\ recvMatch[msgMatch[m]] = m
+Abs == INSTANCE MpiMatching WITH pendingMsgs <- QueuedMsgs, waiting <- posted, matches <- matched,
+                                 cancelled <- cancelled, cancelFailed <- refused
 
-(* No message is lost or duplicated: every arrived message is unexpected or matched, not both. *)
-QueuedIds == UNION {{unexp[c][i].id : i \in 1..Len(unexp[c])} : c \in Contexts}
-NoLoss == /\ arrived = QueuedIds \cup DOMAIN msgMatch
-          /\ QueuedIds \cap DOMAIN msgMatch = {}
+MatchesFit == Abs!MatchesFit
+MatchedOnce == Abs!MatchedOnce
+CancelExclusive == Abs!CancelExclusive
+NoMatchLeft == Abs!NoMatchLeft
+NonOvertaking == Abs!NonOvertaking
+RefinesMpiMatching == Abs!Spec
 
-(* No posted receive matches an unexpected message: whichever came second would have matched it.   *)
-(* With NoLoss: once every message has arrived, each is matched exactly once, or waits for a      *)
-(* receive that was never posted.                                                                  *)
-NoMatchLeft == \A c \in Contexts : \A i \in 1..Len(posted[c]) : FirstFrom(unexp[c], posted[c][i], 1, FALSE) = 0
+(* The engine's own bookkeeping: every arrived message is unexpected or matched, not both, and only *)
+(* arrived messages are. (A message lost from the queues is also a refinement violation: it leaves  *)
+(* the promise's pending set without being received.)                                               *)
+QueuedIds == {m.id : m \in QueuedMsgs}
+MatchedIds == {p[2].id : p \in matched}
+NoLoss == /\ arrived = QueuedIds \cup MatchedIds
+          /\ QueuedIds \cap MatchedIds = {}
 
-(* Non-overtaking (§3.5 "Order"), an action property: the match (r, m) a step makes leaves pending *)
-(* no earlier-sent message of m's sender that r matches, and no receive posted before r that m     *)
-(* matches. (Across senders MPI orders nothing; the engines' arrival order is checked by the trace *)
-(* itself: MatchingTrace makes every match name the message the spec picks.)                       *)
-OrderKept(r, m) ==
-    LET c == m.ctx
-        j == IndexFrom(posted[c], r, 1)   \* r's place among the receives posted before the step, or 0
-    IN /\ \A i \in 1..Len(unexp[c]) : ~(SentBefore(unexp[c][i], m) /\ Matches(r, unexp[c][i]))
-       /\ \A i \in 1..(IF j = 0 THEN Len(posted[c]) ELSE j - 1) : ~Matches(posted[c][i], m)
-NonOvertaking == [][lastMatch' # lastMatch /\ lastMatch' # NoMatch => OrderKept(lastMatch'.r, lastMatch'.m)]_vars
+(* A reachability witness, expected violated: MPI orders no two senders, so a receive may take a     *)
+(* message while another sender's message with a lower id, which the receive also fits, is still     *)
+(* queued. A model whose arrivals were over-constrained (one send order for all senders, say) would  *)
+(* never reach such a state, and would hide every bug that needs it.                                 *)
+SendersOrdered == \A p \in matched : ~\E m2 \in QueuedMsgs : m2.id < p[2].id /\ Abs!Fits(p[1], m2)
 =============================================================================

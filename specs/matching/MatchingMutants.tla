@@ -27,4 +27,25 @@ SkipsPosted(m) == 0
 (* A receive takes a message but leaves it in the unexpected queue: a second receive takes it again. *)
 (* Caught by MatchedOnce and by NoLoss.                                                              *)
 KeepsTaken(q, i) == q
+
+(* The source test forgotten: a receive from source 0 takes a message of source 1 (a false match:    *)
+(* nothing is left pending, so NoMatchLeft and NonOvertaking cannot see it). Caught by MatchesFit.   *)
+SourceIgnored(r, m) == /\ r.ctx = m.ctx
+                       /\ r.tag \in {AnyTag, m.tag}
+
+(* MPI_ANY_SOURCE compared as a literal source: a wildcard receive waits beside a message it fits.   *)
+(* Caught by NoMatchLeft.                                                                            *)
+WildcardIgnored(r, m) == /\ r.ctx = m.ctx
+                         /\ r.src = m.src
+                         /\ r.tag \in {AnyTag, m.tag}
+
+(* MPI_Cancel that ignores what the engine's remove returned: a receive already matched completes as *)
+(* cancelled too. Caught by CancelExclusive.                                                          *)
+RemoveAlwaysTrue(r) == TRUE
+
+(* Posting at the head of the posted queue (LIFO): a later receive overtakes an earlier one. The     *)
+(* posted queue is what the refinement maps to the receives waiting in posting order, so the          *)
+(* refinement catches it at the second post, before any message shows it. Caught by                   *)
+(* RefinesMpiMatching.                                                                                 *)
+PostedFirst(q, r) == <<r>> \o q
 =============================================================================

@@ -5,7 +5,8 @@
 (* against Matching, the spec itself (EXTENDS, not a copy): TLC looks for  *)
 (* a behavior of the spec that takes the recorded steps of one rank's      *)
 (* engine one by one, and checks the spec's invariants in every state and  *)
-(* its action property NonOvertaking on every step.                        *)
+(* its action property NonOvertaking on every step: the promises of        *)
+(* MpiMatching over Matching's refinement mapping, and NoLoss.             *)
 (*                                                                         *)
 (* The engine records one event per step (MatchingStep), stamped inside   *)
 (* the lock that decides it (context lock; in the hash engine's fast mode  *)
@@ -31,7 +32,9 @@
 (*     recorded switch.                                                    *)
 (*   - Cancel that finds r not posted and a Take that finds nothing change *)
 (*     nothing either; they check that r is not posted, resp. that no      *)
-(*     unexpected message matches.                                         *)
+(*     unexpected message matches. (The failed cancel is not added to      *)
+(*     refused: the receive may have matched in an earlier window, which   *)
+(*     this window's matched does not hold.)                               *)
 (*   - A Take that finds a message is the spec's Post of a receive that    *)
 (*     matched at once (an mprobe removes the message as a receive would).*)
 (* Sends are not recorded: messages are named in arrival order, so the    *)
@@ -40,9 +43,9 @@
 (*                                                                         *)
 (* Windows. A window that does not start at Init starts in Start, the      *)
 (* queues TLC printed at the end of the previous window; the history      *)
-(* variables restart (used/arrived = the ids in the queues, no matches),  *)
-(* so MatchedOnce covers each window and NoLoss the messages queued at its *)
-(* start and arrived in it.                                                *)
+(* variables restart (used/arrived = the ids in the queues, no matches,    *)
+(* no cancels), so MatchedOnce and CancelExclusive cover each window and   *)
+(* NoLoss the messages queued at its start and arrived in it.              *)
 (***************************************************************************)
 EXTENDS Matching
 
@@ -68,9 +71,9 @@ TraceInit ==
             /\ unexp = [c \in Contexts |-> IF c \in DOMAIN Start.unexp THEN Start.unexp[c] ELSE <<>>]
             /\ used = UNION {Ids(posted[c]) : c \in Contexts}
             /\ arrived = UNION {Ids(unexp[c]) : c \in Contexts}
-            /\ recvMatch = <<>>
-            /\ msgMatch = <<>>
-            /\ lastMatch = NoMatch
+            /\ matched = {}
+            /\ cancelled = {}
+            /\ refused = {}
 
 (* The result the engine returned is the spec's: the message r takes (0: none), the receive m takes. *)
 TakesMsg(r, mid) == LET i == MsgFor(r) IN IF mid = 0 THEN i = 0 ELSE i # 0 /\ unexp[r.ctx][i].id = mid
@@ -84,9 +87,8 @@ TakeEvent ==
               /\ TakesRecv(E.m, E.r)
               /\ Arrive(E.m)
       [] E.k = "Cancel" ->
-              IF E.ok THEN Cancel(E.r)
-              ELSE /\ IndexFrom(posted[E.r.ctx], E.r, 1) = 0
-                   /\ UNCHANGED vars
+              /\ CancelOk(E.r) = E.ok
+              /\ IF E.ok THEN Cancel(E.r) ELSE UNCHANGED vars   \* not recorded in refused: see above
       [] E.k = "Take" ->
               /\ TakesMsg(E.r, E.m)
               /\ IF E.m = 0 THEN UNCHANGED vars ELSE Post(E.r)

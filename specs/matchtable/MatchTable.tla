@@ -398,4 +398,11 @@ AbsMap == [k \in Keys |-> LET n == NodeOf(k)  b == Hash(k)  i == Holding(n, b, k
                           IF i = 0 THEN Bot ELSE tbl[n][b][i].val]
 AM == INSTANCE AtomicMap WITH map <- AbsMap, ret <- got
 RefinesAtomicMap == AM!Spec
+
+(* Once every receive has completed and every packet was handled, the table (as the map it refines) *)
+(* holds nothing: no receive waits and no packet is unexpected, as MPI's matching state is empty    *)
+(* after every message has been received. A value left behind (a matched entry never emptied, Alg.   *)
+(* 1 line 19) would be matched by the next receive or packet with the same key: a stale or double    *)
+(* delivery that the keys of one run, each used once, would never show.                             *)
+NothingLeft == AllDone => \A k \in Keys : AbsMap[k] = Bot
 =============================================================================

@@ -34,4 +34,14 @@ InsertAlwaysFailed(x) == IF x \in Servers THEN got[x] = ValueOf(x) ELSE FALSE
 
 (* A FIN's missing payload (-1) copied into the buffer as if it were data. *)
 FinCopiedAsData(k, d) == IF k[1] = 1 THEN buf ELSE [buf EXCEPT ![k[2]] = d]
+
+(* Line 19 after the wait forgotten: the receive completes, but its matched entry (the packet, or  *)
+(* the FIN) stays in the table. Caught by NothingLeft.                                              *)
+EraseForgotten(t) ==
+    LET j == NextPosted(t, wx[t] + 1, posted) IN
+    /\ pc[t] = "werase"
+    /\ wx' = [wx EXCEPT ![t] = IF j = 0 THEN @ ELSE j]
+    /\ pc' = [pc EXCEPT ![t] = IF j = 0 THEN AfterWaits(t) ELSE "wait"]
+    /\ event' = Ev(t, "(no empty of " \o ShowKey(WaitKey(t)) \o ")", {})
+    /\ UNCHANGED <<tbl, blk, net, ix, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 =============================================================================

@@ -15,7 +15,12 @@
 (* bit set, which the step clears) it goes to afterWake (MatchTable:       *)
 (* "check", re-check the flag). The signaller: set the flag ("signal" ->   *)
 (* "unpark"), then set the waiter's bit if a waiter is published           *)
-(* ("unpark" -> "idle").                                                   *)
+(* ("unpark" -> "idle"): Unpark, one step, as Algorithm 4's ThreadSignal   *)
+(* (MatchTable's server, CompletionTrace). Completion.signal() makes it    *)
+(* two: it reads the waiter slot (ReadWaiter: "unpark" -> "unparkSeen" if  *)
+(* a waiter is published, else "idle") and then unparks the thread it read *)
+(* (UnparkSeen), by which time that thread may have left this request:    *)
+(* Completion.tla uses the two, so that this late unpark is in its model. *)
 (***************************************************************************)
 VARIABLES
     pc,        \* [threads -> label]: the callers' control (the instancing spec's own labels besides these)
@@ -55,6 +60,20 @@ Signal(s, k) ==
 Unpark(s, k, owner) ==
     /\ pc[s] = "unpark"
     /\ bit' = IF waiter[k] THEN [bit EXCEPT ![owner] = TRUE] ELSE bit
+    /\ pc' = [pc EXCEPT ![s] = "idle"]
+    /\ UNCHANGED <<flag, waiter>>
+
+(* Completion.signal()'s second half as the Java runs it, in two steps:    *)
+(* the read of the waiter slot ...                                         *)
+ReadWaiter(s, k) ==
+    /\ pc[s] = "unpark"
+    /\ pc' = [pc EXCEPT ![s] = IF waiter[k] THEN "unparkSeen" ELSE "idle"]
+    /\ UNCHANGED <<flag, waiter, bit>>
+
+(* ... and the unpark of the thread it read, whatever that thread does now. *)
+UnparkSeen(s, owner) ==
+    /\ pc[s] = "unparkSeen"
+    /\ bit' = [bit EXCEPT ![owner] = TRUE]
     /\ pc' = [pc EXCEPT ![s] = "idle"]
     /\ UNCHANGED <<flag, waiter>>
 =============================================================================

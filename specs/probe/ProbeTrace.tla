@@ -24,9 +24,13 @@
 (* is what arrived from s, in order; Recvs[t] the requests of t's probes.  *)
 (*                                                                         *)
 (* No step is silent. The implementation's steps the spec does not name    *)
-(* leave the spec's variables unchanged and are not recorded: a probe or   *)
-(* receive that finds nothing (the spec's blocking Probe/Recv is simply    *)
-(* not enabled yet), a receive that is posted and waits, a cancel.        *)
+(* leave the spec's variables unchanged and are not recorded: a receive    *)
+(* that finds nothing (the spec's blocking Recv is simply not enabled yet), *)
+(* a receive that is posted and waits, a cancel. A probe that finds        *)
+(* nothing and the wait that follows are steps of the spec (LookFails,     *)
+(* Watch, TakeTicket, Await; the senders' Signal) that are not recorded:   *)
+(* they change only the wait state, and every recorded probe is taken as  *)
+(* the thread's first look, so the wait state stays at its start.          *)
 (*                                                                         *)
 (* Windows. A long trace is checked in windows; a window that does not     *)
 (* start at Init starts in Start, the state TLC reached at the end of the  *)
@@ -36,7 +40,7 @@
 (*                                                                         *)
 (* Invariants. NoFalseMatch and ExactlyOnce are checked in every state.   *)
 (* AtMostOnce and NonOvertaking are conjunctions over log's entries of a   *)
-(* condition on the entry and the ones before it (Probe's FreshAt and      *)
+(* condition on the entry and the ones before it (MpiProbe's FreshAt and   *)
 (* InOrderAt), and every action of Probe appends to log or leaves it       *)
 (* unchanged; so they hold in every state of a behavior iff they hold at   *)
 (* its start and each appended entry satisfies its condition. The action   *)
@@ -79,13 +83,17 @@ TraceInit ==
             /\ got = Start.got
             /\ want = Start.want
             /\ log = Start.log
+            /\ watchers = 0
+            /\ stale = [t \in Threads |-> FALSE]
+            /\ signalling = [s \in Senders |-> FALSE]
             /\ event = Ev("", "window start", {})
 
 Last(s) == s[Len(s)]
 
 TakeEvent ==
     CASE E.k = "Arrive" ->
-              /\ Arrive(E.s)
+              /\ Deliver(E.s)   \* the sender's signal is not recorded: the wait state stays as it was
+              /\ UNCHANGED <<pc, next, probed, got, want, log, watchers, stale, signalling>>
               /\ Last(uq') = E.m
       [] E.k = "Probe" ->
               /\ Probe(E.t)
@@ -111,7 +119,7 @@ TraceNext ==
     /\ l' = l + 1
 
 (* The spec's AtMostOnce and NonOvertaking, checked on the entries each step appends to log. *)
-LogAppendsOK == [][\A i \in (Len(log) + 1)..Len(log') : FreshAt(i)' /\ InOrderAt(i)']_<<log, l>>
+LogAppendsOK == [][\A i \in (Len(log) + 1)..Len(log') : Abs!FreshAt(i)' /\ Abs!InOrderAt(i)']_<<log, l>>
 
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)

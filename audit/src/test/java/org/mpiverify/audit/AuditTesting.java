@@ -1,19 +1,28 @@
 package org.mpiverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.List;
-import org.mpiverify.audit.core.CoreTarget;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Assumptions;
 import org.mpiverify.audit.run.AuditColumn;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
+import org.opentest4j.AssertionFailedError;
 
 /** Test helpers: run one scenario on the core under a preemptive deadline that prints every thread's stack. */
 final class AuditTesting {
@@ -22,16 +31,16 @@ final class AuditTesting {
     private AuditTesting() { }
 
     static CoreTarget core(Granularity g, MatchingKind m) {
-        return (CoreTarget) CoreTarget.safe(g, m).target();
+        return CoreTarget.of(g, m);
     }
 
     static CoreTarget column(String name) {
-        return (CoreTarget) CoreTarget.configurations().stream().filter(c -> c.name().equals(name)).findFirst()
+        return (CoreTarget) CoreColumns.configurations().stream().filter(c -> c.name().equals(name)).findFirst()
                 .map(AuditColumn::target).orElseThrow();
     }
 
     static List<String> unsafeNames() {
-        return CoreTarget.unsafeConfigurations(null).stream().map(AuditColumn::name).toList();
+        return CoreColumns.unsafeConfigurations(null).stream().map(AuditColumn::name).toList();
     }
 
     /** One judged run, with a test deadline above the scenario's own (the target must report a hang itself). */
@@ -53,7 +62,46 @@ final class AuditTesting {
     }
 
     static Verdict judge(CoreTarget target, String scenarioId) {
-        return judge(target, ScenarioCatalog.byId(scenarioId), org.mpiverify.audit.core.CoreAuditMpi::new);
+        return judge(target, ScenarioCatalog.byId(scenarioId), org.mpiverify.harness.core.CoreAuditMpi::new);
+    }
+
+    /**
+     * A target or tool this test needs is missing ({@code missing} present): under {@code CI=true} that fails (no
+     * target may be skipped there), elsewhere the test is skipped with the message, which names the Debian package.
+     */
+    static void requireAvailable(Optional<String> missing) {
+        if (missing.isEmpty()) return;
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("CI must audit every target: " + missing.get());
+        Assumptions.abort(missing.get());
+    }
+
+    /** A body for {@link #within}. */
+    interface Body<T> { T get() throws Exception; }
+
+    /**
+     * {@code body}'s result, run on a platform thread of its own within {@code limit}; past it every thread's stack
+     * goes to stderr, taken before the body's thread is interrupted, and the test fails naming {@code what}. The
+     * backstop of a run that has its own deadline (a hung native run is killed by the target itself).
+     */
+    static <T> T within(Duration limit, String what, Body<T> body) throws Exception {
+        CompletableFuture<T> done = new CompletableFuture<>();
+        Thread runner = Thread.ofPlatform().daemon().name("deadline-" + what).start(() -> {
+            try {
+                done.complete(body.get());
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        try {
+            return done.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception x) throw x;
+            throw (Error) e.getCause();
+        } catch (TimeoutException e) {
+            System.err.println("=== " + what + " exceeded " + limit.toMillis() + " ms ===\n" + Job.threadDump());
+            runner.interrupt();
+            throw new AssertionFailedError(what + " exceeded " + limit.toMillis() + " ms (thread dump on stderr)");
+        }
     }
 
     static String describe(Verdict v) {

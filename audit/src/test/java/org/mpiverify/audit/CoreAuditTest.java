@@ -9,23 +9,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.core.CoreTarget;
+import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditOutput;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.results.Outcome;
+import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Outcome;
 
 /**
  * The bounded audit of the core that {@code mvn verify} runs: the whole catalog on every configuration but the
  * three matching engines broken on an error path, which {@code -Pfull} adds (one run per cell; each scenario's full
  * repeat count with {@code -Pfull}), written to
- * {@code out/audit/core.*}. Safe configurations may only show the core's known UNSUPPORTED, HAZARD and
- * finding cells; the unsafe variants whose flaw is deterministic enough (three of four) are rejected.
+ * {@code out/audit/core.*}. Safe configurations may only show what the core's column of
+ * {@code audit/expected-verdicts.json} allows; the unsafe variants whose flaw is deterministic enough (three of four) are rejected.
  */
 class CoreAuditTest {
 
@@ -36,7 +36,7 @@ class CoreAuditTest {
         // The matching engines broken on an error path pass every scenario that does not take their path (all but
         // two or three of the catalog): that each is rejected where it must be is UnsafeVariantsTest's, so the quick
         // audit leaves them out (about 25 s) and -Pfull runs the whole catalog on them too.
-        List<AuditColumn> columns = core.columns().stream().filter(c -> full || !CoreTarget.isEngineTwin(c)).toList();
+        List<AuditColumn> columns = core.columns().stream().filter(c -> full || !CoreColumns.isEngineTwin(c)).toList();
         AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, full ? 0 : 1, List.of(), System.out));
         Path dir = AuditOutput.auditDir();
         TargetResult r;
@@ -62,10 +62,9 @@ class CoreAuditTest {
                 continue;
             }
             for (CellResult x : c.cells()) {
-                boolean expected = x.verdict() == Outcome.PASS
-                        || CoreCatalogTest.UNSUPPORTED_ON_CORE.contains(x.id()) && x.verdict() == Outcome.UNSUPPORTED
-                        || CoreCatalogTest.HAZARD_ALLOWED.contains(x.id()) && x.verdict() == Outcome.HAZARD;
-                if (!expected) problems.add(c.name() + " " + x.id() + ": " + x.verdict() + " " + x.summary());
+                if (!CoreCatalogTest.EXPECTED.allowed("core", x.id()).contains(x.verdict())) {
+                    problems.add(c.name() + " " + x.id() + ": " + x.verdict() + " " + x.summary());
+                }
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));

@@ -1,8 +1,8 @@
 package org.mpiverify.audit;
 
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.api.IndexedStatus;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.api.IndexedStatus;
 
 /** Forwards every call; the known-bad bindings of the tests override the one call they break. */
 class DelegatingAuditMpi implements AuditMpi {

@@ -3,101 +3,38 @@ package org.mpiverify.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditOutput;
 import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.results.Outcome;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Outcome;
 
 /**
  * The bounded audit {@code mvn verify} runs on every library target (one run per scenario), which
- * writes {@code out/audit/<target>.*} for the reports, and compares each verdict with the one recorded
- * for that library in audit/README.md's verdict matrix. A verdict that changes — a new failure, or a fixed
- * one — fails the test, so that page never shows a matrix the code no longer produces. Outcomes that
- * depend on the schedule (a false match, a race) list every outcome seen. A missing library fails under
+ * writes {@code out/audit/<target>.*} for the reports, and compares each verdict with the outcomes recorded
+ * for that library in {@code audit/expected-verdicts.json} (which audit/README.md's verdict matrix renders). A
+ * verdict that changes — a new failure, or a fixed one — fails the test, so that page never shows a matrix the
+ * code no longer produces. Outcomes that depend on the schedule (a false match, a race) list every outcome seen. A missing library fails under
  * {@code CI=true} (no target may be skipped there) and skips elsewhere, naming its package.
  */
 class LibraryAuditTest {
 
-    /** A recorded failure: one run shows it as a wrong result, a hang or a crash, whichever comes first. */
-    static final Set<Outcome> BROKEN = Set.of(Outcome.FAIL, Outcome.HANG, Outcome.CRASH);
-    /** The probe/recv race: a single run may or may not hit it. */
-    static final Set<Outcome> RACE = Set.of(Outcome.HAZARD, Outcome.PASS);
-    static final Set<Outcome> MISSING = Set.of(Outcome.UNSUPPORTED);
-
-    /** MPICH 4.0.2 (Debian), over shared memory and over TCP alike: scenario id to the outcomes a single run may give. */
-    static final Map<String, Set<Outcome>> MPICH = Map.of(
-            "iprobe-isendrecv", BROKEN,
-            "improbe-isendrecv", BROKEN,
-            "probe-recv-false-match", RACE,
-            // Once in a fresh-clone CI run (1 of 4 audits of MPICH on 2026-11-22): a rank aborted in
-            // UCX, "ucp_worker.c:2781 Assertion `worker->inprogress++ == 0' failed", one thread in
-            // PMPI_Allreduce and one in PMPI_Finalize: our rank finalized while a worker was still
-            // in MPI after another had failed. Ranks now abort instead (Workers.ThreadsLeftBehind),
-            // so such a run is a FAIL carrying the worker's failure; CRASH stays allowed until a
-            // run shows which failure it was.
-            "coll-distinct-comms", Set.of(Outcome.PASS, Outcome.FAIL, Outcome.CRASH),
-            // Intermittent: once in CI and once in 572 runs here (2026-11-22) every thread of one rank
-            // was still inside MPI calls at the bound, then 8 s (a run takes 2-3 s; now 20 s, as for
-            // the other creation scenarios); a C program making the same calls passed 400 of 400.
-            // Not yet attributed to MPICH rather than the binding or a slow machine.
-            "comm-create-group-subsets-concurrent", Set.of(Outcome.PASS, Outcome.HANG),
-            // MPI_Comm_idup of MPI_COMM_SELF while other threads' idups are outstanding: hangs in most
-            // runs (3 of 3 at load 10-20, yet a quiet CI run passed), one thread inside PMPI_Comm_idup, the
-            // others waiting for MPICH's global mutex; the C program audit/repro/comm_idup_concurrent.c
-            // hangs the same way in 6 of 7 runs (not without the SELF idups). Intermittent: HANG or PASS.
-            "comm-idup-concurrent", Set.of(Outcome.HANG, Outcome.PASS));
-
-    /** Open MPI 4.1.4 (Debian), over shared memory. */
-    static final Map<String, Set<Outcome>> OPEN_MPI = Map.of(
-            "iprobe-isendrecv", MISSING,
-            "improbe-isendrecv", MISSING,
-            "probe-recv-false-match", RACE,
-            // outstanding idups from several threads: hangs, MPI_ERR_INTERN from MPI_Wait or a segfault in
-            // ob1's receive callback, in C too (audit/repro/comm_idup_concurrent.c, even without the SELF
-            // idups and the blocking creations), where 4 of 13 runs passed: intermittent, so PASS too
-            "comm-idup-concurrent", Set.of(Outcome.HANG, Outcome.FAIL, Outcome.CRASH, Outcome.PASS),
-            // a truncated rendezvous receive writes past its buffer (vader, CMA single copy): the heap is
-            // corrupted, the rank aborts, hangs in its signal handler or segfaults; in C with one thread too
-            // (audit/repro/truncate_under_load.c)
-            "p2p-truncate-under-load", BROKEN,
-            // MPI_Waitany/Testany free the array's other failed requests unreported (FAIL), MPI_Waitall hangs
-            // at THREAD_MULTIPLE when a request failed before the call (HANG): both in C
-            // (audit/repro/requests_cross_thread_completion.c)
-            "requests-cross-thread-completion", BROKEN);
-
-    /** Target to scenario id to the outcomes a single run may give; every scenario not named must PASS. */
-    static final Map<String, Map<String, Set<Outcome>>> RECORDED = Map.of(
-            "mpich", MPICH,
-            "mpich-tcp", MPICH,
-            "openmpi", OPEN_MPI,
-            // the truncation overflow is vader's CMA single copy: over TCP a truncated receive stays in its buffer
-            "openmpi-tcp", without(OPEN_MPI, "p2p-truncate-under-load"),
-            "mpj-multicore", mpj(true),
-            "mpj-niodev", mpj(false));
-
-    private static Map<String, Set<Outcome>> without(Map<String, Set<Outcome>> m, String scenario) {
-        Map<String, Set<Outcome>> copy = new java.util.HashMap<>(m);
-        copy.remove(scenario);
-        return Map.copyOf(copy);
-    }
+    /** What a single run of each scenario may give on each library, with why ({@code audit/expected-verdicts.json}). */
+    static final ExpectedVerdicts EXPECTED = ExpectedVerdicts.load();
 
     /**
      * The TCP targets' scenarios in a quick build ({@code -Pfull}: the whole catalog, as the shared-memory targets get
@@ -153,32 +90,6 @@ class LibraryAuditTest {
         return c.verdict() == Outcome.HANG && HANGS_IN_FINALIZE.contains(target) && m.find() ? Outcome.valueOf(m.group(1)) : c.verdict();
     }
 
-    /**
-     * MPJ Express 0.44: the two devices differ in calls from threads outside the rank's group, and in sends to self
-     * (niodev hangs).
-     */
-    static Map<String, Set<Outcome>> mpj(boolean multicore) {
-        Map<String, Set<Outcome>> m = new java.util.HashMap<>();
-        for (String id : List.of("init-thread-level", "probe-sendrecv", "iprobe-sendrecv", "comm-dup-concurrent",
-                "comm-split-concurrent", "comm-create-concurrent", "comm-dup-cyclic", "thread-level-honesty",
-                // a truncation breaks later sends (multicore) or hangs (niodev); negative tags are not refused; Cancel
-                // is not implemented (the cancelled receive never completes); Waitany reports a truncation as an
-                // exception (MPI_ERR_COUNT) that loses the index
-                "p2p-truncate-under-load", "p2p-invalid-args-under-load", "p2p-cancel-race",
-                "requests-cross-thread-completion")) {
-            m.put(id, BROKEN);
-        }
-        if (!multicore) m.put("p2p-send-to-self", BROKEN);
-        for (String id : List.of("mprobe-sendrecv", "improbe-sendrecv", "iprobe-isendrecv", "improbe-isendrecv",
-                "comm-create-group-concurrent", "comm-create-group-subsets-concurrent", "mprobe-exactly-once",
-                "free-while-pending", "comm-idup-concurrent", "coll-nonblocking-distinct-comms")) {
-            m.put(id, MISSING);
-        }
-        m.put("probe-recv-false-match", RACE);
-        m.put("thread-kinds", BROKEN);   // multicore: threads outside the rank's group rejected; both: Is_thread_main true
-        return Map.copyOf(m);
-    }
-
     static Stream<String> libraries() {
         return Stream.of("mpich", "mpich-tcp", "openmpi", "openmpi-tcp", "mpj-multicore", "mpj-niodev");
     }
@@ -187,12 +98,7 @@ class LibraryAuditTest {
     @MethodSource("libraries")
     void auditsTheLibraryAndFindsTheRecordedVerdicts(String id) throws Exception {
         AuditTargets.Entry target = AuditTargets.byId(id, false);
-        if (target.unavailable().isPresent()) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI must audit every target: " + target.unavailable().get());
-            }
-            Assumptions.abort(target.unavailable().get());
-        }
+        AuditTesting.requireAvailable(target.unavailable());
         List<String> scenarios = quickScenarios(id);
         AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, scenarios, System.out));
         Path dir = AuditOutput.auditDir();
@@ -209,15 +115,14 @@ class LibraryAuditTest {
         ColumnResult column = r.columns().get(0);
         assertEquals(scenarios.isEmpty() ? ScenarioCatalog.all().size() : scenarios.size(), column.cells().size(),
                 "a verdict for every scenario");
-        Map<String, Set<Outcome>> recorded = RECORDED.get(id);
         List<String> changed = new ArrayList<>();
         for (CellResult c : column.cells()) {
-            Set<Outcome> allowed = recorded.getOrDefault(c.id(), Set.of(Outcome.PASS));
+            Set<Outcome> allowed = EXPECTED.allowed(id, c.id());
             if (!allowed.contains(judged(id, c))) {
                 changed.add(c.id() + ": " + c.verdict() + " (recorded " + allowed + "): " + c.summary());
             }
         }
-        assertTrue(changed.isEmpty(), id + ": verdicts differ from audit/README.md's matrix (update both if this is "
-                + "a real change):\n" + String.join("\n", changed));
+        assertTrue(changed.isEmpty(), id + ": verdicts differ from " + ExpectedVerdicts.FILE + " (if this is a real change,"
+                + " update it and the README with VerdictMatrixTest):\n" + String.join("\n", changed));
     }
 }

@@ -16,19 +16,19 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpiverify.audit.core.CoreAuditMpi;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.report.AuditReports;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditRunner;
-import org.mpiverify.audit.run.TargetResult;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.ReportCodec;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.target.AuditTarget;
-import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreAuditMpi;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.launch.AuditTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.ReportCodec;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
@@ -122,6 +122,6 @@ class ResultFilesTest {
     @Test
     void verdictSeverityOrderIsTheContracts() {
         assertEquals(List.of(Outcome.FAIL, Outcome.HANG, Outcome.CRASH, Outcome.HAZARD,
-                Outcome.UNSUPPORTED, Outcome.PASS), org.mpiverify.audit.run.CellResult.SEVERITY);
+                Outcome.UNSUPPORTED, Outcome.PASS), org.mpiverify.audit.report.CellResult.SEVERITY);
     }
 }

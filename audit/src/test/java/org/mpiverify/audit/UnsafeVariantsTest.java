@@ -10,9 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.audit.run.CoreColumns;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 
 /**
@@ -21,47 +22,15 @@ import org.mpiverify.results.Outcome;
  * probabilistic; the counts are printed).
  */
 class UnsafeVariantsTest {
-    /** Which scenario exposes which unsafe variant, and why. */
-    static final Map<String, String> REJECTED_BY = Map.of(
-            // the lock kept while a receive blocks: the sending thread of the same process can never enter
-            "LOCK_AROUND_CALL/QUEUES", "fig2-deadlock",
-            // §5.1's process lock across the allreduce deadlocks on cyclic memberships
-            "PER_OBJECT/QUEUES, context ids SINGLE_THREADED_LOCKED", "comm-dup-cyclic",
-            // Fig. 3 as published retries forever when no id is free on every member
-            "PER_OBJECT/QUEUES, context ids PUBLISHED_FIG3", "context-id-exhaustion",
-            // §5.2: a snapshot taken while the other thread holds a tentative claim empties the AND: a
-            // spurious "out of ids" with two ids free for two threads (or the livelock, as a hang)
-            "PER_OBJECT/QUEUES, context ids NAIVE_RETRY", "context-id-exhaustion",
-            // the Lincheck twin of the idup allocation: an eager round found empty while live communicators hold
-            // the eager ids is taken for exhaustion, a spurious "out of context ids" on every member
-            "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation", "comm-idup-concurrent",
-            // error paths of the matching engine (audit/src/main/twins): a truncating match keeps the context lock,
-            // a cancel that misses keeps it, a truncating arrival drops the posted receive (its request never completes)
-            CoreTarget.engineTwinColumn("TruncationKeepsLockEngine"), "p2p-truncate-under-load",
-            CoreTarget.engineTwinColumn("CancelMissKeepsLockEngine"), "p2p-cancel-race",
-            CoreTarget.engineTwinColumn("TruncationDropsReceiveEngine"), "requests-cross-thread-completion");
+    /** Which scenario exposes which unsafe variant, and why: {@code audit/expected-verdicts.json}'s unsafe columns. */
+    static final Map<String, String> REJECTED_BY = ExpectedVerdicts.load().rejectedBy();
 
     /**
      * Scenarios added after the variants above, each with the unsafe variant it must reject (a variant may be
-     * named for several scenarios here; {@link #REJECTED_BY} names one scenario per variant).
+     * named for several scenarios here; {@link #REJECTED_BY} names one scenario per variant): the scenarios'
+     * {@code mustReject} in {@code audit/expected-verdicts.json}.
      */
-    static final Map<String, String> MUST_REJECT = Map.of(
-            "comm-idup-concurrent", "PER_OBJECT/QUEUES, idup EmptyEagerFailsAllocation",
-            "coll-nonblocking-distinct-comms", "LOCK_AROUND_CALL/QUEUES",
-            // the truncated receive's match returns holding the context lock: the other threads' traffic on it hangs
-            "p2p-truncate-under-load", CoreTarget.engineTwinColumn("TruncationKeepsLockEngine"),
-            // the core refuses bad arguments before any state changes, so no component of it has an error path there
-            // to break: the variant is the lock kept while the other threads' receives block (the judge's own checks
-            // of the error classes are KnownBadTwinsTest's)
-            "p2p-invalid-args-under-load", "LOCK_AROUND_CALL/QUEUES",
-            // the late cancels miss (the message matched at arrival) and keep the context lock
-            "p2p-cancel-race", CoreTarget.engineTwinColumn("CancelMissKeepsLockEngine"),
-            // the truncating receive, posted before its message arrives, is dropped: its completer waits forever
-            "requests-cross-thread-completion", CoreTarget.engineTwinColumn("TruncationDropsReceiveEngine"),
-            // a synchronous send to self blocks holding the rank lock the receiving thread needs
-            "p2p-send-to-self", "LOCK_AROUND_CALL/QUEUES",
-            // the ping-pongs on a communicator per thread: each rank's blocked receive keeps the lock its reply needs
-            "p2p-shared-tag", "LOCK_AROUND_CALL/QUEUES");
+    static final Map<String, String> MUST_REJECT = ExpectedVerdicts.load().mustReject();
 
     /**
      * NAIVE_RETRY fails 20 runs in 40 here since phase 2 releases its threads in waves (29 with a CPU hog beside
@@ -108,7 +77,7 @@ class UnsafeVariantsTest {
 
     /** Runs {@code scenario} on the unsafe column {@code name} until rejected, within the budget; prints the counts. */
     private static void rejects(String name, String scenario) {
-        CoreTarget target = (CoreTarget) CoreTarget.unsafeConfigurations(CoreTarget.QUICK_UNSAFE_DEADLINE).stream()
+        CoreTarget target = (CoreTarget) CoreColumns.unsafeConfigurations(CoreColumns.QUICK_UNSAFE_DEADLINE).stream()
                 .filter(c -> c.name().equals(name)).map(AuditColumn::target).findFirst().orElseThrow();
         List<Outcome> seen = new ArrayList<>();
         Verdict rejected = null;
@@ -134,7 +103,7 @@ class UnsafeVariantsTest {
 
     @Test
     void everyUnsafeVariantOfTheCoreIsMarkedUnsafe() {
-        List<AuditColumn> all = CoreTarget.configurations(false);
+        List<AuditColumn> all = CoreColumns.configurations(false);
         assertTrue(all.size() >= 16, "every safe granularity x engine and the 8 unsafe variants: " + all.size());
         assertEquals(REJECTED_BY.keySet(), all.stream().filter(AuditColumn::unsafe).map(AuditColumn::name)
                 .collect(java.util.stream.Collectors.toSet()));

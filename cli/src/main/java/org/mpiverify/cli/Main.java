@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import org.mpiverify.audit.locks.LocksCommand;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.bench.CoreBench;
@@ -25,6 +24,7 @@ import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.figures.Settings;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.locks.command.LocksCommand;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mutate.MutateCommand;
 import org.mpiverify.reports.ReportMain;
@@ -350,7 +350,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators (and PIT's own that model concurrency faults); each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent. With --specs: mutation testing of the TLA+ specs (SANY finds the sites, every passing model of the family runs against each mutant with one TLC worker); writes out/mutate-specs/kill-matrix.json and summary.md; exit 1 when a family is below 95 %% or a model kills a mutant argued equivalent")
+    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators, logic-level ones (an order of operations, a re-check, an update on one path, a read or a test moved out of its section) and PIT's own that model concurrency faults; each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent. With --specs: mutation testing of the TLA+ specs (SANY finds the sites, every passing model of the family runs against each mutant with one TLC worker); writes out/mutate-specs/kill-matrix.json and summary.md; exit 1 when a family is below 95 %% or a model kills a mutant argued equivalent")
     static final class MutateSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;

@@ -63,8 +63,9 @@ public final class Comm {
      * {@code NB_TAG_BASE + slot * LIMIT + collective tag}, between the blocking collectives' and the
      * createGroup channels' ({@code [2^20, 2^21)}: every tag of the collective context stays below 2^22, the
      * hash matching engine's tag width), and an idup the context-id key tag {@code IDUP_KEY_TAG_BASE + slot},
-     * above every createGroup tag. At most NB_SLOTS may be outstanding on a communicator at once, so two
-     * outstanding ones never share a slot.
+     * above every createGroup tag. A start whose slot an earlier operation on this handle still holds (its
+     * request not completed, or its schedule not finished) is refused, so two outstanding operations never
+     * share a slot, and so never a tag or a key; at most NB_SLOTS are outstanding at once.
      */
     static final int NB_SLOTS = 2048;
     private static final int NB_TAG_BASE = 1 << 20;
@@ -99,10 +100,14 @@ public final class Comm {
     private final boolean predefined;
     private volatile ErrorHandler errorHandler;
     private volatile boolean freed;
-    /** Nonblocking collectives and idups started on this handle (the sequence that names their slots). */
-    private final AtomicInteger nbStarted = new AtomicInteger();
-    /** Of those, the ones whose request has not completed and been released yet. */
-    private final AtomicInteger nbOutstanding = new AtomicInteger();
+    /**
+     * The slots of this handle's nonblocking operations: the sequence number of the next one to start and the
+     * slots held (bit {@code i}: slot {@code i} is held by an operation whose request has not completed and been
+     * released). Guarded by its monitor, held for a few reads and writes only, never while anything waits: a
+     * start checks its slot and takes it, and so its place in the sequence, in one step (a check of the count
+     * before taking a place let 2049 and more start at once).
+     */
+    private final NbSlots nbSlots = new NbSlots();
     /** idups of this communicator whose allocation has not finished: free() refuses while there are any. */
     private final AtomicInteger idupsRunning = new AtomicInteger();
     @SuppressWarnings("unused") // through REFS
@@ -120,6 +125,7 @@ public final class Comm {
         }
         this.p2p = new Endpoint(rank, 2 * contextId, group.rank(), peers, this);
         this.coll = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), peers, null), 0);
+        rank.liveComms.add(this);   // until its last reference is dropped: quiescence checks read them
     }
 
     static Comm world(RankContext rank) {
@@ -340,11 +346,16 @@ public final class Comm {
         });
     }
 
-    /** {@code MPI_Iprobe}: the status of a matching message if one has arrived, else null. */
+    /**
+     * {@code MPI_Iprobe}: the status of a matching message if one has arrived, else null. Like a test, it
+     * moves this rank's outstanding nonblocking collectives and idups on (MPI's progress rule), so a loop of
+     * iprobes makes progress as MPICH's and Open MPI's do.
+     */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Status iprobe(int source, int tag) {
         return rank.call(this, () -> {
             checkSourceTag(source, tag);
+            rank.progress.test();
             return source == Mpi.PROC_NULL ? Status.PROC_NULL : p2p.iprobe(source, tag);
         });
     }
@@ -367,11 +378,15 @@ public final class Comm {
         });
     }
 
-    /** {@code MPI_Improbe}: takes a matching message out of matching if one has arrived, else returns null. */
+    /**
+     * {@code MPI_Improbe}: takes a matching message out of matching if one has arrived, else returns null;
+     * moves the outstanding nonblocking operations on, as {@link #iprobe}.
+     */
     @ThreadSafety(SafetyClass.COMM_IO)
     public Message improbe(int source, int tag, Status[] status) {
         return rank.call(this, () -> {
             checkSourceTag(source, tag);
+            rank.progress.test();
             if (source == Mpi.PROC_NULL) {
                 setStatus(status, Status.PROC_NULL);
                 return Message.noProc(this);
@@ -601,9 +616,9 @@ public final class Comm {
     private final class SlotChannel implements PollingChannel {
         private EndpointChannel ch;
         private int slot = -1;
-        /** Gives this operation the slot of sequence number {@code seq}; before the schedule starts. */
-        SlotChannel take(int seq) {
-            slot = Math.floorMod(seq, NB_SLOTS);
+        /** Gives this operation slot {@code slot}; before the schedule starts. */
+        SlotChannel take(int slot) {
+            this.slot = slot;
             ch = new EndpointChannel(new Endpoint(rank, 2 * contextId + 1, group.rank(), p2p.peers, null),
                     NB_TAG_BASE + slot * CollectiveTags.LIMIT);
             return this;
@@ -653,33 +668,63 @@ public final class Comm {
     private Request startNonblocking(ScheduleBuilder builder, boolean idup) {
         return rank.call(this, () -> {
             checkLive();
-            if (nbOutstanding.get() >= NB_SLOTS) {
-                throw new MpiException(ErrorClass.ERR_OTHER, "more than " + NB_SLOTS
-                        + " nonblocking collectives outstanding on " + this + ": complete some first");
-            }
             SlotChannel ch = new SlotChannel();
             Schedule s = idup ? null : builder.build(ch);
             retainRef();
+            int slot;
             try {
-                ch.take(nbStarted.getAndIncrement());
-                if (idup) s = builder.build(ch);   // ERR_OTHER on every member if the algorithm has no idup
+                slot = nbSlots.take(this);   // ERR_OTHER if an earlier operation holds it: nothing changed
             } catch (RuntimeException e) {
                 releaseRef();
                 throw e;
             }
-            nbOutstanding.incrementAndGet();
+            try {
+                ch.take(slot);
+                if (idup) s = builder.build(ch);   // ERR_OTHER on every member if the algorithm has no idup
+            } catch (RuntimeException e) {
+                nbSlots.give(slot);
+                releaseRef();
+                throw e;
+            }
             if (idup) {
                 idupsRunning.incrementAndGet();
                 s.whenFinished(idupsRunning::decrementAndGet);
             }
             s.state().attach(() -> {
-                nbOutstanding.decrementAndGet();
+                nbSlots.give(slot);
                 releaseRef();
             });
             ch.own(s);
             rank.progress.start(s);
-            return Request.forSchedule(this, s);
+            return Request.forSchedule(this, s, idup);
         });
+    }
+
+    /**
+     * The slots of a handle's nonblocking operations (see {@link #NB_SLOTS}): the sequence and the slots held,
+     * under this object's monitor. A take checks the slot of the next sequence number and takes both, or
+     * neither (a refused start does not move the sequence, so the members still agree on it).
+     */
+    private static final class NbSlots {
+        private final long[] held = new long[NB_SLOTS / 64];
+        private int next;
+
+        synchronized int take(Comm c) {
+            int slot = Math.floorMod(next, NB_SLOTS);
+            long bit = 1L << slot;
+            if ((held[slot >>> 6] & bit) != 0) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "nonblocking operation " + next + " on " + c
+                        + " needs slot " + slot + ", still held by operation " + (next - NB_SLOTS)
+                        + " or earlier (at most " + NB_SLOTS + " outstanding): complete it first");
+            }
+            held[slot >>> 6] |= bit;
+            next++;
+            return slot;
+        }
+
+        synchronized void give(int slot) {
+            held[slot >>> 6] &= ~(1L << slot);
+        }
     }
 
     // ---------------------------------------------------------------- communicator creation
@@ -799,9 +844,17 @@ public final class Comm {
         rank.job.abort(e.errorClass().code(), "ERRORS_ARE_FATAL on rank " + rank.worldRank + ": " + e.getMessage());
     }
 
-    /** Finalize's barrier: an internal collective on COMM_WORLD, made as an MPI call. */
-    void barrierForFinalize() {
-        rank.run(this, () -> Collectives.barrier(coll));
+    /**
+     * Finalize's part, as one MPI call on COMM_WORLD: first completes this rank's outstanding nonblocking
+     * collectives and idups (a correct program has none; MPI requires a process to complete what it started,
+     * and the core completes what a program left rather than abandon operations other ranks wait on), then
+     * the barrier.
+     */
+    void finalizeCollective() {
+        rank.run(this, () -> {
+            rank.progress.drain(this);
+            Collectives.barrier(coll);
+        });
     }
 
     /**
@@ -878,9 +931,17 @@ public final class Comm {
     /** Drops a reference; the last one returns the context id to the rank's mask. */
     void releaseRef() {
         int r = (int) REFS.getAndAdd(this, -1) - 1;
-        if (r == 0 && contextId >= ContextIdAllocator.FIRST_DYNAMIC_ID) {
-            rank.contextIds.release(contextId);
+        if (r == 0) {
+            rank.liveComms.remove(this);
+            if (contextId >= ContextIdAllocator.FIRST_DYNAMIC_ID) {
+                rank.contextIds.release(contextId);
+            }
         }
+    }
+
+    /** The reference count now (for quiescence checks: the handle's one reference, or none once freed). */
+    int refs() {
+        return refs;
     }
 
     private void checkLive() {

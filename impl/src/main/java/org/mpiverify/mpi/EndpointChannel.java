@@ -71,7 +71,7 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
 
     @Override
     public int recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return countOf(ep.recv(buf, offset, count, type, peer(source), tagBase + tag), type);
+        return received(ep.recv(buf, offset, count, type, peer(source), tagBase + tag), type, count);
     }
 
     @Override
@@ -96,7 +96,7 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
         return () -> {
             try {
                 ep.rank.await(r.st);
-                return countOf(Endpoint.statusOf(r.st), type);
+                return received(Endpoint.statusOf(r.st), type, count);
             } finally {
                 r.st.release();
             }
@@ -134,7 +134,7 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
             @Override
             public void finish() {
                 try {
-                    countOf(Endpoint.statusOf(r.st), type);
+                    received(Endpoint.statusOf(r.st), type, count);
                 } finally {
                     r.st.release();
                 }
@@ -153,10 +153,21 @@ final class EndpointChannel implements CollectiveChannel, PollingChannel {
         }
     };
 
-    private static int countOf(Status s, Datatype type) {
+    /**
+     * The elements a collective's receive got, which must be its count: every collective here has each
+     * message's length agreed by the ranks' counts, so another length means the counts differ between ranks
+     * (erroneous in MPI): ERR_TRUNCATE if it was longer (the buffer holds the first {@code expected}), ERR_COUNT
+     * if shorter (as MPICH, which reports a collective size mismatch).
+     */
+    private static int received(Status s, Datatype type, int expected) {
         if (s.error() == ErrorClass.ERR_TRUNCATE) {
             throw new MpiException(ErrorClass.ERR_TRUNCATE, "collective message longer than expected: " + s);
         }
-        return s.count(type);
+        int n = s.count(type);
+        if (n != expected) {
+            throw new MpiException(ErrorClass.ERR_COUNT, "collective message of " + s.bytes() + " bytes where "
+                    + expected + " " + type + " were expected: the ranks' counts differ: " + s);
+        }
+        return n;
     }
 }

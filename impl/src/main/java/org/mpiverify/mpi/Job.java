@@ -3,6 +3,8 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
 
@@ -31,12 +33,17 @@ public final class Job {
     private final ThreadLocal<CallDepth> callDepth = ThreadLocal.withInitial(CallDepth::new);
     /** Long spinning is admitted per job: its ranks' waiting threads share the machine's cores. */
     final SpinGate spinGate = SpinGate.forThisMachine();
-    /** The job's threads parked in blocking calls: an abort wakes them all, thread dumps list them. */
-    final BlockedThreads blocked = new BlockedThreads();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
     private final long startNanos = System.nanoTime();
     /** Set for jobs made by {@link #run}: the first abort takes a thread dump for the result. */
     private volatile boolean dumpOnAbort;
+
+    /**
+     * Told about every job this JVM makes, as it is made (null: nobody): test support, so that a test
+     * suite can check every job its tests run ({@link #quiescence()}) without each test asking. JVM-wide,
+     * like {@link ThreadDump}'s registry: a diagnostic hook that holds no rank's state.
+     */
+    static volatile Consumer<Job> observer;
 
     /** The abort code of a job aborted at its deadline. */
     private static final int DEADLINE_ABORT = 2;
@@ -45,13 +52,17 @@ public final class Job {
     private record Abort(int code, String cause, String dump) {
     }
 
-    private Job(JobConfig config) {
+    private Job(JobConfig config, Function<RankContext, ? extends ProgressRule> progress) {
         this.config = config;
         this.ranks = new RankContext[config.ranks()];
         for (int i = 0; i < ranks.length; i++) {
-            ranks[i] = new RankContext(this, i);
+            ranks[i] = new RankContext(this, i, progress == null ? ProgressEngine::new : progress);
+            ThreadDump.track(ranks[i].blocked);
         }
-        ThreadDump.track(blocked);
+        Consumer<Job> o = observer;
+        if (o != null) {
+            o.accept(this);
+        }
     }
 
     /**
@@ -60,7 +71,7 @@ public final class Job {
      * {@code initThread} before other calls. {@link #shutdown()} ends every blocked call.
      */
     public static Job create(JobConfig config) {
-        return new Job(config);
+        return new Job(config, null);
     }
 
     /** The entry point of rank {@code worldRank} of a job made with {@link #create}. */
@@ -78,7 +89,16 @@ public final class Job {
 
     /** Runs {@code main} on every rank and waits for all of them, at most {@code deadline}. */
     public static JobResult run(JobConfig config, RankMain main, Duration deadline) {
-        return new Job(config).execute(main, deadline);
+        return new Job(config, null).execute(main, deadline);
+    }
+
+    /**
+     * As {@link #run(JobConfig, RankMain, Duration)}, each rank's progress rule made by {@code progress} (null:
+     * the core's {@link ProgressEngine}): for tests that run a known-bad twin of it.
+     */
+    static JobResult run(JobConfig config, RankMain main, Duration deadline,
+                         Function<RankContext, ? extends ProgressRule> progress) {
+        return new Job(config, progress).execute(main, deadline);
     }
 
     /** Runs {@code main} on {@code ranks} ranks with the default configuration. */
@@ -135,6 +155,18 @@ public final class Job {
                 a == null ? null : a.cause, hung, dump, Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
+    /**
+     * What this job holds, checked against what a job with nothing outstanding must hold: every budget back
+     * to zero, every pooled object returned, no thread registered as waiting, no schedule live, every
+     * context id freed or held by a live communicator ({@link Quiescence}). Read-only: it changes nothing,
+     * and may be called at any time, but it is a verdict only once the job is quiescent (no call running,
+     * every operation completed) and the end of every thread's last call happens-before it, as after
+     * {@link #run} returns or once a test has joined the threads that drove an embedded job.
+     */
+    public Quiescence quiescence() {
+        return Quiescence.of(this);
+    }
+
     JobConfig config() {
         return config;
     }
@@ -169,7 +201,9 @@ public final class Job {
         }
         String dump = dumpOnAbort && code != DEADLINE_ABORT ? ThreadDump.take() : "";
         if (abort.compareAndSet(null, new Abort(code, cause, dump))) {
-            blocked.wakeAll();
+            for (RankContext r : ranks) {
+                r.blocked.wakeAll();
+            }
         }
     }
 

@@ -93,12 +93,15 @@ public final class Mpi {
 
     /**
      * {@code MPI_Finalize} (named so because {@code Object.finalize} is taken): collective over
-     * COMM_WORLD; returns once every rank has reached it, then no further MPI call is allowed here.
+     * COMM_WORLD; returns once every rank has reached it, then no further MPI call is allowed here. A
+     * nonblocking collective or idup of this rank still outstanding (erroneous: MPI requires a process to
+     * complete what it started) is completed first, polling, as the other ranks' finalize completes theirs;
+     * its request's handle can no longer be used afterwards, but its buffers hold its result.
      */
     @ThreadSafety(SafetyClass.OTHER)
     public void finalizeMpi() {
         requireInit();
-        rank.world.barrierForFinalize();
+        rank.world.finalizeCollective();
         rank.phase = RankContext.FINALIZED;
     }
 

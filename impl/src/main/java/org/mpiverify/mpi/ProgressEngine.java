@@ -2,6 +2,7 @@ package org.mpiverify.mpi;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Iterator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,23 +13,30 @@ import java.util.function.BooleanSupplier;
 import org.mpiverify.core.coll.PollingChannel.Transfer;
 import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.request.Completion;
-import org.mpiverify.core.request.Completion.SignalListener;
+import org.mpiverify.core.request.RequestState;
+import org.mpiverify.core.sync.EventCount;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
  * One rank's outstanding nonblocking operations ({@link Schedule}s: nonblocking collectives, idups) and
  * the polling that moves them. There is no progress thread (as in the rest of the core): a schedule moves
- * when a thread of its rank polls, that is while it is inside MPI and waiting (MPI's progress rule):
+ * when a thread of its rank polls, that is while it is inside an MPI call that waits or tests (MPI's progress
+ * rule, {@link ProgressRule}, whose methods are the one way in for those calls):
  * <ul>
- *   <li>{@link Request#waitFor}, {@code waitAll}, {@code waitAny} on any request, and every blocking wait of
- *       the rank ({@link RankContext#await}: receives, sends, blocking collectives, the allreduce of a
- *       blocking {@code dup}) that begins while a schedule is outstanding: {@link #await};</li>
- *   <li>{@link Request#test} and the other tests: one {@link #poll()} each;</li>
+ *   <li>every wait ({@link #awaitOwn}, {@link #await(RequestState, int, Object)}, {@link #awaitAny},
+ *       {@link #awaitArrival}, {@link #drain}) that begins while a schedule is outstanding, or during which one
+ *       is started: it waits as described below;</li>
+ *   <li>every test and nonblocking probe: one {@link #poll()} each ({@link #test()});</li>
  *   <li>the call that starts a schedule: its first step ({@link #start}).</li>
  * </ul>
+ * A wait that begins while nothing is outstanding is a point-to-point wait ({@code Completion.await},
+ * {@code EventCount.await}, with the rank's wait policy), told to stop if a schedule starts: the start that
+ * makes the count of outstanding schedules go from 0 to 1 wakes every thread parked in the rank's
+ * {@link RankContext#blocked} registry after it incremented the count, and such a wait registers there before
+ * its last look at the count (a Dekker pair: one of the two sees the other's write); it then waits as below.
  *
- * <p>Waiting. Of the threads waiting in {@link #await} at once, one is the poller (a CAS of {@code poller}
- * from null): it polls every schedule, then parks until a transfer of some schedule completes
+ * <p>Waiting. Of the threads in a polling wait ({@link #awaitPolling}) at once, one is the poller (a CAS of
+ * {@code poller} from null): it polls every schedule, then parks until a transfer of some schedule completes
  * ({@link #signal}, run by whichever thread completes it), a schedule is started, or its own request
  * completes, and polls again. The others park on their own requests (on standby) and poll their own
  * schedules when they wake, and while they spin, each time a transfer completes (the poller would step them
@@ -65,15 +73,10 @@ import org.mpiverify.core.sync.WaitPolicy;
  * volatile read on the hot path of blocking waits); at most one thread is the poller; {@code parkedPoller}
  * is null or the poller.
  *
- * <p>Limit: a blocking wait that began while no schedule was outstanding on its rank waits as before and
- * does not poll schedules started later by other threads; such a schedule moves when any thread of the
- * rank waits or tests on a request or begins a blocking wait (the thread that started it does so at its
- * next MPI wait).
- *
  * <p>Memory consistency effects: starting a schedule happens-before its steps; a step happens-before
  * the actions of a thread that sees the schedule's request done.
  */
-final class ProgressEngine implements SignalListener {
+final class ProgressEngine implements ProgressRule {
     private final RankContext rank;
     private final Set<Schedule> active = ConcurrentHashMap.newKeySet();
     private final AtomicInteger outstanding = new AtomicInteger();
@@ -84,14 +87,38 @@ final class ProgressEngine implements SignalListener {
     /** How many schedules' awaited transfers a spinning poller watches (the first ones a poll left waiting). */
     private static final int WATCHED = 4;
     private static final Transfer[] NO_WATCH = {};
+    /** Stops a point-to-point wait: the job was aborted, or a schedule is outstanding (the wait must poll). */
+    private final BooleanSupplier pointToPointWaitStops;
 
     ProgressEngine(RankContext rank) {
         this.rank = rank;
+        this.pointToPointWaitStops = () -> rank.job.isAborted() || outstanding.get() != 0;
     }
 
     /** True if no schedule is outstanding (one volatile read). */
-    boolean idle() {
+    @Override
+    public boolean idle() {
         return outstanding.get() == 0;
+    }
+
+    /**
+     * What the engine holds now, read field by field (not atomically), for quiescence checks: at quiescence
+     * every count is 0 and every thread null.
+     *
+     * @param outstanding  the count of outstanding schedules
+     * @param active       the schedules in the set that polls move
+     * @param poller       the thread in the poller role
+     * @param parkedPoller the poller as published before it parks
+     * @param standbyCount threads counted on standby
+     * @param standby      threads queued on standby
+     */
+    record Holdings(int outstanding, int active, Thread poller, Thread parkedPoller, int standbyCount, int standby) {
+    }
+
+    /** A read-only look at what the engine holds (see {@link Holdings}). */
+    Holdings holdings() {
+        return new Holdings(outstanding.get(), active.size(), poller.get(), doorbell.parkedPoller,
+                doorbell.standbyCount, standby.size());
     }
 
     /**
@@ -99,19 +126,25 @@ final class ProgressEngine implements SignalListener {
      * step did not finish it. Nobody else can step it before the add: its request is not returned yet, and a
      * transfer completing meanwhile wakes a poller that does not see it yet, so the signal after the add makes
      * the poller look again. A schedule that finishes at once (an idup whose peers' messages have all arrived)
-     * never enters the set or wakes anyone.
+     * never enters the set or wakes anyone. The first schedule outstanding wakes the rank's parked threads,
+     * among them the point-to-point waits that began before it (they poll from then on; see the class comment).
      */
-    void start(Schedule s) {
+    @Override
+    public void start(Schedule s) {
         if (s.progress()) {
             return;
         }
-        outstanding.incrementAndGet();
+        boolean first = outstanding.incrementAndGet() == 1;
         active.add(s);
         signal();   // a parked poller must look at the new schedule's transfers too
+        if (first && !rank.blocked.isEmpty()) {   // after the increment: Dekker pair with a waiter's registration
+            rank.blocked.wakeAll();
+        }
     }
 
     /** Something may have moved: a schedule started, a context-id round ended. Wakes the poller. */
-    void signal() {
+    @Override
+    public void signal() {
         transferDone(null);
     }
 
@@ -151,6 +184,146 @@ final class ProgressEngine implements SignalListener {
         }
     }
 
+    // ---------------------------------------------------------------- the progress rule's entry points
+
+    /** One pass if anything is outstanding: a test's or a nonblocking probe's look (else one volatile read). */
+    @Override
+    public void test() {
+        if (outstanding.get() != 0) {
+            poll();
+        }
+    }
+
+    /**
+     * A call's wait for its own transfer ({@code recv}, {@code send}, a blocking collective's steps): no other
+     * thread completes the request's handle, so its use cannot end under the wait.
+     */
+    @Override
+    public void awaitOwn(RequestState st, Object blocker) {
+        if (st.isDone()) {
+            return;
+        }
+        if (outstanding.get() == 0 && awaitPointToPoint(st, pointToPointWaitStops)) {
+            return;
+        }
+        awaitPolling(Awaited.anyOf(st), blocker);
+    }
+
+    /**
+     * A wait on a user's request handle ({@code waitFor}, {@code waitAll}): until the state is done or has moved
+     * on from use {@code generation} (another thread's wait or test completed the handle and the state was
+     * recycled: this wait's use is over, and its caller finds the handle no longer active).
+     */
+    @Override
+    public void await(RequestState st, int generation, Object blocker) {
+        if (st.isDone() || st.generation() != generation) {
+            return;
+        }
+        if (outstanding.get() == 0
+                && awaitPointToPoint(st, () -> pointToPointWaitStops.getAsBoolean() || st.generation() != generation)) {
+            return;
+        }
+        awaitPolling(Awaited.anyOf(new RequestState[] {st}, new int[] {generation}), blocker);
+    }
+
+    /**
+     * The point-to-point wait of a rank with nothing outstanding, without the rank mutex (GLOBAL): true once
+     * {@code st} is done; false once {@code stops} says stop (an abort, a schedule started, a use that ended),
+     * after which the caller's polling wait finds out which.
+     */
+    private boolean awaitPointToPoint(RequestState st, BooleanSupplier stops) {
+        rank.cs.beforeBlocking();
+        try {
+            return st.await(stops, rank.waitPolicy, rank.job.spinGate, rank.blocked);
+        } finally {
+            rank.cs.afterBlocking(rank.aborted);
+        }
+    }
+
+    /**
+     * {@code waitAny}: until one of {@code states} is done or has moved on from its use (see
+     * {@link #await(RequestState, int, Object)}).
+     */
+    @Override
+    public void awaitAny(RequestState[] states, int[] generations, Object blocker) {
+        Awaited target = Awaited.anyOf(states, generations);
+        if (target.reached() || outstanding.get() == 0 && awaitAnyPointToPoint(target, blocker)) {
+            return;
+        }
+        awaitPolling(target, blocker);
+    }
+
+    /**
+     * {@code waitAny}'s wait while nothing is outstanding: spins within the policy, then registers with every
+     * request and parks (in slices if another thread holds a slot: erroneous). True once reached, false if a
+     * schedule is outstanding now. Raises ERR_ABORTED if the job was aborted.
+     */
+    private boolean awaitAnyPointToPoint(Awaited target, Object blocker) {
+        long spinEnd = System.nanoTime() + rank.waitPolicy.spinBudgetNanos();
+        while (System.nanoTime() - spinEnd < 0) {
+            if (target.reached()) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        Thread me = Thread.currentThread();
+        while (true) {
+            int reg = target.register(me);
+            try {
+                if (reg == Completion.ALREADY_DONE) {
+                    return true;
+                }
+                if (reg == Completion.TAKEN) {
+                    rank.pauseInCall(blocker, rank.waitPolicy.parkSliceNanos());
+                } else {
+                    rank.parkInCall(blocker, pointToPointWaitStops);
+                }
+            } finally {
+                target.deregister(me);
+            }
+            checkAborted();
+            if (target.reached()) {
+                return true;
+            }
+            if (outstanding.get() != 0) {
+                return false;
+            }
+        }
+    }
+
+    /** {@code probe}, {@code mprobe}: until {@code arrivals} moves past {@code ticket} (a message arrived). */
+    @Override
+    public void awaitArrival(EventCount arrivals, long ticket, Object blocker) {
+        if (outstanding.get() == 0) {
+            rank.cs.beforeBlocking();
+            try {
+                if (arrivals.await(ticket, pointToPointWaitStops, rank.waitPolicy, rank.job.spinGate, rank.blocked)) {
+                    return;
+                }
+            } finally {
+                rank.cs.afterBlocking(rank.aborted);
+            }
+        }
+        awaitPolling(Awaited.arrivalAfter(arrivals, ticket), blocker);   // raises ERR_ABORTED if that stopped it
+    }
+
+    /**
+     * Until nothing is outstanding, waiting on one schedule after another ({@code finalizeMpi}: MPI requires a
+     * process to complete what it started before it finalizes; the core completes what a program left).
+     */
+    @Override
+    public void drain(Object blocker) {
+        while (outstanding.get() != 0) {
+            Iterator<Schedule> it = active.iterator();
+            if (it.hasNext()) {
+                awaitPolling(Awaited.anyOf(it.next().state()), blocker);
+            } else {
+                Thread.yield();   // counted but not added yet: its starter adds it next
+            }
+            poll();
+        }
+    }
+
     /** One pass over every outstanding schedule; never waits. */
     void poll() {
         poll(NO_WATCH);
@@ -179,21 +352,24 @@ final class ProgressEngine implements SignalListener {
 
     /**
      * Waits inside a call until {@code target} is done, polling the rank's schedules meanwhile (as the
-     * poller or on standby). Raises ERR_ABORTED if the job is aborted first.
+     * poller or on standby), whether or not any is outstanding. Raises ERR_ABORTED if the job is aborted first.
      */
     void await(Completion target, Object blocker) {
-        awaitAny(new Completion[] {target}, blocker);
+        awaitPolling(Awaited.anyOf(target), blocker);
     }
 
-    /** As {@link #await}, until one of {@code targets} is done (returns at once if there is none). */
-    void awaitAny(Completion[] targets, Object blocker) {
+    /**
+     * The polling wait: until {@code target} is reached, as the poller or on standby (see the class comment).
+     * Raises ERR_ABORTED if the job is aborted first.
+     */
+    private void awaitPolling(Awaited target, Object blocker) {
         Thread me = Thread.currentThread();
         long spinStart = System.nanoTime();   // one spin budget per wait, in either role
-        while (!anyDone(targets)) {
+        while (!target.reached()) {
             checkAborted();
             if (poller.compareAndSet(null, me)) {
                 try {
-                    pollUntil(targets, me, blocker, spinStart);
+                    pollUntil(target, me, blocker, spinStart);
                 } finally {
                     poller.set(null);
                     for (Thread t : standby) {   // volatile write, then reads: Dekker pair with standBy
@@ -201,24 +377,24 @@ final class ProgressEngine implements SignalListener {
                     }
                 }
             } else {
-                standBy(targets, me, blocker, spinStart);
-                pollOwn(targets);   // a routed signal may have woken it: its own schedule has moved
+                standBy(target, me, blocker, spinStart);
+                pollOwn(target);   // a routed signal may have woken it: its own schedule has moved
             }
         }
     }
 
-    private void pollUntil(Completion[] targets, Thread me, Object blocker, long spinStart) {
+    private void pollUntil(Awaited target, Thread me, Object blocker, long spinStart) {
         Transfer[] watch = new Transfer[WATCHED];
         while (true) {
             long ticket = events();
             int watched = poll(watch);
-            if (anyDone(targets)) {
+            if (target.reached()) {
                 return;
             }
-            if (spin(spinStart, () -> events() != ticket || anyDone(targets) || anyDone(watch, watched))) {
+            if (spin(spinStart, () -> events() != ticket || target.reached() || anyDone(watch, watched))) {
                 continue;                           // something moved while spinning: poll again
             }
-            int reg = register(targets, me);
+            int reg = target.register(me);
             try {
                 if (reg == Completion.ALREADY_DONE) {
                     return;
@@ -228,7 +404,7 @@ final class ProgressEngine implements SignalListener {
                 }
             } finally {
                 doorbell.parkedPoller = null;
-                deregister(targets, me);
+                target.deregister(me);
             }
             checkAborted();
         }
@@ -321,17 +497,17 @@ final class ProgressEngine implements SignalListener {
      * poller usually completes it within microseconds: a park and unpark per call made two threads per rank
      * four times slower than one), then parks on its request while there is a poller.
      */
-    private void standBy(Completion[] targets, Thread me, Object blocker, long spinStart) {
+    private void standBy(Awaited target, Thread me, Object blocker, long spinStart) {
         long[] seen = {events()};
         if (spin(spinStart, () -> {
-            if (anyDone(targets) || poller.get() == null) {
+            if (target.reached() || poller.get() == null) {
                 return true;
             }
             long e = events();
             if (e != seen[0]) {   // a transfer completed: step its own schedule, not wait for the poller to
                 seen[0] = e;
-                pollOwn(targets);
-                return anyDone(targets);
+                pollOwn(target);
+                return target.reached();
             }
             return false;
         })) {
@@ -340,13 +516,13 @@ final class ProgressEngine implements SignalListener {
         Doorbell.STANDBY.getAndAdd(doorbell, 1);   // before registering: see transferDone
         standby.add(me);
         try {
-            int reg = register(targets, me);
+            int reg = target.register(me);
             try {
                 if (reg != Completion.ALREADY_DONE && poller.get() != null) {
                     park(reg, blocker);
                 }
             } finally {
-                deregister(targets, me);
+                target.deregister(me);
             }
         } finally {
             standby.remove(me);
@@ -354,16 +530,11 @@ final class ProgressEngine implements SignalListener {
         }
     }
 
-    /** Polls the schedules whose requests are among {@code targets} (a waiter not the poller, on waking). */
-    private void pollOwn(Completion[] targets) {
+    /** Polls the schedules whose requests {@code target} waits on (a waiter not the poller, on waking). */
+    private void pollOwn(Awaited target) {
         for (Schedule s : active) {
-            for (Completion c : targets) {
-                if (s.state() == c) {
-                    if (s.progress() && active.remove(s)) {
-                        outstanding.decrementAndGet();
-                    }
-                    break;
-                }
+            if (target.awaits(s.state()) && s.progress() && active.remove(s)) {
+                outstanding.decrementAndGet();
             }
         }
     }
@@ -373,30 +544,6 @@ final class ProgressEngine implements SignalListener {
             if (watch[i].isDone()) return true;
         }
         return false;
-    }
-
-    private static boolean anyDone(Completion[] targets) {
-        for (Completion c : targets) {
-            if (c.isDone()) return true;
-        }
-        return targets.length == 0;
-    }
-
-    /** Registers with every target: ALREADY_DONE if one is done, TAKEN if some slot was taken, else REGISTERED. */
-    private static int register(Completion[] targets, Thread me) {
-        int result = Completion.REGISTERED;
-        for (Completion c : targets) {
-            int r = c.tryRegister(me);
-            if (r == Completion.ALREADY_DONE) return r;
-            if (r == Completion.TAKEN) result = r;
-        }
-        return result;
-    }
-
-    private static void deregister(Completion[] targets, Thread me) {
-        for (Completion c : targets) {
-            c.deregister(me);
-        }
     }
 
     /** Parks until unparked, or in one slice if another thread holds the request's waiter slot (erroneous). */

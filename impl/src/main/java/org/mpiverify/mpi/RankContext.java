@@ -1,8 +1,11 @@
 package org.mpiverify.mpi;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
@@ -53,14 +56,25 @@ final class RankContext {
     ObjectPool<RequestState> sendStates;
     final PacketPool packets;
     final ContextIdAllocator contextIds;
-    /** This rank's outstanding nonblocking collectives and idups, and the polling that moves them. */
-    final ProgressEngine progress = new ProgressEngine(this);
+    /**
+     * MPI's progress rule: the one place through which this rank's calls that wait or test move its outstanding
+     * nonblocking collectives and idups (the {@link ProgressEngine}; a known-bad twin in tests).
+     */
+    final ProgressRule progress;
+    /**
+     * The rank's threads parked in blocking calls: an abort wakes them all (it wakes every rank's), thread dumps
+     * list them, and the first schedule to be outstanding wakes them so that the point-to-point waits among them
+     * poll from then on ({@link ProgressEngine#start}).
+     */
+    final BlockedThreads blocked = new BlockedThreads();
     final WaitPolicy waitPolicy;
     final BooleanSupplier aborted;
     final boolean checked;
     final int eagerLimit;
     /** The memory this rank's unexpected eager messages may hold; senders to it check it. */
     final UnexpectedBudget unexpected;
+    /** This rank's communicators that hold a reference (added when made, removed at their last release): read by quiescence checks. */
+    final Set<Comm> liveComms = ConcurrentHashMap.newKeySet();
     private final SerializedCallDetector serialized = new SerializedCallDetector();
 
     volatile CriticalSections cs = CriticalSections.unlocked();
@@ -70,10 +84,13 @@ final class RankContext {
     Comm world;
     Comm self;
 
-    RankContext(Job job, int worldRank) {
+    RankContext(Job job, int worldRank, Function<RankContext, ? extends ProgressRule> progress) {
         JobConfig c = job.config();
         this.job = job;
         this.worldRank = worldRank;
+        this.waitPolicy = c.waitPolicy();
+        this.aborted = job::isAborted;
+        this.progress = progress.apply(this);
         CoreOverrides o = c.overrides();
         MatchingEngine own = o != null && o.matching() != null ? o.matching().get() : c.matching().create();
         TraceRecorder probes = TraceRecorder.of(c.trace(), TraceRecorder.Algorithm.PROBE);
@@ -85,9 +102,7 @@ final class RankContext {
         ids.recordTo(c.trace(), worldRank);
         engine.recordTo(c.trace(), worldRank);
         this.contextIds = ids;
-        ids.onRoundEnd(progress::signal);   // an idup that lost a round on COMM_SELF waits for this
-        this.waitPolicy = c.waitPolicy();
-        this.aborted = job::isAborted;
+        ids.onRoundEnd(this.progress::signal);   // an idup that lost a round on COMM_SELF waits for this
         this.checked = c.checked();
         this.eagerLimit = c.eagerLimit();
         this.unexpected = new UnexpectedBudget(c.unexpectedBytesPerRank());
@@ -236,67 +251,53 @@ final class RankContext {
     }
 
     /**
-     * Waits for {@code st} without holding the rank mutex (GLOBAL releases it here). A wait that parks
-     * registers in the job's {@link BlockedThreads} and parks without a timeout: an abort wakes it there,
-     * and thread dumps find it there.
+     * Waits for {@code st}, the calling call's own request, through MPI's progress rule
+     * ({@link ProgressRule#awaitOwn}), without holding the rank mutex while it parks (GLOBAL releases it). A
+     * wait that parks registers in {@link #blocked} and parks without a timeout: an abort wakes it there, and
+     * thread dumps find it there.
      */
     void await(RequestState st) {
-        if (st.isDone()) {
-            return;
-        }
-        if (!progress.idle()) {
-            progress.await(st, st);   // MPI's progress rule: a blocked thread moves the outstanding requests
-            return;
-        }
-        cs.beforeBlocking();
-        try {
-            if (!st.await(aborted, waitPolicy, job.spinGate, job.blocked)) {
-                throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
-                        + " was waiting");
-            }
-        } finally {
-            cs.afterBlocking(aborted);
-        }
+        progress.awaitOwn(st, st);
     }
 
-    /** Waits for the next unexpected arrival after {@code ticket}, without holding the rank mutex. */
+    /** Waits for the next unexpected arrival after {@code ticket}, through the progress rule ({@code probe}). */
     void awaitArrival(long ticket) {
-        cs.beforeBlocking();
-        try {
-            if (!arrivals.await(ticket, aborted, waitPolicy, job.spinGate, job.blocked)) {
-                throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted while rank " + worldRank
-                        + " was probing");
-            }
-        } finally {
-            cs.afterBlocking(aborted);
-        }
+        progress.awaitArrival(arrivals, ticket, arrivals);
     }
 
     /**
      * Parks the calling thread, inside a call, without holding the rank mutex, until it is unparked (by a
      * completion it registered with) or the job is aborted; it may also return spuriously, so callers
-     * re-check their condition. The thread registers in the job's {@link BlockedThreads} before it looks
+     * re-check their condition. The thread registers in the rank's {@link BlockedThreads} before it looks
      * at the abort flag, so an abort cannot be missed. An unpark that arrived after the caller's last check
      * is not lost on the way: the registry's stripe lock gives back a permit its queue may have used
      * ({@code SpinThenParkLock}), so the park below returns at once. An interrupt does not cut the park short: the flag
      * is cleared to park and noted for {@link #exit}.
      */
     void parkInCall(Object blocker) {
+        parkInCall(blocker, aborted);
+    }
+
+    /**
+     * As {@link #parkInCall(Object)}, but parks only if {@code stop} (read after the registration: the job's
+     * abort flag, and whatever else a waker sets before it wakes this rank's {@link #blocked} threads) is false.
+     */
+    void parkInCall(Object blocker, BooleanSupplier stop) {
         CallDepth depth = job.callDepth();
         if (Thread.interrupted()) {
             depth.noteInterrupt();
         }
         cs.beforeBlocking();
-        BlockedThreads.Entry registered = job.blocked.add(Thread.currentThread());
+        BlockedThreads.Entry registered = blocked.add(Thread.currentThread());
         try {
-            if (!job.isAborted()) {
+            if (!stop.getAsBoolean()) {
                 LockSupport.park(blocker);
             }
             if (Thread.interrupted()) {
                 depth.noteInterrupt();
             }
         } finally {
-            job.blocked.remove(registered);
+            blocked.remove(registered);
             cs.afterBlocking(aborted);
         }
     }

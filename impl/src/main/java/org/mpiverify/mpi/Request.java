@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import org.mpiverify.core.coll.Schedule;
-import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -25,8 +24,14 @@ import org.mpiverify.core.request.RequestState;
  * entries are {@code MPI_REQUEST_NULL}.
  *
  * <p>The request of a nonblocking collective or an {@code idup} completes when its schedule finishes;
- * its rank's threads move the schedule while they wait or test ({@link ProgressEngine}: a wait polls, a
- * test polls once), and a failed schedule's error is raised by the wait or test that completes the handle.
+ * its rank's threads move the schedule while they wait or test ({@link ProgressRule}: a wait polls, a
+ * test polls once, whatever request it is on), and a failed schedule's error is raised by the wait or test
+ * that completes the handle.
+ *
+ * <p>Two threads on one handle (erroneous in MPI): the first to complete it gets the status; a wait, test
+ * or waitAny of another thread that was on it meanwhile raises ERR_REQUEST. Such a wait never waits on
+ * the operation its recycled state serves next: it waits for its own use of the state (the generation it
+ * was made with) and ends when that use ends.
  */
 public final class Request {
     private static final int ACTIVE = 0;
@@ -47,19 +52,23 @@ public final class Request {
     private final RecvRequest recv;
     /** The nonblocking collective or idup this handle is for, or null (point to point). */
     private final Schedule schedule;
+    /** True for an idup's request: freeing it before it completed is refused. */
+    private final boolean idup;
     private volatile int state;
     private volatile Status status;
 
     private Request(Comm comm, RequestState st, RecvRequest recv, int state, Status status) {
-        this(comm, st, recv, null, state, status);
+        this(comm, st, recv, null, false, state, status);
     }
 
-    private Request(Comm comm, RequestState st, RecvRequest recv, Schedule schedule, int state, Status status) {
+    private Request(Comm comm, RequestState st, RecvRequest recv, Schedule schedule, boolean idup, int state,
+                    Status status) {
         this.comm = comm;
         this.st = st;
         this.generation = st == null ? 0 : st.generation();
         this.recv = recv;
         this.schedule = schedule;
+        this.idup = idup;
         this.state = state;
         this.status = status;
     }
@@ -73,8 +82,8 @@ public final class Request {
     }
 
     /** The request of a started nonblocking collective or idup: completes when its schedule finishes. */
-    static Request forSchedule(Comm comm, Schedule schedule) {
-        return new Request(comm, schedule.state(), null, schedule, ACTIVE, null);
+    static Request forSchedule(Comm comm, Schedule schedule, boolean idup) {
+        return new Request(comm, schedule.state(), null, schedule, idup, ACTIVE, null);
     }
 
     /** A request that completed when it started (eager send, PROC_NULL, imrecv): no pooled state. */
@@ -97,7 +106,9 @@ public final class Request {
             }
             if (st != null) {
                 checkGeneration();
-                rank.await(st);
+                // Ends when the operation is done, or when another thread's wait or test completed this handle
+                // (erroneous) and the state moved on to another operation: finish then raises ERR_REQUEST.
+                rank.progress.await(st, generation, this);
             }
             return finish(true);
         } catch (RuntimeException e) {
@@ -120,13 +131,11 @@ public final class Request {
             if (s == INACTIVE) {
                 return Status.EMPTY;
             }
-            if (schedule != null) {
-                rank.progress.poll();   // MPI_Test progresses the outstanding requests
-            }
-            if (st != null && !st.isDone()) {
+            rank.progress.test();   // MPI's progress rule: every test moves the outstanding operations
+            if (st != null && !st.isDone() && st.generation() == generation) {
                 return null;
             }
-            return finish(true);
+            return finish(true);   // done, or completed by another thread's wait or test: ERR_REQUEST
         } catch (RuntimeException e) {
             throw rank.fail(d, comm, e);
         } finally {
@@ -137,7 +146,10 @@ public final class Request {
     /**
      * {@code MPI_Cancel}: a receive not yet matched completes as cancelled ({@link Status#isCancelled()});
      * one already matched completes normally. Cancelling a send has no effect (MPI allows a cancel to fail;
-     * the send then completes normally). Complete the request afterwards with waitFor, test or free.
+     * the send then completes normally). Complete the request afterwards with waitFor, test or free. A cancel
+     * racing another thread's wait on the handle (erroneous) cancels this receive or nothing, never the receive
+     * its recycled state serves next: it holds a reference of this use while it cancels (ERR_REQUEST if the use
+     * is over).
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public void cancel() {
@@ -146,19 +158,34 @@ public final class Request {
                 throw freed();
             }
             if (state == ACTIVE && recv != null) {
-                checkGeneration();
-                comm.p2p().cancel(recv);
+                // A reference of this use, so that another thread's wait cannot complete the handle and let the
+                // state be recycled for a new receive between the check and the cancel (which would cancel that).
+                if (!st.retainIf(generation)) {
+                    throw new MpiException(ErrorClass.ERR_REQUEST, "request handle is stale: its operation was recycled");
+                }
+                try {
+                    comm.p2p().cancel(recv);
+                } finally {
+                    st.release();
+                }
             }
         });
     }
 
     /**
      * {@code MPI_Request_free}: drops the handle; an operation in progress still completes (a receive still
-     * fills its buffer), and its resources are reused only after that.
+     * fills its buffer; a nonblocking collective goes on as the rank's calls progress it, and finalize
+     * completes it at the latest), and its resources are reused only after that. The request of an
+     * {@link Comm#idup()} that no wait or test has completed yet is ERR_REQUEST and stays active: its new
+     * communicator could never be reached, and so never freed (MPI makes freeing it erroneous).
      */
     @ThreadSafety(SafetyClass.UPDATE_REF)
     public void free() {
         comm.rankContext().run(comm, () -> {
+            if (state == ACTIVE && idup) {
+                throw new MpiException(ErrorClass.ERR_REQUEST, "the request of a pending idup cannot be freed: "
+                        + "complete it with a wait or test and free its communicator");
+            }
             int s = (int) STATE.compareAndExchange(this, ACTIVE, FREED);
             if (s == ACTIVE) {
                 if (st != null) {
@@ -190,6 +217,14 @@ public final class Request {
             throw new MpiException(ErrorClass.ERR_REQUEST, "not the request of an idup, or the idup failed");
         }
         return c;
+    }
+
+    /**
+     * True once the operation itself has completed, whether or not a wait or test completed the handle (for
+     * tests of what finalize and free leave behind; not an MPI call).
+     */
+    boolean isOperationComplete() {
+        return st == null || st.isDone() || st.generation() != generation;
     }
 
     /** True once the handle has completed (it is then like {@code MPI_REQUEST_NULL}). */
@@ -254,7 +289,7 @@ public final class Request {
             return waitAll(requests);
         }
         return first.comm.rankContext().call(first.comm, () -> {
-            first.comm.rankContext().progress.poll();
+            first.comm.rankContext().progress.test();
             for (Request r : requests) {
                 if (r != null && !r.isDoneOrInactive()) {
                     return null;
@@ -272,7 +307,7 @@ public final class Request {
             return Mpi.UNDEFINED;
         }
         return first.comm.rankContext().call(first.comm, () -> {
-            first.comm.rankContext().progress.poll();
+            first.comm.rankContext().progress.test();
             return testAnyInCall(requests);
         });
     }
@@ -280,8 +315,8 @@ public final class Request {
     private static int testAnyInCall(Request[] requests) {
         for (int i = 0; i < requests.length; i++) {
             Request r = requests[i];
-            if (r != null && r.state == ACTIVE && (r.st == null || r.st.isDone())) {
-                r.waitFor();
+            if (r != null && r.state == ACTIVE && (r.st == null || r.st.isDone() || r.st.generation() != r.generation)) {
+                r.waitFor();   // done; or completed by another thread meanwhile: ERR_REQUEST
                 return i;
             }
         }
@@ -291,9 +326,11 @@ public final class Request {
     /**
      * {@code MPI_Waitany}: waits until one request is done, completes it and returns its index
      * ({@link Request#status()} has its status), or returns {@link Mpi#UNDEFINED} if none is active. One
-     * MPI call: it waits with the bounded spin-then-park policy, registered with every pending request's
-     * completion, and holds no lock while parked (under GLOBAL the rank mutex is released around each
-     * park and taken back after it).
+     * MPI call: it waits through MPI's progress rule ({@link ProgressRule#awaitAny}) with the bounded
+     * spin-then-park policy, registered with every pending request's completion, and holds no lock while
+     * parked (under GLOBAL the rank mutex is released around each park and taken back after it). A request
+     * that was active when the call began and that another thread's wait or test completed meanwhile
+     * (erroneous: two threads waiting on one request) is ERR_REQUEST, as for {@link #waitFor}.
      */
     @ThreadSafety(SafetyClass.COMM_IO)
     public static int waitAny(Request... requests) {
@@ -306,68 +343,40 @@ public final class Request {
     }
 
     private static int waitAnyInCall(RankContext rank, Request[] requests) {
-        long spinEnd = System.nanoTime() + rank.waitPolicy.spinBudgetNanos();
+        boolean[] wasActive = new boolean[requests.length];
+        for (int i = 0; i < requests.length; i++) {
+            wasActive[i] = requests[i] != null && requests[i].state == ACTIVE;
+        }
         while (true) {
-            boolean active = false;
-            for (Request r : requests) {
-                active |= r != null && r.state == ACTIVE;
+            int active = 0;
+            for (int i = 0; i < requests.length; i++) {
+                Request r = requests[i];
+                if (r != null && r.state == ACTIVE) {
+                    active++;
+                } else if (wasActive[i]) {
+                    throw new MpiException(ErrorClass.ERR_REQUEST, "request " + i
+                            + " was completed or freed by another thread during this waitAny");
+                }
             }
-            if (!active) {
+            if (active == 0) {
                 return Mpi.UNDEFINED;
             }
-            if (!rank.progress.idle()) {
-                // Requests are outstanding that only polling moves: wait as the progress engine does.
-                rank.progress.poll();
-                int i = testAnyInCall(requests);
-                if (i != Mpi.UNDEFINED) {
-                    return i;
-                }
-                rank.progress.awaitAny(pendingCompletions(requests), requests);
-                continue;
-            }
+            rank.progress.test();
             int i = testAnyInCall(requests);
             if (i != Mpi.UNDEFINED) {
                 return i;
             }
-            if (System.nanoTime() - spinEnd < 0) {
-                Thread.onSpinWait();
-                continue;
-            }
-            Thread me = Thread.currentThread();
-            boolean ready = false;
-            boolean taken = false;   // another thread waits on one of them (erroneous): it will not wake us
+            RequestState[] states = new RequestState[active];
+            int[] generations = new int[active];
+            int n = 0;
             for (Request r : requests) {
-                if (r != null && r.state == ACTIVE && r.st != null) {
-                    int outcome = r.st.tryRegister(me);
-                    ready |= outcome == Completion.ALREADY_DONE;
-                    taken |= outcome == Completion.TAKEN;
+                if (r != null && r.state == ACTIVE && r.st != null && n < active) {
+                    states[n] = r.st;
+                    generations[n++] = r.generation;
                 }
             }
-            try {
-                if (!ready) {
-                    if (rank.job.isAborted()) {
-                        throw new MpiException(ErrorClass.ERR_ABORTED, "the job was aborted during waitAny");
-                    }
-                    if (taken) {
-                        rank.pauseInCall(requests, rank.waitPolicy.parkSliceNanos());
-                    } else {
-                        rank.parkInCall(requests);
-                    }
-                }
-            } finally {
-                for (Request r : requests) {
-                    if (r != null && r.st != null) {
-                        r.st.deregister(me);
-                    }
-                }
-            }
+            rank.progress.awaitAny(Arrays.copyOf(states, n), Arrays.copyOf(generations, n), requests);
         }
-    }
-
-    /** The completions of the active requests that have one. */
-    private static Completion[] pendingCompletions(Request[] requests) {
-        return Arrays.stream(requests).filter(r -> r != null && r.state == ACTIVE && r.st != null)
-                .map(r -> r.st).toArray(Completion[]::new);
     }
 
     /**

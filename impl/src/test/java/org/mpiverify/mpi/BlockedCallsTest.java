@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -53,6 +59,13 @@ class BlockedCallsTest {
     @ParameterizedTest
     @MethodSource("cases")
     void aBlockedCallSurvivesWhatArrivesWhileItWaits(JobConfig c, Arrival arrival, Fig2Call call) {
+        if (arrival == Arrival.ABORT) {
+            QuiescenceCheck.exempt("the abort ends both blocked calls with their receives, messages and references left",
+                    UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS);
+        } else if (arrival == Arrival.FREE && call == Fig2Call.PROBE) {
+            QuiescenceCheck.exempt("the probed message's receive is on the freed handle (ERR_COMM): it stays unexpected",
+                    UNEXPECTED_BUDGET, MATCHING, POOLS);
+        }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         CyclicBarrier bothBlocked = new CyclicBarrier(2);
         AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(2);   // per rank: thread 0's end

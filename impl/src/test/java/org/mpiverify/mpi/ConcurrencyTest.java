@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -342,6 +348,8 @@ class ConcurrencyTest {
         });
     }
 
+    @LeavesOutstanding(value = "the unsafe algorithm must deadlock: the deadline aborts the job with its rounds' messages "
+            + "posted and unexpected", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void singleThreadedContextIdAlgorithmDeadlocksOnCyclicMemberships() {
         // The experimental §5.1 algorithm (lock held across the allreduce) must be caught: it deadlocks

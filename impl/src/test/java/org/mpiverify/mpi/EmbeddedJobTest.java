@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -13,6 +19,8 @@ import org.junit.jupiter.api.Timeout;
 /** A job made with Job.create is driven from the caller's own threads, and shutdown ends blocked calls. */
 class EmbeddedJobTest {
 
+    @LeavesOutstanding(value = "shutdown ends a receive that is still blocked: its posted receive and the reference it "
+            + "holds stay", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void ranksAreDrivenFromTheCallersThreads() throws Exception {

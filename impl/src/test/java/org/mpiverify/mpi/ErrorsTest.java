@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -107,6 +113,7 @@ class ErrorsTest {
         assertEquals(List.of("ERR_RANK"), seen);
     }
 
+    @LeavesOutstanding(value = "ERRORS_ARE_FATAL aborts the job while other ranks are blocked in receives", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void fatalHandlerAbortsTheJobAndBlockedRanksSeeErrAborted() {
         AtomicInteger abortedCalls = new AtomicInteger();
@@ -150,6 +157,7 @@ class ErrorsTest {
         assertTrue(r.failures().stream().allMatch(t -> t == null), r.describe());
     }
 
+    @LeavesOutstanding(value = "a job that hangs on purpose: the deadline aborts its blocked receive", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void aHungJobIsReportedWithEveryThreadsStack() {
         JobResult r = Job.run(JobConfig.of(2), mpi -> {

@@ -1,6 +1,12 @@
 package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +52,8 @@ class Fig2EveryBlockingCallTest {
         assertTrue(r.ok(), call + " on " + c + ": " + r.describe());
     }
 
+    @LeavesOutstanding(value = "LOCK_AROUND_CALL must deadlock: the deadline aborts the job with the blocked calls' "
+            + "receives and messages left", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @ParameterizedTest
     @MethodSource("lockAroundCall")
     void deadlocksWhenTheRankMutexIsKeptWhileBlocked(JobConfig c, Fig2Call call) {

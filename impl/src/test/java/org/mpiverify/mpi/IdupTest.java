@@ -60,7 +60,9 @@ class IdupTest {
             assertNotEquals(c.contextId(), chained.contextId());
             chained.free();
             c.free();
-            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, () -> w.ibarrier().communicator());
+            Request barrier = w.ibarrier();
+            NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, barrier::communicator);
+            barrier.waitFor();   // a program completes every request it starts
         });
     }
 
@@ -254,6 +256,43 @@ class IdupTest {
             c.free();
             parent.free();
         });
+    }
+
+    /**
+     * {@code Request.free} of an idup's request before a wait or test completed it (erroneous in MPI: the
+     * restrictions of nonblocking collectives apply to idup, and the new communicator would be out of reach):
+     * ERR_REQUEST, and nothing changes: the request still completes, its communicator works, and freeing that
+     * gives the context id back (the rank's free ids are what they were). On every configuration.
+     */
+    @ParameterizedTest
+    @MethodSource("configs")
+    void freeOfAPendingIdupRequestIsAnErrorAndLosesNoContextId(JobConfig c) {
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int free = mpi.freeContextIds();
+            int[] token = new int[1];
+            Request r;
+            if (w.rank() == 0) {
+                r = w.idup();   // cannot finish before rank 1 starts its own, after the token
+                NonblockingCollectivesTest.assertError(ErrorClass.ERR_REQUEST, r::free);
+                assertTrue(!r.isInactive(), "a refused free changes nothing");
+                w.send(token, 0, 1, Datatype.INT, 1, 4);
+            } else {
+                w.recv(token, 0, 1, Datatype.INT, 0, 4);
+                r = w.idup();
+            }
+            Comm made = waitForComm(r);
+            assertAgreed(w, made);
+            made.free();
+            r.free();      // a completed request frees normally
+            w.barrier();
+            assertEquals(free, mpi.freeContextIds(), "a context id was lost");
+        });
+    }
+
+    static Stream<JobConfig> configs() {
+        return Jobs.configs(2);
     }
 
     static Stream<Arguments> stressCases() {

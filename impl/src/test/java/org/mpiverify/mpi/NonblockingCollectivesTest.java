@@ -6,14 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.core.coll.Collectives;
+import org.mpiverify.core.sync.Granularity;
 
 /**
  * {@link Comm#ibarrier}, {@link Comm#ibcast}, {@link Comm#ireduce}, {@link Comm#iallreduce}, and the data
@@ -52,6 +67,84 @@ class NonblockingCollectivesTest {
             c.allreduce(new int[] {1}, 0, size, 0, 1, Datatype.INT, Op.SUM);
             assertEquals(2, size[0]);
             c.free();
+        });
+    }
+
+    static Stream<JobConfig> configsAt248() {
+        return Stream.of(2, 4, 8).flatMap(Jobs::configs);
+    }
+
+    static Stream<JobConfig> configsAt4() {
+        return Jobs.configs(4);
+    }
+
+    static Stream<Arguments> limitRounds() {
+        return Jobs.configs(1).map(c -> Arguments.of(c,
+                Jobs.FULL || c.granularity() == Granularity.LOCK_FREE && c.matching() == MatchingKind.QUEUES ? 12 : 2));
+    }
+
+    /**
+     * The limit of {@code NB_SLOTS} outstanding nonblocking operations per communicator is exact under
+     * contention: 16 threads each start 200 iallreduces on COMM_SELF without completing any; exactly
+     * NB_SLOTS start (so no two outstanding operations share a slot, and so a tag range or an idup's
+     * context-id key), every other start is ERR_OTHER, every started one completes with its result, and
+     * then NB_SLOTS start again (nothing was left counted).
+     */
+    @ParameterizedTest
+    @MethodSource("limitRounds")
+    void theLimitOfOutstandingOperationsHoldsUnderContention(JobConfig c, int rounds) {
+        int threads = 16, each = 200;
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm self = mpi.commSelf();
+            for (int round = 0; round < rounds; round++) {
+                Queue<Request> started = new ConcurrentLinkedQueue<>();
+                Queue<int[][]> results = new ConcurrentLinkedQueue<>();   // {expected}, the output
+                AtomicInteger refused = new AtomicInteger();
+                CyclicBarrier go = new CyclicBarrier(threads);
+                Jobs.threads(threads, t -> {
+                    go.await(30, TimeUnit.SECONDS);
+                    for (int i = 0; i < each; i++) {
+                        int[] out = new int[1];
+                        try {
+                            started.add(self.iallreduce(new int[] {t * each + i}, 0, out, 0, 1, Datatype.INT, Op.SUM));
+                            results.add(new int[][] {{t * each + i}, out});
+                        } catch (MpiException e) {
+                            assertEquals(ErrorClass.ERR_OTHER, e.errorClass(), e.getMessage());
+                            refused.incrementAndGet();
+                        }
+                    }
+                });
+                assertEquals(Comm.NB_SLOTS, started.size(), "round " + round + ": operations outstanding at once");
+                assertEquals(threads * each - Comm.NB_SLOTS, refused.get(), "round " + round);
+                Request.waitAll(started.toArray(Request[]::new));
+                for (int[][] r : results) assertEquals(r[0][0], r[1][0], "round " + round);
+            }
+            Request[] again = new Request[Comm.NB_SLOTS];
+            for (int i = 0; i < again.length; i++) again[i] = self.ibarrier();
+            Request.waitAll(again);
+        });
+    }
+
+    /**
+     * Two outstanding operations never share a slot, even when they complete out of order: with the first of a
+     * communicator's operations still outstanding and the next NB_SLOTS - 1 completed, the one after them, whose
+     * slot is the first's, is refused (ERR_OTHER, nothing started); once the first completed, it starts. Only a
+     * count of outstanding operations would have let it start in the first's slot, its tags and (for an idup) its
+     * context-id key.
+     */
+    @Test
+    void anOperationWhoseSlotAnOutstandingOneHoldsIsRefused() {
+        Jobs.ok(1, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm self = mpi.commSelf();
+            Request first = self.ibarrier();
+            for (int i = 1; i < Comm.NB_SLOTS; i++) self.ibarrier().waitFor();
+            assertError(ErrorClass.ERR_OTHER, self::ibarrier);
+            assertError(ErrorClass.ERR_OTHER, self::ibarrier);   // refused again: the sequence did not move
+            first.waitFor();
+            self.ibarrier().waitFor();
+            Request.waitAll(self.ibarrier(), self.ibarrier());
         });
     }
 
@@ -375,6 +468,8 @@ class NonblockingCollectivesTest {
      * rank 1 never joins; rank 1 aborts: both waits end with ERR_ABORTED, an interrupt before that does not
      * end them, and the job ends without a hang.
      */
+    @LeavesOutstanding(value = "rank 1 aborts while rank 0 waits on an ibarrier and an iallreduce rank 1 never joins: their "
+            + "transfers, schedules and references are left; the waiters must still have left every registry", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void anAbortEndsWaitsOnNonblockingCollectives() throws Exception {
         AtomicReferenceArray<Object> outcome = new AtomicReferenceArray<>(2);
@@ -419,6 +514,63 @@ class NonblockingCollectivesTest {
             MpiException e = assertInstanceOf(MpiException.class, o, "waiter " + i + ": " + o);
             assertEquals(ErrorClass.ERR_ABORTED, e.errorClass());
         }
+    }
+
+    /**
+     * Every rank finalizes with nonblocking collectives and an idup it never waited on (erroneous in MPI):
+     * finalize completes them first, so every rank's operations have completed when it returns (the interior
+     * ranks of the broadcast forwarded, the allreduce has its sum) and no rank hangs. Repeated: whether a
+     * rank's finalize barrier happened to poll after its operation's last message is a matter of timing. On
+     * every configuration.
+     */
+    @ParameterizedTest
+    @MethodSource("configsAt248")
+    void finalizeCompletesTheOperationsARankNeverWaitedOn(JobConfig c) {
+        int n = c.ranks();
+        for (int round = 0; round < 10; round++) {
+            Jobs.ok(c, mpi -> {
+                mpi.initThread(ThreadLevel.MULTIPLE);
+                Comm w = mpi.commWorld();
+                int me = w.rank();
+                int[] b = {me == 1 ? 77 : -1};
+                long[] sum = new long[1];
+                Request[] rs = {w.ibarrier(), w.ibcast(b, 0, 1, Datatype.INT, 1),
+                        w.iallreduce(new long[] {me + 1}, 0, sum, 0, 1, Datatype.LONG, Op.SUM), w.idup()};
+                mpi.finalizeMpi();
+                for (int i = 0; i < rs.length; i++) {
+                    assertTrue(rs[i].isOperationComplete(), "operation " + i + " incomplete after finalize on rank " + me);
+                }
+                assertEquals(77, b[0]);
+                assertEquals((long) n * (n + 1) / 2, sum[0]);
+            });
+        }
+    }
+
+    /**
+     * {@code Request.free} of a nonblocking collective's pending request (erroneous in MPI; the core lets it
+     * complete as MPICH does): the other ranks' operations complete, its buffers get their results through
+     * this rank's later waits, and finalize completes it at the latest. On every configuration.
+     */
+    @ParameterizedTest
+    @MethodSource("configsAt4")
+    void aFreedNonblockingCollectiveStillCompletes(JobConfig c) {
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int me = w.rank();
+            long[] sum = new long[1];
+            Request r = w.iallreduce(new long[] {me + 1}, 0, sum, 0, 1, Datatype.LONG, Op.SUM);
+            if (me == 0) {
+                r.free();
+                assertError(ErrorClass.ERR_REQUEST, r::waitFor);
+                w.barrier();                 // waits here progress the freed operation
+            } else {
+                r.waitFor();
+                w.barrier();
+            }
+            mpi.finalizeMpi();
+            assertEquals(10, sum[0], "rank " + me);
+        });
     }
 
     static void assertError(ErrorClass expected, Runnable call) {

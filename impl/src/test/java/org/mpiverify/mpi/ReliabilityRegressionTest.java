@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiverify.mpi.Quiescence.Invariant.COMMUNICATORS;
+import static org.mpiverify.mpi.Quiescence.Invariant.CONTEXT_IDS;
+import static org.mpiverify.mpi.Quiescence.Invariant.MATCHING;
+import static org.mpiverify.mpi.Quiescence.Invariant.POOLS;
+import static org.mpiverify.mpi.Quiescence.Invariant.PROGRESS;
+import static org.mpiverify.mpi.Quiescence.Invariant.UNEXPECTED_BUDGET;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -113,6 +119,7 @@ class ReliabilityRegressionTest {
 
     // 3. GLOBAL: an abort while a blocked call took the rank mutex back made exitCall unlock a mutex it
     //    did not hold: the user saw IllegalMonitorStateException instead of ERR_ABORTED.
+    @LeavesOutstanding(value = "the abort ends a receive blocked on a message that never comes", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @ParameterizedTest
     @MethodSource("globalConfigs")
     void abortWhileABlockedCallRetakesTheRankMutexIsErrAborted(JobConfig c) {
@@ -161,6 +168,8 @@ class ReliabilityRegressionTest {
     // 4. Comm.free while another thread was blocked in recv, probe or mprobe on it returned the context
     //    id at once; a dup then got the same id and the stale blocked call took the new communicator's
     //    message. The id must stay reserved until the blocked call returns.
+    @LeavesOutstanding(value = "an erroneous program: the call blocked on the freed communicator can never complete, and "
+            + "an abort ends it with its receive or rendezvous message and its reference left", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @ParameterizedTest
     @MethodSource("configsAndBlockingCalls")
     void freeWhileBlockedNeverLetsTheCallTakeAnotherCommunicatorsMessage(JobConfig c, BlockingCall call) {
@@ -305,6 +314,7 @@ class ReliabilityRegressionTest {
 
     // 7. A hung job's stacks left out virtual threads (Thread.getAllStackTraces does not list them), and
     //    an aborted job carried no dump at all.
+    @LeavesOutstanding(value = "one job hangs and one is aborted on purpose, each with blocked receives", invariants = {UNEXPECTED_BUDGET, MATCHING, POOLS, PROGRESS, COMMUNICATORS, CONTEXT_IDS})
     @Test
     void hungAndAbortedJobsCarryADumpWithTheirVirtualThreads() {
         RankMain blockVirtualThread = mpi -> {

@@ -57,7 +57,7 @@ public final class RaceStage {
      * without outcomes, for paths the jcstress tests do not take).
      */
     public static List<String> tests(Component c) throws IOException {
-        List<String> tests = new ArrayList<>(tests(c.jcstress()));
+        List<String> tests = new ArrayList<>(tests(c.race()));
         tests.addAll(SCENARIOS.getOrDefault(c.name(), List.of()));
         return tests;
     }

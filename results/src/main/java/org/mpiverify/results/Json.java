@@ -101,6 +101,21 @@ public final class Json {
         }
     }
 
+    /**
+     * Reads a JSON document into a value of {@code type}, typically a record (its components by name, nested records,
+     * lists, maps, enums by name). Strict: malformed input, a key the type does not have, a duplicate key or a value of
+     * the wrong type is an {@link IllegalArgumentException} naming the line; a missing key reads as null (or a
+     * primitive's zero), for the record to refuse if it must have it.
+     */
+    public static <T> T read(String text, Class<T> type) {
+        try {
+            return Mappers.MAPPER.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
+            throw new IllegalArgumentException("JSON: " + e.getOriginalMessage() + (line > 0 ? " at line " + line : ""), e);
+        }
+    }
+
     /** Parses a JSON object; anything else is an error. */
     public static Map<String, Object> parseObject(String text) {
         if (parse(text) instanceof Map<?, ?> m) return cast(m);

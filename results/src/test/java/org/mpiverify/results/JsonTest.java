@@ -33,6 +33,23 @@ class JsonTest {
         assertTrue(dup.getMessage().contains("Duplicate field 'a'"), dup.getMessage());
     }
 
+    /** A typed document for {@link #readsRecordsStrictly}. */
+    record Doc(String name, List<Outcome> outcomes, Map<String, Doc> children) { }
+
+    @Test
+    void readsRecordsStrictly() {
+        Doc d = Json.read("""
+                {"name": "a", "outcomes": ["PASS", "HANG"], "children": {"b": {"name": "b"}}}""", Doc.class);
+        assertEquals("a", d.name());
+        assertEquals(List.of(Outcome.PASS, Outcome.HANG), d.outcomes());
+        assertEquals(new Doc("b", null, null), d.children().get("b"));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> Json.read("{\n\"name\": \"a\",\n\"colour\": 1}", Doc.class));
+        assertTrue(unknown.getMessage().contains("colour") && unknown.getMessage().contains("line 3"), unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.read("{\"outcomes\": [\"MAYBE\"]}", Doc.class));
+        assertThrows(IllegalArgumentException.class, () -> Json.read("{\"name\": \"a\", \"name\": \"b\"}", Doc.class));
+    }
+
     @Test
     void whatItWritesReadsBackTheSame() {
         Map<String, Object> m = new java.util.LinkedHashMap<>();

@@ -14,17 +14,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import org.mpiverify.audit.core.CoreTarget;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.AuditRunner;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.RecordedEvent;
-import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
@@ -228,7 +229,7 @@ public final class TraceCommand {
 
     /** The audit's safe core columns ({@code GRANULARITY/ENGINE}), in its order. */
     public static List<String> safeColumns() {
-        return CoreTarget.configurations(false).stream().filter(c -> !c.unsafe()).map(AuditColumn::name).toList();
+        return CoreColumns.configurations(false).stream().filter(c -> !c.unsafe()).map(AuditColumn::name).toList();
     }
 
     /** {@code GRANULARITY/ENGINE}, e.g. {@code PER_OBJECT/HASH_TABLE}. */

@@ -19,23 +19,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.mpiverify.audit.core.CoreTarget;
-import org.mpiverify.audit.scenario.Scenario;
 import org.mpiverify.audit.scenario.catalog.Catalog;
-import org.mpiverify.audit.target.RunOutcome;
-import org.mpiverify.core.trace.ProbeStep;
 import org.mpiverify.core.trace.ProbeStep.Kind;
+import org.mpiverify.core.trace.ProbeStep;
 import org.mpiverify.core.trace.RecordedEvent;
-import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.probe.ProbeTraces;
 import org.mpiverify.trace.probe.ProbeTwins;
-import org.mpiverify.trace.probe.ProbeWorkload;
 import org.mpiverify.trace.probe.ProbeWorkload.Variant;
+import org.mpiverify.trace.probe.ProbeWorkload;
 
 /**
  * Probe traces of the core (specs/probe/ProbeTrace.tla): matched probes and probes on a tag of one's own

@@ -1,8 +1,5 @@
 package org.mpiverify.audit.report;
 
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.results.Outcome;
 
 /** {@code out/audit/<target>.html}: one self-contained page, the matrix coloured by verdict, evidence folded per cell. */

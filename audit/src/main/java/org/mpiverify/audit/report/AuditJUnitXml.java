@@ -1,9 +1,6 @@
 package org.mpiverify.audit.report;
 
 import java.util.Locale;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
 
 /**
  * {@code out/audit/junit/TEST-audit-<target>.xml}: one testcase per configuration × scenario, for CI

@@ -1,10 +1,7 @@
 package org.mpiverify.audit.report;
 
-import org.mpiverify.results.Json;
 import java.util.Map;
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Outcome;
 
 /** The audit result file, {@code out/audit/<target>.json}: the contract between the audit and the reports. */

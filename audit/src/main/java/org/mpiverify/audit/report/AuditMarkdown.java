@@ -1,8 +1,5 @@
 package org.mpiverify.audit.report;
 
-import org.mpiverify.audit.run.CellResult;
-import org.mpiverify.audit.run.ColumnResult;
-import org.mpiverify.audit.run.TargetResult;
 import org.mpiverify.results.Outcome;
 
 /** {@code out/audit/<target>.md}: the matrix (scenarios × configurations), then every non-PASS cell with its evidence. */

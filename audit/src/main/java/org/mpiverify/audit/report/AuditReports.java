@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.mpiverify.audit.run.TargetResult;
 
 /** Writes a target's audit as {@code <target>.json}, {@code .md}, {@code .html} and {@code junit/TEST-audit-<target>.xml}. */
 public final class AuditReports {

@@ -1,6 +1,6 @@
 package org.mpiverify.audit.run;
 
-import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.harness.launch.AuditTarget;
 
 /**
  * One column of a target's audit matrix: a configuration of the implementation under audit. Native

@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.audit.locks.CoreUnderAgent;
-import org.mpiverify.audit.locks.LockSummary;
-import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.report.AuditJson;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
+import org.mpiverify.locks.command.LockSummary;
+import org.mpiverify.locks.command.LocksOption;
 import org.mpiverify.results.Provenance;
 
 /**

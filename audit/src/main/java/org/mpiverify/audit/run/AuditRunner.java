@@ -8,15 +8,18 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.audit.locks.LockSegments;
-import org.mpiverify.audit.locks.LocksOption;
 import org.mpiverify.audit.report.AuditReports;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.ColumnResult;
+import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.harness.launch.AuditTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.locks.command.LockSegments;
+import org.mpiverify.locks.command.LocksOption;
 import org.mpiverify.results.Outcome;
-import org.mpiverify.audit.target.AuditTarget;
-import org.mpiverify.audit.target.RunOutcome;
 import org.mpiverify.results.Provenance;
 
 /**

@@ -4,15 +4,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.mpiverify.audit.core.CoreTarget;
-import org.mpiverify.audit.locks.LocksOption;
-import org.mpiverify.audit.mpj.MpjTarget;
-import org.mpiverify.audit.nativempi.HostList;
-import org.mpiverify.audit.nativempi.NativeAbi;
-import org.mpiverify.audit.nativempi.NativeLaunch;
-import org.mpiverify.audit.nativempi.NativeTarget;
-import org.mpiverify.audit.nativempi.Transport;
-import org.mpiverify.audit.target.AuditTarget;
+import org.mpiverify.harness.launch.AuditTarget;
+import org.mpiverify.harness.launch.JvmOptions;
+import org.mpiverify.harness.mpj.MpjTarget;
+import org.mpiverify.harness.nativempi.HostList;
+import org.mpiverify.harness.nativempi.NativeAbi;
+import org.mpiverify.harness.nativempi.NativeLaunch;
+import org.mpiverify.harness.nativempi.NativeTarget;
+import org.mpiverify.harness.nativempi.Transport;
+import org.mpiverify.locks.command.LocksOption;
 
 /**
  * The registry of audit targets by command-line id. Each entry gives the target's columns
@@ -86,13 +86,22 @@ public final class AuditTargets {
                     + String.join(", ", NATIVE_IDS) + "), not to " + id);
         }
         return switch (id) {
-            case "core" -> new Entry("core", "mpiverify core 0.1.0", CoreTarget.configurations(full), Optional.empty(),
+            case "core" -> new Entry("core", "mpiverify core 0.1.0", CoreColumns.configurations(full), Optional.empty(),
                     Map.of());
-            case "mpj-multicore" -> single(MpjTarget.multicore(locks), "MPJ Express");
-            case "mpj-niodev" -> single(MpjTarget.niodev(locks), "MPJ Express");
+            case "mpj-multicore" -> single(MpjTarget.multicore(lockAuditor(locks, id)), "MPJ Express");
+            case "mpj-niodev" -> single(MpjTarget.niodev(lockAuditor(locks, id)), "MPJ Express");
             default -> throw new IllegalArgumentException("unknown audit target '" + id + "'; known: "
                     + String.join(", ", IDS) + ", all");
         };
+    }
+
+    /**
+     * The lock auditor in every JVM an MPJ Express target starts, each reporting as {@code audit-<target>/<name>}
+     * under {@code locks}' folder ({@code locks} null: nothing).
+     */
+    private static JvmOptions lockAuditor(LocksOption locks, String targetId) {
+        return locks == null ? JvmOptions.NONE
+                : name -> List.of(locks.javaAgentArgument(LocksOption.MPJ_WATCH, "mpj", "audit-" + targetId + "/" + name));
     }
 
     /**

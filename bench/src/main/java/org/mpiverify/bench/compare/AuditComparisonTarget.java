@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.target.AuditTarget;
-import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.harness.launch.AuditTarget;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
 
 /**
- * A comparison target backed by one of the audit's {@link AuditTarget}s: a figure's run is one
+ * A comparison target backed by one of the harness's {@link AuditTarget}s: a figure's run is one
  * {@link AuditTarget#runOnce}, bounded by the figure's deadline for one job (plus the target's own
  * launch allowance). A completed run gives the ranks' reports; a hung or crashed one becomes a
  * {@link ComparisonRunException} carrying the target's evidence.

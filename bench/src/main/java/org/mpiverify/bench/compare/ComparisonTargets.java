@@ -29,11 +29,11 @@ public final class ComparisonTargets {
 
     private static final List<Expected> EXPECTED = List.of(
             new Expected("MPICH", Path.of("/usr/lib/x86_64-linux-gnu/libmpich.so.12"), "mpich libmpich-dev",
-                    "the audit's FFM binding"),
+                    "the harness's FFM binding"),
             new Expected("Open MPI", Path.of("/usr/lib/x86_64-linux-gnu/libmpi.so.40"), "openmpi-bin libopenmpi-dev",
-                    "the audit's FFM binding"),
+                    "the harness's FFM binding"),
             new Expected("MPJ Express", Path.of("/usr/share/mpj/lib/mpj.jar"), "libmpj-java",
-                    "the audit's MPJ Express binding"));
+                    "the harness's MPJ Express binding"));
 
     private ComparisonTargets() {
     }

@@ -3,11 +3,11 @@ package org.mpiverify.bench.compare;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.kernel.AuditKernelComm;
 import org.mpiverify.bench.kernel.DupFree;
 import org.mpiverify.bench.kernel.KernelComm;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * Gropp &amp; Thakur Fig. 4 on any MPI, the {@link DupFree} kernel: each of {@code threads} threads per rank

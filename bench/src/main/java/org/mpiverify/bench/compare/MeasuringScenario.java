@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 
 /**
  * Shared judging for the benchmarks' scenarios: a run passes when every rank finished, rank 0 reports

@@ -1,11 +1,11 @@
 package org.mpiverify.bench.compare;
 
 import java.time.Duration;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.kernel.AuditKernelComm;
 import org.mpiverify.bench.kernel.KernelComm;
 import org.mpiverify.bench.kernel.MessageRate;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * Balaji et al. §5 (Figs. 3, 5, 7) on any MPI, the {@link MessageRate} kernel: {@code senders} threads of

@@ -1,8 +1,8 @@
 package org.mpiverify.bench.compare;
 
-import org.mpiverify.audit.nativempi.NativeTarget;
+import org.mpiverify.harness.nativempi.NativeTarget;
 
-/** MPICH (Debian {@code mpich libmpich-dev}) through the audit's FFM binding, one JVM per rank. */
+/** MPICH (Debian {@code mpich libmpich-dev}) through the harness's FFM binding, one JVM per rank. */
 public final class MpichComparison extends AuditComparisonTarget {
     public MpichComparison() {
         super("MPICH", NativeTarget.mpich());

@@ -1,8 +1,8 @@
 package org.mpiverify.bench.compare;
 
 import java.util.Optional;
-import org.mpiverify.audit.mpj.MpjAuditMpi;
-import org.mpiverify.audit.mpj.MpjTarget;
+import org.mpiverify.harness.mpj.MpjAuditMpi;
+import org.mpiverify.harness.mpj.MpjTarget;
 
 /** MPJ Express (Debian {@code libmpj-java}) with its multicore device: ranks are threads of one JVM. */
 public final class MpjMulticoreComparison extends AuditComparisonTarget {

@@ -1,8 +1,8 @@
 package org.mpiverify.bench.compare;
 
 import java.util.Optional;
-import org.mpiverify.audit.mpj.MpjAuditMpi;
-import org.mpiverify.audit.mpj.MpjTarget;
+import org.mpiverify.harness.mpj.MpjAuditMpi;
+import org.mpiverify.harness.mpj.MpjTarget;
 
 /** MPJ Express (Debian {@code libmpj-java}) with its niodev device: one JVM per rank on loopback. */
 public final class MpjNiodevComparison extends AuditComparisonTarget {

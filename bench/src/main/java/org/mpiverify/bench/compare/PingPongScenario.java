@@ -1,11 +1,11 @@
 package org.mpiverify.bench.compare;
 
 import java.time.Duration;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.kernel.AuditKernelComm;
 import org.mpiverify.bench.kernel.KernelComm;
 import org.mpiverify.bench.kernel.PingPong;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * Gropp &amp; Thakur Fig. 1 on any MPI: a ping-pong of {@code ints} MPI_INTs between ranks 0 and 1, one

@@ -2,9 +2,9 @@ package org.mpiverify.bench.compare;
 
 import java.time.Duration;
 import java.util.List;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 
 /** Runs a measuring scenario on a comparison target and reads its timing: only a PASS run counts. */

@@ -5,15 +5,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.bench.kernel.AuditKernelComm;
 import org.mpiverify.bench.kernel.KernelComm;
 import org.mpiverify.bench.kernel.ReceiveMethod;
-import org.mpiverify.bench.kernel.UnknownSize;
 import org.mpiverify.bench.kernel.UnknownSize.Pattern;
+import org.mpiverify.bench.kernel.UnknownSize;
 import org.mpiverify.bench.kernel.UnknownSizeReceive;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 
 /**

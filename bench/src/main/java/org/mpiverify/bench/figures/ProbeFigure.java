@@ -4,18 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.mpiverify.audit.scenario.RankReport;
 import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.compare.ComparisonTarget;
 import org.mpiverify.bench.compare.ScenarioTiming;
 import org.mpiverify.bench.compare.UnknownSizeScenario;
 import org.mpiverify.bench.kernel.CoreKernels;
 import org.mpiverify.bench.kernel.ReceiveMethod;
-import org.mpiverify.bench.kernel.UnknownSize;
 import org.mpiverify.bench.kernel.UnknownSize.Pattern;
+import org.mpiverify.bench.kernel.UnknownSize;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Target;
+import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.mpi.JobConfig;
 
 /**

@@ -1,8 +1,8 @@
 package org.mpiverify.bench.kernel;
 
-import org.mpiverify.audit.api.AuditException;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
+import org.mpiverify.harness.api.AuditException;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
 
 /**
  * A communicator of any implementation under audit (MPICH and Open MPI through FFM, MPJ Express, the

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.core.CoreAuditMpi;
-import org.mpiverify.audit.core.CoreTarget;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreAuditMpi;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
 
@@ -19,7 +19,7 @@ import org.mpiverify.results.Outcome;
  * reports a wrong count, they are rejected (a run with wrong data has no timing).
  */
 class KernelPayloadChecksTest {
-    private final CoreTarget core = (CoreTarget) CoreTarget.safe(Granularity.LOCK_FREE, MatchingKind.QUEUES).target();
+    private final CoreTarget core = CoreTarget.of(Granularity.LOCK_FREE, MatchingKind.QUEUES);
 
     private static List<MeasuringScenario> scenarios() {
         return List.of(new PingPongScenario(2, 50, PingPongScenario.MULTIPLE),

@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.scenario.Verdict;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 
 /** A timing counts only from a run whose data was right: the judges reject every known-bad report. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.mpi.Job;
 
 /**

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Scenario;
-import org.mpiverify.audit.target.RunOutcome;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.launch.RunOutcome;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.mpi.Job;
 
 /** The benchmarks' scenarios run on the core in tests: with a deadline, and through a binding that lies. */

@@ -1,8 +1,8 @@
 package org.mpiverify.bench.compare;
 
 import java.time.Duration;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * A known-bad measurement: both ranks receive first, so it never finishes; a comparison run of it must

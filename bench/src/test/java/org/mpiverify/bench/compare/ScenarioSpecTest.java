@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.harness.scenario.Scenario;
 
 /**
  * The benchmarks' scenarios travel to native rank processes as {@code spec()} and come back through

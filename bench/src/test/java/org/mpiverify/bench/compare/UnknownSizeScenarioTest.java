@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.core.CoreAuditMpi;
-import org.mpiverify.audit.core.CoreTarget;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
 import org.mpiverify.bench.kernel.ProbeRecvUnlocked;
 import org.mpiverify.bench.kernel.ReceiveMethod;
 import org.mpiverify.bench.kernel.UnknownSize.Pattern;
 import org.mpiverify.bench.kernel.UnknownSizeReceive;
 import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.core.CoreAuditMpi;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
 
@@ -28,7 +28,7 @@ import org.mpiverify.results.Outcome;
  */
 class UnknownSizeScenarioTest {
     private static final List<ReceiveMethod> SAFE = List.of(ReceiveMethod.values());
-    private final CoreTarget core = (CoreTarget) CoreTarget.safe(Granularity.LOCK_FREE, MatchingKind.HASH_TABLE).target();
+    private final CoreTarget core = CoreTarget.of(Granularity.LOCK_FREE, MatchingKind.HASH_TABLE);
 
     private static UnknownSizeScenario scenario(Pattern p, boolean any, List<? extends UnknownSizeReceive> methods,
                                                 int messages) {

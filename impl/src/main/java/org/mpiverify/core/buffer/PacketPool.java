@@ -1,5 +1,6 @@
 package org.mpiverify.core.buffer;
 
+import java.util.function.Consumer;
 import org.mpiverify.core.request.ObjectPool;
 
 /**
@@ -47,5 +48,20 @@ public final class PacketPool {
 
     public int eagerLimit() {
         return limit;
+    }
+
+    /** Packets allocated so far, in all size classes. */
+    public long created() {
+        return small.created() + medium.created() + large.created();
+    }
+
+    /**
+     * Calls {@code action} on every idle packet of every size class ({@link ObjectPool#forEachIdle}, with its
+     * exactness: at quiescence, every packet created and not holding a message, once).
+     */
+    public void forEachIdle(Consumer<byte[]> action) {
+        small.forEachIdle(action);
+        medium.forEachIdle(action);
+        large.forEachIdle(action);
     }
 }

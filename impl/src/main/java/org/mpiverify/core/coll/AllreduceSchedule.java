@@ -25,6 +25,31 @@ import org.mpiverify.mpi.Op;
  * happens once they are done; {@code acc} holds this rank's partial result from its first step on, and
  * {@code theirs} the partner's contribution of the current round. A step's sends read their buffers when
  * it starts, after every earlier computation; {@code acc} is overwritten only after its send completed.
+ *
+ * <p>Buffer ownership. A transfer owns the buffer it reads or writes from its start until its
+ * {@link PollingChannel.Transfer#isDone()} is seen true: a rendezvous send's data stays in the buffer and
+ * the partner's thread copies it out whenever the partner's receive matches (in the core, when the second of
+ * the two is posted), so it may read the buffer until the send completes; a receive's buffer is written by
+ * the sender's thread until the receive completes. Completion hands the buffer back: the completing thread
+ * copies, then writes the transfer's done flag (volatile), so what it copied happens-before the schedule's
+ * next look. Until then the schedule neither reads nor writes that buffer. Step by step:
+ * <ul>
+ *   <li>{@code mine} (the caller's send buffer, or {@code recv} in place) is only read: by {@code SEND_MINE}'s
+ *       send (until it completes) or by {@code COPY_IN}'s copy into {@code acc}.</li>
+ *   <li>{@code acc} and {@code theirs} are this schedule's own, allocated in {@code COPY_IN}. {@code COPY_IN} of
+ *       an odd folded rank starts a receive into {@code theirs}; {@code FOLDED_IN} reduces into {@code acc}
+ *       once it completed.</li>
+ *   <li>{@code ROUND} starts a send that reads {@code acc} and a receive that writes {@code theirs}, and hands
+ *       both buffers to them; {@code ROUND_DONE} takes them back only when <em>both</em> completed, then
+ *       writes {@code acc} (the upper partner) or {@code theirs} and swaps them (the lower one, whose old
+ *       {@code acc} becomes the next round's receive buffer). The partner's contribution having arrived
+ *       says nothing of whether the partner has read ours yet.</li>
+ *   <li>The last {@code ROUND} copies {@code acc} into {@code recv}; an odd folded rank then sends
+ *       {@code acc} to its even partner, and the schedule finishes only once that send completed.
+ *       {@code RECEIVE_RESULT} (an even folded rank) lends {@code recv} to its receive.</li>
+ * </ul>
+ * The caller's buffers belong to the schedule from the call until its request completes (MPI-3.1 §5.12);
+ * the schedule's own completion hands {@code recv} back to the caller.
  */
 final class AllreduceSchedule extends Schedule {
     private static final int SEND_MINE = 0, RECEIVE_RESULT = 1, FINISHED = 2, COPY_IN = 3, FOLDED_IN = 4,
@@ -36,6 +61,8 @@ final class AllreduceSchedule extends Schedule {
     private final Datatype type;
     private final Op op;
     private Object acc, theirs;
+    /** A message of another length than the count: kept, raised once every step is made. */
+    private final CountMismatch mismatch = new CountMismatch();
     private int newRank, mask = 1, next;
     private Transfer t1, t2;
 
@@ -78,6 +105,7 @@ final class AllreduceSchedule extends Schedule {
                     next = FINISHED;
                 }
                 case FINISHED -> {
+                    mismatch.raise();   // after the last step: the partners got every message of this rank
                     return true;
                 }
                 case COPY_IN -> {
@@ -135,12 +163,15 @@ final class AllreduceSchedule extends Schedule {
         return newPartner < rem ? 2 * newPartner + 1 : newPartner + rem;
     }
 
-    /** Finishes both transfers of the step, then raises the first error (no resource is kept by an early throw). */
+    /**
+     * Finishes both transfers of the step, keeping a count mismatch (the schedule goes on with its own count),
+     * then raises the first other error (no resource is kept by an early throw).
+     */
     private void finishTransfers() throws MpiException {
         Transfer a = t1, b = t2;
         t1 = null;
         t2 = null;
-        MpiException first = StepSchedule.finish(b, StepSchedule.finish(a, null));
+        MpiException first = StepSchedule.finish(b, StepSchedule.finish(a, null, mismatch), mismatch);
         if (first != null) throw first;
     }
 }

@@ -18,7 +18,8 @@ public interface CollectiveChannel {
 
     /**
      * Blocking receive from {@code source} (never a wildcard) into {@code buf[offset..]}; returns the number
-     * of elements received. A longer message raises ERR_TRUNCATE.
+     * of elements received, which is {@code count}: a longer message raises ERR_TRUNCATE (the buffer holds
+     * its first {@code count} elements), a shorter one ERR_COUNT (the ranks' counts differ).
      */
     int recv(Object buf, int offset, int count, Datatype type, int source, int tag) throws MpiException;
 

@@ -57,8 +57,12 @@ import org.mpiverify.mpi.Op;
  *
  * <p>Error checking: every argument that is significant on the calling rank is checked before any message
  * is sent or received, so a bad call throws {@link MpiException} (ERR_TYPE, ERR_OP, ERR_COUNT, ERR_ROOT,
- * ERR_BUFFER, ERR_ARG) on the rank that made it and leaves the channel as it was. Mismatches between ranks
- * (a longer message than the receive expects) surface as the channel's ERR_TRUNCATE. Tags: see
+ * ERR_BUFFER, ERR_ARG) on the rank that made it and leaves the channel as it was. Mismatched counts between
+ * ranks (erroneous in MPI) surface as the channel's ERR_TRUNCATE (a longer message than this rank's count)
+ * or ERR_COUNT (a shorter one) on the rank where such a message arrives; the collective still makes every
+ * step with its own count, forwarding and combining what it holds, so that no rank waits for a message that
+ * is never sent, and raises that error at its end ({@link CountMismatch}). (A rank whose count is 0 where the
+ * others' are not sends and receives nothing, as the zero-count rule below says: its partners wait.) Tags: see
  * {@link CollectiveTags}.
  *
  * <p>When every rank's count is zero (for the uniform-count collectives one rank's zero count implies
@@ -106,10 +110,11 @@ public final class Collectives {
         if (n == 1 || count == 0) return;
 
         int vr = mod(r - (long) root, n); // rank relative to the root, which is 0
+        CountMismatch mismatch = new CountMismatch();   // forwards what it holds even then: its subtree waits for it
         int mask = 1;
         for (; mask < n; mask <<= 1) {
             if ((vr & mask) != 0) {
-                ch.recv(buf, offset, count, type, mod(r - (long) mask, n), tag(BCAST, round(mask)));
+                mismatch.recv(ch, buf, offset, count, type, mod(r - (long) mask, n), tag(BCAST, round(mask)));
                 break;
             }
         }
@@ -121,6 +126,7 @@ public final class Collectives {
             }
         }
         awaitAll(sends);
+        mismatch.raise();
     }
 
     /**
@@ -149,6 +155,7 @@ public final class Collectives {
         }
 
         // Binomial tree towards rank 0: after the round at distance mask, acc holds ranks [r, r + 2*mask).
+        CountMismatch mismatch = new CountMismatch();   // combines and sends on even then: the ranks above wait for it
         Object acc = mine;
         int accOff = mineOff;
         Object spare = null;
@@ -161,7 +168,7 @@ public final class Collectives {
             int child = r + mask;
             if (child < n) {
                 Object theirs = spare != null ? spare : Reductions.allocateLike(type, count);
-                ch.recv(theirs, 0, count, type, child, tag);
+                mismatch.recv(ch, theirs, 0, count, type, child, tag);
                 Reductions.apply(op, type, acc, accOff, theirs, 0, count); // theirs = acc (lower) op theirs
                 spare = acc == mine ? null : acc;  // never write into the caller's send buffer
                 acc = theirs;
@@ -176,8 +183,9 @@ public final class Collectives {
             }
         } else if (r == root) {
             // The root's own contribution (possibly in recv, if IN_PLACE) was sent up the tree above.
-            ch.recv(recv, roff, count, type, 0, tag(REDUCE, REDUCE_TO_ROOT));
+            mismatch.recv(ch, recv, roff, count, type, 0, tag(REDUCE, REDUCE_TO_ROOT));
         }
+        mismatch.raise();
     }
 
     /**
@@ -204,9 +212,11 @@ public final class Collectives {
         // Fold: with p the largest power of two <= n and rem = n - p, ranks 2i and 2i+1 (i < rem) become new
         // rank i, held by the odd one; rank j >= 2*rem becomes new rank j - rem. New ranks keep rank order.
         int p = Integer.highestOneBit(n), rem = n - p;
+        CountMismatch mismatch = new CountMismatch();   // every round is made even then: its partners wait for it
         if (r < 2 * rem && r % 2 == 0) {
             ch.send(mine, mineOff, count, type, r + 1, tag(ALLREDUCE, FOLD_IN));
-            ch.recv(recv, roff, count, type, r + 1, tag(ALLREDUCE, FOLD_OUT));
+            mismatch.recv(ch, recv, roff, count, type, r + 1, tag(ALLREDUCE, FOLD_OUT));
+            mismatch.raise();
             return;
         }
         Object acc = Reductions.allocateLike(type, count);
@@ -214,7 +224,7 @@ public final class Collectives {
         Buffers.copy(type, mine, mineOff, acc, 0, count);
         int newRank;
         if (r < 2 * rem) {
-            ch.recv(theirs, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_IN));
+            mismatch.recv(ch, theirs, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_IN));
             Reductions.apply(op, type, theirs, 0, acc, 0, count); // acc = theirs (lower) op acc
             newRank = r / 2;
         } else {
@@ -226,7 +236,7 @@ public final class Collectives {
             int partner = newPartner < rem ? 2 * newPartner + 1 : newPartner + rem;
             int tag = tag(ALLREDUCE, round(mask));
             Pending sent = ch.isend(acc, 0, count, type, partner, tag);
-            ch.recv(theirs, 0, count, type, partner, tag);
+            mismatch.recv(ch, theirs, 0, count, type, partner, tag);
             sent.await(); // acc may be overwritten only after the send completed
             if (newPartner < newRank) {
                 Reductions.apply(op, type, theirs, 0, acc, 0, count);  // acc = theirs (lower) op acc
@@ -240,6 +250,7 @@ public final class Collectives {
 
         if (r < 2 * rem) ch.send(acc, 0, count, type, r - 1, tag(ALLREDUCE, FOLD_OUT));
         Buffers.copy(type, acc, 0, recv, roff, count);
+        mismatch.raise();
     }
 
     /**
@@ -426,6 +437,7 @@ public final class Collectives {
         boolean inPlace = checkAllgather(ArgNames.ALLGATHER, n, send, soff, scount, stype, recv, roff, rcount, rtype);
         if (rcount == 0) return;
         if (!inPlace) Buffers.copy(stype, send, soff, recv, roff + r * rcount, rcount);
+        CountMismatch mismatch = new CountMismatch();   // every round is made even then: its partners wait for it
 
         if (Integer.bitCount(n) == 1) {
             // Before the round at distance mask, r holds the mask blocks of its aligned group; the partner
@@ -435,7 +447,7 @@ public final class Collectives {
                 int mine = r & -mask, theirs = partner & -mask;
                 int tag = tag(ALLGATHER, round(mask));
                 Pending sent = ch.isend(recv, roff + mine * rcount, mask * rcount, rtype, partner, tag);
-                ch.recv(recv, roff + theirs * rcount, mask * rcount, rtype, partner, tag);
+                mismatch.recv(ch, recv, roff + theirs * rcount, mask * rcount, rtype, partner, tag);
                 sent.await();
             }
         } else {
@@ -445,10 +457,11 @@ public final class Collectives {
             for (int s = 0; s < n - 1; s++) {
                 int out = mod((long) r - s, n), in = mod((long) r - s - 1, n);
                 Pending sent = ch.isend(recv, roff + out * rcount, rcount, rtype, right, tag);
-                ch.recv(recv, roff + in * rcount, rcount, rtype, left, tag);
+                mismatch.recv(ch, recv, roff + in * rcount, rcount, rtype, left, tag);
                 sent.await();
             }
         }
+        mismatch.raise();
     }
 
     /** Checks {@link #allgather}'s arguments on a communicator of {@code n}; returns whether it is in place. */

@@ -35,6 +35,22 @@ import org.mpiverify.mpi.Op;
  * The schedule posts nothing until its first {@link Schedule#progress()}. Buffers follow MPI's rule for
  * nonblocking collectives: the caller may not touch them until the request completes; a contribution is
  * read when the step that sends it starts.
+ *
+ * <p>Buffer ownership per collective (a step's transfers own their regions until they complete; see
+ * {@link StepSchedule}): {@code barrier} sends and receives nothing (zero bytes). {@code bcast}: a non-root
+ * receives into {@code buf} in one step and sends {@code buf} to its children in the next, after the receive
+ * completed; the root only sends it. {@code reduce}: {@code acc} is the schedule's own (a copy of the
+ * contribution); each round lends a fresh {@code theirs} to a receive, then reduces {@code theirs = acc op
+ * theirs} and copies it into {@code acc}; the last step lends {@code acc} to the send to the parent (or to the
+ * root), after which nothing writes it. {@code allreduce} on two or more ranks: {@link AllreduceSchedule}.
+ * {@code gather(v)}: the root's receives write disjoint blocks of {@code recv}, its own block copied first
+ * by a computation; a non-root lends {@code send} to one send. {@code scatter(v)}: the root's sends read
+ * disjoint blocks of {@code send}; a non-root lends {@code recv} to one receive. {@code allgather}: recursive
+ * doubling lends, in round {@code k}, the ranks' own {@code 2^k} blocks of {@code recv} to the send and the
+ * partner's to the receive (disjoint), and the next round sends the union once both completed; the ring
+ * sends block {@code out} and receives block {@code out - 1} in each step, and sends the block it received
+ * in the next. {@code alltoall}: one step whose receives write disjoint blocks of {@code recv} and whose sends
+ * read disjoint blocks of {@code send}, the own block copied first.
  */
 public final class NonblockingCollectives {
     private NonblockingCollectives() {}

@@ -27,7 +27,7 @@ public interface PollingChannel {
 
         /**
          * Call once, after {@link #isDone()} returned true: gives its resources back, and raises ERR_TRUNCATE
-         * for a receive that got a longer message than it expected.
+         * for a receive that got a longer message than it expected, ERR_COUNT for a shorter one.
          */
         void finish() throws MpiException;
     }

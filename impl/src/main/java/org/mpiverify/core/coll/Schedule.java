@@ -34,6 +34,12 @@ import org.mpiverify.mpi.MpiException;
  * of waiting for the completer's later signal to the progress engine. It is written opaquely by the stepping
  * thread and read without the busy flag, so it may be stale: a stale hint costs a poll, never progress.
  *
+ * <p>Buffers: the caller's buffers belong to the schedule from its start until its request completes
+ * (MPI-3.1 §5.12); within it, a buffer lent to a transfer belongs to that transfer until the transfer is seen
+ * done, so no step may read or write it before (a rendezvous send's buffer is read by the partner's thread
+ * until then). The subclasses state their steps' ownership ({@link StepSchedule}, {@link AllreduceSchedule},
+ * {@link NonblockingCollectives}).
+ *
  * <p>Linearization point: the completion's {@code signal()} in {@code finish} (after the result or the
  * failure is written).
  *

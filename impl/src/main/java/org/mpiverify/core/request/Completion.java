@@ -30,7 +30,7 @@ import org.mpiverify.core.trace.TraceRecorder;
  * never be unparked): it finds the slot taken and parks in slices of {@link WaitPolicy#parkSliceNanos()},
  * re-checking {@code done} after each.
  *
- * <p>Parking: a wait given its job's {@link BlockedThreads} registers there and parks without a timeout
+ * <p>Parking: a wait given its rank's {@link BlockedThreads} registers there and parks without a timeout
  * (an abort wakes it through the registry; see that class for why no abort is lost), so a parked waiter
  * costs no CPU at all, whatever the number of waiters (Dang, Snir &amp; Gropp §3.1: a thread that waits
  * costs nothing until it is signalled). A wait given no registry parks in slices of
@@ -155,7 +155,7 @@ public class Completion {
 
     /**
      * As {@link #await(BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
-     * job's), the wait registers there before its last look at {@code abort} and parks without a timeout.
+     * rank's), the wait registers there before its last look at {@code abort} and parks without a timeout.
      * The party that sets {@code abort} must call {@link BlockedThreads#wakeAll()} afterwards.
      */
     public final boolean await(BooleanSupplier abort, WaitPolicy policy, SpinGate gate, BlockedThreads blocked) {

@@ -98,6 +98,41 @@ public final class RequestState extends Completion {
         }
     }
 
+    /**
+     * Adds a reference if the state is still in use {@code generation} (a handle of that use does not hold a
+     * reference of its own when another thread may complete it); true if added. A caller that holds it keeps
+     * the state from being recycled for another operation until it drops it with {@link #release()}. Lock-free
+     * with atomic counts: a CAS that refuses a free state, then a check of the generation, which a use that
+     * began since has changed (its reference is then dropped again, which may recycle that use as any last
+     * release does).
+     */
+    public boolean retainIf(int generation) {
+        if (refLock != null) {
+            refLock.lock();
+            try {
+                if (refs <= 0 || this.generation != generation) {
+                    return false;
+                }
+                refs = refs + 1;
+                return true;
+            } finally {
+                refLock.unlock();
+            }
+        }
+        int r;
+        do {
+            r = refs;
+            if (r <= 0) {
+                return false;
+            }
+        } while (!REFS.compareAndSet(this, r, r + 1));
+        if (this.generation != generation) {
+            release();
+            return false;
+        }
+        return true;
+    }
+
     /** Drops one reference; the thread that drops the last recycles the state. */
     public void release() {
         int r = refLock == null ? (int) REFS.getAndAdd(this, -1) - 1 : addLocked(-1);

@@ -2,6 +2,7 @@ package org.mpiverify.core.request;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
 
 /**
  * The private pools of Dang, Snir &amp; Gropp §3.3 for threads that are too many to each own one: a
@@ -102,6 +103,37 @@ public final class StripedCache<T> {
             return t;
         } finally {
             LOCK.setRelease(s, 0);
+        }
+    }
+
+    /** Attempts of {@link #forEach} at a busy stripe, each after a yield, before it calls the stripe's lock lost. */
+    private static final int FOR_EACH_ATTEMPTS = 10_000;
+
+    /**
+     * Calls {@code action} on every object in every stripe, each stripe read under its lock. Read-only, for
+     * quiescence checks and tests, never on a hot path: unlike {@link #poll} it waits for a busy stripe, a
+     * bounded number of yields.
+     *
+     * @throws IllegalStateException if a stripe stays locked that long (its lock was never released)
+     */
+    @SuppressWarnings("unchecked")
+    public void forEach(Consumer<? super T> action) {
+        for (int i = 0; i < stripes.length; i++) {
+            Stripe s = stripes[i];
+            int attempts = 0;
+            while (!LOCK.compareAndSet(s, 0, 1)) {
+                if (++attempts == FOR_EACH_ATTEMPTS) {
+                    throw new IllegalStateException("stripe " + i + " of " + stripes.length + " stays locked");
+                }
+                Thread.yield();
+            }
+            try {
+                for (int k = 0; k < s.size; k++) {
+                    action.accept((T) s.items[k]);
+                }
+            } finally {
+                LOCK.setRelease(s, 0);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.mpiverify.core.request;
 
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A lock-free LIFO stack (R. K. Treiber, "Systems Programming: Coping with Parallelism", IBM RJ 5118,
@@ -56,5 +57,15 @@ public final class TreiberStack<T> {
 
     public boolean isEmpty() {
         return head.get() == null;
+    }
+
+    /**
+     * Calls {@code action} on every item of the stack as of one read of {@code head}, top first (nodes never
+     * change once published, so the walk needs no lock). Read-only, for quiescence checks and tests.
+     */
+    public void forEach(Consumer<? super T> action) {
+        for (Node<T> n = head.get(); n != null; n = n.next) {
+            action.accept(n.item);
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.mpiverify.core.sync;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -67,6 +68,12 @@ public final class BlockedThreads {
 
     private final Stripe[] stripes;
     private final int mask;
+    /**
+     * Entries linked or being linked, counted after the link and before the unlink, so that a party that
+     * changes a flag and then reads 0 here knows that every waiter that registers later reads the flag after
+     * its registration (Dekker pair: {@link #isEmpty}).
+     */
+    private final AtomicInteger registered = new AtomicInteger();
 
     /** Four stripes per available processor, rounded up to a power of two. */
     public BlockedThreads() {
@@ -106,11 +113,13 @@ public final class BlockedThreads {
         } finally {
             s.unlock();
         }
+        registered.incrementAndGet();   // after the link: a waker that sees the count finds the entry
         return e;
     }
 
     /** Deregisters an entry returned by {@link #add}; call exactly once per entry. */
     public void remove(Entry e) {
+        registered.decrementAndGet();
         Stripe s = e.stripe;
         s.lock();
         try {
@@ -145,6 +154,16 @@ public final class BlockedThreads {
                 s.unlock();
             }
         }
+    }
+
+    /**
+     * True if no thread is registered or registering (one volatile read). A party that sets a flag the
+     * waiters check after registering and then finds this false must {@link #wakeAll()}; if it finds it true,
+     * every waiter registering afterwards sees the flag (both sides write, then read: sequentially
+     * consistent volatiles).
+     */
+    public boolean isEmpty() {
+        return registered.get() == 0;
     }
 
     /** Up to {@code max} of the registered threads (each stripe read under its lock), for thread dumps. */

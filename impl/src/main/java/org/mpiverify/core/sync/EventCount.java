@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * registration and its return from await. Non-invariant: {@code waiters} may hold threads that have
  * already seen a newer count (they remove themselves).
  *
- * <p>Parking: with the job's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
+ * <p>Parking: with the rank's {@link BlockedThreads} a waiter parks without a timeout (an abort wakes it
  * through the registry); without one it parks in slices of {@link WaitPolicy#parkSliceNanos()}.
  *
  * <p>Interrupts do not end a wait: an interrupted waiter keeps parking (its flag is cleared around each
@@ -87,6 +87,21 @@ public final class EventCount {
         WATCHERS.getAndAdd(this, -1);
     }
 
+    /** Threads between {@link #watch()} and {@link #unwatch()} now (for quiescence checks and tests). */
+    public int watchers() {
+        return watchers;
+    }
+
+    /** The count of threads registered as parked in {@link #await} now (for quiescence checks and tests). */
+    public int sleepers() {
+        return sleepers;
+    }
+
+    /** The threads queued for a signal's unpark (for quiescence checks and tests). */
+    public int queuedWaiters() {
+        return waiters.size();
+    }
+
     /**
      * {@link #signal()} if some thread is watching, else nothing. For signallers whose waiters all
      * {@link #watch()}: the state change must come first (it is then ordered before the volatile read of
@@ -97,6 +112,22 @@ public final class EventCount {
         if (watchers != 0) {
             signal();
         }
+    }
+
+    /**
+     * Enlists {@code t}, about to park, to be unparked by every later {@link #signal()}, as {@link #await} does
+     * for its own thread: for a waiter that parks elsewhere (the progress engine's). Read the count after this
+     * call and park only if it still equals your ticket; pair with {@link #delist} in a finally block.
+     */
+    public void enlist(Thread t) {
+        waiters.add(t);
+        addSleepers(1);   // volatile, after the add: a signaller that sees it finds t in the queue
+    }
+
+    /** Ends an {@link #enlist}. */
+    public void delist(Thread t) {
+        addSleepers(-1);
+        waiters.remove(t);
     }
 
     /**
@@ -114,7 +145,7 @@ public final class EventCount {
 
     /**
      * As {@link #await(long, BooleanSupplier, WaitPolicy, SpinGate)}; with a {@code blocked} registry (the
-     * job's) the wait registers there before its last look at {@code abort} and parks without a timeout,
+     * rank's) the wait registers there before its last look at {@code abort} and parks without a timeout,
      * as {@code Completion.await} does.
      */
     public boolean await(long ticket, BooleanSupplier abort, WaitPolicy policy, SpinGate gate,

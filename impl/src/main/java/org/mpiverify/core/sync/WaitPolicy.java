@@ -16,7 +16,7 @@ package org.mpiverify.core.sync;
  *
  * <p>Every wait in the core is bounded by this policy: it spins at most {@link #spinBudgetNanos()}, then
  * yields at most {@link #yieldBudget()} times, then parks. A wait inside a job parks without a timeout,
- * registered in the job's {@link BlockedThreads} (an abort wakes it there); {@link #parkSliceNanos} is
+ * registered in its rank's {@link BlockedThreads} (an abort wakes it there); {@link #parkSliceNanos} is
  * the timeout of each park of a wait made without a registry (it then re-checks its abort condition
  * after each slice).
  */

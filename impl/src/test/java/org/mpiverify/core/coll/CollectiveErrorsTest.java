@@ -3,6 +3,7 @@ package org.mpiverify.core.coll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -146,6 +147,49 @@ class CollectiveErrorsTest {
         });
         assertEquals(0, comm.undelivered(), "a truncated message is consumed");
         assertChannelsWork(comm);
+    }
+
+    /**
+     * The tree collectives with one inner rank (n/2: it forwards to or combines for others on 4 and 8 ranks) at
+     * a shorter count than everyone else's 4, with eager and with synchronous sends: it gets ERR_TRUNCATE (a
+     * longer message arrived), the ranks that then get its shorter message ERR_COUNT, nobody waits forever
+     * (each wait is bounded), nothing is left behind, and the channels work afterwards.
+     */
+    @ParameterizedTest(name = "{0} ranks, {1}, {2}")
+    @MethodSource("innerMismatches")
+    void anInnerRankAtAShorterCountIsErrTruncateThereAndNobodyHangs(int n, String kind, InMemoryChannels.SendMode mode) {
+        InMemoryChannels comm = new InMemoryChannels(n, mode);
+        List<Object> outcome = comm.run(ch -> {
+            int k = n / 2, count = ch.rank() == k ? 2 : 4;
+            int[] send = new int[4 * n], recv = new int[4 * n];
+            try {
+                switch (kind) {
+                    case "bcast" -> Collectives.bcast(ch, recv, 0, count, Datatype.INT, 0);
+                    case "reduce" -> Collectives.reduce(ch, send, 0, recv, 0, count, Datatype.INT, Op.SUM, 0);
+                    case "allreduce" -> Collectives.allreduce(ch, send, 0, recv, 0, count, Datatype.INT, Op.SUM);
+                    default -> Collectives.allgather(ch, send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT);
+                }
+                return (Object) "returned";
+            } catch (MpiException e) {
+                return e.errorClass();
+            }
+        });
+        assertEquals(ErrorClass.ERR_TRUNCATE, outcome.get(n / 2), kind + ": " + outcome);
+        for (Object o : outcome) {
+            assertTrue(o.equals("returned") || o == ErrorClass.ERR_TRUNCATE || o == ErrorClass.ERR_COUNT, outcome.toString());
+        }
+        assertEquals(0, comm.undelivered(), "a message or receive left behind: " + outcome);
+        assertChannelsWork(comm);
+    }
+
+    static Stream<Arguments> innerMismatches() {
+        List<Arguments> out = new ArrayList<>();
+        for (int n : new int[] {4, 8}) {
+            for (String kind : List.of("bcast", "reduce", "allreduce", "allgather")) {
+                for (InMemoryChannels.SendMode mode : InMemoryChannels.SendMode.values()) out.add(Arguments.of(n, kind, mode));
+            }
+        }
+        return out.stream();
     }
 
     /** Every rank runs an allreduce, a bcast and a barrier, and checks their results. */

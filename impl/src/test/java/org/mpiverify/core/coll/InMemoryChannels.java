@@ -32,7 +32,8 @@ import org.mpiverify.mpi.MpiException;
  * independent of the {@code Buffers} under test), so any two supported buffers of one datatype exchange
  * elements. {@link SendMode#EAGER} completes sends at once; {@link SendMode#SYNCHRONOUS} completes them
  * only when matched (a legal standard send), which exposes algorithms that rely on buffering.
- * A longer message than the receive raises ERR_TRUNCATE at the receiver and is consumed.
+ * A longer message than the receive raises ERR_TRUNCATE at the receiver and is consumed; a shorter one is
+ * delivered and raises ERR_COUNT (a collective's receive always expects the message's length).
  *
  * <p>Every wait is bounded by {@code waitLimit}: a wait that outlives it throws {@link Stuck}, and
  * when any rank fails, every other wait is abandoned promptly, so a broken algorithm fails a test with a
@@ -296,7 +297,12 @@ final class InMemoryChannels {
         } else {
             try {
                 unpack(m.data, m.count, m.type, r.buf, r.offset);
-                r.done.complete(m.count);
+                if (m.count < r.count) {
+                    r.done.fail(new MpiException(ErrorClass.ERR_COUNT,
+                            "message of " + m.count + " elements, receive of " + r.count + ": the counts differ"));
+                } else {
+                    r.done.complete(m.count);
+                }
             } catch (RuntimeException e) {
                 r.done.fail(new MpiException(ErrorClass.ERR_BUFFER, "cannot store the message: " + e, e));
             }

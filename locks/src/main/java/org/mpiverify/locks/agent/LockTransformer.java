@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.mpiverify.locks.runtime.Hooks;
+import org.mpiverify.locks.runtime.CallHooks;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.tree.ClassNode;
@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Rewrites the classes the options watch (and the classes that declare MPI entry points) as they load,
  * with {@link MethodRewriter}. Classes of the JDK and of the agent are never touched, nor classes whose
- * loader cannot see {@link Hooks} (their rewritten code could not link). A class that fails to rewrite
+ * loader cannot see the hook classes ({@link CallHooks} and the others of its package, loaded together from the
+ * agent jar; their rewritten code could not link). A class that fails to rewrite
  * loads unchanged; the failure is listed in the report.
  */
 final class LockTransformer implements ClassFileTransformer {
@@ -99,7 +100,7 @@ final class LockTransformer implements ClassFileTransformer {
             Boolean b = seesHooks.get(loader);
             if (b == null) {
                 b = false;
-                ClassLoader mine = Hooks.class.getClassLoader();
+                ClassLoader mine = CallHooks.class.getClassLoader();
                 for (ClassLoader l = loader; l != null; l = l.getParent()) {
                     if (l == mine) {
                         b = true;
@@ -108,7 +109,7 @@ final class LockTransformer implements ClassFileTransformer {
                 }
                 if (!b) {
                     try {
-                        b = Class.forName(Hooks.class.getName(), false, loader) == Hooks.class;
+                        b = Class.forName(CallHooks.class.getName(), false, loader) == CallHooks.class;
                     } catch (ClassNotFoundException | LinkageError e) {
                         b = false;
                     }

@@ -89,8 +89,8 @@ final class MethodRewriter {
         return new LdcInsnNode(v);
     }
 
-    private static MethodInsnNode hook(String name, String desc) {
-        return new MethodInsnNode(Opcodes.INVOKESTATIC, HookCatalog.HOOKS, name, desc, false);
+    private static MethodInsnNode hook(HookCatalog.Hook h) {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, h.owner(), h.name(), h.descriptor(), false);
     }
 
     private void rewriteInstructions() {
@@ -110,11 +110,11 @@ final class MethodRewriter {
                     before.add(new InsnNode(Opcodes.DUP));
                     before.add(new InsnNode(Opcodes.DUP));
                     before.add(ldc(s));
-                    before.add(hook("monitorEntering", "(Ljava/lang/Object;I)V"));
+                    before.add(hook(HookCatalog.MONITOR_ENTERING));
                     insns.insertBefore(insn, before);
                     InsnList after = new InsnList();
                     after.add(ldc(s));
-                    after.add(hook("monitorEntered", "(Ljava/lang/Object;I)V"));
+                    after.add(hook(HookCatalog.MONITOR_ENTERED));
                     insns.insert(insn, after);
                     changed = true;
                 }
@@ -123,7 +123,7 @@ final class MethodRewriter {
                     insns.insertBefore(insn, new InsnNode(Opcodes.DUP));
                     InsnList after = new InsnList();
                     after.add(ldc(s));
-                    after.add(hook("monitorExited", "(Ljava/lang/Object;I)V"));
+                    after.add(hook(HookCatalog.MONITOR_EXITED));
                     insns.insert(insn, after);
                     changed = true;
                 }
@@ -142,7 +142,7 @@ final class MethodRewriter {
                             InsnList after = new InsnList();
                             after.add(new InsnNode(Opcodes.DUP));
                             after.add(ldc(s));
-                            after.add(hook("created", "(Ljava/lang/Object;I)V"));
+                            after.add(hook(HookCatalog.CREATED));
                             insns.insert(insn, after);
                             changed = true;
                         }
@@ -189,7 +189,7 @@ final class MethodRewriter {
             int s = site(e.kind(), e.what());
             InsnList insns = method.instructions;
             insns.insertBefore(mi, ldc(s));
-            MethodInsnNode h = hook(e.hook(), e.hookDescriptor());
+            MethodInsnNode h = hook(e.hook());
             insns.set(mi, h);
             if (cast) {
                 insns.insert(h, new TypeInsnNode(Opcodes.CHECKCAST, siteRet.getInternalName()));
@@ -214,10 +214,10 @@ final class MethodRewriter {
             return l;
         };
         InsnList enter = load.get();
-        enter.add(hook("syncMethodEntered", "(Ljava/lang/Object;I)V"));
+        enter.add(hook(HookCatalog.SYNC_METHOD_ENTERED));
         Supplier<InsnList> exit = () -> {
             InsnList l = load.get();
-            l.add(hook("syncMethodExiting", "(Ljava/lang/Object;I)V"));
+            l.add(hook(HookCatalog.SYNC_METHOD_EXITING));
             return l;
         };
         wrap(enter, exit, exit.get(), isStatic ? new Object[0] : new Object[] {owner.name}, firstLine());
@@ -226,10 +226,10 @@ final class MethodRewriter {
     /** A hand-made lock's acquire method: its parks are waits for that lock (see {@code spinlocks=}). */
     private void wrapSpinLock() {
         InsnList enter = new InsnList();
-        enter.add(hook("spinLockEnter", "()V"));
+        enter.add(hook(HookCatalog.SPIN_LOCK_ENTER));
         Supplier<InsnList> exit = () -> {
             InsnList l = new InsnList();
-            l.add(hook("spinLockExit", "()V"));
+            l.add(hook(HookCatalog.SPIN_LOCK_EXIT));
             return l;
         };
         wrap(enter, exit, exit.get(), new Object[0], firstLine());
@@ -241,17 +241,17 @@ final class MethodRewriter {
         Sites.register(Site.Kind.CALL, binaryOwner, method.name, firstLine(), name);
         InsnList enter = new InsnList();
         enter.add(ldc(id));
-        enter.add(hook("callEnter", "(I)V"));
+        enter.add(hook(HookCatalog.CALL_ENTER));
         Supplier<InsnList> exit = () -> {
             InsnList l = new InsnList();
             l.add(ldc(id));
-            l.add(hook("callExit", "(I)V"));
+            l.add(hook(HookCatalog.CALL_EXIT));
             return l;
         };
         InsnList threw = new InsnList();
         threw.add(new InsnNode(Opcodes.DUP));
         threw.add(ldc(id));
-        threw.add(hook("callThrew", "(Ljava/lang/Throwable;I)V"));
+        threw.add(hook(HookCatalog.CALL_THREW));
         wrap(enter, exit, threw, new Object[0], firstLine());
         transformer.entryPointRewritten();
     }

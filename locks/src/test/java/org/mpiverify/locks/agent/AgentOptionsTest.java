@@ -16,7 +16,7 @@ class AgentOptionsTest {
         AgentOptions o = AgentOptions.parse("");
         assertTrue(o.watches("mpi/Comm"));
         assertFalse(o.watches("java/util/concurrent/locks/ReentrantLock"));
-        assertFalse(o.watches("org/mpiverify/locks/runtime/Hooks"));
+        assertFalse(o.watches("org/mpiverify/locks/runtime/LockHooks"));
         assertFalse(o.watches("org/junit/jupiter/api/Test"));
         assertTrue(o.watches("org/mpiverify/locks/programs/OppositeOrder"), "only the agent's own packages are out");
     }

@@ -110,6 +110,11 @@ public final class MethodAnalysis {
         return null;
     }
 
+    /** The class as read from the class path (empty if it cannot be read). */
+    public static ClassNode classNode(String internalName) {
+        return CLASSES.computeIfAbsent(internalName, MethodAnalysis::read);
+    }
+
     private static ClassNode read(String internalName) {
         ClassLoader l = Thread.currentThread().getContextClassLoader();
         if (l == null) l = MethodAnalysis.class.getClassLoader();
@@ -132,7 +137,8 @@ public final class MethodAnalysis {
         return k == null ? -1 : k;
     }
 
-    private int firstOrdinalAfter(LabelNode label) {
+    /** The ordinal of the first real instruction at or after a label (a jump's target), or -1. */
+    int firstOrdinalAfter(LabelNode label) {
         for (AbstractInsnNode n = label; n != null; n = n.getNext()) {
             if (n.getOpcode() >= 0) return ordinal(n);
         }

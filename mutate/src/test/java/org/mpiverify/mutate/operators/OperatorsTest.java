@@ -31,7 +31,11 @@ class OperatorsTest {
             "org.mpiverify.core.sync.EventCount", "org.mpiverify.core.sync.SpinThenParkLock",
             "org.mpiverify.core.sync.SerializedCallDetector", "org.mpiverify.core.sync.SpinGate",
             "org.mpiverify.core.sync.CriticalSections", "org.mpiverify.core.contextid.MultithreadedContextIdAllocator",
-            "org.mpiverify.core.contextid.MaskContextIdAllocator", "org.mpiverify.mpi.Comm");
+            "org.mpiverify.core.contextid.MaskContextIdAllocator", "org.mpiverify.core.contextid.NonblockingContextIdAllocation",
+            "org.mpiverify.core.coll.Schedule", "org.mpiverify.core.coll.StepSchedule", "org.mpiverify.core.coll.AllreduceSchedule",
+            "org.mpiverify.core.coll.NonblockingCollectives", "org.mpiverify.core.buffer.UnexpectedBudget",
+            "org.mpiverify.core.buffer.PacketPool", "org.mpiverify.mpi.ProgressEngine", "org.mpiverify.mpi.Request",
+            "org.mpiverify.mpi.RankContext", "org.mpiverify.mpi.Endpoint", "org.mpiverify.mpi.Comm");
 
     static Mutater mutater() {
         return new GregorEngineFactory().createEngine(EngineArguments.arguments().withMutators(List.of(ConcurrencyMutators.GROUP)))
@@ -43,8 +47,15 @@ class OperatorsTest {
         Mutater m = mutater();
         Map<String, Integer> perOperator = new TreeMap<>();
         StringBuilder failures = new StringBuilder();
+        StringBuilder listing = new StringBuilder();
         for (String c : CLASSES) {
             for (MutationDetails d : m.findMutations(ClassName.fromString(c))) {
+                listing.append(d.getMutator().substring(d.getMutator().lastIndexOf('.') + 1)).append('\t').append(c)
+                        .append('\t').append(d.getMethod()).append('\t').append(d.getLineNumber()).append('\t')
+                        .append(d.getDescription()).append('\t').append(c).append('#')
+                        .append(org.mpiverify.mutate.MutantKeys.method(d.getMethod(), d.getId().getLocation().getMethodDesc()))
+                        .append('/').append(org.mpiverify.mutate.MutantKeys.operator(d.getMutator())).append('/')
+                        .append(d.getDescription()).append('\n');
                 perOperator.merge(d.getMutator().substring(d.getMutator().lastIndexOf('.') + 1), 1, Integer::sum);
                 byte[] bytes = m.getMutation(d.getId()).getBytes();
                 StringWriter sw = new StringWriter();
@@ -53,9 +64,15 @@ class OperatorsTest {
             }
         }
         System.out.println("concurrency mutants per operator: " + perOperator);
+        try {   // every mutant, one a line (operator, class, method, line, description), for a reader of the run
+            java.nio.file.Files.writeString(java.nio.file.Path.of("target", "concurrency-mutants.tsv"), listing);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         assertEquals("", failures.toString());
         for (String op : List.of("RemoveLock", "SplitCriticalSection", "ShiftCriticalSection", "ShrinkCriticalSection",
-                "CasToPlain", "VolatileToPlain", "RemoveWakeup")) {
+                "CasToPlain", "VolatileToPlain", "RemoveWakeup", "ReorderHandoff", "RemoveRecheck", "UpdateOnOnePath",
+                "HoistReadFromSection", "CheckThenActSplit")) {
             assertTrue(perOperator.getOrDefault(op, 0) > 0, op + " finds no site in the core: " + perOperator);
         }
     }

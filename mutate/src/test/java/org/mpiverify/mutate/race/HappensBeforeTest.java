@@ -83,7 +83,7 @@ class HappensBeforeTest {
         HappensBefore.reset();
         HappensBefore.clearRaces();
         List<String> tests = new ArrayList<>();
-        for (Component c : Component.all()) if (c.jcstress() != null) tests.addAll(RaceStage.tests(c));
+        for (Component c : Component.all()) if (c.race() != null) tests.addAll(RaceStage.tests(c));
         assertTrue(tests.size() >= 25, "the core's jcstress tests and the detector's scenarios: " + tests);
         for (String t : tests) assertEquals("DONE", RaceHarness.run(loader.loadClass(t), 30), t);
         assertEquals(Map.of(), HappensBefore.races());

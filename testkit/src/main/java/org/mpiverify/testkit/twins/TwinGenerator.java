@@ -16,7 +16,9 @@ import java.util.stream.Stream;
  * {@code TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR [ORIGINALS_UNDER]}. It fails the build if a patch no
  * longer applies. With {@code ORIGINALS_UNDER} (a repository path such as {@code impl/src/main/java}) only
  * the twins of originals under it are written: another module reuses a module's twins of main classes
- * (trace validation runs the test suites' twins in jobs) without the twins of its test classes.
+ * (trace validation runs the test suites' twins in jobs) without the twins of its test classes. A twin that
+ * keeps its original's name ({@link TwinPatch#keepsName()}) is not written: beside its original it would
+ * replace it for every test; tests compile it apart ({@link TwinCompiler}).
  */
 public final class TwinGenerator {
     private TwinGenerator() {}
@@ -40,7 +42,7 @@ public final class TwinGenerator {
         deleteTree(outDir);
         List<Path> written = new ArrayList<>();
         for (TwinPatch p : patches(patchDir)) {
-            if (!p.original().startsWith(under)) continue;
+            if (!p.original().startsWith(under) || p.keepsName()) continue;   // a twin under its original's name: TwinCompiler
             String original = Files.readString(root.resolve(p.original()));
             Path out = outDir.resolve(p.twinPath());
             Files.createDirectories(out.getParent());

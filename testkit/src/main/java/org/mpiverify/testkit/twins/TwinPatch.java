@@ -28,6 +28,11 @@ import java.util.regex.Pattern;
  * once in the rest of the original (so a twin whose original changed under it fails loudly instead of
  * drifting). Every added line carries {@value #MARKER}: a twin differs from its original only in lines
  * so marked.
+ *
+ * <p>A twin whose {@code +++} path is its original's ({@link #keepsName()}) keeps the original's name: it is
+ * for a class whose twin cannot compile under another name (one that passes {@code this} where its own type is
+ * expected, say). The build does not generate it beside the original; a test compiles it into a folder of
+ * its own ({@link TwinCompiler}) and loads it in the original's place ({@link TwinClassLoader}).
  */
 public record TwinPatch(Path file, String description, String original, String twinPath, List<Hunk> hunks) {
     /** The one marker of a defect line, in every twin of the project. */
@@ -102,6 +107,11 @@ public record TwinPatch(Path file, String description, String original, String t
     public String twinPackage() {
         Path parent = Path.of(twinPath).getParent();
         return parent == null ? "" : parent.toString().replace('/', '.');
+    }
+
+    /** True if the twin keeps its original's name (see the class comment): it is compiled by a test, not the build. */
+    public boolean keepsName() {
+        return original.equals(twinPath) || original.endsWith("/" + twinPath);
     }
 
     /** The original's simple class name. */

@@ -71,7 +71,10 @@ public final class MatchingTraces implements TraceModel {
 
     @Override public String traceModule() { return "MatchingTrace"; }
 
-    @Override public List<String> invariants() { return List.of("MatchedOnce", "NoLoss", "NoMatchLeft"); }
+    /** The promises of MpiMatching over Matching's refinement mapping, and the engine's own NoLoss. */
+    @Override public List<String> invariants() {
+        return List.of("MatchesFit", "MatchedOnce", "CancelExclusive", "NoMatchLeft", "NoLoss");
+    }
 
     @Override public List<String> properties() { return List.of("NonOvertaking"); }
 

@@ -2,7 +2,7 @@ package org.mpiverify.audit.scenario.catalog;
 
 import java.time.Duration;
 import java.util.List;
-import org.mpiverify.audit.scenario.Scenario;
+import org.mpiverify.harness.scenario.Scenario;
 
 /** The scenarios of the catalog, in report order (see {@link org.mpiverify.audit.scenario.ScenarioCatalog}). */
 public final class Catalog {

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.mpiverify.audit.api.AuditException;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.BaseScenario;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.harness.api.AuditException;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.BaseScenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.harness.scenario.Workers;
 
 /**
  * Running out of context ids, then living on the last few (Gropp &amp; Thakur §5; the core's TLA+

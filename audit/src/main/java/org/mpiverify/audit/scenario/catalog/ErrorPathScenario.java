@@ -1,14 +1,13 @@
 package org.mpiverify.audit.scenario.catalog;
 
 import java.util.List;
-import org.mpiverify.audit.api.AuditException;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.BaseScenario;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.harness.api.AuditException;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.BaseScenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.harness.scenario.Workers;
 
 /**
  * One thread's calls fail while the rank's other threads communicate (issue 20, item 4; MPICH's

@@ -1,8 +1,7 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.RankReport;
 
 /** Checks shared by the scenarios; each records a problem as one line of evidence that says where it happened. */
 final class Expect {

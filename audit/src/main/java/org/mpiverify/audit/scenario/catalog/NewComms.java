@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * What every member of a newly created communicator checks, through the communicator itself (MPI

@@ -3,11 +3,11 @@ package org.mpiverify.audit.scenario.catalog;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.scenario.BaseScenario;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.scenario.BaseScenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.harness.scenario.Workers;
 
 /**
  * Nonblocking collectives on distinct communicators from many threads (MPICH's

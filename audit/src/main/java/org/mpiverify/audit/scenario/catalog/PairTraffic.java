@@ -1,9 +1,8 @@
 package org.mpiverify.audit.scenario.catalog;
 
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * The background traffic of the error-path scenarios: thread {@code t} of rank {@code me} ping-pongs

@@ -8,13 +8,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.BaseScenario;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.BaseScenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.harness.scenario.Workers;
 import org.mpiverify.results.Outcome;
 
 /**

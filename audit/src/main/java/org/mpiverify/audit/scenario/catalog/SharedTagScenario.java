@@ -2,13 +2,12 @@ package org.mpiverify.audit.scenario.catalog;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.mpiverify.audit.api.AuditMpi;
-import org.mpiverify.audit.api.AuditStatus;
-import org.mpiverify.audit.scenario.BaseScenario;
-import org.mpiverify.audit.scenario.Payload;
-import org.mpiverify.audit.scenario.RankReport;
-import org.mpiverify.audit.scenario.Verdict;
-import org.mpiverify.audit.scenario.Workers;
+import org.mpiverify.harness.api.AuditMpi;
+import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.scenario.BaseScenario;
+import org.mpiverify.harness.scenario.RankReport;
+import org.mpiverify.harness.scenario.Verdict;
+import org.mpiverify.harness.scenario.Workers;
 
 /**
  * The arrangements of MPICH's {@code threads/pt2pt/mt_pt2pt_common.c} (the {@code mt_sendrecv}, {@code mt_ssendrecv},

@@ -1,0 +1,103 @@
+package org.mpiverify.audit.run;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.mpiverify.core.contextid.ContextIdAlgorithm;
+import org.mpiverify.core.contextid.EmptyEagerFailsIdupAllocator;
+import org.mpiverify.core.matching.CancelMissKeepsLockEngine;
+import org.mpiverify.core.matching.MatchingEngine;
+import org.mpiverify.core.matching.TruncationDropsReceiveEngine;
+import org.mpiverify.core.matching.TruncationKeepsLockEngine;
+import org.mpiverify.core.sync.Granularity;
+import org.mpiverify.harness.core.CoreTarget;
+import org.mpiverify.mpi.CoreOverrides;
+import org.mpiverify.mpi.JobConfig;
+import org.mpiverify.mpi.MatchingKind;
+
+/**
+ * The core's columns of the audit matrix: every safe granularity × matching engine, then the deliberately unsafe
+ * variants (known-bad twins and the experimental algorithms), which the audit must reject. Each column is a
+ * {@link CoreTarget} in one configuration.
+ */
+public final class CoreColumns {
+    /**
+     * Deadline of one run on an unsafe configuration in a quick audit: those are expected to hang, and each
+     * hang costs a whole deadline, so a quick audit waits less for them. Full audits use each scenario's own.
+     */
+    public static final Duration QUICK_UNSAFE_DEADLINE = Duration.ofSeconds(3);
+
+    private static final String ENGINE_TWIN_PREFIX = "PER_OBJECT/QUEUES, matching ";
+
+    private CoreColumns() { }
+
+    /** The columns of a full audit: no deadline cap. */
+    public static List<AuditColumn> configurations() {
+        return configurations(true);
+    }
+
+    /**
+     * Every safe granularity × matching engine, then the experimental unsafe variants (marked unsafe),
+     * these with {@link #QUICK_UNSAFE_DEADLINE} unless {@code full}.
+     */
+    public static List<AuditColumn> configurations(boolean full) {
+        List<AuditColumn> l = new ArrayList<>();
+        for (Granularity g : Granularity.values()) {
+            if (g.isExperimental()) continue;
+            for (MatchingKind m : MatchingKind.values()) {
+                l.add(safe(g, m));
+            }
+        }
+        l.addAll(unsafeConfigurations(full ? null : QUICK_UNSAFE_DEADLINE));
+        return l;
+    }
+
+    public static AuditColumn safe(Granularity g, MatchingKind m) {
+        CoreTarget t = CoreTarget.of(g, m);
+        return new AuditColumn(t.configuration(), false, t);
+    }
+
+    /**
+     * The deliberately unsafe variants: the lock held while blocked (Gropp &amp; Thakur Fig. 2), §5.1, §5.2, Fig. 3
+     * as published, the idup allocation's known-bad twin, and three matching engines whose error paths are broken
+     * (a truncating match or a cancel that misses keeps the context lock; a truncating arrival drops the receive).
+     */
+    public static List<AuditColumn> unsafeConfigurations(Duration deadlineCap) {
+        List<AuditColumn> l = new ArrayList<>();
+        // withExperimental(true) must come first: JobConfig refuses an experimental choice otherwise.
+        JobConfig exp = JobConfig.of(1).withExperimental(true);
+        l.add(new AuditColumn("LOCK_AROUND_CALL/QUEUES", true,
+                new CoreTarget("LOCK_AROUND_CALL/QUEUES", exp.withGranularity(Granularity.LOCK_AROUND_CALL), deadlineCap)));
+        for (ContextIdAlgorithm a : ContextIdAlgorithm.values()) {
+            if (!a.isExperimental()) continue;
+            String name = "PER_OBJECT/QUEUES, context ids " + a;
+            l.add(new AuditColumn(name, true, new CoreTarget(name, exp.withContextIds(a), deadlineCap)));
+        }
+        // the Lincheck twin of the idup allocation: an empty all-owned eager round taken for exhaustion
+        String twin = "PER_OBJECT/QUEUES, idup " + EmptyEagerFailsIdupAllocator.NAME;
+        l.add(new AuditColumn(twin, true, new CoreTarget(twin, exp.withOverrides(new CoreOverrides(
+                EmptyEagerFailsIdupAllocator.NAME, EmptyEagerFailsIdupAllocator::new, null)), deadlineCap)));
+        // matching engines whose error paths keep the context lock or drop the receive (audit/src/main/twins)
+        l.add(engineTwin(exp, "TruncationKeepsLockEngine", TruncationKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "CancelMissKeepsLockEngine", CancelMissKeepsLockEngine::new, deadlineCap));
+        l.add(engineTwin(exp, "TruncationDropsReceiveEngine", TruncationDropsReceiveEngine::new, deadlineCap));
+        return l;
+    }
+
+    /** The column name of an engine twin, as {@link #unsafeConfigurations} names it. */
+    public static String engineTwinColumn(String twin) {
+        return ENGINE_TWIN_PREFIX + twin;
+    }
+
+    /** Whether {@code column} is one of the matching engines broken on an error path. */
+    public static boolean isEngineTwin(AuditColumn column) {
+        return column.unsafe() && column.name().startsWith(ENGINE_TWIN_PREFIX);
+    }
+
+    private static AuditColumn engineTwin(JobConfig exp, String name, Supplier<MatchingEngine> engine, Duration deadlineCap) {
+        String column = engineTwinColumn(name);
+        return new AuditColumn(column, true, new CoreTarget(column, exp.withOverrides(new CoreOverrides(name, null, engine)),
+                deadlineCap));
+    }
+}

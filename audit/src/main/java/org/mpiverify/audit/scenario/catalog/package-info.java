@@ -1,0 +1,15 @@
+/**
+ * The scenarios the audit runs on every target ({@link org.mpiverify.audit.scenario.catalog.Catalog} lists them):
+ * multithreaded MPI programs from the papers' figures and MPICH's {@code test/mpi/threads}, each checking every
+ * message it receives ({@link org.mpiverify.audit.scenario.catalog.Payload}) and judging what the ranks report.
+ * Adding one: its class here and its line in {@code Catalog.scenarios()}, then its row in
+ * {@code audit/expected-verdicts.json} (the cells that are not a plain PASS, the unsafe core column it must reject).
+ *
+ * <p>May import: {@code org.mpiverify.harness.api}, {@code org.mpiverify.harness.scenario}, {@code
+ * org.mpiverify.results} (outcomes). Nothing of a particular implementation: a scenario runs on all of them.
+ *
+ * <p>Tests: {@code audit/src/test} ({@code CoreCatalogTest} on the core, {@code KnownBadTwinsTest} with broken
+ * bindings, {@code UnsafeVariantsTest}, {@code LibraryAuditTest} on the libraries). Docs: {@code audit/README.md}
+ * ("The scenarios", "Verdict matrix").
+ */
+package org.mpiverify.audit.scenario.catalog;

@@ -1,0 +1,92 @@
+package org.mpiverify.locks.command;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Workspace;
+
+/**
+ * {@code ./mpiverify locks [--watch LIST] [--calls LIST] [--name NAME] [--no-pinning] -- JAVA COMMAND}
+ * (the CLI parses the command line): runs any Java program under the lock auditor and prints where its
+ * report is. The command must start with a {@code java} launcher; {@code -javaagent:locks-agent.jar=...}
+ * is put right after it (a bare {@code java} is this JDK's, since the agent needs JDK 25). Lists are
+ * separated by {@code :} ({@code --watch org.foo:com.bar}, {@code --calls core:mpj:org.foo.Lib#*}). Exit
+ * codes: 0 no findings and the program exited 0; 1 findings, or the program failed; 2 usage error.
+ */
+public final class LocksCommand {
+    private LocksCommand() { }
+
+    /**
+     * Runs {@code command} under the agent watching {@code watch} with MPI calls {@code calls}; the report
+     * is {@code out/locks/NAME.{json,md}} ({@code name} null: {@code run-DATE-TIME}).
+     */
+    public static int run(String watch, String calls, String name, boolean pinning, List<String> command,
+                          PrintStream out, PrintStream err) {
+        for (String list : List.of(watch, calls)) {
+            if (list.contains(",") || list.contains("=")) {
+                err.println("locks: --watch and --calls take lists separated by ':', not '" + list + "'");
+                return 2;
+            }
+        }
+        if (name == null) {
+            name = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        }
+        List<String> cmd = new ArrayList<>(command);
+        String launcher = cmd.get(0);
+        if (!launcher.equals("java") && !launcher.endsWith("/java")) {
+            err.println("locks: the command must start with a java launcher, not '" + launcher + "'");
+            return 2;
+        }
+        if (launcher.equals("java")) {
+            cmd.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        }
+        Path root = Workspace.root();
+        LocksOption locks;
+        try {
+            locks = LocksOption.of(root);
+        } catch (IllegalArgumentException e) {
+            err.println("locks: " + e.getMessage());
+            return 1;
+        }
+        cmd.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + watch + ",calls=" + calls + ",out="
+                + locks.outDir() + ",name=" + name + ",pinning=" + pinning + ",quiet=true" + locks.provenanceOptions());
+        int exit;
+        try {
+            exit = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+        } catch (IOException e) {
+            err.println("locks: cannot start " + cmd.get(0) + ": " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+        Path json = locks.outDir().resolve(name + ".json");
+        if (!Files.exists(json)) {
+            err.println("locks: the program exited with status " + exit + " and the agent wrote no report (" + json + ")");
+            return 1;
+        }
+        long findings;
+        try {
+            Map<String, Object> summary = Json.obj(Json.parseObject(Files.readString(json, StandardCharsets.UTF_8)), "summary");
+            findings = Json.integer(summary, "findings", 0);
+            out.println("locks: " + (findings == 0 ? "no findings" : findings + " finding(s): "
+                    + Json.integer(summary, "potentialDeadlocks", 0) + " potential deadlock(s), "
+                    + Json.integer(summary, "heldAcrossBlocking", 0) + " held across a blocking wait, "
+                    + Json.integer(summary, "leaked", 0) + " leaked, "
+                    + Json.integer(summary, "pinnedInCalls", 0) + " pinned") + "; program exit status " + exit);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("locks: unreadable report " + json + ": " + e);
+            return 1;
+        }
+        out.println("locks: report " + locks.outDir().resolve(name + ".md") + " (and .json)");
+        return findings > 0 || exit != 0 ? 1 : 0;
+    }
+}

@@ -1,0 +1,1 @@
+../matchtable/ThreadWaitSignal.tla

@@ -1,0 +1,10 @@
+---- MODULE MC_hash_mut_any_order ----
+(* Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit. *)
+(* Model hash_mut_any_order: mutant AnyOrder (drained envelopes not sorted by arrival number): the *)
+(* wildcard receive takes sender 0's tag-2 message before its tag-1 message *)
+EXTENDS HashMatchingMutants
+MC_Msgs == {[id |-> 1, ctx |-> 0, src |-> 0, tag |-> 1], [id |-> 2, ctx |-> 0, src |-> 0, tag |-> 2], [id |-> 3, ctx |-> 0, src |-> 1, tag |-> 1]}
+MC_Recvs == {[id |-> 1, ctx |-> 0, src |-> 0, tag |-> 1], [id |-> 2, ctx |-> 0, src |-> AnySource, tag |-> AnyTag]}
+MC_NumBuckets == 2
+MC_Linger == 0
+====
