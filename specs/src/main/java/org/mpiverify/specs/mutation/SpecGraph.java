@@ -39,6 +39,12 @@ import tla2sany.semantic.SubstInNode;
  * property the model checks; a definition that both reaches is <em>shared</em>: a mutant of it changes
  * the oracle with the behaviour (reported with the mutant, never hidden).
  *
+ * <p>An abstract spec is a module whose specification a passing model's refinement property checks
+ * ({@code RefinesMpiMatching == Abs!Spec}): the promise the algorithm is held to, an oracle. Its
+ * definitions are not mutated, also where a model of the promise alone runs it as its behaviour (that
+ * model checks the promise's own invariants; a mutant of the promise changes what "correct" means, it
+ * is not a mistake an implementation could make).
+ *
  * <p>An atomic action is a definition whose bulleted conjunction holds at least two updates of
  * variables outside the history (not counting {@code UNCHANGED}), reached from the next-state relation
  * through disjunctions, existential quantifiers, definitions, and conjunctions whose other conjuncts
@@ -117,9 +123,11 @@ public final class SpecGraph {
     private final List<ModelView> views;
     private final Map<DefKey, Definition> definitions;
     private final Map<String, ModuleSource> sources;
+    private final Set<String> abstractModules;
 
     private SpecGraph(String family, Path folder, List<ModelView> views, Map<DefKey, Definition> definitions,
-                      Map<String, ModuleSource> sources) {
+                      Map<String, ModuleSource> sources, Set<String> abstractModules) {
+        this.abstractModules = Set.copyOf(abstractModules);
         this.family = family;
         this.folder = folder;
         this.views = List.copyOf(views);
@@ -129,6 +137,11 @@ public final class SpecGraph {
 
     public String family() {
         return family;
+    }
+
+    /** The abstract specs (the modules the passing models' refinement properties check), whose definitions are not mutated. */
+    public Set<String> abstractModules() {
+        return abstractModules;
     }
 
     /** The folder the modules were read from. */
@@ -175,6 +188,7 @@ public final class SpecGraph {
         Set<DefKey> formulas = new LinkedHashSet<>();
         Set<DefKey> initSide = new LinkedHashSet<>();
         Map<String, ModuleSource> sources = new LinkedHashMap<>();
+        Set<String> abstracts = new TreeSet<>();
         for (ModelSpec m : models) {
             Sany.Parse p = sany.parse(folder, m.module());
             if (!p.ok()) throw new IllegalStateException("SANY rejects " + m.module() + ":\n" + p.messages());
@@ -196,6 +210,10 @@ public final class SpecGraph {
             behaviour.nodes.forEach(nodes::putIfAbsent);
             DefKey specKey = top.get(spec);
             if (specKey != null) formulas.add(specKey);
+            for (String property : m.properties()) {
+                String target = refinementTarget(def(root, property, m));
+                if (target != null) abstracts.add(target);
+            }
             for (String oracle : concat(m.invariants(), m.properties())) {
                 Reach r = new Reach(top, Set.of());
                 r.def(def(root, oracle, m));
@@ -229,6 +247,7 @@ public final class SpecGraph {
         }
         Map<DefKey, Definition> defs = new LinkedHashMap<>();
         nodes.entrySet().stream()
+                .filter(e -> !abstracts.contains(e.getKey().module()))
                 .sorted((a, b) -> a.getKey().module().equals(b.getKey().module())
                         ? Integer.compare(a.getValue().getLocation().beginLine(), b.getValue().getLocation().beginLine())
                         : a.getKey().module().compareTo(b.getKey().module()))
@@ -239,7 +258,19 @@ public final class SpecGraph {
                             Set.copyOf(oracles.getOrDefault(e.getKey(), Set.of())), formulas.contains(e.getKey()), setup,
                             initSide.contains(e.getKey())));
                 });
-        return new SpecGraph(family, folder, views, defs, sources);
+        return new SpecGraph(family, folder, views, defs, sources, abstracts);
+    }
+
+    /**
+     * The module whose specification a refinement property checks: the module that originally defines the
+     * instance's definition the property applies ({@code Abs!Spec}), else null.
+     */
+    static String refinementTarget(OpDefNode property) {
+        OpDefNode called = Nodes.calledDef(Nodes.underLets(property.getBody()));
+        if (called == null || !called.getName().toString().contains("!")) return null;
+        OpDefNode original = called.getSource();
+        if (original == null || original.getOriginallyDefinedInModuleNode() == null) return null;
+        return original.getOriginallyDefinedInModuleNode().getName().toString();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -225,8 +225,8 @@ public final class SpecMutateCommand {
             }
             List<SpecMutant> chosen = select(all, fam.getValue(), wantedIds, o.stratified());
             chosen.forEach(m -> found.add(m.id()));
-            log.printf("mutate --specs: %s: %d passing models, %d mutants made, %d selected%n", family, models.size(),
-                    all.size(), chosen.size());
+            log.printf("mutate --specs: %s: %d passing models, %d mutants made, %d selected; abstract specs, not mutated: %s%n",
+                    family, models.size(), all.size(), chosen.size(), new TreeSet<>(graph.abstractModules()));
             MutantFilter.Kept kept = MutantFilter.filter(chosen, graph, ws);
             List<SpecMutant> valid = kept.mutants();
             Map<String, MutantRunner.Baseline> baselines = new LinkedHashMap<>();
