@@ -183,15 +183,19 @@ public final class SpecMutateCommand {
         List<String> sampleIds = o.sample() ? readSample(root.resolve(SAMPLE_FILE)) : List.of();
         Map<String, Set<String>> modulesWanted = new LinkedHashMap<>();   // family -> modules (empty: all)
         for (String s : o.specs()) {
-            String family = familyOf(manifest, specsDir, s);
-            Set<String> mods = modulesWanted.computeIfAbsent(family, f -> new TreeSet<>());
-            if (!s.equals(family)) mods.add(s);
-            else modulesWanted.put(family, new TreeSet<>());
+            boolean isFamily = manifest.folders().stream().anyMatch(f -> f.path().equals(s));
+            for (String family : isFamily ? List.of(s) : familiesOf(manifest, specsDir, s)) {
+                Set<String> mods = modulesWanted.computeIfAbsent(family, f -> new TreeSet<>());
+                if (!isFamily) mods.add(s);
+                else modulesWanted.put(family, new TreeSet<>());
+            }
         }
         Set<String> wantedIds = new LinkedHashSet<>(o.mutants());
         wantedIds.addAll(sampleIds);
         if (!wantedIds.isEmpty() && o.specs().isEmpty()) {
-            for (String id : wantedIds) modulesWanted.putIfAbsent(familyOf(manifest, specsDir, moduleOf(id)), new TreeSet<>());
+            for (String id : wantedIds) {
+                for (String f : familiesOf(manifest, specsDir, moduleOf(id))) modulesWanted.putIfAbsent(f, new TreeSet<>());
+            }
         }
         if (modulesWanted.isEmpty()) manifest.folders().forEach(f -> modulesWanted.put(f.path(), new TreeSet<>()));
         Set<SpecOperator> operators = o.operatorSet();
@@ -218,7 +222,7 @@ public final class SpecMutateCommand {
                 for (String id : claims.keySet()) if (!allIds.contains(id)) stale.add(id);
             }
             List<String> unknown = wantedIds.stream().filter(id -> !allIds.contains(id))
-                    .filter(id -> familyOf(manifest, specsDir, moduleOf(id)).equals(family)).toList();
+                    .filter(id -> familiesOf(manifest, specsDir, moduleOf(id)).equals(List.of(family))).toList();
             if (!unknown.isEmpty()) {
                 throw new IllegalArgumentException("no such mutant of " + family + " (the spec changed under it, or a typo; "
                         + "--list prints the ids): " + unknown);
@@ -344,14 +348,18 @@ public final class SpecMutateCommand {
                 && !m.isSimulation() && (full || m.isQuick())).toList();
     }
 
-    /** The family of a family or module name. */
-    static String familyOf(Manifest manifest, Path specsDir, String spec) {
-        for (Manifest.Folder f : manifest.folders()) if (f.path().equals(spec)) return f.path();
-        for (Manifest.Folder f : manifest.folders()) {
-            if (Files.isRegularFile(specsDir.resolve(f.path()).resolve(spec + ".tla"))) return f.path();
+    /**
+     * The families whose folders hold module {@code module} (a module may have a copy in more than one, as
+     * ThreadWaitSignal in locking and matchtable), in manifest order.
+     */
+    static List<String> familiesOf(Manifest manifest, Path specsDir, String module) {
+        List<String> out = manifest.folders().stream().map(Manifest.Folder::path)
+                .filter(f -> Files.isRegularFile(specsDir.resolve(f).resolve(module + ".tla"))).toList();
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no spec family has a module named '" + module + "' (families: "
+                    + manifest.folders().stream().map(Manifest.Folder::path).toList() + ")");
         }
-        throw new IllegalArgumentException("no spec family or module named '" + spec + "' (families: "
-                + manifest.folders().stream().map(Manifest.Folder::path).toList() + ")");
+        return out;
     }
 
     /** The module of a mutant id ({@code Module!Definition/...}). */
