@@ -11,7 +11,7 @@ import org.mpiverify.results.Json;
 /**
  * The recorded spec mutation scores ({@code specs/mutation-scores.json}, written by
  * {@code ./mpiverify mutate --specs FAMILY --record}): per family its latest whole-family run, the scores of
- * record (the kill matrix under {@code out/} is whatever ran last, often the twelve-mutant sample of
+ * record (the kill matrix under {@code out/} is whatever ran last, often the fixed sample of
  * {@code mvn verify}). Read strictly through {@link Json#read}. Immutable.
  *
  * @param comment       what writes the file
