@@ -31,6 +31,7 @@ import org.mpiverify.reports.ReportMain;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
+import org.mpiverify.specs.mutation.SpecMutateCommand;
 import org.mpiverify.trace.TraceCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine.ArgGroup;
@@ -349,12 +350,28 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators, logic-level ones (an order of operations, a re-check, an update on one path, a read or a test moved out of its section) and PIT's own that model concurrency faults; each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent")
+    @Command(name = "mutate", sortOptions = false, description = "mutation testing of the core's concurrent classes: PIT with ConMAn's concurrency operators, logic-level ones (an order of operations, a re-check, an update on one path, a read or a test moved out of its section) and PIT's own that model concurrency faults; each component's JUnit, Lincheck and jcstress suites run against every mutant; writes out/mutate/kill-matrix.json and summary.md; exit 1 below 95 %% of the non-equivalent mutants detected or if a suite kills a mutant argued equivalent. With --specs: mutation testing of the TLA+ specs (SANY finds the sites, every passing model of the family runs against each mutant with one TLC worker); writes out/mutate-specs/kill-matrix.json and summary.md; exit 1 when a family is below 95 %% or a model kills a mutant argued equivalent")
     static final class MutateSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
         @Spec
         CommandSpec spec;
+        @Option(names = "--specs", arity = "0..*", paramLabel = "SPEC", description = "mutate the TLA+ specs instead: a family (contextid, probe, matchtable, locking, matching) or a module (Matching, ThreadWaitSignal); none: every family")
+        List<String> specs;
+        @Option(names = "--mutant", paramLabel = "ID", description = "with --specs: only this mutant (repeatable; its id as --list or the kill matrix prints it)")
+        List<String> mutants = new ArrayList<>();
+        @Option(names = "--stratified", paramLabel = "N", description = "with --specs: at most N mutants per spec and operator, chosen by a hash of their ids (the same every run)")
+        Integer stratified;
+        @Option(names = "--full-models", description = "with --specs: run the full-size passing models too (default: the quick class)")
+        boolean fullModels;
+        @Option(names = "--list", description = "with --specs: make the mutants, check them with SANY and list them; run no TLC")
+        boolean list;
+        @Option(names = "--record", description = "with --specs: write the families' scores to specs/mutation-scores.json and their table into specs/README.md")
+        boolean record;
+        @Option(names = "--deadline-factor", paramLabel = "F", description = "with --specs: a model's deadline is F x its unmutated time (default 5)")
+        Double deadlineFactor;
+        @Option(names = "--min-deadline", paramLabel = "S", description = "with --specs: the least deadline per model, seconds (default 30)")
+        Integer minDeadline;
         @Option(names = "--class", paramLabel = "C", description = "a class to mutate: simple name, FQN or package glob (repeatable; default: every class of the selected components)")
         List<String> classes = new ArrayList<>();
         @Option(names = "--operator", paramLabel = "OP", description = "a mutation operator or PIT group, e.g. CAS_TO_PLAIN, CONCURRENCY, DEFAULTS (repeatable; default: the concurrency operators and PIT's that model concurrency faults)")
@@ -385,6 +402,11 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            if (specs != null) return specs();
+            if (!mutants.isEmpty() || stratified != null || fullModels || list || record || deadlineFactor != null || minDeadline != null) {
+                throw new ParameterException(spec.commandLine(), "--mutant, --stratified, --full-models, --list, --record, "
+                        + "--deadline-factor and --min-deadline go with --specs");
+            }
             MutateCommand.Options o;
             try {
                 o = MutateCommand.options(classes, operators, components, scope != null && scope.sample, !noJcstress,
@@ -393,6 +415,28 @@ public final class Main implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
             return MutateCommand.run(o, main.out, main.err);
+        }
+
+        /** {@code --specs}: the spec mutation tool ({@code org.mpiverify.specs.mutation}). */
+        private int specs() {
+            if (!classes.isEmpty() || !components.isEmpty() || noJcstress || noRace || verbose || (scope != null && scope.all)) {
+                throw new ParameterException(spec.commandLine(), "--class, --component, --no-jcstress, --no-race, --verbose and --all "
+                        + "are the Java mutation tool's; with --specs name families, modules or --mutant ids");
+            }
+            SpecMutateCommand.Options o;
+            try {
+                o = SpecMutateCommand.options(specs, operators, mutants, scope != null && scope.sample,
+                        stratified == null ? 0 : stratified, fullModels, list, record, deadlineFactor == null ? 5 : deadlineFactor,
+                        minDeadline == null ? 30 : minDeadline, out == null ? null : out.toAbsolutePath().normalize());
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            try {
+                return SpecMutateCommand.execute(o, Workspace.root(), main.out).exitCode();
+            } catch (IllegalArgumentException e) {
+                main.err.println("mutate --specs: " + e.getMessage());
+                return 2;
+            }
         }
     }
 

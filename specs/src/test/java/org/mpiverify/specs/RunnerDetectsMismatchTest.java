@@ -102,7 +102,7 @@ class RunnerDetectsMismatchTest {
                 {"specs": [{"path": "locking", "models": [
                   {"name": "wrong", "module": "BlockingLocks",
                    "constants": {"Granularity": "\\"LOCK_AROUND_CALL\\"", "Procs": "{0, 1}"},
-                   "properties": ["Termination"], "view": "View", "result": "success", "size": "quick"}]}]}
+                   "properties": ["RefinesBlockingCallPromise"], "view": "View", "result": "success", "size": "quick"}]}]}
                 """);
         ModelGenerator.write(Manifest.load(specs));
         ByteArrayOutputStream out = new ByteArrayOutputStream();

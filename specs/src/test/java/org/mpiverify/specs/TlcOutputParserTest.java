@@ -132,4 +132,34 @@ class TlcOutputParserTest {
         assertEquals(107L, r.coverage().get("Lock"));
         assertEquals(0L, r.coverage().get("Rdma"));
     }
+
+    /** TLC 2.18 prints the initial state that violates a property (here a refinement's Init) inside the message. */
+    private static final String PROPERTY_INITIAL = """
+            @!@!@STARTMSG 2262:0 @!@!@
+            TLC2 Version 2.18 of 20 March 2023
+            @!@!@ENDMSG 2262 @!@!@
+            @!@!@STARTMSG 2189:0 @!@!@
+            Computing initial states...
+            @!@!@ENDMSG 2189 @!@!@
+            @!@!@STARTMSG 2108:1 @!@!@
+            Property line 36, col 12 to line 36, col 37 of module CompletionPromise is violated by the initial state:
+            /\\ flag = [r1 |-> FALSE]
+            /\\ pc = [w1 |-> "wait", w2 |-> "wait", r1 |-> "signal"]
+            /\\ ix = [w1 |-> 1, w2 |-> 1]
+            @!@!@ENDMSG 2108 @!@!@
+            @!@!@STARTMSG 2186:0 @!@!@
+            Finished in 2682ms at (2026-12-06 09:35:44)
+            @!@!@ENDMSG 2186 @!@!@
+            """;
+
+    @Test
+    void aPropertyViolatedByAnInitialStateIsASafetyFailureWithThatStateAsItsCounterexample() {
+        TlcOutputParser p = new TlcOutputParser(x -> {}, false);
+        PROPERTY_INITIAL.lines().forEach(p::accept);
+        TlcResult r = p.result(13);
+        assertEquals(Outcome.SAFETY, r.outcome(), r.message());
+        assertEquals(1, r.trace().size());
+        assertEquals("Initial predicate", r.trace().getFirst().action());
+        assertEquals("[w1 |-> \"wait\", w2 |-> \"wait\", r1 |-> \"signal\"]", r.trace().getFirst().variables().get("pc"));
+    }
 }
