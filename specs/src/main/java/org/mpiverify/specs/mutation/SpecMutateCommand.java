@@ -46,7 +46,7 @@ public final class SpecMutateCommand {
     public static final String USAGE = """
             usage: mpiverify mutate --specs [SPEC...] [--operator OP]... [--mutant ID]... [--sample | --stratified N]
                                     [--full-models] [--list] [--record] [--deadline-factor F] [--min-deadline S] [--out DIR]
-              SPEC               a spec family (contextid, probe, matchtable, locking, matching: a folder of
+              SPEC               a spec family (contextid, probe, matchtable, locking, matching, progress: a folder of
                                  specs/manifest.json) or one module of one (Matching, ThreadWaitSignal); default: every family
               --operator OP      a spec mutation operator (repeatable; default: all): %s
               --mutant ID        only this mutant (repeatable; its id as the kill matrix and --list print it)
@@ -356,7 +356,7 @@ public final class SpecMutateCommand {
         List<String> out = manifest.folders().stream().map(Manifest.Folder::path)
                 .filter(f -> Files.isRegularFile(specsDir.resolve(f).resolve(module + ".tla"))).toList();
         if (out.isEmpty()) {
-            throw new IllegalArgumentException("no spec family has a module named '" + module + "' (families: "
+            throw new IllegalArgumentException("no spec family or module named '" + module + "' (families: "
                     + manifest.folders().stream().map(Manifest.Folder::path).toList() + ")");
         }
         return out;
