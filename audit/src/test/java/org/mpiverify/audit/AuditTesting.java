@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Assumptions;
 import org.mpiverify.audit.run.AuditColumn;
 import org.mpiverify.audit.run.CoreColumns;
@@ -22,7 +18,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
-import org.opentest4j.AssertionFailedError;
+import org.mpiverify.testkit.Deadlines;
 
 /** Test helpers: run one scenario on the core under a preemptive deadline that prints every thread's stack. */
 final class AuditTesting {
@@ -84,24 +80,7 @@ final class AuditTesting {
      * backstop of a run that has its own deadline (a hung native run is killed by the target itself).
      */
     static <T> T within(Duration limit, String what, Body<T> body) throws Exception {
-        CompletableFuture<T> done = new CompletableFuture<>();
-        Thread runner = Thread.ofPlatform().daemon().name("deadline-" + what).start(() -> {
-            try {
-                done.complete(body.get());
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            }
-        });
-        try {
-            return done.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Exception x) throw x;
-            throw (Error) e.getCause();
-        } catch (TimeoutException e) {
-            System.err.println("=== " + what + " exceeded " + limit.toMillis() + " ms ===\n" + Job.threadDump());
-            runner.interrupt();
-            throw new AssertionFailedError(what + " exceeded " + limit.toMillis() + " ms (thread dump on stderr)");
-        }
+        return Deadlines.within(limit, what, Job::threadDump, body::get);
     }
 
     static String describe(Verdict v) {
