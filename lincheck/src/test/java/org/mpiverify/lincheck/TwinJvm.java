@@ -72,7 +72,9 @@ public final class TwinJvm {
         try {
             Budget b = new Budget(Integer.parseInt(args[4]), Integer.parseInt(args[5]), Integer.parseInt(args[6]),
                     Integer.parseInt(args[7]), Integer.parseInt(args[8]));
-            Lincheck.expectRejected(args[0], args[1], true, Class.forName(args[2]), Class.forName(args[3]), b);
+            Class<?> twinClass = Class.forName(args[2]);
+            twinClass.getConstructor().newInstance();   // compiles and loads the twin before Lincheck watches
+            Lincheck.expectRejected(args[0], args[1], true, twinClass, Class.forName(args[3]), b);
             code = REJECTED;
         } catch (AssertionError e) {
             e.printStackTrace(System.out);
