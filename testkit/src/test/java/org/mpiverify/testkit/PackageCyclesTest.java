@@ -85,6 +85,11 @@ class PackageCyclesTest {
         write(dir, "org/mpiverify/core/Core.java", "package org.mpiverify.core;\nimport org.mpiverify.api.Word;\n"
                 + "public class Core { Word w; org.mpiverify.api.Api a; }\n");
         assertEquals(List.of(List.of("org.mpiverify.api", "org.mpiverify.core")), PackageGraph.of(dir, List.of(dir), apart).cycles());
+        write(dir, "org/mpiverify/core/Core.java", "package org.mpiverify.core;\nimport org.mpiverify.api.Word;\n"
+                + "public class Core { Word w; }\n");
+        write(dir, "org/mpiverify/api/Word.java", "package org.mpiverify.api;\npublic enum Word { A; Api a; }\n");
+        assertEquals(List.of(List.of("org.mpiverify.api", "org.mpiverify.api(vocabulary)", "org.mpiverify.core")),
+                PackageGraph.of(dir, List.of(dir), apart).cycles(), "a type counted apart that is no leaf closes the loop");
     }
 
     private static void write(Path dir, String file, String text) throws IOException {

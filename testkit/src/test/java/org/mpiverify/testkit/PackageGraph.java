@@ -29,6 +29,7 @@ import java.util.stream.Stream;
 final class PackageGraph {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final Pattern REFERENCE = Pattern.compile("\\b(org\\.mpiverify(?:\\.[a-z_][a-z0-9_]*)*)\\.([A-Z]\\w*|\\*)");
+    private static final Pattern SIMPLE_NAME = Pattern.compile("\\b[A-Z]\\w*\\b");
 
     private final Map<String, String> nodeOfType;
     /** Package to the packages it uses, each with the files that use it. */
@@ -37,7 +38,9 @@ final class PackageGraph {
     /**
      * @param nodeOfType types ({@code org.mpiverify.mpi.Datatype}) counted as a node of their own, named by the
      *                   value, instead of as part of their package: leaf types that a package and the packages
-     *                   it uses both name (see {@code PackageCyclesTest})
+     *                   it uses both name (see {@code PackageCyclesTest}). Their uses of their own package's
+     *                   types, which need no import, are read by simple name, so one that is no leaf still
+     *                   closes the loop.
      */
     private PackageGraph(Map<String, String> nodeOfType) {
         this.nodeOfType = Map.copyOf(nodeOfType);
@@ -49,6 +52,7 @@ final class PackageGraph {
         Map<Path, String> code = new TreeMap<>();
         Map<Path, String> packageOf = new HashMap<>();
         Set<String> packages = new HashSet<>();
+        Set<String> types = new HashSet<>();
         for (Path root : roots) {
             if (!Files.isDirectory(root)) continue;
             try (Stream<Path> files = Files.walk(root)) {
@@ -59,6 +63,7 @@ final class PackageGraph {
                     code.put(f, stripped);
                     packageOf.put(f, m.group(1));
                     packages.add(m.group(1));
+                    types.add(m.group(1) + "." + f.getFileName().toString().replaceFirst("\\.java$", ""));
                 }
             }
         }
@@ -68,6 +73,19 @@ final class PackageGraph {
             String type = pkg + "." + f.getFileName().toString().replaceFirst("\\.java$", "");
             String from = g.nodeOfType.getOrDefault(type, pkg);
             g.edges.computeIfAbsent(from, k -> new TreeMap<>());
+            if (!from.equals(pkg)) {
+                // a type counted apart names its package's types without an import: each such use is an edge
+                Matcher n = SIMPLE_NAME.matcher(e.getValue());
+                while (n.find()) {
+                    String used = pkg + "." + n.group();
+                    if (!used.equals(type) && types.contains(used)) {
+                        String to = g.nodeOfType.getOrDefault(used, pkg);
+                        if (!to.equals(from)) {
+                            g.edges.get(from).computeIfAbsent(to, k -> new TreeSet<>()).add(base.relativize(f).toString());
+                        }
+                    }
+                }
+            }
             Matcher m = REFERENCE.matcher(e.getValue());
             while (m.find()) {
                 String to = m.group(1);
