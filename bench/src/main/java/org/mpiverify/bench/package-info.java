@@ -8,7 +8,7 @@
  *
  * <p>May import: the core's API ({@code org.mpiverify.mpi}) and configuration ({@code org.mpiverify.core.sync}),
  * {@code org.mpiverify.bench.kernel}, {@code org.mpiverify.results}. The papers' figures are in {@code
- * .figures} and {@code .dang}, which use this package, not the reverse.
+ * .figures} and {@code .dang}, run by {@code .runner}, all of which use this package, not the reverse.
  *
  * <p>Tests: {@code bench/src/test/java/org/mpiverify/bench} ({@code CoreBenchTest}, {@code ProtocolFloorsTest},
  * {@code BarrierFloorTest}). Docs: {@code docs/benchmarks.md}, the figures in {@code docs/measurements.md}.

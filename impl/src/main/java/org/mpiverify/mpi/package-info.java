@@ -65,7 +65,9 @@
  *
  * <p>May import: {@code org.mpiverify.core.*} (the algorithms) and the JDK. The reverse is limited: the core
  * may use only this package's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code
- * MpiException}; {@code CoreDependencyRuleTest}). Package-private here: a rank's state ({@code RankContext}),
+ * MpiException}; {@code CoreDependencyRuleTest}), which import nothing of ours: the layer below both, kept in
+ * this package because every user names them here (testkit's {@code PackageCyclesTest} counts them apart and
+ * fails on any other use that closes a loop). Package-private here: a rank's state ({@code RankContext}),
  * the implementations behind {@code Comm}'s calls ({@code PointToPointCalls}, {@code CollectiveCalls}, {@code
  * NonblockingStarts}, {@code CommunicatorCreation}), the point-to-point protocol ({@code Endpoint}, {@code
  * EndpointChannel}), the progress engine ({@code ProgressEngine}, {@code ProgressRule}, {@code Awaited}) and

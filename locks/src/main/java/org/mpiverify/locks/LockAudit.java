@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.mpiverify.locks.agent.InstrumentationSummary;
+import org.mpiverify.locks.report.InstrumentationSummary;
 import org.mpiverify.locks.report.LockReport;
 import org.mpiverify.locks.runtime.AuditState;
 import org.mpiverify.locks.runtime.CallStats;

@@ -5,8 +5,9 @@
  * hooks it calls in {@code .runtime}, the report in {@code .report}; the command that starts JVMs under the agent
  * is the separate module {@code locks/command}.
  *
- * <p>May import: {@code org.mpiverify.locks.runtime}, {@code .report}, {@code .agent}; the JDK. Nothing else: this
- * module is shaded into {@code locks-agent.jar} and shares no class with the program under test.
+ * <p>May import: {@code org.mpiverify.locks.runtime}, {@code .report}; the JDK. Nothing else: this module is shaded
+ * into {@code locks-agent.jar} and shares no class with the program under test. The agent ({@code .agent}) uses
+ * this package, to configure it at start-up and write the report at exit, not the reverse.
  *
  * <p>Tests: {@code locks/src/test} (the ITs {@code KnownBadProgramsIT} and {@code CoreUnderAgentIT} run programs
  * under the agent jar). Docs: {@code docs/locks.md}.

@@ -80,7 +80,7 @@ public record Equivalents(String about, List<KindText> kinds, List<Reason> reaso
         }
     }
 
-    /** One argued mutant: its stable key ({@link MutantKeys}), its kind and why. */
+    /** One argued mutant: its stable key ({@link org.mpiverify.mutate.pit.MutantKeys}), its kind and why. */
     public record Claim(String key, Kind kind, String argument) {
         public Claim {
             Objects.requireNonNull(key, "key");

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.mutate.pit.MutantKeys;
 
 /**
  * The Lincheck stage: a mutant that PIT's JUnit tests and Lincheck stress runs left alive runs the

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.mpiverify.mutate.pit.MutantKeys;
 import org.openjdk.jcstress.annotations.Expect;
 import org.openjdk.jcstress.infra.Status;
 import org.openjdk.jcstress.infra.collectors.DiskReadCollector;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.mpiverify.mutate.operators.ConcurrencyMutators;
+import org.mpiverify.mutate.pit.MutantKeys;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;

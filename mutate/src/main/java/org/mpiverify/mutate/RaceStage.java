@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.mpiverify.mutate.pit.MutantKeys;
 import org.mpiverify.mutate.race.RaceHarness;
 
 /**

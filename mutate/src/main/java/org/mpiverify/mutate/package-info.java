@@ -4,12 +4,12 @@
  * JUnit, Lincheck and jcstress suites close to them), PIT with this module's operators, then the stages that give
  * a surviving mutant a second chance: the other Lincheck tests in a forked JVM ({@link
  * org.mpiverify.mutate.ForkedSuiteStage}), jcstress ({@link org.mpiverify.mutate.JcstressStage}) and the
- * happens-before race detector ({@link org.mpiverify.mutate.RaceStage}). {@link org.mpiverify.mutate.MutantKeys}
- * names mutants so that the equivalence claims ({@link org.mpiverify.mutate.Equivalents}, read from {@code
- * mutate/equivalent-mutants.md}) survive edits elsewhere.
+ * happens-before race detector ({@link org.mpiverify.mutate.RaceStage}). The mutants' stable names ({@code
+ * .pit}'s {@code MutantKeys}) let the equivalence claims ({@link org.mpiverify.mutate.Equivalents}, read from
+ * {@code mutate/equivalent-mutants.md}) survive edits elsewhere.
  *
- * <p>May import: {@code org.mpiverify.mutate.operators}, {@code .pit} (which uses this package's {@code Component}
- * and {@code SuiteClassPath} back: a package cycle), {@code .race}, {@code .report}; {@code org.mpiverify.results};
+ * <p>May import: {@code org.mpiverify.mutate.operators}, {@code .pit}, {@code .race}, {@code .report} (none of
+ * which imports this package: it is the top of the module); {@code org.mpiverify.results};
  * PIT, JUnit's launcher, jcstress's result reader. Never the core's classes as types: {@code Component} names them
  * and their suites by class name, and the core is mutated in bytecode and run in forked JVMs.
  *

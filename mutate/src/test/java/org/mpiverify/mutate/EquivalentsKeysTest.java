@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.mutate.pit.MutantKeys;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 import org.pitest.classinfo.ClassName;

@@ -3,6 +3,8 @@ package org.mpiverify.trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * A recorded trace with one event dropped or two events swapped, as a hand edit would leave it: the check

@@ -3,6 +3,7 @@ package org.mpiverify.trace;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.trace.spi.TraceModel;
 
 /** A trace that is another one changed in its events: everything but what a subclass overrides is the original's. */
 abstract class ForwardingTraceModel implements TraceModel {

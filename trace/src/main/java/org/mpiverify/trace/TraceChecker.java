@@ -24,6 +24,9 @@ import org.mpiverify.specs.TlcJvmOptions;
 import org.mpiverify.specs.TlcProcess;
 import org.mpiverify.specs.TlcResult;
 import org.mpiverify.specs.TraceState;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * Lets TLC decide whether a spec allows a recorded trace: writes each window of the trace as a generated

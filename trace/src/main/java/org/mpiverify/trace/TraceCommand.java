@@ -32,6 +32,8 @@ import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * {@code ./mpiverify trace}: runs the core with recording on (audit scenarios, or the demo), validates every
@@ -106,7 +108,7 @@ public final class TraceCommand {
                         .map(Algorithm::id).toList());
             }
         }
-        TraceTwins.Twin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
+        TraceTwin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
         if (twin != null && (twin.algorithm() == Algorithm.COMPLETION || twin.algorithm() == Algorithm.PROGRESS)
                 && (!o.scenarios().isEmpty() || o.demo())) {
             // RequestState extends Completion, and a rank's engine is a field of the rank: a job cannot swap in
@@ -252,7 +254,7 @@ public final class TraceCommand {
     }
 
     /** The job's configuration with {@code --variant}: a context-id algorithm, an engine or a twin. */
-    static JobConfig configure(JobConfig c, String variant, TraceTwins.Twin twin) {
+    static JobConfig configure(JobConfig c, String variant, TraceTwin twin) {
         if (variant == null) return c;
         if (twin != null) return twin.apply(c);
         for (ContextIdAlgorithm a : ContextIdAlgorithm.values()) {

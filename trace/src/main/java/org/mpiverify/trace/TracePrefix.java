@@ -1,6 +1,8 @@
 package org.mpiverify.trace;
 
 import java.util.List;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The first events of a recorded trace: what a quick check validates of a long run. A prefix of a behavior

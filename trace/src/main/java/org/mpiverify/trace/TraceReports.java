@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpiverify.specs.SequenceDiagram;
 import org.mpiverify.specs.TraceReport;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * What a person reads about a rejected trace: a Markdown page with the first event the spec could not take,

@@ -3,6 +3,7 @@ package org.mpiverify.trace;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * What TLC decided about one trace.

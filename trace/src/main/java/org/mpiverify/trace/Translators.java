@@ -13,6 +13,8 @@ import org.mpiverify.trace.probe.ProbeTranslator;
 import org.mpiverify.trace.progress.ProgressTranslator;
 import org.mpiverify.trace.progress.ProgressWorkload;
 import org.mpiverify.trace.probe.ProbeWorkload;
+import org.mpiverify.trace.spi.TraceTranslator;
+import org.mpiverify.trace.spi.TraceWorkload;
 
 /** The translator of each algorithm that has a trace spec. */
 public final class Translators {

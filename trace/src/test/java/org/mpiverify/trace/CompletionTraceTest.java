@@ -32,6 +32,9 @@ import org.mpiverify.trace.completion.CompletionTraces;
 import org.mpiverify.trace.completion.CompletionTranslator;
 import org.mpiverify.trace.completion.CompletionTwins;
 import org.mpiverify.trace.completion.CompletionWorkload;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * Completion traces: the core's requests and the driven real {@code Completion} are ACCEPTED; the
@@ -96,7 +99,7 @@ class CompletionTraceTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {CompletionTwins.REGISTER_AFTER_CHECK_NAME, CompletionTwins.NO_FLAG_NAME})
     void eachTwinIsRejectedAtItsWaitersFirstStepOutOfOrder(String name) {
-        TraceTwins.Twin twin = TraceTwins.byName(name);
+        TraceTwin twin = TraceTwins.byName(name);
         assertNotNull(twin);
         TraceRecorder rec = recorder();
         JobConfig config = twin.apply(JobConfig.of(2)).withTrace(rec);

@@ -24,6 +24,9 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.trace.contextid.DupWorkload;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * Context-id traces against the specs of {@code specs/contextid}: accepted for every algorithm, rejected for
@@ -98,7 +101,7 @@ class ContextIdTraceTest {
     /** Every run in which the twin's defect shows (3 of them) is rejected, each at the event where it shows. */
     @Test
     void theTwinThatDoesNotTakeTheMaskIsRejectedWhereASecondThreadOwnsIt() {
-        TraceTwins.Twin twin = TraceTwins.byName("MaskNotTakenContextIdAllocator");
+        TraceTwin twin = TraceTwins.byName("MaskNotTakenContextIdAllocator");
         assertNotNull(twin);
         List<TraceVerdict> rejected = new ArrayList<>();
         for (int attempt = 1; attempt <= 30 && rejected.size() < 3; attempt++) {

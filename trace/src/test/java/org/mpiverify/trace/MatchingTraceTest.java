@@ -29,6 +29,7 @@ import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.matching.MatchingTranslator;
 import org.mpiverify.trace.matching.MatchingWorkload;
+import org.mpiverify.trace.spi.TraceModel;
 
 /** Traces of the matching workload on both engines and several granularities: every rank's trace is ACCEPTED. */
 @ExtendWith(ThreadDumpOnFailure.class)

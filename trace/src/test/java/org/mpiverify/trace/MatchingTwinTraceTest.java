@@ -22,6 +22,7 @@ import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.matching.MatchingTraces;
 import org.mpiverify.trace.matching.MatchingTwins;
 import org.mpiverify.trace.matching.MatchingWorkload;
+import org.mpiverify.trace.spi.TraceModel;
 
 /**
  * Each known-bad matching engine, run in a job through {@code JobConfig.withOverrides}: its defect is a

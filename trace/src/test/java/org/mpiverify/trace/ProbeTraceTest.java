@@ -36,6 +36,9 @@ import org.mpiverify.trace.probe.ProbeTraces;
 import org.mpiverify.trace.probe.ProbeTwins;
 import org.mpiverify.trace.probe.ProbeWorkload.Variant;
 import org.mpiverify.trace.probe.ProbeWorkload;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * Probe traces of the core (specs/probe/ProbeTrace.tla): matched probes and probes on a tag of one's own
@@ -131,7 +134,7 @@ class ProbeTraceTest {
 
     @Test
     void aMatchedProbeThatLeavesTheMessageQueuedIsRejectedAtTheSecondMatch() {
-        TraceTwins.Twin twin = TraceTwins.byName(ProbeTwins.TAKE_LEAVES_MESSAGE);
+        TraceTwin twin = TraceTwins.byName(ProbeTwins.TAKE_LEAVES_MESSAGE);
         Run r = record(ProbeTwins.workload(twin), twin.apply(JobConfig.of(3)));
         assertEquals(ProbeTwins.TAKE_LEAVES_MESSAGE, r.model().variant());
         int expected = 0;

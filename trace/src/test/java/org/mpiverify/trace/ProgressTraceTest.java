@@ -34,6 +34,9 @@ import org.mpiverify.trace.progress.ProgressTraces;
 import org.mpiverify.trace.progress.ProgressTranslator;
 import org.mpiverify.trace.progress.ProgressTwins;
 import org.mpiverify.trace.progress.ProgressWorkload;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * Progress-engine traces: the core's engine under nonblocking collectives and the driven real engine are
@@ -113,7 +116,7 @@ class ProgressTraceTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {ProgressTwins.STANDBY_PARKS_ALONE_NAME, ProgressTwins.WAKE_BEFORE_LEAVE_NAME})
     void eachTwinIsRejectedAtItsFirstStepOutOfOrder(String name) {
-        TraceTwins.Twin twin = TraceTwins.byName(name);
+        TraceTwin twin = TraceTwins.byName(name);
         assertNotNull(twin);
         TraceRecorder rec = recorder();
         JobConfig config = twin.apply(JobConfig.of(2)).withTrace(rec);

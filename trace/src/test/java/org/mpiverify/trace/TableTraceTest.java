@@ -35,6 +35,9 @@ import org.mpiverify.trace.completion.CompletionTwins;
 import org.mpiverify.trace.completion.CompletionWorkload;
 import org.mpiverify.trace.completion.TableTraces;
 import org.mpiverify.trace.completion.TableWorkload;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * Match table traces against {@code AtomicMapTrace.tla}: the real {@code MatchTable}, driven from many threads
@@ -98,7 +101,7 @@ class TableTraceTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {CompletionTwins.CHECK_THEN_ACT_INSERT_NAME, CompletionTwins.CHECK_THEN_ACT_EMPTY_NAME})
     void eachTwinIsRejectedAtItsFirstNonAtomicResult(String name) {
-        TraceTwins.Twin twin = TraceTwins.byName(name);
+        TraceTwin twin = TraceTwins.byName(name);
         assertNotNull(twin);
         TraceRecorder rec = recorder();
         JobConfig config = twin.apply(JobConfig.of(2)).withTrace(rec);

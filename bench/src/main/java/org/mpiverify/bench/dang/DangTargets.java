@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.mpiverify.bench.Stats;
-import org.mpiverify.bench.figures.Slot;
+import org.mpiverify.bench.runner.Slot;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Target;

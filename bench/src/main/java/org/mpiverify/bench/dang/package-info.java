@@ -8,7 +8,8 @@
  *
  * <p>May import: the core's API ({@code org.mpiverify.mpi}) and, for the kernels that drive one component
  * directly, {@code org.mpiverify.core.matching}, {@code .buffer}, {@code .sync}; {@code org.mpiverify.bench},
- * {@code .report}, {@code .figures} (the figure contract); {@code javax.management}.
+ * {@code .report}, {@code .runner} (the figure contract and its trials); {@code javax.management}. Not {@code
+ * .figures}, which lists this package's figures.
  *
  * <p>Tests: {@code bench/src/test/java/org/mpiverify/bench/dang} ({@code DangFigureQuickTest}, {@code
  * DangTargetsTest}, {@code SteadyWindowTest}). Docs: {@code docs/benchmarks.md}, {@code docs/measurements.md}

@@ -13,6 +13,13 @@ import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Target;
+import org.mpiverify.bench.runner.BenchFigure;
+import org.mpiverify.bench.runner.LeftOutPoints;
+import org.mpiverify.bench.runner.Measurement;
+import org.mpiverify.bench.runner.PlotSpec;
+import org.mpiverify.bench.runner.Settings;
+import org.mpiverify.bench.runner.Slot;
+import org.mpiverify.bench.runner.Trials;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
 import org.mpiverify.mpi.JobConfig;
 

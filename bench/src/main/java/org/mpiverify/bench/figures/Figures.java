@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.mpiverify.bench.dang.DangCapacityFigure;
 import org.mpiverify.bench.dang.DangFigure;
+import org.mpiverify.bench.runner.BenchFigure;
 
 /** The papers' figures {@code ./mpiverify bench} knows, in the order {@code bench all} runs them. */
 public final class Figures {

@@ -1,5 +1,8 @@
 package org.mpiverify.bench.figures;
 
+import org.mpiverify.bench.runner.BenchFigure;
+import org.mpiverify.bench.runner.FigureRunner;
+import org.mpiverify.bench.runner.Settings;
 import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

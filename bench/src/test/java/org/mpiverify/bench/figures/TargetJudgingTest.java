@@ -12,6 +12,7 @@ import org.mpiverify.bench.Stats;
 import org.mpiverify.bench.report.Plot;
 import org.mpiverify.bench.report.Series;
 import org.mpiverify.bench.report.Target;
+import org.mpiverify.bench.runner.Settings;
 import org.mpiverify.mpi.MatchingKind;
 
 /** The targets are judged from the series and can be missed: known-bad figures must be reported as missed. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.mpiverify.locks.report.InstrumentationSummary;
 import org.mpiverify.locks.runtime.CallHooks;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;

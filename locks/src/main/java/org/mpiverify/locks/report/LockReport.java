@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.mpiverify.locks.agent.InstrumentationSummary;
 import org.mpiverify.locks.runtime.AuditState;
 import org.mpiverify.locks.runtime.CallStats;
 import org.mpiverify.locks.runtime.CallTable;

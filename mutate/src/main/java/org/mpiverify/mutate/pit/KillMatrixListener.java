@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.mpiverify.mutate.MutantKeys;
-import org.mpiverify.mutate.report.JsonOut;
 import org.pitest.classpath.ClassloaderByteArraySource;
 import org.pitest.coverage.TestInfo;
 import org.pitest.mutationtest.ClassMutationResults;

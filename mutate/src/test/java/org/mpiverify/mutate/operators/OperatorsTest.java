@@ -53,8 +53,8 @@ class OperatorsTest {
                 listing.append(d.getMutator().substring(d.getMutator().lastIndexOf('.') + 1)).append('\t').append(c)
                         .append('\t').append(d.getMethod()).append('\t').append(d.getLineNumber()).append('\t')
                         .append(d.getDescription()).append('\t').append(c).append('#')
-                        .append(org.mpiverify.mutate.MutantKeys.method(d.getMethod(), d.getId().getLocation().getMethodDesc()))
-                        .append('/').append(org.mpiverify.mutate.MutantKeys.operator(d.getMutator())).append('/')
+                        .append(org.mpiverify.mutate.pit.MutantKeys.method(d.getMethod(), d.getId().getLocation().getMethodDesc()))
+                        .append('/').append(org.mpiverify.mutate.pit.MutantKeys.operator(d.getMutator())).append('/')
                         .append(d.getDescription()).append('\n');
                 perOperator.merge(d.getMutator().substring(d.getMutator().lastIndexOf('.') + 1), 1, Integer::sum);
                 byte[] bytes = m.getMutation(d.getId()).getBytes();

@@ -11,9 +11,9 @@ import org.mpiverify.core.trace.CompletionStep;
 import org.mpiverify.core.trace.CompletionStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The completion steps of one run (every request of every rank), made ready for

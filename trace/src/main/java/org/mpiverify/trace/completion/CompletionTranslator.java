@@ -7,8 +7,8 @@ import org.mpiverify.core.trace.CompletionStep;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceTranslator;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTranslator;
 
 /**
  * One completion trace per run: every request of every rank (a request's waiter and completer are often

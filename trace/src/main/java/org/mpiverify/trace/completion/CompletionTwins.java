@@ -8,12 +8,12 @@ import org.mpiverify.core.request.RegisterAfterCheckCompletion;
 import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
-import org.mpiverify.trace.TraceTwins;
 import org.mpiverify.trace.completion.CompletionWorkload.Target;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
- * The known-bad completions and match tables whose traces the specs must reject, registered with
- * {@link TraceTwins}, each generated at build time from a patch: of {@code Completion},
+ * The known-bad completions and match tables whose traces the specs must reject, listed by
+ * {@code org.mpiverify.trace.TraceTwins}, each generated at build time from a patch: of {@code Completion},
  * {@code RegisterAfterCheckCompletion} (the core's twin, {@code impl/src/test/twins}) and
  * {@code NoFlagCompletion} ({@code trace/src/main/twins}); of {@code MatchTable}, the core's
  * {@code CheckThenActInsertMatchTable} and {@code CheckThenActEmptyMatchTable}. They replace no component of
@@ -27,9 +27,9 @@ public final class CompletionTwins {
     /** No "already signalled" flag: the waiter parks once and takes its wake-up for the completion. */
     public static final String NO_FLAG_NAME = "NoFlagCompletion";
 
-    public static final TraceTwins.Twin REGISTER_AFTER_CHECK = twin(REGISTER_AFTER_CHECK_NAME,
+    public static final TraceTwin REGISTER_AFTER_CHECK = twin(REGISTER_AFTER_CHECK_NAME,
             "await checks done before it publishes itself as the waiter: a signal in between wakes nobody");
-    public static final TraceTwins.Twin NO_FLAG = twin(NO_FLAG_NAME,
+    public static final TraceTwin NO_FLAG = twin(NO_FLAG_NAME,
             "no \"already signalled\" flag (Algorithm 4 without §3.1): a signal before the wait is lost, and the"
                     + " waiter takes any return of its park for the completion");
 
@@ -38,17 +38,17 @@ public final class CompletionTwins {
     /** MatchTable.empty reads and stores ⊥ under two bucket-lock acquisitions. */
     public static final String CHECK_THEN_ACT_EMPTY_NAME = "CheckThenActEmptyMatchTable";
 
-    public static final TraceTwins.Twin CHECK_THEN_ACT_INSERT = twin(CHECK_THEN_ACT_INSERT_NAME,
+    public static final TraceTwin CHECK_THEN_ACT_INSERT = twin(CHECK_THEN_ACT_INSERT_NAME,
             "the match table's insert checks the key under one bucket-lock acquisition and stores under a second:"
                     + " two inserts into ⊥ both succeed, the second overwriting the first (eqs. (1), (3))");
-    public static final TraceTwins.Twin CHECK_THEN_ACT_EMPTY = twin(CHECK_THEN_ACT_EMPTY_NAME,
+    public static final TraceTwin CHECK_THEN_ACT_EMPTY = twin(CHECK_THEN_ACT_EMPTY_NAME,
             "the match table's empty reads the value under one bucket-lock acquisition and stores ⊥ under a"
                     + " second: two empties both return one value, or one erases a value it does not return (eq. (2))");
 
     private CompletionTwins() {}
 
-    private static TraceTwins.Twin twin(String name, String defect) {
-        return new TraceTwins.Twin(name, Algorithm.COMPLETION, new CoreOverrides(name, null, null), defect);
+    private static TraceTwin twin(String name, String defect) {
+        return new TraceTwin(name, Algorithm.COMPLETION, new CoreOverrides(name, null, null), defect);
     }
 
     /** How the driver makes the twin called {@code name} (recording to the job's recorder), or null if none is. */

@@ -17,7 +17,7 @@ import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.RankMain;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.trace.WorkloadThreads;
+import org.mpiverify.trace.spi.WorkloadThreads;
 
 /**
  * The completion workloads of trace validation.

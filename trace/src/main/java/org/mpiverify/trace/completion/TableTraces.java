@@ -10,9 +10,9 @@ import java.util.Set;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TableStep;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The inserts and empties of one match table, made ready for {@code specs/matchtable/AtomicMapTrace.tla}.

@@ -17,7 +17,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.trace.WorkloadThreads;
+import org.mpiverify.trace.spi.WorkloadThreads;
 
 /**
  * The match table workload of trace validation: Dang, Snir &amp; Gropp's table H driven directly

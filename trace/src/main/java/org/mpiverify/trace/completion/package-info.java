@@ -7,8 +7,10 @@
  * known-bad completions and tables the specs must reject ({@link org.mpiverify.trace.completion.CompletionTwins},
  * generated from patches at build time).
  *
- * <p>May import: {@code org.mpiverify.trace}, the core's recorder ({@code org.mpiverify.core.trace}), the classes
- * traced ({@code org.mpiverify.core.request}, {@code .matching}, {@code .sync}) and {@code org.mpiverify.mpi}.
+ * <p>May import: {@code org.mpiverify.trace.spi} (the translator contract), the core's recorder ({@code
+ * org.mpiverify.core.trace}), the classes traced ({@code org.mpiverify.core.request}, {@code .matching}, {@code
+ * .sync}) and {@code org.mpiverify.mpi}. Not {@code org.mpiverify.trace}, which lists this package's translator,
+ * workloads and twins.
  *
  * <p>Tests: {@code trace/src/test/java/org/mpiverify/trace} ({@code CompletionTraceTest}, {@code TableTraceTest}).
  * Docs: {@code docs/trace.md}.

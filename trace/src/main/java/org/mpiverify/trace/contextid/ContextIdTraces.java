@@ -17,9 +17,9 @@ import org.mpiverify.core.trace.ContextIdStep.Kind;
 import org.mpiverify.core.trace.ContextIdStep.Outcome;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The context-id steps of one run, made ready for the trace spec of one algorithm of

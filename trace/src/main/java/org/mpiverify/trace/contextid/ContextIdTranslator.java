@@ -6,8 +6,8 @@ import org.mpiverify.core.trace.ContextIdStep;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceTranslator;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTranslator;
 
 /** One trace per run: every process's allocator together (the spec models all processes of a job). */
 public final class ContextIdTranslator implements TraceTranslator {

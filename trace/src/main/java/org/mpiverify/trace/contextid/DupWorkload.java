@@ -9,7 +9,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.trace.WorkloadThreads;
+import org.mpiverify.trace.spi.WorkloadThreads;
 
 /**
  * The context-id workload of the trace benchmark: on every rank, {@code threads} threads each dup a

@@ -11,9 +11,9 @@ import org.mpiverify.core.trace.MatchingStep;
 import org.mpiverify.core.trace.MatchingStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The matching steps of one rank's engine in one run, made ready for {@code specs/matching/MatchingTrace.tla}.

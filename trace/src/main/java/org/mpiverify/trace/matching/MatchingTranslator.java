@@ -6,15 +6,11 @@ import java.util.Map;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceTranslator;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTranslator;
 
 /** One trace per rank: the steps of that rank's matching engine, all its contexts together. */
 public final class MatchingTranslator implements TraceTranslator {
-    static {
-        MatchingTwins.register();   // the trace command finds the matching twins by name
-    }
-
     @Override
     public Algorithm algorithm() {
         return Algorithm.MATCHING;

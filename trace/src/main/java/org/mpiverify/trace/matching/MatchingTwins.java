@@ -11,7 +11,7 @@ import org.mpiverify.core.matching.ModeReadBeforeLockOnPostHashEngine;
 import org.mpiverify.core.matching.UnsortedDrainHashEngine;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
-import org.mpiverify.trace.TraceTwins;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
  * The known-bad matching engines a job can run ({@code JobConfig.withOverrides}, experimental), each the
@@ -40,17 +40,11 @@ public final class MatchingTwins {
             "UnsortedDrainHashEngine", "the switch to wild mode moves the unexpected messages in bucket order, not"
                     + " arrival order: a wildcard receive gets a later message before an earlier one");
 
-    static {
-        for (String name : TWINS.keySet()) {
-            TraceTwins.register(new TraceTwins.Twin(name, Algorithm.MATCHING, byName(name), DEFECTS.get(name)));
-        }
-    }
-
     private MatchingTwins() {}
 
-    /** Registers the twins with {@link TraceTwins} (idempotent; class initialization does it). */
-    public static void register() {
-        // the static initializer has run
+    /** Every matching twin as the trace command runs it ({@code --variant NAME}), sorted by name. */
+    public static List<TraceTwin> all() {
+        return TWINS.keySet().stream().map(n -> new TraceTwin(n, Algorithm.MATCHING, byName(n), DEFECTS.get(n))).toList();
     }
 
     /** The twins' names, sorted. */

@@ -13,7 +13,7 @@ import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.Status;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.trace.WorkloadThreads;
+import org.mpiverify.trace.spi.WorkloadThreads;
 
 /**
  * The matching workload of trace validation: every rank sends to the next rank and receives from the

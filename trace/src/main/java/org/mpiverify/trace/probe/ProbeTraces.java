@@ -9,9 +9,9 @@ import org.mpiverify.core.trace.ProbeStep;
 import org.mpiverify.core.trace.ProbeStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The probe steps of one rank's one context (one unexpected queue), made ready for

@@ -9,8 +9,8 @@ import org.mpiverify.core.trace.ProbeStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceTranslator;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTranslator;
 
 /**
  * One trace per rank and context that saw a probe or matched probe (the spec models one unexpected queue

@@ -3,11 +3,11 @@ package org.mpiverify.trace.probe;
 import org.mpiverify.core.matching.TakeLeavesMessageEngine;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.CoreOverrides;
-import org.mpiverify.trace.TraceTwins;
+import org.mpiverify.trace.spi.TraceTwin;
 
 /**
- * The known-bad implementations whose probe traces the spec must reject, registered with
- * {@link TraceTwins} (the {@code trace} command's {@code --variant}). Each is
+ * The known-bad implementations whose probe traces the spec must reject, listed by
+ * {@code org.mpiverify.trace.TraceTwins} (the {@code trace} command's {@code --variant}). Each is
  * generated at build time from a patch of the core ({@code trace/src/main/twins}), so it cannot drift
  * from the code it breaks; run it with {@link ProbeWorkload.Variant#MPROBE}.
  *
@@ -19,14 +19,14 @@ public final class ProbeTwins {
     public static final String TAKE_LEAVES_MESSAGE = "TakeLeavesMessageEngine";
 
     /** The twin of {@link #TAKE_LEAVES_MESSAGE}. */
-    public static final TraceTwins.Twin TAKE_LEAVES_MESSAGE_TWIN = new TraceTwins.Twin(TAKE_LEAVES_MESSAGE,
+    public static final TraceTwin TAKE_LEAVES_MESSAGE_TWIN = new TraceTwin(TAKE_LEAVES_MESSAGE,
             Algorithm.PROBE, new CoreOverrides(TAKE_LEAVES_MESSAGE, null, TakeLeavesMessageEngine::new),
             "a matched probe matches a message but leaves it queued, so another mprobe matches it again");
 
     private ProbeTwins() {}
 
     /** The workload that shows a probe twin's defect. */
-    public static ProbeWorkload.Variant workload(TraceTwins.Twin twin) {
+    public static ProbeWorkload.Variant workload(TraceTwin twin) {
         if (twin.algorithm() != Algorithm.PROBE) throw new IllegalArgumentException(twin.name() + " is not a probe twin");
         return ProbeWorkload.Variant.MPROBE;
     }

@@ -12,9 +12,9 @@ import org.mpiverify.core.trace.ProgressStep;
 import org.mpiverify.core.trace.ProgressStep.Kind;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder;
-import org.mpiverify.trace.Tla;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceStep;
+import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * The progress-engine steps of one rank, made ready for {@code specs/progress/ProgressTrace.tla}.

@@ -6,8 +6,8 @@ import java.util.Map;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
-import org.mpiverify.trace.TraceModel;
-import org.mpiverify.trace.TraceTranslator;
+import org.mpiverify.trace.spi.TraceModel;
+import org.mpiverify.trace.spi.TraceTranslator;
 
 /** One progress trace per rank whose engine took a step (each rank has an engine of its own). */
 public final class ProgressTranslator implements TraceTranslator {

@@ -18,7 +18,7 @@ import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.Op;
 import org.mpiverify.mpi.Request;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.trace.WorkloadThreads;
+import org.mpiverify.trace.spi.WorkloadThreads;
 
 /**
  * The progress-engine workloads of trace validation.

@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 /** Where one measured value goes: plot, series, x. */
 public record Slot(String plot, String series, double x) {

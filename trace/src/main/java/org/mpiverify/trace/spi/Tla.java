@@ -1,4 +1,4 @@
-package org.mpiverify.trace;
+package org.mpiverify.trace.spi;
 
 import java.util.Collection;
 import java.util.List;

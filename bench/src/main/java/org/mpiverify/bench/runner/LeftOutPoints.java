@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +55,7 @@ public final class LeftOutPoints {
     }
 
     /** A point not measured at all because the library lacks an operation it needs; one line, no trial. */
-    void lacking(String label, String why) {
+    public void lacking(String label, String why) {
         String key = label + "\u0000" + why;
         failures.putIfAbsent(key, new ArrayList<>());
         labels.putIfAbsent(key, label);

@@ -1,4 +1,4 @@
-package org.mpiverify.trace;
+package org.mpiverify.trace.spi;
 
 /**
  * One event of a trace as TLC reads it, and as a person reads it in a report.

@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 import org.mpiverify.bench.report.Report;
 import org.mpiverify.mpi.MatchingKind;

@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.mpiverify.trace;
+package org.mpiverify.trace.spi;
 
 import java.time.Duration;
 import org.mpiverify.mpi.JobConfig;

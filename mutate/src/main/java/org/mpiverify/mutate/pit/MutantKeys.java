@@ -1,4 +1,4 @@
-package org.mpiverify.mutate;
+package org.mpiverify.mutate.pit;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,11 +1,13 @@
-package org.mpiverify.mutate.report;
+package org.mpiverify.mutate.pit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.mpiverify.mutate.pit.MutantRecord;
 import org.mpiverify.results.Json;
 
-/** The JSON form of the kill matrix's records (through the toolkit's one JSON writer, {@link Json}). */
+/**
+ * The JSON form of the PIT run's records, one a line of {@code results.jsonl} (through the toolkit's one JSON
+ * writer, {@link Json}).
+ */
 public final class JsonOut {
     private JsonOut() {}
 

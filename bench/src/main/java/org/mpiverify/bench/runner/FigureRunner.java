@@ -1,4 +1,4 @@
-package org.mpiverify.bench.figures;
+package org.mpiverify.bench.runner;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

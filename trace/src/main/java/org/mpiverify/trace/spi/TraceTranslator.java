@@ -1,4 +1,4 @@
-package org.mpiverify.trace;
+package org.mpiverify.trace.spi;
 
 import java.util.List;
 import java.util.Map;
@@ -9,7 +9,8 @@ import org.mpiverify.mpi.JobConfig;
 /**
  * Turns one run's recorded events of one algorithm into traces TLC can check: the bridge between what
  * {@code org.mpiverify.core.trace.TraceRecorder} recorded and an algorithm's {@code ...Trace.tla}.
- * One per algorithm ({@link Translators}); the {@code trace} command and the tests use nothing else.
+ * One per algorithm, in that algorithm's package ({@code org.mpiverify.trace.Translators} lists them); the
+ * {@code trace} command and the tests use nothing else.
  */
 public interface TraceTranslator {
     /** The algorithm whose events this translates. */

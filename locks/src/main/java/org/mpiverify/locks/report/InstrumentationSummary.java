@@ -1,4 +1,4 @@
-package org.mpiverify.locks.agent;
+package org.mpiverify.locks.report;
 
 import java.util.List;
 
