@@ -109,6 +109,7 @@ public final class Main implements Callable<Integer> {
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
                 .description("print a bash completion script: source <(./mpiverify generate-completion)");
         cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
+        BenchCommand.describe(cl.getSubcommands().get("bench"));
         return cl;
     }
 
@@ -178,27 +179,64 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** The benchmark names {@code bench} takes. */
+    /** The benchmark names {@code bench} takes: {@code core}, every figure of {@link Figures#all()}, {@code all}. */
     static final class Benchmarks extends ArrayList<String> {
         Benchmarks() {
-            super(List.of("core", "fig1-gt", "fig4-gt", "balaji", "hoefler", "dang", "dang-capacity", "all"));
+            add("core");
+            Figures.all().forEach(f -> add(f.id()));
+            add("all");
         }
     }
 
-    @Command(name = "bench", sortOptions = false, description = "core: ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff; fig1-gt, fig4-gt: Gropp & Thakur Figs. 1 and 4; balaji: Balaji et al. Figs. 3-8 and Table 1; hoefler: Hoefler et al. Figs. 2-3; dang: Dang, Snir & Gropp §4.1-4.4, Figs. 3-4 and 10^3..10^6 threads with a receive outstanding (time, heap per thread); dang-capacity: the largest such thread count in the default heap (fresh JVMs); all: every one. Medians with spread and same-run ratios; JSON and SVG plots to DIR/bench/")
+    /** bench's usage names the benchmarks and says what each measures, from the figures themselves ({@link #describe}). */
+    @Command(name = "bench", sortOptions = false)
     static final class BenchCommand implements Callable<Integer> {
+        private static final String CORE = "ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff";
+
+        private static final String NAMES_SECTION = "benchmarks";
+
+        /**
+         * The command's description (the names, for the command list) and a section of its usage after the options
+         * that says what each name measures, both from {@link Figures#all()}.
+         */
+        static void describe(CommandLine bench) {
+            bench.getCommandSpec().usageMessage().description(("the papers' figures on the core, beside native MPI"
+                    + " measured in the same run: " + String.join(", ", new Benchmarks()) + " (./mpiverify help bench"
+                    + " says what each measures). Medians with spread and same-run ratios; JSON and SVG plots to"
+                    + " DIR/bench/").replace("%", "%%")); // a description is a format string
+            bench.getHelpSectionMap().put(NAMES_SECTION, BenchCommand::names);
+            List<String> keys = new ArrayList<>(bench.getHelpSectionKeys());
+            keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), NAMES_SECTION);
+            bench.setHelpSectionKeys(keys);
+        }
+
+        /** Each NAME and what it measures, as a table like the options'. */
+        private static String names(Help help) {
+            Help.TextTable table = Help.TextTable.forColumns(help.colorScheme(),
+                    new Help.Column(20, 6, Help.Column.Overflow.SPAN),
+                    new Help.Column(help.commandSpec().usageMessage().width() - 20, 1, Help.Column.Overflow.WRAP));
+            table.addRowValues("core", CORE);
+            for (BenchFigure f : Figures.all()) {
+                table.addRowValues(f.id(), f.description()
+                        + (f.fixedMatching() == null ? "" : "; matching " + f.fixedMatching() + " always"));
+            }
+            table.addRowValues("all", "every one");
+            return "\nNAME:\n" + table;
+        }
+
+
         @Spec
         CommandSpec spec;
         @CommandLine.ParentCommand
         Main main;
-        @Parameters(paramLabel = "core|fig1-gt|fig4-gt|balaji|hoefler|dang|dang-capacity|all", completionCandidates = Benchmarks.class,
-                description = "the benchmark")
+        @Parameters(paramLabel = "NAME", completionCandidates = Benchmarks.class,
+                description = "the benchmark: ${COMPLETION-CANDIDATES}")
         String name;
         @Option(names = "--trials", paramLabel = "N", defaultValue = "7", description = "trials (default ${DEFAULT-VALUE}; core needs 2)")
         int trials;
         @Option(names = "--quick", description = "fewer sizes, ranks and iterations: each figure in about 30 s")
         boolean quick;
-        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "the core's matching engine: ${COMPLETION-CANDIDATES} (dang and dang-capacity: HASH_TABLE always)")
+        @Option(names = "--matching", paramLabel = "ENGINE", defaultValue = "QUEUES", description = "the core's matching engine: ${COMPLETION-CANDIDATES} (a figure that needs one engine says so below)")
         MatchingKind matching;
         @Option(names = "--out", paramLabel = "DIR", description = "output root (default: out/ of the repository)")
         Path out;

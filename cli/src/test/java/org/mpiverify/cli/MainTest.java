@@ -129,6 +129,32 @@ class MainTest {
     }
 
     @Test
+    void benchNamesEveryFigureOfTheRegistryAndSaysWhatEachMeasures() {
+        List<String> figures = org.mpiverify.bench.figures.Figures.all().stream()
+                .map(org.mpiverify.bench.figures.BenchFigure::id).toList();
+        List<String> names = new java.util.ArrayList<>(List.of("core"));
+        names.addAll(figures);
+        names.add("all");
+        assertEquals(names, new Main.Benchmarks(), "core, the figures in Figures.all()'s order, all");
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(0, run(out, err, "bench", "--help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        String flat = help.replaceAll("\\s+", " "); // picocli wraps at 80 columns
+        assertTrue(help.contains("NAME") && flat.contains(String.join(", ", names)), help);
+        for (var f : org.mpiverify.bench.figures.Figures.all()) {
+            assertTrue(flat.contains(" " + f.id() + " " + f.description().replaceAll("\\s+", " ")),
+                    "bench --help says what " + f.id() + " measures:\n" + help);
+        }
+        assertTrue(flat.contains("; matching HASH_TABLE always"), "dang's fixed engine:\n" + help);
+        assertTrue(flat.contains(" all every one"), help);
+        out.reset();
+        assertEquals(0, run(out, err, "help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ").contains(String.join(", ", names)),
+                "the command list names the benchmarks too:\n" + out);
+    }
+
+    @Test
     void badUsageIsExitCode2WithAMessage() {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();

@@ -28,6 +28,11 @@ import org.mpiverify.results.Json;
  * scenarios and the benchmarks' the figures. JUnit tests, classes and spec files are documentation only: no
  * result file carries them.
  *
+ * <p>The audit column is the catalog's: each scenario names the algorithms it exercises, and the audit renders that
+ * into {@link #AUDIT_FILE} (a test there fails when the file and the catalog differ). {@link #read(Path)} puts each
+ * scenario into the rows of the algorithms it names, in catalog order, before any prose the table's own audit
+ * column holds; the table itself names no scenario.
+ *
  * <p>The file lives in the repository, beside the page rendered from it, and is read from the repository root the
  * dashboard is generated for (the root whose git history decides which results are stale), not from the
  * classpath: an edit shows on the next {@code ./mpiverify report} without a rebuild.
@@ -35,6 +40,8 @@ import org.mpiverify.results.Json;
 public final class Traceability {
     /** The file, relative to the repository root. */
     public static final Path FILE = Path.of("docs", "traceability.json");
+    /** The audit scenarios' algorithms, generated from the audit's catalog; relative to the repository root. */
+    public static final Path AUDIT_FILE = Path.of("audit", "scenario-algorithms.json");
 
     /**
      * The whole file.
@@ -50,6 +57,67 @@ public final class Traceability {
         /** The dashboard's rows, one per algorithm, in order. */
         public List<Row> rows() {
             return algorithms.stream().map(Algorithm::row).toList();
+        }
+
+        /**
+         * This table with each scenario in the audit column of the algorithms it names, in the scenarios' order,
+         * ahead of the column's prose; a scenario naming an algorithm the table does not have is an error.
+         */
+        Table withAudit(AuditScenarios audit, String source) {
+            Set<String> names = new LinkedHashSet<>();
+            algorithms.forEach(a -> names.add(a.name()));
+            for (AuditScenario s : audit.scenarios()) {
+                for (AuditScenario.Exercised e : s.algorithms()) {
+                    if (!names.contains(e.name())) {
+                        throw new IllegalArgumentException(source + ": scenario " + s.id() + " names the algorithm '"
+                                + e.name() + "', which " + FILE + " does not have; known: " + names);
+                    }
+                }
+            }
+            List<Algorithm> out = new ArrayList<>();
+            for (Algorithm a : algorithms) {
+                List<Item> column = new ArrayList<>();
+                for (AuditScenario s : audit.scenarios()) {
+                    s.algorithms().stream().filter(e -> e.name().equals(a.name())).findFirst()
+                            .ifPresent(e -> column.add(new Item(s.id(), List.of(), List.of(), e.note())));
+                }
+                column.addAll(a.audit());
+                out.add(new Algorithm(a.name(), a.papers(), a.note(), a.specs(), a.models(), a.classes(), a.junit(),
+                        a.lincheck(), a.jcstress(), column, a.trace(), a.benchmarks()));
+            }
+            return new Table(about, out);
+        }
+    }
+
+    /**
+     * {@link #AUDIT_FILE}: every scenario of the audit's catalog, in catalog order, with the algorithms it exercises.
+     *
+     * @param about     what the file is, for its reader
+     * @param scenarios one entry per catalog scenario
+     */
+    public record AuditScenarios(String about, List<AuditScenario> scenarios) {
+        public AuditScenarios {
+            scenarios = List.copyOf(Objects.requireNonNull(scenarios, "scenarios"));
+        }
+    }
+
+    /**
+     * A scenario and the algorithms of the table it exercises (none for one no algorithm stands for).
+     *
+     * @param id         the scenario's id ({@code fig2-deadlock})
+     * @param algorithms the algorithms, by the table's names, each with a note for its audit column
+     */
+    public record AuditScenario(String id, List<Exercised> algorithms) {
+        public AuditScenario {
+            Objects.requireNonNull(id, "id");
+            algorithms = copy(algorithms);
+        }
+
+        /** An algorithm a scenario exercises, by its name in the table, and a note (Markdown) or null. */
+        public record Exercised(String name, String note) {
+            public Exercised {
+                Objects.requireNonNull(name, "name");
+            }
         }
     }
 
@@ -167,16 +235,41 @@ public final class Traceability {
 
     private Traceability() {}
 
-    /** {@link #FILE} of the repository at {@code root}; malformed content is an error naming the file and line. */
+    /**
+     * {@link #FILE} of the repository at {@code root}, its audit column filled from {@link #AUDIT_FILE}; malformed
+     * content is an error naming the file and line.
+     */
     public static Table read(Path root) throws IOException {
         Path file = root.resolve(FILE);
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        Path audit = root.resolve(AUDIT_FILE);
+        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString())
+                .withAudit(parseAudit(Files.readString(audit, StandardCharsets.UTF_8), audit.toString()), audit.toString());
     }
 
-    /** The table in {@code json}; {@code source} names it in errors. */
+    /** The table in {@code json}, whose audit column may hold prose only; {@code source} names it in errors. */
     public static Table parse(String json, String source) {
+        Table t;
         try {
-            return Json.read(json, Table.class);
+            t = Json.read(json, Table.class);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+        }
+        for (Algorithm a : t.algorithms()) {
+            for (Item i : a.audit()) {
+                if (i.name() != null) {
+                    throw new IllegalArgumentException(source + ": " + a.name() + " names the audit scenario " + i.name()
+                            + "; a scenario names its algorithms itself (its algorithms() in the audit's catalog, rendered"
+                            + " into " + AUDIT_FILE + "), the table's audit column holds prose only");
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The audit's scenarios and their algorithms in {@code json}; {@code source} names it in errors. */
+    public static AuditScenarios parseAudit(String json, String source) {
+        try {
+            return Json.read(json, AuditScenarios.class);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }

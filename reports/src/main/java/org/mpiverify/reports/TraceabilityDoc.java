@@ -31,8 +31,10 @@ public final class TraceabilityDoc {
                 check that covers it, each Lincheck suite, jcstress test and trace validation with the known-bad twins
                 it must reject. The dashboard (`./mpiverify report`) reads the same file, `docs/traceability.json`: an
                 algorithm's TLC models, Lincheck suites, jcstress tests, audit scenarios, traces and benchmarks, twins
-                included, are the results its summary row collects. To add an algorithm or a check, edit that file and
-                regenerate this page and the README's map with
+                included, are the results its summary row collects. The audit scenarios come from the audit's catalog,
+                where each scenario names the algorithms it exercises (`audit/scenario-algorithms.json` is their
+                rendering). To add an algorithm or any other check, edit `docs/traceability.json` and regenerate this
+                page and the README's map with
                 `mvn -B -ntp -pl reports -am test -Dtest=TraceabilityDocTest -Dsurefire.failIfNoSpecifiedTests=false -Dmpiverify.writeDocs=true`.
                 """);
         for (Traceability.Algorithm a : table.algorithms()) {

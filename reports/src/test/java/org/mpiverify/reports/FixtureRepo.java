@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A throw-away git repository shaped like mpiverify (the real README and traceability table, one file in
+ * A throw-away git repository shaped like mpiverify (the real README, traceability table and audit scenarios' algorithms, one file in
  * each module folder) with an {@code out/} folder holding the test fixtures: {@code fixtures/real} (files the producers
  * wrote in a real run, copied) and {@code fixtures/synthetic} (audit and figure files following the
  * audit's and benchmarks' formats). Their provenance is rewritten to this repository's HEAD, as if
@@ -33,6 +33,8 @@ final class FixtureRepo {
             Files.copy(MODULE.resolveSibling("README.md"), root.resolve("README.md"));
             Files.createDirectories(root.resolve(Traceability.FILE).getParent());
             Files.copy(MODULE.resolveSibling(Traceability.FILE.toString()), root.resolve(Traceability.FILE));
+            Files.createDirectories(root.resolve(Traceability.AUDIT_FILE).getParent());
+            Files.copy(MODULE.resolveSibling(Traceability.AUDIT_FILE.toString()), root.resolve(Traceability.AUDIT_FILE));
             Files.writeString(root.resolve("mpiverify"), "#!/bin/sh\n");
             for (String m : List.of("impl", "specs", "lincheck", "jcstress", "audit", "bench")) {
                 Files.createDirectories(root.resolve(m));

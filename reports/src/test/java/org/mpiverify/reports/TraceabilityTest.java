@@ -64,6 +64,30 @@ class TraceabilityTest {
     }
 
     @Test
+    void theAuditColumnIsTheScenariosThatNameTheAlgorithm() {
+        Traceability.Table t = Traceability.parse("""
+                {"about": "x", "algorithms": [{"name": "A", "audit": [{"note": "every scenario"}]}, {"name": "B"}]}
+                """, "inline");
+        Traceability.AuditScenarios audit = Traceability.parseAudit("""
+                {"about": "y", "scenarios": [{"id": "s1", "algorithms": [{"name": "B"}]},
+                 {"id": "s2", "algorithms": [{"name": "A", "note": "the core's columns"}, {"name": "B"}]},
+                 {"id": "s3", "algorithms": []}]}
+                """, "audit.json");
+        Traceability.Table merged = t.withAudit(audit, "audit.json");
+        assertEquals(List.of(new Traceability.Item("s2", List.of(), List.of(), "the core's columns"),
+                        new Traceability.Item(null, List.of(), List.of(), "every scenario")),
+                merged.algorithms().get(0).audit(), "the scenarios first, in their order, then the table's prose");
+        assertEquals(List.of("s1", "s2"), List.copyOf(merged.rows().get(1).names(CheckKind.AUDIT)));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> t.withAudit(
+                Traceability.parseAudit("{\"about\": \"y\", \"scenarios\": [{\"id\": \"s\", \"algorithms\": [{\"name\": \"C\"}]}]}",
+                        "audit.json"), "audit.json"));
+        assertTrue(unknown.getMessage().contains("scenario s names the algorithm 'C'"), unknown.getMessage());
+        IllegalArgumentException named = assertThrows(IllegalArgumentException.class, () -> Traceability.parse(
+                "{\"about\": \"x\", \"algorithms\": [{\"name\": \"A\", \"audit\": [{\"name\": \"s1\"}]}]}", "t.json"));
+        assertTrue(named.getMessage().contains("names the audit scenario s1"), named.getMessage());
+    }
+
+    @Test
     void aMalformedTableIsAClearError() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> Traceability.parse("{\"about\": \"x\", \"algorithms\": [{\"name\": \"A\", \"lincheks\": []}]}", "t.json"));

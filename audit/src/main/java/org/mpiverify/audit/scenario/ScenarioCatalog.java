@@ -10,7 +10,7 @@ import org.mpiverify.harness.scenario.ScenarioSource;
  * by id through {@link Source}, the catalog's registration as a {@link ScenarioSource} service.
  */
 public final class ScenarioCatalog {
-    private static final List<Scenario> ALL = org.mpiverify.audit.scenario.catalog.Catalog.scenarios();
+    private static final List<Scenario> ALL = List.copyOf(org.mpiverify.audit.scenario.catalog.Catalog.scenarios());
 
     private ScenarioCatalog() { }
 

@@ -6,7 +6,11 @@ import org.mpiverify.bench.dang.DangCapacityFigure;
 import org.mpiverify.bench.dang.DangFigure;
 import org.mpiverify.bench.runner.BenchFigure;
 
-/** The papers' figures {@code ./mpiverify bench} knows, in the order {@code bench all} runs them. */
+/**
+ * The papers' figures {@code ./mpiverify bench} knows, in the order {@code bench all} runs them. The command takes its
+ * names, their completion and its usage (each figure's {@link BenchFigure#description()}) from this list, so a new
+ * figure is its class and its line here.
+ */
 public final class Figures {
     private Figures() {
     }

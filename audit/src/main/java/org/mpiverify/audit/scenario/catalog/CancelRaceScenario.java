@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -28,7 +27,7 @@ import org.mpiverify.harness.scenario.Workers;
  * communicator of its own, cancels them all and completes them with one {@code waitAll}: each must be cancelled.
  * Last, each canceller exchanges a message with the other rank's: the thread whose cancels failed goes on.
  */
-final class CancelRaceScenario extends BaseScenario {
+final class CancelRaceScenario extends CatalogScenario {
     static final String ID = "p2p-cancel-race";
     private static final int CANCELLERS = 2;
     private static final int ROUNDS = 40;
@@ -42,6 +41,21 @@ final class CancelRaceScenario extends BaseScenario {
                         + CANCELLERS + " others send: cancelled and still receivable, or received; never lost or both",
                 "MPI-3.1 §3.8.4; MPICH test/mpi/threads/pt2pt/mt_mpicancel.c", 2, 2, 10,
                 Catalog.SHORT_DEADLINE);
+    }
+
+    @Override
+    public String holds() {
+        return "2 canceller threads per rank post an `irecv`, tell the other rank's sender thread to send now "
+                + "(second communicator), spin a different short while, cancel and wait; every 4th round only after "
+                + "the sender said it sent (too late). Exactly one of: cancelled, buffer untouched, and the message "
+                + "is the next one received; or not cancelled and received. A lost message shows as the sender's "
+                + "round-end marker arriving instead. Then 20 receives nobody sends to on a communicator of the "
+                + "thread's own, cancelled, one `waitAll`: all cancelled; then an exchange";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Posted/unexpected queues", "core twin `CancelMissKeepsLockEngine`"));
     }
 
     @Override

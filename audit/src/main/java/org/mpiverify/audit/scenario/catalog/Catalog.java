@@ -2,9 +2,12 @@ package org.mpiverify.audit.scenario.catalog;
 
 import java.time.Duration;
 import java.util.List;
-import org.mpiverify.harness.scenario.Scenario;
 
-/** The scenarios of the catalog, in report order (see {@link org.mpiverify.audit.scenario.ScenarioCatalog}). */
+/**
+ * The scenarios of the catalog, in report order (see {@link org.mpiverify.audit.scenario.ScenarioCatalog}): a new
+ * scenario is its class in this folder and its line here. The list is written out rather than found on the class
+ * path, because the order is the reports' and a class may stand for several scenarios (one per parameter).
+ */
 public final class Catalog {
     /**
      * The deadline of the error-path, cancel, cross-thread-completion, send-to-self and shared-tag scenarios: a run
@@ -16,7 +19,7 @@ public final class Catalog {
 
     private Catalog() { }
 
-    public static List<Scenario> scenarios() {
+    public static List<CatalogScenario> scenarios() {
         return List.of(
                 new ThreadLevelScenario(false),
                 new PointToPointScenario(PointToPointScenario.Mode.BLOCKING),

@@ -3,7 +3,6 @@ package org.mpiverify.audit.scenario.catalog;
 import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -13,7 +12,7 @@ import org.mpiverify.harness.scenario.Workers;
  * each thread owns a duplicate of {@code COMM_WORLD} and runs barrier, bcast from a rotating root and
  * allreduce (SUM and MAX) on it; every result is checked.
  */
-final class CollectivesScenario extends BaseScenario {
+final class CollectivesScenario extends CatalogScenario {
     private static final int THREADS = 3;
     private static final int ROUNDS = 100;
 
@@ -24,6 +23,17 @@ final class CollectivesScenario extends BaseScenario {
                 // section on two cores; Open MPI 3 s); a CI run not finished at 20 s was a HANG, with nothing to show
                 // more than slowness (over TCP, deadline doubled, it passed in 14 s): so three times that
                 "MPICH test/mpi/threads/coll/allred.c", 3, 2, 20, Duration.ofSeconds(60));
+    }
+
+    @Override
+    public String holds() {
+        return "barrier, bcast (rotating root), allreduce SUM/MAX from 3 threads, each on its own communicator; "
+                + "every result checked";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Collectives"));
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -18,7 +17,7 @@ import org.mpiverify.harness.scenario.Workers;
  * call can overlap in time with its partners' previous one — and checks each
  * new one with {@link NewComms#check}, keeping the last two alive so that ids in use coexist.
  */
-final class CommCreationScenario extends BaseScenario {
+final class CommCreationScenario extends CatalogScenario {
     enum Kind { DUP, SPLIT, CREATE, CREATE_GROUP, CREATE_GROUP_SUBSETS }
 
     private static final int RANKS = 3;
@@ -41,6 +40,22 @@ final class CommCreationScenario extends BaseScenario {
                     case CREATE_GROUP_SUBSETS -> "comm_create_group_threads2.c (sub-groups; here rotating, one rank left out in turn)";
                 }, RANKS, 2, 20, Duration.ofSeconds(20));
         this.kind = kind;
+    }
+
+    @Override
+    public String holds() {
+        return "3 threads per rank on 3 ranks create communicators at once (dup/split/create on a parent each; "
+                + "createGroup from `COMM_WORLD` with the thread's tag, whole group or groups leaving one rank out "
+                + "in turn). Each new one is checked through itself: members agree on which creation it is "
+                + "(allreduce of a token), on its members (allreduce of rank bits; the judge compares ranks: \"ranks "
+                + "0 and 2 disagree on the members of …\"), and a ring message sent on it arrives on it, naming it "
+                + "(traffic of a communicator with a colliding id would not). The last two stay alive, so ids in "
+                + "use coexist";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Context ids"));
     }
 
     @Override

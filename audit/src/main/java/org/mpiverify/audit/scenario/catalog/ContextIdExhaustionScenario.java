@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -24,7 +23,7 @@ import org.mpiverify.harness.scenario.Workers;
  * another thread holds a tentative claim). A library with no limit below {@link #CAP} communicators passes
  * phase 1 with that noted and skips phase 2.
  */
-final class ContextIdExhaustionScenario extends BaseScenario {
+final class ContextIdExhaustionScenario extends CatalogScenario {
     private static final int CAP = 5000;
     /** Threads of phase 2, each cycling dup/free on its own parent; as many ids are left free. */
     private static final int THREADS = 4;
@@ -43,6 +42,18 @@ final class ContextIdExhaustionScenario extends BaseScenario {
         super("context-id-exhaustion", "dup until no context id is left (an error, not a hang), then " + THREADS + " threads "
                         + "share the last " + THREADS + " ids", "Gropp & Thakur §5.2, §5.3 (Fig. 3 retries forever when ids run out)",
                 2, 4, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "dup until refused: an error on every rank at the same count, not a hang; then 4 threads share "
+                + "the last 4 ids 2500 times each, in 25 waves of fresh threads released together (dups collide "
+                + "most when threads start at once): any refusal is spurious";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Context ids"));
     }
 
     @Override

@@ -7,7 +7,6 @@ import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
 import org.mpiverify.harness.api.IndexedStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -29,7 +28,7 @@ import org.mpiverify.harness.scenario.Workers;
  * every message intact and in order, every error and cancel reported where it belongs, every request completed
  * once. A completion lost on an error path shows as a HANG with the completing thread's stack.
  */
-final class CrossThreadCompletionScenario extends BaseScenario {
+final class CrossThreadCompletionScenario extends CatalogScenario {
     static final String ID = "requests-cross-thread-completion";
     private static final int THREADS = 4;
     private static final int ROUNDS = 18;
@@ -49,6 +48,23 @@ final class CrossThreadCompletionScenario extends BaseScenario {
                         + "testAll, " + THREADS + " threads per rank, truncated and cancelled receives among them",
                 "MPICH test/mpi/threads/pt2pt/multisend3.c, multisend4.c, greq_wait.c, greq_test.c",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
+    }
+
+    @Override
+    public String holds() {
+        return "4 threads per rank each start 2 receives and 2 sends per round (receives posted before the other "
+                + "rank sends: a handshake); other threads complete them, rotating: `wait`, polled `test` (each its "
+                + "neighbour's), one thread's `waitAny` and polled `testAny` over all threads' requests, one "
+                + "thread's `waitAll` over all, polled `testAll` (each the requests of the thread two along). In "
+                + "one round of three the second receive is too small (`MPI_ERR_TRUNCATE` in its status, or the "
+                + "exception of `wait`/`test`), in another each thread adds a receive nobody sends to and cancels "
+                + "it (its completer must see it cancelled). The starter checks every message and error; an entry "
+                + "an array call empties without reporting it is named";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Blocked waits at scale", "core twin `TruncationDropsReceiveEngine`"));
     }
 
     @Override

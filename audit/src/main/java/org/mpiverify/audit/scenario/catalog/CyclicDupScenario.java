@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -16,7 +15,7 @@ import org.mpiverify.harness.scenario.Workers;
  * one must finish, with members agreeing on the new communicators ({@link NewComms#check}, every
  * {@value #CHECK}th: checking each would space the dups out and hide the deadlock).
  */
-final class CyclicDupScenario extends BaseScenario {
+final class CyclicDupScenario extends CatalogScenario {
     private static final int ROUNDS = 1000;
     /** Every CHECK-th new communicator is checked; the others are freed at once, so the dups collide often. */
     private static final int CHECK = 25;
@@ -24,6 +23,17 @@ final class CyclicDupScenario extends BaseScenario {
     CyclicDupScenario() {
         super("comm-dup-cyclic", "two threads per process dup communicators of cyclic membership {0,1},{1,2},{2,0}",
                 "Gropp & Thakur §5.1 (lock held across the allreduce deadlocks)", 3, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "communicators {0,1}, {1,2}, {2,0}; two threads per process dup theirs 1000 times; a lock held "
+                + "across the allreduce deadlocks";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Context ids"));
     }
 
     @Override

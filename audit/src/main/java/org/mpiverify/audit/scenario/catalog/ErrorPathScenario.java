@@ -4,7 +4,6 @@ import java.util.List;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -29,7 +28,7 @@ import org.mpiverify.harness.scenario.Workers;
  * permit kept on the error path shows as a HANG of the other threads' traffic, a lost or duplicated message as a
  * FAIL naming rank, thread and message.
  */
-final class ErrorPathScenario extends BaseScenario {
+final class ErrorPathScenario extends CatalogScenario {
     enum Kind { TRUNCATE, INVALID_ARGS }
 
     static final String TRUNCATE_ID = "p2p-truncate-under-load";
@@ -55,6 +54,26 @@ final class ErrorPathScenario extends BaseScenario {
                 "MPICH test/mpi/threads/pt2pt/threaded_sr.c (MPI_ERRORS_RETURN); MPI-3.1 §3.2.4, §8.3",
                 2, 2, 10, Catalog.SHORT_DEADLINE);
         this.kind = kind;
+    }
+
+    @Override
+    public String holds() {
+        return kind == Kind.TRUNCATE
+                ? "on 2 ranks, thread 0 of each receives a 40-int (every 4th a 5000-int) message into 20 ints, by "
+                  + "`recv` or `irecv`+`wait`: `MPI_ERR_TRUNCATE`, then the next message on that (communicator, "
+                  + "source, tag) intact; meanwhile threads 1–2 ping-pong on the same communicator, thread 3 on "
+                  + "another; every message checked"
+                : "the load of `p2p-truncate-under-load`; thread 0 sends to rank `size` and receives from rank "
+                  + "`size+3` (`MPI_ERR_RANK`), isends and irecvs with tag −5 (`MPI_ERR_TAG`), then exchanges a "
+                  + "message with sendrecv; error classes compared by name";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        // invalid arguments are refused before any queue is touched: no algorithm of the table stands for them
+        return kind == Kind.TRUNCATE
+                ? List.of(Algorithm.of("Posted/unexpected queues", "core twin `TruncationKeepsLockEngine`"))
+                : List.of();
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.mpiverify.audit.scenario.catalog;
 import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -13,12 +12,23 @@ import org.mpiverify.harness.scenario.Workers;
  * thread 1 sends to it (every other send synchronous). Correct under {@code THREAD_MULTIPLE}; an implementation that keeps a lock
  * while a call blocks deadlocks as soon as both receives block first. Many iterations; values checked.
  */
-final class Fig2Scenario extends BaseScenario {
+final class Fig2Scenario extends CatalogScenario {
     private static final int ITERATIONS = 3000;
 
     Fig2Scenario() {
         super("fig2-deadlock", "Fig. 2: one thread receives while the other sends, " + ITERATIONS + " times",
                 "Gropp & Thakur Fig. 2", 2, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "one thread receives while the other sends (every other send synchronous), 3000 times; no "
+                + "deadlock, values right";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Locking for blocking calls"));
     }
 
     @Override

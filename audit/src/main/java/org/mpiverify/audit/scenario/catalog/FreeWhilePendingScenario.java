@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -17,7 +16,7 @@ import org.mpiverify.harness.scenario.Workers;
  * with {@code isend} or {@code issend} and frees the request at once. The receive must complete with
  * the message intact; the freed ids are then reused by the next rounds' communicators.
  */
-final class FreeWhilePendingScenario extends BaseScenario {
+final class FreeWhilePendingScenario extends CatalogScenario {
     private static final int THREADS = 3;
     private static final int ROUNDS = 40;
     private static final int GO_TAG = 1;
@@ -27,6 +26,17 @@ final class FreeWhilePendingScenario extends BaseScenario {
         super("free-while-pending", "free a communicator with a receive pending and a send request before it "
                         + "completes, from " + THREADS + " threads per rank",
                 "MPI-3.1 §6.4.3 (Comm_free), §3.7.3 (Request_free)", 2, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "a communicator freed with a receive pending, a send request freed before completion, from 3 "
+                + "threads; everything still delivered intact";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Request pools, packets, reference counts"));
     }
 
     @Override

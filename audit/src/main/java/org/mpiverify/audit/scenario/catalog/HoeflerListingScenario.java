@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -17,13 +16,24 @@ import org.mpiverify.harness.scenario.Workers;
  * ones receive directly. Each iteration uses fresh threads on rank 1, so that B can only ever see the
  * tag-1 message of its own iteration.
  */
-final class HoeflerListingScenario extends BaseScenario {
+final class HoeflerListingScenario extends CatalogScenario {
     private static final int ITERATIONS = 200;
 
     HoeflerListingScenario() {
         super("hoefler-listings-1.3-1.4", "specific and wildcard probe/receive on two threads, the reply needed "
                         + "by the specific one sent after the wildcard one (" + ITERATIONS + " times)",
                 "Hoefler et al. §2, Listings 1.3/1.4", 2, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "(0, 2) on one thread and (0, ANY_TAG) on another, the message for the first sent only after the "
+                + "second replies; must terminate, 200 times";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Probe and matched probe"));
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -24,7 +23,7 @@ import org.mpiverify.harness.scenario.Workers;
  * round on, every idup starts with about 70 communicators alive on the job (100 at the peak), more than the
  * eager segment of the core's allocator (64 ids) holds.
  */
-final class IdupScenario extends BaseScenario {
+final class IdupScenario extends CatalogScenario {
     static final String ID = "comm-idup-concurrent";
     private static final int RANKS = 3;
     private static final int THREADS = 3;
@@ -40,6 +39,24 @@ final class IdupScenario extends BaseScenario {
                         + "before its siblings complete",
                 "MPICH test/mpi/threads/comm/idup_comm_gen.c, comm_idup.c, idup_nb.c, ctxidup.c",
                 RANKS, 2, 10, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "3 threads per rank on 3 ranks, each on a parent of its own, 3 rounds: 8 `idup`s of the parent "
+                + "outstanding at once; meanwhile a blocking `dup`, `split` and `createGroup` of the same parent, "
+                + "and an `idup` of `COMM_SELF` (shared by the threads, so its starts take turns under a lock held "
+                + "for the start only); a wait for the first idup only, then 2 idups of that new communicator "
+                + "before its siblings complete; then every wait. Each new communicator is checked as in the "
+                + "`comm-*-concurrent` scenarios (members agree on which creation and who, a ring message stays "
+                + "on it); a round's idup'ed "
+                + "communicators live through the next two rounds, so about 70–100 coexist (more than the core's "
+                + "64-id eager segment)";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Context ids"));
     }
 
     @Override

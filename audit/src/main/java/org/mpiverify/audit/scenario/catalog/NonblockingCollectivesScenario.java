@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -20,7 +19,7 @@ import org.mpiverify.harness.scenario.Workers;
  * shows as a wrong sum or a wrong block, and an ireduce that writes its result at a rank other than the root
  * shows as a changed sentinel.
  */
-final class NonblockingCollectivesScenario extends BaseScenario {
+final class NonblockingCollectivesScenario extends CatalogScenario {
     static final String ID = "coll-nonblocking-distinct-comms";
     private static final int THREADS = 3;
     private static final int ROUNDS = 60;
@@ -31,6 +30,20 @@ final class NonblockingCollectivesScenario extends BaseScenario {
                         + " threads per rank, each on its own idup'ed communicator",
                 "MPICH test/mpi/threads/comm/idup_nb.c; threads/coll/allred.c (nonblocking)", 3, 2, 10,
                 Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "3 threads per rank, each on its own `idup`'ed communicator, 60 rounds of ibarrier, ibcast "
+                + "(rotating root), iallreduce SUM and MAX, ireduce, igather, iscatter, igatherv and iscatterv "
+                + "(same root; r + 1 ints to or from rank r, a gap after each block that must keep its value), "
+                + "iallgather and ialltoall, all eleven outstanding together, waited for in a rotating order; every "
+                + "result checked, element by element";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Collectives"), Algorithm.of("Progress engine and MPI's progress rule"));
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -16,7 +15,7 @@ import org.mpiverify.harness.scenario.Workers;
  * is a {@link Payload}; every 40th is larger than an eager packet (rendezvous). Each receive must
  * bring the partner thread's next message, intact, with the right status.
  */
-final class PointToPointScenario extends BaseScenario {
+final class PointToPointScenario extends CatalogScenario {
     enum Mode { BLOCKING, NONBLOCKING, SYNCHRONOUS }
 
     private static final int THREADS = 4;
@@ -31,6 +30,23 @@ final class PointToPointScenario extends BaseScenario {
                 "MPICH test/mpi/threads/pt2pt (threads.c, multisend, threaded_sr)", 2, 2, 20,
                 Duration.ofSeconds(20));
         this.mode = mode;
+    }
+
+    @Override
+    public String holds() {
+        return "4 threads per rank ping-pong on their own tag with send/recv, isend/irecv (wait and test), "
+                + "ssend/issend; every 40th message rendezvous-sized; each message intact, in order, right status";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return switch (mode) {
+            case BLOCKING -> List.of(Algorithm.of("Posted/unexpected queues"),
+                    Algorithm.of("Matching engines' context lock"));
+            case NONBLOCKING -> List.of(Algorithm.of("Posted/unexpected queues"),
+                    Algorithm.of("Request pools, packets, reference counts"));
+            case SYNCHRONOUS -> List.of(Algorithm.of("Locking for blocking calls"));
+        };
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -19,7 +18,7 @@ import org.mpiverify.harness.scenario.Workers;
  * {@code PROC_NULL}, which must report source {@code PROC_NULL}, tag {@code ANY_TAG}, count 0 (and the
  * no-process message for the matched probes). Exact source and tag, so no false match is allowed.
  */
-final class ProbeExchangeScenario extends BaseScenario {
+final class ProbeExchangeScenario extends CatalogScenario {
     enum Probe { PROBE, IPROBE, MPROBE, IMPROBE }
 
     private static final int THREADS = 4;
@@ -36,6 +35,21 @@ final class ProbeExchangeScenario extends BaseScenario {
                 "MPICH test/mpi/threads/pt2pt/mt_probe_impl.c, mt_sendrecv_impl.c", 2, 2, 20, Duration.ofSeconds(20));
         this.probe = probe;
         this.nonblockingExchange = nonblockingExchange;
+    }
+
+    @Override
+    public String holds() {
+        return "per thread: probe the partner's message on (partner, tag), check the probed size, receive it, "
+                + "then exchange with sendrecv/isendrecv; `PROC_NULL` probes give (PROC_NULL, ANY_TAG, 0) and "
+                + "`MPI_MESSAGE_NO_PROC`";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        // the blocking probe is the one that waits
+        return probe == Probe.PROBE && !nonblockingExchange
+                ? List.of(Algorithm.of("Probe and matched probe"), Algorithm.of("Blocking probe's wait"))
+                : List.of(Algorithm.of("Probe and matched probe"));
     }
 
     @Override

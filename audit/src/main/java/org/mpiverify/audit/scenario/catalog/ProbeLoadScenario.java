@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -35,7 +34,7 @@ import org.mpiverify.results.Outcome;
  * </ul>
  * In both, a message lost, received twice or damaged is a FAIL.
  */
-final class ProbeLoadScenario extends BaseScenario {
+final class ProbeLoadScenario extends CatalogScenario {
     private static final int SENDERS = 2;
     private static final int RECEIVERS = 4;
     private static final int MESSAGES = 300;   // per sender thread
@@ -53,6 +52,21 @@ final class ProbeLoadScenario extends BaseScenario {
                 matched ? "Hoefler et al. §3 (matched probe), Listing 1.6" : "Hoefler et al. §2 (probe/recv race)",
                 2, matched ? 2 : 3, 20, Duration.ofSeconds(20));
         this.matched = matched;
+    }
+
+    @Override
+    public String holds() {
+        return matched
+                ? "the load of `probe-recv-false-match` with mprobe/mrecv and improbe/imrecv into buffers of "
+                  + "exactly the probed size: every message exactly once, as probed"
+                : "4 threads `probe(ANY_SOURCE)` then `recv(status.source, status.tag)` under load; a receive that "
+                  + "gets another message than probed is a **HAZARD** (allowed by MPI), with the pairs as evidence; "
+                  + "loss, duplication, damage are FAIL. Poison messages end receivers a stolen message left waiting";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Probe and matched probe"));
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.mpiverify.audit.scenario.catalog;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -20,7 +19,7 @@ import org.mpiverify.harness.scenario.Workers;
  * thread receives one message from every rank with {@code ANY_SOURCE} while another thread sends one to every
  * rank, its own included, then a barrier. Every message must arrive intact, in order, from the rank itself.
  */
-final class SendToSelfScenario extends BaseScenario {
+final class SendToSelfScenario extends CatalogScenario {
     static final String ID = "p2p-send-to-self";
     private static final int MESSAGES = 60;
     private static final int ITERATIONS = 20;
@@ -32,6 +31,19 @@ final class SendToSelfScenario extends BaseScenario {
                         + "received by 2 others, one probing ANY_SOURCE; then every rank sends to every rank, itself "
                         + "included, while a fresh listener thread receives",
                 "MPICH test/mpi/threads/pt2pt/sendselfth.c, alltoall.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
+    }
+
+    @Override
+    public String holds() {
+        return "2 threads per rank send 60 messages each to their own rank (send, isend, ssend, issend; every "
+                + "10th empty, every 15th 5000 ints), 2 others receive them (one by `(me, tag)`, one after "
+                + "`probe(ANY_SOURCE, tag)`); then 20 times a fresh listener thread receives one message from every "
+                + "rank, itself included, with `ANY_SOURCE` while another thread sends them";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Posted/unexpected queues"));
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -26,7 +25,7 @@ import org.mpiverify.harness.scenario.Workers;
  *       10th message empty, every 15th rendezvous-sized: each in order, intact, with the right status.</li>
  * </ul>
  */
-final class SharedTagScenario extends BaseScenario {
+final class SharedTagScenario extends CatalogScenario {
     static final String ID = "p2p-shared-tag";
     private static final int THREADS = 4;
     private static final int ITER = 60;
@@ -39,6 +38,20 @@ final class SharedTagScenario extends BaseScenario {
                         + "rendezvous-sized messages among them)",
                 "MPICH test/mpi/threads/pt2pt/mt_pt2pt_common.c (same comm and tag; per-thread comm), mt_sendrecv_impl.c,"
                         + " multisend.c", 2, 2, 10, Catalog.SHORT_DEADLINE);
+    }
+
+    @Override
+    public String holds() {
+        return "4 threads per rank send 60 messages each on one (communicator, tag) with send, ssend, "
+                + "isend+`waitAll`, issend+`waitAll` while the other rank's 4 threads receive (recv, or "
+                + "irecvs+`waitAll`), then the other way: each message once, intact, each receiver getting each "
+                + "sender thread's messages in order; then a communicator per thread, same tag, ping-pong with "
+                + "empty and 5000-int messages";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Posted/unexpected queues"));
     }
 
     @Override

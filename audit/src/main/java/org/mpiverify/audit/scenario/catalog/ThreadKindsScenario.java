@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -15,7 +14,7 @@ import org.mpiverify.harness.scenario.Workers;
  * that any thread may call; each worker ping-pongs with its partner on the other rank, duplicates its
  * communicator and runs an allreduce on the duplicate, and must not be told it is the main thread.
  */
-final class ThreadKindsScenario extends BaseScenario {
+final class ThreadKindsScenario extends CatalogScenario {
     private static final int THREADS = 2;
     private static final int ROUNDS = 40;
     private static final Workers.Kind[] KINDS = {Workers.Kind.VIRTUAL, Workers.Kind.POOL, Workers.Kind.FOREIGN};
@@ -23,6 +22,17 @@ final class ThreadKindsScenario extends BaseScenario {
     ThreadKindsScenario() {
         super("thread-kinds", "calls from virtual threads, pool threads and threads the rank did not start",
                 "MPI-3.1 §12.4 (any thread may call at THREAD_MULTIPLE)", 2, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "calls from virtual threads, from a pool the rank creates, and from a JVM-wide pool the rank did "
+                + "not start";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Thread levels, SERIALIZED misuse"));
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -21,7 +20,7 @@ import org.mpiverify.harness.scenario.Workers;
  *       right. A library that provides less is not held to it (PASS, saying what it provides).</li>
  * </ul>
  */
-final class ThreadLevelScenario extends BaseScenario {
+final class ThreadLevelScenario extends CatalogScenario {
     private static final String[] LEVELS = {"SINGLE", "FUNNELED", "SERIALIZED", "MULTIPLE"};
     private static final int THREADS = 4;
     private static final int ROUNDS = 40;
@@ -35,6 +34,20 @@ final class ThreadLevelScenario extends BaseScenario {
                 workload ? "Gropp & Thakur §2 (thread levels)" : "MPICH test/mpi/threads/init/initth.c",
                 2, 2, 20, Duration.ofSeconds(20));
         this.workload = workload;
+    }
+
+    @Override
+    public String holds() {
+        return workload
+                ? "if MULTIPLE is provided, a mixed workload (wildcard p2p, dup, collectives) from 4 threads is "
+                  + "right; a library providing less is not held to it"
+                : "provided level valid, `queryThread` agrees, `isThreadMain` true only on the initializing thread, "
+                  + "same on all ranks";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Thread levels, SERIALIZED misuse"));
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
-import org.mpiverify.harness.scenario.BaseScenario;
 import org.mpiverify.harness.scenario.RankReport;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.harness.scenario.Workers;
@@ -17,7 +16,7 @@ import org.mpiverify.harness.scenario.Workers;
  * (sender rank, sender thread) stream must arrive in the order sent — MPI's non-overtaking rule, which
  * a single receiver of a (source, tag) pair can observe.
  */
-final class WildcardScenario extends BaseScenario {
+final class WildcardScenario extends CatalogScenario {
     private static final int THREADS = 3;
     private static final int MESSAGES = 120;
 
@@ -25,6 +24,18 @@ final class WildcardScenario extends BaseScenario {
         super("wildcard-many-threads", "wildcard receives on " + THREADS + " threads while " + THREADS
                         + " threads per rank send: nothing lost or duplicated, checksums intact, order kept",
                 "Gropp & Thakur §3; MPI-3.1 §3.5 (non-overtaking)", 3, 2, 20, Duration.ofSeconds(20));
+    }
+
+    @Override
+    public String holds() {
+        return "3 sender and 3 receiver threads per rank with `(ANY_SOURCE, t)`, then one `(ANY_SOURCE, "
+                + "ANY_TAG)` receiver; nothing lost or duplicated, checksums intact, per-sender order kept";
+    }
+
+    @Override
+    public List<Algorithm> algorithms() {
+        return List.of(Algorithm.of("Matching hash table", "core `HASH_TABLE` columns"),
+                Algorithm.of("Posted/unexpected queues"), Algorithm.of("Matching engines' context lock"));
     }
 
     @Override

@@ -1,0 +1,144 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.audit.scenario.catalog.Catalog;
+import org.mpiverify.audit.scenario.catalog.CatalogScenario;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Workspace;
+
+/**
+ * The catalog is the one copy of what its scenarios are: audit/README.md's "The scenarios" table (between
+ * {@link #BEGIN} and {@link #END}) and {@link #ALGORITHMS} (which algorithm of {@code docs/traceability.json} each
+ * scenario exercises, read by the dashboard and by {@code docs/traceability.md}'s renderer) are renderings of the
+ * scenarios' {@code origin()}, {@code holds()} and {@code algorithms()}. A file that differs from its rendering fails;
+ * run this test with {@code -Dmpiverify.writeDocs=true} to write the renderings instead.
+ */
+class CatalogPagesTest {
+    static final String BEGIN = "<!-- scenarios: generated from the catalog (each scenario's origin() and holds()) by"
+            + " CatalogPagesTest; edit the scenario's class -->";
+    static final String END = "<!-- end of the scenarios -->";
+    static final Path README = Path.of("audit", "README.md");
+    static final Path ALGORITHMS = Path.of("audit", "scenario-algorithms.json");
+    /** A file of MPICH's tests ({@code allred.c}) or a folder of them ({@code test/mpi/threads/comm}), shown as code. */
+    private static final Pattern FILE = Pattern.compile("(?<![\\w`/.-])([\\w./-]*\\w\\.c|test/mpi/[\\w./-]*\\w)(?![\\w/.-])");
+
+    private static boolean write() {
+        return Boolean.getBoolean("mpiverify.writeDocs");
+    }
+
+    @Test
+    void theReadmeShowsTheScenariosOfTheCatalog() throws IOException {
+        Path page = Workspace.root().resolve(README);
+        String text = Files.readString(page, StandardCharsets.UTF_8);
+        int begin = text.indexOf(BEGIN), end = text.indexOf(END);
+        assertTrue(begin >= 0 && end > begin, README + " needs the markers " + BEGIN + " and " + END + ", in that order");
+        String rendered = "\n\n" + table(Catalog.scenarios()) + "\n"; // blank lines: the table is a block of its own
+        String shown = text.substring(begin + BEGIN.length(), end);
+        if (!shown.equals(rendered) && write()) {
+            Files.writeString(page, text.substring(0, begin + BEGIN.length()) + rendered + text.substring(end),
+                    StandardCharsets.UTF_8);
+            return;
+        }
+        assertEquals(rendered, shown, README + "'s scenario table is not what the catalog renders: edit the scenario's"
+                + " class, then rerun this test with -Dmpiverify.writeDocs=true to write the page");
+    }
+
+    @Test
+    void theAlgorithmFileIsTheCatalogs() throws IOException {
+        Path file = Workspace.root().resolve(ALGORITHMS);
+        String rendered = algorithms(Catalog.scenarios());
+        String shown = Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        if (!shown.equals(rendered) && write()) {
+            Files.writeString(file, rendered, StandardCharsets.UTF_8);
+            return;
+        }
+        assertEquals(rendered, shown, ALGORITHMS + " is not what the catalog renders: edit the scenario's algorithms(),"
+                + " then rerun this test with -Dmpiverify.writeDocs=true to write the file");
+    }
+
+    @Test
+    void everyScenarioSaysWhatMustHoldAndNamesItsAlgorithms() {
+        List<String> problems = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        for (CatalogScenario s : Catalog.scenarios()) {
+            if (!ids.add(s.id())) problems.add(s.id() + ": a second scenario with this id");
+            if (s.holds() == null || s.holds().isBlank()) problems.add(s.id() + ": holds() says nothing");
+            s.algorithms().stream().filter(a -> a.name().isBlank()).forEach(a -> problems.add(s.id() + ": a blank algorithm"));
+            if (s.algorithms().stream().map(CatalogScenario.Algorithm::name).distinct().count() != s.algorithms().size()) {
+                problems.add(s.id() + ": an algorithm named twice");
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /**
+     * The README's table: a row per scenario, id, origin and what must hold; consecutive scenarios that say the same
+     * of what must hold (one class's parameters) share a row, their origins listed by id where they differ. File names
+     * in an origin show as code.
+     */
+    static String table(List<CatalogScenario> scenarios) {
+        StringBuilder b = new StringBuilder("| id | origin | what must hold (how it fails) |\n|---|---|---|\n");
+        List<List<CatalogScenario>> rows = new ArrayList<>();
+        for (CatalogScenario s : scenarios) {
+            List<CatalogScenario> last = rows.isEmpty() ? null : rows.getLast();
+            if (last != null && last.getFirst().holds().equals(s.holds())) last.add(s);
+            else rows.add(new ArrayList<>(List.of(s)));
+        }
+        for (List<CatalogScenario> row : rows) {
+            List<String> ids = row.stream().map(s -> "`" + s.id() + "`").toList();
+            boolean oneOrigin = row.stream().map(CatalogScenario::origin).distinct().count() == 1;
+            String origin = oneOrigin ? origin(row.getFirst().origin())
+                    : String.join("<br>", row.stream().map(s -> "`" + s.id() + "`: " + origin(s.origin())).toList());
+            b.append("| ").append(String.join(", ", ids)).append(" | ").append(origin).append(" | ")
+                    .append(cell(row.getFirst().holds())).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    /** {@link #ALGORITHMS}: every scenario in catalog order with the algorithms it exercises (and a note, if any). */
+    static String algorithms(List<CatalogScenario> scenarios) {
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("about", "Which algorithm of docs/traceability.json each audit scenario exercises, in catalog order: the"
+                + " dashboard (reports' Traceability) and docs/traceability.md read their audit column from here. Generated"
+                + " from each scenario's algorithms() by audit's CatalogPagesTest, which fails when this file differs; do"
+                + " not edit it, edit the scenario and rerun that test with -Dmpiverify.writeDocs=true.");
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (CatalogScenario s : scenarios) {
+            List<Map<String, Object>> algorithms = new ArrayList<>();
+            for (CatalogScenario.Algorithm a : s.algorithms()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("name", a.name());
+                if (a.note() != null) m.put("note", a.note());
+                algorithms.add(m);
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", s.id());
+            entry.put("algorithms", algorithms);
+            list.add(entry);
+        }
+        file.put("scenarios", list);
+        return Json.write(file);
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private static String origin(String s) {
+        return FILE.matcher(cell(s)).replaceAll("`$1`");
+    }
+}
