@@ -131,7 +131,7 @@ class MainTest {
     @Test
     void benchNamesEveryFigureOfTheRegistryAndSaysWhatEachMeasures() {
         List<String> figures = org.mpiverify.bench.figures.Figures.all().stream()
-                .map(org.mpiverify.bench.figures.BenchFigure::id).toList();
+                .map(org.mpiverify.bench.runner.BenchFigure::id).toList();
         List<String> names = new java.util.ArrayList<>(List.of("core"));
         names.addAll(figures);
         names.add("all");
