@@ -1,6 +1,6 @@
 /**
  * The known-bad twin of {@code PayloadPublicationRace}, generated at build time from a patch of that test
- * ({@code jcstress/src/main/twins/PayloadPublicationRaceBrokenTwin.patch}, see testkit's {@code TwinPatch}): the
+ * ({@code twins/patches/jcstress/PayloadPublicationRaceBrokenTwin.patch}, see testkit's {@code TwinPatch}): the
  * receiver reads the buffer before the completion, through the real API. This folder holds no other source.
  *
  * <p>May import: {@code org.mpiverify.mpi}, {@code org.mpiverify.jcstress.mpi}, jcstress's API.

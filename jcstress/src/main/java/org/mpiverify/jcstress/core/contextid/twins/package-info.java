@@ -1,6 +1,6 @@
 /**
  * Known-bad twins of the races in {@code org.mpiverify.jcstress.core.contextid}, generated at build time from patches
- * ({@code jcstress/src/main/twins/*.patch}, see testkit's {@code TwinPatch}): each is its race's test run on a
+ * ({@code twins/patches/jcstress/*.patch}, see testkit's {@code TwinPatch}): each is its race's test run on a
  * twin of the real core class (itself a patch with {@code // DEFECT} lines), never a hand-written model. This
  * folder holds no other source.
  *
