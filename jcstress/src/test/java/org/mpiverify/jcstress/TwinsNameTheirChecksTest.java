@@ -21,7 +21,9 @@ import org.mpiverify.testkit.twins.TwinPatch;
  * jcstress test ({@code ...BrokenTwin}) is a test of the jar (in jcstress's test list, so {@link JCStressSuiteIT}
  * runs it and fails unless a forbidden outcome shows); a twin of a core class (or of a harness) says "Rejected by:
  * {@code <Test>BrokenTwin}", a twin of a test in the home's {@code jcstress} folder that runs it (names it in its
- * defect lines, itself or through the twins it names).
+ * defect lines, itself or through the twins it names). A twin of the core defined once for the Lincheck or JUnit
+ * suites ({@code lincheck}, {@code impl} folders) that a jcstress test twin also runs says so the same way
+ * ("Also rejected by {@code <Test>BrokenTwin}"), and that test twin must run it.
  */
 class TwinsNameTheirChecksTest {
     private static final Pattern REJECTED_BY = Pattern.compile("(?s)Rejected by:(.*)");
@@ -32,8 +34,11 @@ class TwinsNameTheirChecksTest {
     void everyTwinNamesATestTwinThatRunsIt() throws Exception {
         List<TwinPatch> all = TwinHome.patches("jcstress");
         assertFalse(all.isEmpty(), "no patch twin found: the test looks in the wrong place");
+        List<TwinPatch> shared = new ArrayList<>(TwinHome.patches("lincheck"));
+        shared.addAll(TwinHome.patches("impl"));
         Map<String, TwinPatch> byName = new HashMap<>();
         for (TwinPatch p : all) byName.put(p.twinName(), p);
+        for (TwinPatch p : shared) byName.putIfAbsent(p.twinName(), p);
         List<String> tests = JCStressSuiteIT.testList();
         List<String> problems = new ArrayList<>();
         for (TwinPatch p : all) {
@@ -58,6 +63,17 @@ class TwinsNameTheirChecksTest {
                     problems.add(where + ": rejected by " + t.group(1) + ", which never runs " + p.twinName());
                 }
             } while (t.find());
+        }
+        for (TwinPatch p : shared) {
+            Matcher t = TEST_TWIN.matcher(p.description());
+            while (t.find()) {
+                TwinPatch test = byName.get(t.group(1));
+                if (test == null || !test.twinName().endsWith("BrokenTwin")) {
+                    problems.add(p.file().getFileName() + ": rejected by " + t.group(1) + ", which is no jcstress test twin");
+                } else if (!uses(test, p.twinName(), byName, new HashSet<>())) {
+                    problems.add(p.file().getFileName() + ": rejected by " + t.group(1) + ", which never runs " + p.twinName());
+                }
+            }
         }
         assertEquals(List.of(), problems);
     }

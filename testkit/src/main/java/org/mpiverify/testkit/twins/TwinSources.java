@@ -50,6 +50,11 @@ public final class TwinSources {
         }
     }
 
+    /** The repository root this scan started from. */
+    public Path root() {
+        return root;
+    }
+
     /** Every patch twin of the repository: its one home, {@value TwinHome#SOURCES}{@code /<module>/*.patch}. */
     public List<TwinPatch> patches() throws IOException {
         List<TwinPatch> all = new ArrayList<>();

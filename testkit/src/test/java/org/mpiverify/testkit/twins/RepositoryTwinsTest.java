@@ -42,10 +42,27 @@ class RepositoryTwinsTest {
 
     @Test
     void theClassPathCarriesTheHome() throws Exception {
+        for (String module : modules()) {
+            List<String> onClassPath;
+            try (var s = Files.list(TwinHome.folder(module))) {
+                onClassPath = s.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".patch")).sorted().toList();
+            }
+            List<String> inSources;
+            try (var s = Files.list(twins.root().resolve(TwinHome.SOURCES).resolve(module))) {
+                inSources = s.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".patch")).sorted().toList();
+            }
+            assertEquals(inSources, onClassPath, "the class path's " + module + " folder is not the source's: rebuild module twins");
+        }
         for (TwinPatch p : twins.patches()) {
             String module = p.file().getParent().getFileName().toString();
             assertEquals(Files.readString(p.file()), Files.readString(TwinHome.patch(module, fileName(p))),
                     p.file() + " differs from the class path's copy: rebuild module twins");
+        }
+    }
+
+    private static List<String> modules() throws Exception {
+        try (var s = Files.list(twins.root().resolve(TwinHome.SOURCES))) {
+            return s.filter(Files::isDirectory).map(d -> d.getFileName().toString()).sorted().toList();
         }
     }
 
