@@ -28,7 +28,8 @@ import org.mpiverify.testkit.twins.TwinPatch;
  * and does reject it: a patch in the home's {@code lincheck} folder ({@link TwinHome}; or a twin of {@code impl} that names a suite of this
  * module) says "Rejected by: {@code <Suite>}" (optionally {@code <Suite>.<check method>}); the suite is a test
  * class of this module, the named check method is one of its tests, and the suite has a {@link TwinTest} that
- * runs Lincheck on the twin (its name in the call, as the report's name). A twin that only serves another
+ * runs Lincheck on the twin (its name in the call, as the report's name); a twin that keeps its original's name
+ * is run in a JVM of its own ({@link TwinJvm}). A twin that only serves another
  * (a base class) names the suite and that twin: "Rejected by: {@code <Suite>} (as the base of {@code <Twin>})".
  */
 class TwinsNameTheirChecksTest {
@@ -82,6 +83,10 @@ class TwinsNameTheirChecksTest {
         boolean runsIt = text.contains("\"" + name(p) + "\"")
                 || twinNames.stream().filter(line::contains).anyMatch(n -> text.contains("\"" + n + "\""));
         if (!runsIt) problems.add(where + ", whose twin tests never run \"" + name(p) + "\"");
+        // Lincheck's agent keeps instrumented code by class name: a twin named as its original runs apart.
+        if (p.keepsName() && !text.contains("TwinJvm.expectRejected(")) {
+            problems.add(where + ", which keeps its original's name but is not run in a JVM of its own (TwinJvm)");
+        }
         return problems;
     }
 

@@ -40,6 +40,8 @@ import java.util.stream.Stream;
  *   <li>{@code -Djava.io.tmpdir} in the run's own scratch folder: TLC extracts its standard modules
  *       into the temporary folder, and TLC processes running at once (two builds on one machine)
  *       otherwise read each other's half-written {@code TLC.tla}.</li>
+ *   <li>{@link TlcJvmOptions}: a class-data-sharing archive of TLC's classes, and the C1 compiler only for a
+ *       model recorded as short, so that the JVM's start does not dominate the many small models.</li>
  * </ul>
  *
  * <p>A known TLC 2.18 crash: after printing "Temporal properties were violated", its search for the
@@ -118,8 +120,9 @@ public final class TlcProcess {
         // java.io.tmpdir: TLC extracts its standard modules (TLC.tla, Naturals.tla, ...) there, and two
         // TLC processes sharing /tmp can read each other's half-written copies ("File does not exist:
         // /tmp/TLC.tla"), so each run gets its own.
-        List<String> cmd = new ArrayList<>(List.of(javaExecutable(), "-XX:+UseParallelGC", "-Xss4m",
-                "-Djava.io.tmpdir=" + metadir,
+        List<String> cmd = new ArrayList<>(List.of(javaExecutable(), "-XX:+UseParallelGC", "-Xss4m"));
+        cmd.addAll(TlcJvmOptions.forRun(TlcJvmOptions.isShort(model)));
+        cmd.addAll(List.of("-Djava.io.tmpdir=" + metadir,
                 "-cp", tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", Integer.toString(workers),
                 "-fp", Integer.toString(FINGERPRINT), "-seed", Long.toString(seed),
                 "-metadir", metadir.toString(), "-config", model.config()));
@@ -228,7 +231,7 @@ public final class TlcProcess {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         } catch (IOException ignored) {

@@ -29,6 +29,7 @@ public final class CoreColumns {
     public static final Duration QUICK_UNSAFE_DEADLINE = Duration.ofSeconds(3);
 
     private static final String ENGINE_TWIN_PREFIX = "PER_OBJECT/QUEUES, matching ";
+    private static final String LOCK_AROUND_CALL = "LOCK_AROUND_CALL/QUEUES";
 
     private CoreColumns() { }
 
@@ -67,8 +68,8 @@ public final class CoreColumns {
         List<AuditColumn> l = new ArrayList<>();
         // withExperimental(true) must come first: JobConfig refuses an experimental choice otherwise.
         JobConfig exp = JobConfig.of(1).withExperimental(true);
-        l.add(new AuditColumn("LOCK_AROUND_CALL/QUEUES", true,
-                new CoreTarget("LOCK_AROUND_CALL/QUEUES", exp.withGranularity(Granularity.LOCK_AROUND_CALL), deadlineCap)));
+        l.add(new AuditColumn(LOCK_AROUND_CALL, true,
+                new CoreTarget(LOCK_AROUND_CALL, exp.withGranularity(Granularity.LOCK_AROUND_CALL), deadlineCap)));
         for (ContextIdAlgorithm a : ContextIdAlgorithm.values()) {
             if (!a.isExperimental()) continue;
             String name = "PER_OBJECT/QUEUES, context ids " + a;
@@ -88,6 +89,11 @@ public final class CoreColumns {
     /** The column name of an engine twin, as {@link #unsafeConfigurations} names it. */
     public static String engineTwinColumn(String twin) {
         return ENGINE_TWIN_PREFIX + twin;
+    }
+
+    /** Whether {@code column} is the variant that holds the global lock while a call blocks (Fig. 2's). */
+    public static boolean isLockAroundCall(AuditColumn column) {
+        return column.unsafe() && column.name().startsWith(LOCK_AROUND_CALL);
     }
 
     /** Whether {@code column} is one of the matching engines broken on an error path. */

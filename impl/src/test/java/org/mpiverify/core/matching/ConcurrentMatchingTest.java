@@ -24,6 +24,7 @@ import org.mpiverify.core.matching.ConcurrentMatchingRun.Step;
 import org.mpiverify.core.matching.Items.Msg;
 import org.mpiverify.core.matching.Items.Recv;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * Senders arrive messages while receivers post exact and wildcard receives (and cancel a few), all at
@@ -64,11 +65,12 @@ class ConcurrentMatchingTest {
         assertFalse(engine.isWild(0) || engine.isWild(1), "no wildcard was used, so no context left the DSG path");
     }
 
-    @Test
+    /** The twin (a patch of {@link QueueMatchingEngine}): its arrival checks and takes under two lock acquisitions. */
+    @TwinTest
     void knownBadTwinIsCaught() throws Exception {
         // Two arrivals both pass the check before either acts: they both take the one wildcard receive.
         CyclicBarrier bothChecked = new CyclicBarrier(2);
-        CheckThenActEngine bad = new CheckThenActEngine(() -> {
+        CheckThenTakeQueueEngine bad = new CheckThenTakeQueueEngine(() -> {
             try {
                 bothChecked.await(10, TimeUnit.SECONDS);
             } catch (Exception e) {

@@ -8,8 +8,8 @@ import org.jetbrains.lincheck.datastructures.Validate;
  * The operations of {@link CommRefCountLinearizabilityTest}: irecv, self-send and free on one thread at a
  * time (MPI makes using a handle concurrently with its free erroneous: a non-parallel group), completions
  * (cancel, then test until complete) on any thread, and the context id's return validated at quiescence. They
- * make {@link CommRefCountCalls} on the real core (the suite) or {@link NonAtomicRefCountComm.Calls} on the
- * known-bad model of its reference protocol (the twin).
+ * make {@link CommRefCountCalls} on the real core (the suite) or on the core with the known-bad twin of
+ * {@code Comm} in its place (the twin).
  */
 public abstract class CommRefCountOperations {
     private final Function<String, String> calls;

@@ -2,10 +2,9 @@ package org.mpiverify.lincheck.mpi;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
-import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,8 +29,9 @@ import org.mpiverify.testkit.TwinTest;
  * at once and a partner, arrivals in both orders; a waiter parked as the poller while another thread starts an
  * operation and tests; one thread waiting on both in turn.
  *
- * <p>Twin: {@code StandbyReturnsOnWakeProgressEngine} (a waiter back from standby returns from its wait, taking
- * its wake-up for its request's completion): a wait returns with its operation not done.
+ * <p>Twin: {@code StandbyReturnsOnWakeProgressEngine} (a patch in twins/patches/lincheck: a waiter back from
+ * standby returns from its wait, taking its wake-up for its request's completion): a wait returns with its
+ * operation not done.
  *
  * <p>Not here: a lost wake-up. Lincheck's model checker lets {@code LockSupport.park} return spuriously, and the
  * engine polls again after every return from a park, so a wake-up that nobody sends is never a hang or a wrong
@@ -40,32 +40,13 @@ import org.mpiverify.testkit.TwinTest;
  * the real JVM). Those defects are TLC's ({@code specs/progress}) and trace validation's ({@code ProgressTraceTest}).
  */
 @ExtendWith(ThreadDumpOnFailure.class)
-@Param(name = "i", gen = IntGen.class, conf = "0:1")
-public class ProgressEngineLinearizabilityTest {
+public class ProgressEngineLinearizabilityTest extends ProgressEngineOperations {
     static final String SUITE = "ProgressEngineLinearizabilityTest";
     static final String CHECKS = "ProgressEngine start/routed signal/await (poller, standby, leaving)/poll: every wait returns done after its arrival";
     static final String TWIN = "StandbyReturnsOnWakeProgressEngine";
 
-    private final ProgressEngineUnderTest engine = new ProgressEngineUnderTest(ProgressEngineUnderTest.Kind.REAL);
-
-    @Operation
-    public String start(@Param(name = "i") int i) {
-        return engine.start(i);
-    }
-
-    @Operation
-    public String arrive(@Param(name = "i") int i) {
-        return engine.arrive(i);
-    }
-
-    @Operation
-    public String waitOn(@Param(name = "i") int i) {
-        return engine.waitOn(i);
-    }
-
-    @Operation
-    public String test(@Param(name = "i") int i) {
-        return engine.test(i);
+    public ProgressEngineLinearizabilityTest() {
+        super(ProgressEngineUnderTest.Kind.REAL);
     }
 
     /** The fixed scenarios (see the class comment), over the operations of {@code c}. */
@@ -94,11 +75,11 @@ public class ProgressEngineLinearizabilityTest {
      * it, finds its own request done and leaves the role while the other waits for a transfer still to come:
      * the hand-off of the role to a thread on its way to standby.
      */
-    static final java.util.function.Function<Class<?>, ExecutionScenario> POLLER_LEAVES = c ->
+    static final Function<Class<?>, ExecutionScenario> POLLER_LEAVES = c ->
             Lincheck.afterInit(List.of(a(c, "start", 0), a(c, "start", 1), a(c, "arrive", 0)),
                     List.of(a(c, "waitOn", 0)), List.of(a(c, "waitOn", 1)), List.of(a(c, "arrive", 1)));
 
-    private static org.jetbrains.kotlinx.lincheck.Actor a(Class<?> c, String op, int i) {
+    private static Actor a(Class<?> c, String op, int i) {
         return Lincheck.actor(c, op, i);
     }
 
@@ -129,28 +110,9 @@ public class ProgressEngineLinearizabilityTest {
     }
 
     /** The same operations on the known-bad twin. */
-    @Param(name = "i", gen = IntGen.class, conf = "0:1")
-    public static class Twin {
-        private final ProgressEngineUnderTest engine = new ProgressEngineUnderTest(ProgressEngineUnderTest.Kind.STANDBY_RETURNS_ON_WAKE);
-
-        @Operation
-        public String start(@Param(name = "i") int i) {
-            return engine.start(i);
-        }
-
-        @Operation
-        public String arrive(@Param(name = "i") int i) {
-            return engine.arrive(i);
-        }
-
-        @Operation
-        public String waitOn(@Param(name = "i") int i) {
-            return engine.waitOn(i);
-        }
-
-        @Operation
-        public String test(@Param(name = "i") int i) {
-            return engine.test(i);
+    public static class Twin extends ProgressEngineOperations {
+        public Twin() {
+            super(ProgressEngineUnderTest.Kind.STANDBY_RETURNS_ON_WAKE);
         }
     }
 }

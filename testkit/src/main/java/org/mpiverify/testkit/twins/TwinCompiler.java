@@ -24,7 +24,7 @@ import javax.tools.ToolProvider;
  * under another name. Its source is the original as it is now, patched ({@link TwinPatch#apply}), so it
  * cannot drift; it is compiled against {@code classPath} (the original's module), in this JVM, with the
  * JDK's compiler. Each patch is compiled once per JVM, and, given a cache folder, once for good: the
- * classes are kept under a digest of the twin's source and of every class file on {@code classPath}, so a
+ * classes are kept under a digest of the twin's source and of every class file and jar on {@code classPath}, so a
  * change to either compiles it again (a cold compiler takes seconds; a warm cache, milliseconds).
  */
 public final class TwinCompiler {
@@ -90,7 +90,7 @@ public final class TwinCompiler {
         return out;
     }
 
-    /** A digest of the twin's source, the JDK, and every class file under the folders of {@code classPath}. */
+    /** A digest of the twin's source, the JDK, and every class file under the folders (and every jar) of {@code classPath}. */
     private static String digest(String twinSource, List<Path> classPath) throws IOException {
         MessageDigest d;
         try {
@@ -101,6 +101,10 @@ public final class TwinCompiler {
         d.update(twinSource.getBytes(StandardCharsets.UTF_8));
         d.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
         for (Path folder : classPath) {
+            if (Files.isRegularFile(folder)) {   // a jar: its bytes
+                d.update(Files.readAllBytes(folder));
+                continue;
+            }
             if (!Files.isDirectory(folder)) continue;
             try (Stream<Path> files = Files.walk(folder)) {
                 for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
