@@ -4,7 +4,7 @@ import org.mpiverify.core.matching.Envelope;
 import org.mpiverify.core.matching.PostedReceive;
 
 /**
- * What the audit's known-bad matching engines ({@code audit/src/main/twins}) need to see and the engine contract
+ * What the audit's known-bad matching engines ({@code twins/patches/audit}) need to see and the engine contract
  * does not show: whether a message is longer than the receive it matches (MPI-3.1 §3.2.4, ERR_TRUNCATE). An MPICH-style
  * engine that decides truncation when it matches (as MPICH's receive-data-found step does) has an error path
  * there; the twins put their defect on it. Lives in the core's package (the audit module adds it) so that it can

@@ -21,7 +21,7 @@ import org.mpiverify.testkit.twins.TwinClassLoader;
  * and standby roles, a blocking barrier) is aborted, by injection, before it registers, between its look and
  * its park, while parked and while waking. And a standby waiter whose poller leaves just before it registers
  * still completes. Each of these checks rejects a known-bad twin that gets the order of a wait wrong
- * ({@code src/test/twins}): a park that looks before it registers, a standby that parks without looking again
+ * ({@code twins/patches/impl}): a park that looks before it registers, a standby that parks without looking again
  * for a poller, a progress-engine park outside the rank's registry.
  */
 @ExtendWith(ThreadDumpOnFailure.class)

@@ -17,11 +17,12 @@ import org.mpiverify.testkit.KnownBad;
 import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.testkit.twins.TwinClassLoader;
 import org.mpiverify.testkit.twins.TwinCompiler;
+import org.mpiverify.testkit.twins.TwinHome;
 import org.mpiverify.testkit.twins.TwinPatch;
 
 /**
  * Every invariant of {@link Quiescence} can fail: each is seen violated after a job run with a known-bad
- * twin of a core class in place of the original ({@code src/test/twins}: a leak on one path of that
+ * twin of a core class in place of the original ({@code twins/patches/impl}: a leak on one path of that
  * class), and seen to hold after the same program on the real core. The programs are
  * {@link QuiescenceScenarios}; a {@link TwinClassLoader} loads the core again with the twin under the
  * original's name, since the core makes these objects itself deep inside a job.
@@ -29,7 +30,7 @@ import org.mpiverify.testkit.twins.TwinPatch;
 class QuiescenceTwinsTest {
     private static final String SCENARIOS = QuiescenceScenarios.class.getName();
 
-    /** A twin (its patch in {@code src/test/twins}), the scenario that takes its leaky path, and the invariant that must catch it. */
+    /** A twin (its patch in {@code twins/patches/impl}), the scenario that takes its leaky path, and the invariant that must catch it. */
     record Case(String twin, String scenario, Invariant invariant) {
         @Override
         public String toString() {
@@ -62,12 +63,12 @@ class QuiescenceTwinsTest {
     }
 
     /**
-     * The core loaded again with the twin of {@code src/test/twins/NAME.patch} in its original's place: the class
+     * The core loaded again with the twin of {@code twins/patches/impl/NAME.patch} in its original's place: the class
      * the build compiled under the twin's name, or, for a twin that keeps its original's name, compiled now.
      */
     static TwinClassLoader coreWith(String twin) throws Exception {
         Path root = Twins.repositoryRoot();
-        Path patchFile = root.resolve("impl/src/test/twins/" + twin + ".patch");
+        Path patchFile = TwinHome.patch("impl", twin);
         TwinPatch p = TwinPatch.read(patchFile);
         String original = p.original().substring(p.original().indexOf("/java/") + "/java/".length())
                 .replace(".java", "").replace('/', '.');

@@ -11,13 +11,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.twins.TwinClassLoader;
 import org.mpiverify.testkit.twins.TwinCompiler;
+import org.mpiverify.testkit.twins.TwinHome;
 import org.mpiverify.testkit.twins.TwinPatch;
 
 /**
  * The core loaded again with a known-bad twin that keeps its original's name ({@link TwinPatch#keepsName()}) in
  * that original's place: the twin of a class the core makes itself deep inside a job and that cannot compile
  * under another name ({@code Comm}, made by {@code dup}, passes itself where a {@code Comm} is expected). The
- * twin is compiled from its patch in {@code lincheck/src/test/twins} against the original's classes
+ * twin is compiled from its patch in {@code twins/patches/lincheck} against the original's classes
  * ({@link TwinCompiler}, kept under {@code lincheck/target/compiled-twins} until either changes), and a
  * {@link TwinClassLoader} defines the core, and the suite's door to it, again with the twin read first.
  *
@@ -31,7 +32,7 @@ public final class CoreWithTwin {
 
     private static final Map<String, TwinClassLoader> LOADERS = new ConcurrentHashMap<>();
 
-    /** The core with the twin of {@code lincheck/src/test/twins/<twin>.patch} in its original's place. */
+    /** The core with the twin of {@code twins/patches/lincheck/<twin>.patch} in its original's place. */
     public static TwinClassLoader loader(String twin) {
         return LOADERS.computeIfAbsent(twin, CoreWithTwin::load);
     }
@@ -52,8 +53,8 @@ public final class CoreWithTwin {
 
     private static TwinClassLoader load(String twin) {
         Path root = Workspace.root();
-        Path patchFile = root.resolve("lincheck/src/test/twins/" + twin + ".patch");
         try {
+            Path patchFile = TwinHome.patch("lincheck", twin);
             TwinPatch p = TwinPatch.read(patchFile);
             if (!p.keepsName()) {
                 throw new IllegalArgumentException(patchFile + ": its twin has a name of its own: the build compiles "
@@ -70,7 +71,7 @@ public final class CoreWithTwin {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ClassNotFoundException | URISyntaxException e) {
-            throw new IllegalStateException(patchFile + ": " + e, e);
+            throw new IllegalStateException(twin + ": " + e, e);
         }
     }
 }

@@ -20,12 +20,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.TwinTest;
-import org.mpiverify.testkit.twins.TwinGenerator;
+import org.mpiverify.testkit.twins.TwinHome;
 import org.mpiverify.testkit.twins.TwinPatch;
 
 /**
  * Every known-bad twin of this module's suites names the check that must reject it, and that check exists
- * and does reject it: a patch in {@code src/test/twins} (or a twin of {@code impl} that names a suite of this
+ * and does reject it: a patch in the home's {@code lincheck} folder ({@link TwinHome}; or a twin of {@code impl} that names a suite of this
  * module) says "Rejected by: {@code <Suite>}" (optionally {@code <Suite>.<check method>}); the suite is a test
  * class of this module, the named check method is one of its tests, and the suite has a {@link TwinTest} that
  * runs Lincheck on the twin (its name in the call, as the report's name); a twin that keeps its original's name
@@ -40,12 +40,12 @@ class TwinsNameTheirChecksTest {
 
     @Test
     void everyTwinOfThisModuleNamesAnExistingCheckThatRejectsIt() throws Exception {
-        List<TwinPatch> own = TwinGenerator.patches(ROOT.resolve("lincheck/src/test/twins"));
+        List<TwinPatch> own = TwinHome.patches("lincheck");
         assertFalse(own.isEmpty(), "no patch twin found: the test looks in the wrong place");
         Set<String> twinNames = new LinkedHashSet<>();
         for (TwinPatch p : own) twinNames.add(name(p));
         List<TwinPatch> checked = new ArrayList<>(own);
-        for (TwinPatch p : TwinGenerator.patches(ROOT.resolve("impl/src/test/twins"))) {
+        for (TwinPatch p : TwinHome.patches("impl")) {
             if (SUITE.matcher(rejectedBy(p)).find()) checked.add(p);
         }
         Map<String, Path> suites = suiteSources();

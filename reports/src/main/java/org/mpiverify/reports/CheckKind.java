@@ -5,15 +5,15 @@ import java.util.List;
 /**
  * The kinds of check the dashboard has a column for, with the detail page of each and the folders
  * whose contents a result of that kind depends on: a result is stale once any of them changed
- * after the commit it was produced at.
+ * after the commit it was produced at. The known-bad twins a kind runs are patches in {@code twins/patches}.
  */
 public enum CheckKind {
-    TLC("TLC", "tlc.html", List.of("specs", "impl"), "./mpiverify tlc"),
-    LINCHECK("Lincheck", "lincheck.html", List.of("impl", "lincheck"), "./mpiverify test -pl lincheck -am"),
-    JCSTRESS("jcstress", "jcstress.html", List.of("impl", "jcstress"), "./mpiverify test -pl jcstress -am"),
-    AUDIT("audit", "audit.html", List.of("impl", "audit"), "./mpiverify audit --target all"),
-    TRACE("trace", "trace.html", List.of("specs", "impl", "trace"), "./mpiverify trace --scenario comm-dup-concurrent"),
-    BENCHMARK("benchmark", "bench.html", List.of("impl", "bench"), "./mpiverify bench all");
+    TLC("TLC", "tlc.html", List.of("specs", "impl", "twins/patches/impl"), "./mpiverify tlc"),
+    LINCHECK("Lincheck", "lincheck.html", List.of("impl", "lincheck", "twins"), "./mpiverify test -pl lincheck -am"),
+    JCSTRESS("jcstress", "jcstress.html", List.of("impl", "jcstress", "twins"), "./mpiverify test -pl jcstress -am"),
+    AUDIT("audit", "audit.html", List.of("impl", "audit", "twins"), "./mpiverify audit --target all"),
+    TRACE("trace", "trace.html", List.of("specs", "impl", "trace", "twins"), "./mpiverify trace --scenario comm-dup-concurrent"),
+    BENCHMARK("benchmark", "bench.html", List.of("impl", "bench", "twins/patches/impl"), "./mpiverify bench all");
 
     private final String title;
     private final String page;

@@ -6,7 +6,7 @@ import org.mpiverify.mpi.MpiException;
 
 /**
  * The core's context-id allocator with the known-bad nonblocking allocation {@link EmptyEagerFailsAllocation}
- * (generated at build time from {@code lincheck/src/test/twins/EmptyEagerFailsAllocation.patch}) in place of
+ * (generated at build time from {@code twins/patches/lincheck/EmptyEagerFailsAllocation.patch}) in place of
  * {@link NonblockingContextIdAllocation}: an idup whose eager round comes back empty with every member owning
  * its segment fails with "out of context ids" although ids are free. Blocking allocations, releases and round
  * ends are the real allocator's, so only {@code MPI_Comm_idup} is broken. The audit runs it as an unsafe core

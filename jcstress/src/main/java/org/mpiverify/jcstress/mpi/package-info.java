@@ -4,7 +4,7 @@
  * poller, standby and wake-up handshakes ({@code ProgressEngine...Race}, through {@code
  * org.mpiverify.mpi.ProgressEngineHarness}); {@link org.mpiverify.jcstress.mpi.TwoRanks} and {@link
  * org.mpiverify.jcstress.mpi.WaiterThreads} are their shared set-up. Known-bad twins: {@code .twins} and the
- * progress-engine patches under {@code jcstress/src/main/twins}.
+ * progress-engine patches under {@code twins/patches/jcstress}.
  *
  * <p>May import: {@code org.mpiverify.mpi} (and its jcstress door {@code ProgressEngineHarness}), {@code org.mpiverify.core.coll}, {@code .request}, jcstress's API.
  *

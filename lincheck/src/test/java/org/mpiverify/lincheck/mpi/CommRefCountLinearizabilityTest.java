@@ -31,7 +31,7 @@ import org.mpiverify.testkit.TwinTest;
  * most once, errors are returned (ERRORS_RETURN) and reported by class. What happens when a program
  * does race a free with an irecv is a finding: {@link CommIrecvRacesFree}.
  *
- * <p>Twin: {@code NonAtomicRefCountComm} (a patch in lincheck/src/test/twins), {@code Comm} itself with its
+ * <p>Twin: {@code NonAtomicRefCountComm} (a patch in twins/patches/lincheck), {@code Comm} itself with its
  * count updated by a read and a separate write; it keeps Comm's name, so the same calls run on the core loaded
  * again with it in Comm's place ({@link CoreWithTwin}), in a JVM of its own ({@link TwinJvm}).
  */

@@ -29,7 +29,7 @@ import org.mpiverify.testkit.TwinTest;
  * at once and a partner, arrivals in both orders; a waiter parked as the poller while another thread starts an
  * operation and tests; one thread waiting on both in turn.
  *
- * <p>Twin: {@code StandbyReturnsOnWakeProgressEngine} (a patch in lincheck/src/test/twins: a waiter back from
+ * <p>Twin: {@code StandbyReturnsOnWakeProgressEngine} (a patch in twins/patches/lincheck: a waiter back from
  * standby returns from its wait, taking its wake-up for its request's completion): a wait returns with its
  * operation not done.
  *

@@ -12,8 +12,9 @@ import java.util.stream.Stream;
  * Writes the source of every known-bad twin of a module from its patch ({@link TwinPatch}), at build
  * time, so that a twin is always its current original plus its marked defect lines and never a copy
  * that drifts. Run by each module's build (exec-maven-plugin, phase generate-sources or
- * generate-test-sources):
- * {@code TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR [ORIGINALS_UNDER]}. It fails the build if a patch no
+ * generate-test-sources; the parent pom's executions {@code main-twins} and {@code test-twins}):
+ * {@code TwinGenerator REPO_ROOT MODULE OUT_DIR [ORIGINALS_UNDER]}, where {@code MODULE} names a folder of the
+ * twins' home ({@link TwinHome}), read through the class path. It fails the build if a patch no
  * longer applies. With {@code ORIGINALS_UNDER} (a repository path such as {@code impl/src/main/java}) only
  * the twins of originals under it are written: another module reuses a module's twins of main classes
  * (trace validation runs the test suites' twins in jobs) without the twins of its test classes. A twin that
@@ -25,11 +26,12 @@ public final class TwinGenerator {
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3 && args.length != 4) {
-            throw new IllegalArgumentException("usage: TwinGenerator REPO_ROOT PATCH_DIR OUT_DIR [ORIGINALS_UNDER]");
+            throw new IllegalArgumentException("usage: TwinGenerator REPO_ROOT MODULE OUT_DIR [ORIGINALS_UNDER]");
         }
-        List<Path> written = generate(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]),
+        List<Path> written = generate(Path.of(args[0]), TwinHome.folder(args[1]), Path.of(args[2]),
                 args.length == 4 ? args[3] : "");
-        System.out.println("[twins] " + written.size() + " known-bad twin(s) generated from " + args[1]);
+        System.out.println("[twins] " + written.size() + " known-bad twin(s) generated from " + TwinHome.SOURCES
+                + "/" + args[1]);
     }
 
     /** Generates every twin of {@code patchDir} into {@code outDir} (cleared first); returns the files written. */

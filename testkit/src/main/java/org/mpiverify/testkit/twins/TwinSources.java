@@ -50,16 +50,33 @@ public final class TwinSources {
         }
     }
 
-    /** Every patch twin of the repository ({@code MODULE/src/{main,test}/twins/*.patch}). */
+    /** The repository root this scan started from. */
+    public Path root() {
+        return root;
+    }
+
+    /** Every patch twin of the repository: its one home, {@value TwinHome#SOURCES}{@code /<module>/*.patch}. */
     public List<TwinPatch> patches() throws IOException {
         List<TwinPatch> all = new ArrayList<>();
-        try (Stream<Path> modules = Files.list(root)) {
+        Path home = root.resolve(TwinHome.SOURCES);
+        if (!Files.isDirectory(home)) return all;
+        try (Stream<Path> modules = Files.list(home)) {
             for (Path m : modules.filter(Files::isDirectory).sorted().toList()) {
-                all.addAll(TwinGenerator.patches(m.resolve("src/main/twins")));
-                all.addAll(TwinGenerator.patches(m.resolve("src/test/twins")));
+                all.addAll(TwinGenerator.patches(m));
             }
         }
         return all;
+    }
+
+    /** Patch files anywhere but in the home: a twin must live in one place only. */
+    public List<String> strayPatches() throws IOException {
+        Path home = root.resolve(TwinHome.SOURCES);
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(p -> p.toString().endsWith(".patch") && !p.startsWith(home)
+                            && !p.toString().contains("/target/") && !p.toString().contains("/.git/")
+                            && p.toString().contains("/src/"))
+                    .map(p -> root.relativize(p).toString()).sorted().toList();
+        }
     }
 
     /** Problems with patch twins: patches that no longer apply to their originals. */
@@ -109,7 +126,7 @@ public final class TwinSources {
             int run = longestCopiedRun(src, read(original.get()));
             if (run > MAX_COPIED_RUN) {
                 problems.add(rel + ": repeats " + run + " lines of " + root.relativize(original.get())
-                        + " in a row; a twin that needs its original's code is a patch (src/*/twins/*.patch)");
+                        + " in a row; a twin that needs its original's code is a patch (" + TwinHome.SOURCES + "/*/*.patch)");
             }
         }
         return problems;

@@ -14,8 +14,8 @@ import org.mpiverify.trace.spi.TraceTwin;
 /**
  * The known-bad completions and match tables whose traces the specs must reject, listed by
  * {@code org.mpiverify.trace.TraceTwins}, each generated at build time from a patch: of {@code Completion},
- * {@code RegisterAfterCheckCompletion} (the core's twin, {@code impl/src/test/twins}) and
- * {@code NoFlagCompletion} ({@code trace/src/main/twins}); of {@code MatchTable}, the core's
+ * {@code RegisterAfterCheckCompletion} (the core's twin, {@code twins/patches/impl}) and
+ * {@code NoFlagCompletion} ({@code twins/patches/trace}); of {@code MatchTable}, the core's
  * {@code CheckThenActInsertMatchTable} and {@code CheckThenActEmptyMatchTable}. They replace no component of
  * a job ({@code RequestState} extends {@code Completion}; the engines do not call the table's insert and
  * empty): {@link CompletionWorkload#drive} and {@link TableWorkload#drive} run them, which

@@ -16,7 +16,7 @@ import org.mpiverify.trace.spi.TraceTwin;
 /**
  * The known-bad matching engines a job can run ({@code JobConfig.withOverrides}, experimental), each the
  * real engine plus its marked defect lines, generated from its patch at build time (the Lincheck suite's
- * {@code lincheck/src/test/twins} and this module's {@code src/main/twins}), so each records its steps
+ * {@code twins/patches/lincheck} and {@code twins/patches/trace}), so each records its steps
  * like the engine and its traces can be shown rejected.
  *
  * <p>The hash engine's twins run with a wildcard linger of 1 (a context goes back to fast mode at the

@@ -8,7 +8,7 @@ import org.mpiverify.trace.spi.TraceTwin;
 /**
  * The known-bad implementations whose probe traces the spec must reject, listed by
  * {@code org.mpiverify.trace.TraceTwins} (the {@code trace} command's {@code --variant}). Each is
- * generated at build time from a patch of the core ({@code trace/src/main/twins}), so it cannot drift
+ * generated at build time from a patch of the core ({@code twins/patches/trace}), so it cannot drift
  * from the code it breaks; run it with {@link ProbeWorkload.Variant#MPROBE}.
  *
  * <p>The other known-bad probe program, the probe/recv race of Hoefler et al. §2, is not a twin of the

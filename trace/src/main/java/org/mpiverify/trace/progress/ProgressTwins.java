@@ -7,8 +7,8 @@ import org.mpiverify.trace.spi.TraceTwin;
 /**
  * The known-bad progress engines whose traces {@code ProgressTrace.tla} must reject, listed by
  * {@code org.mpiverify.trace.TraceTwins}, each generated at build time from its patch of {@code ProgressEngine}:
- * {@code StandbyParksAloneProgressEngine} (trace/src/main/twins) and
- * {@code WakeBeforeLeaveProgressEngine} (jcstress/src/main/twins). A job cannot run one (its rank's engine is a
+ * {@code StandbyParksAloneProgressEngine} (twins/patches/trace) and
+ * {@code WakeBeforeLeaveProgressEngine} (twins/patches/jcstress). A job cannot run one (its rank's engine is a
  * field of the rank): {@link ProgressWorkload#drive} drives them, which
  * {@code trace --algorithm progress --variant NAME --workload ...} does.
  */

@@ -1,7 +1,7 @@
 /**
  * Java-memory-model races of the core's nonblocking collectives ({@code org.mpiverify.core.coll}): {@link
  * org.mpiverify.jcstress.core.coll.ScheduleProgressRace}, two completers polling one schedule at once. Its
- * known-bad twin is generated at build time from {@code jcstress/src/main/twins/ScheduleProgressRaceBrokenTwin.patch}.
+ * known-bad twin is generated at build time from {@code twins/patches/jcstress/ScheduleProgressRaceBrokenTwin.patch}.
  *
  * <p>May import: the class under test ({@code org.mpiverify.core.coll}), jcstress's API.
  *

@@ -3,7 +3,7 @@
  * §5.3, Fig. 3): {@link org.mpiverify.jcstress.core.contextid.ContextIdMaskHandoffRace} (the {@code mask_in_use}
  * hand-off) and {@link org.mpiverify.jcstress.core.contextid.IdupVsBlockingRoundRace} (an {@code idup}'s
  * allocation against a blocking round). Their known-bad twins: {@code .twins} and the patches under {@code
- * jcstress/src/main/twins}.
+ * twins/patches/jcstress}.
  *
  * <p>May import: the classes under test ({@code org.mpiverify.core.contextid}, {@code org.mpiverify.core.coll}), jcstress's API.
  *

@@ -6,7 +6,7 @@
  * org.mpiverify.jcstress.core.request.ObjectPoolAllocateFreeRace}, {@link
  * org.mpiverify.jcstress.core.request.StripedCacheDoubleTakeRace}, {@link
  * org.mpiverify.jcstress.core.request.TreiberStackPushPopRace}; Dang, Snir &amp; Gropp §3.3). Known-bad twins:
- * {@code .twins} and the patches under {@code jcstress/src/main/twins}.
+ * {@code .twins} and the patches under {@code twins/patches/jcstress}.
  *
  * <p>May import: the classes under test ({@code org.mpiverify.core.request}, {@code org.mpiverify.core.sync}), jcstress's API.
  *

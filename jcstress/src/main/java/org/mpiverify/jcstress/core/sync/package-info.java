@@ -4,7 +4,7 @@
  * org.mpiverify.jcstress.core.sync.BlockedThreadsAbortVsParkRace}), the {@code SERIALIZED} detector ({@link
  * org.mpiverify.jcstress.core.sync.SerializedDetectorOverlapRace}) and the context lock's exclusion ({@link
  * org.mpiverify.jcstress.core.sync.SpinThenParkLockExclusionRace}). Known-bad twins: {@code .twins} and the
- * patches under {@code jcstress/src/main/twins}.
+ * patches under {@code twins/patches/jcstress}.
  *
  * <p>May import: the classes under test ({@code org.mpiverify.core.sync}, {@code org.mpiverify.core.request}), jcstress's API.
  *

@@ -1,6 +1,7 @@
 /**
- * Hand-written known-bad twin of {@code PayloadPublicationRace}: the receiver reads the buffer before the
- * completion, through the real API.
+ * The known-bad twin of {@code PayloadPublicationRace}, generated at build time from a patch of that test
+ * ({@code twins/patches/jcstress/PayloadPublicationRaceBrokenTwin.patch}, see testkit's {@code TwinPatch}): the
+ * receiver reads the buffer before the completion, through the real API. This folder holds no other source.
  *
  * <p>May import: {@code org.mpiverify.mpi}, {@code org.mpiverify.jcstress.mpi}, jcstress's API.
  *

@@ -32,7 +32,7 @@ import org.mpiverify.testkit.TwinTest;
  * <p>Mode switches: {@link ModeSwitches} narrows the operations to one context and source, two tags,
  * exact and ANY_TAG receives and probes, on an engine with several buckets, so that scenarios switch
  * the context to wild mode and back with unexpected messages of different keys waiting; the real engine
- * passes it with the budget that rejects the twins (generated from lincheck/src/test/twins):
+ * passes it with the budget that rejects the twins (generated from twins/patches/lincheck):
  * {@link ModeReadBeforeLockOnArrivalHashEngine} and {@link ModeReadBeforeLockOnPostHashEngine} (an
  * arrival, resp. an exact receive, reads the mode word before taking its bucket lock) and
  * {@link UnsortedDrainHashEngine} (the switch to wild mode does not order the drained messages by

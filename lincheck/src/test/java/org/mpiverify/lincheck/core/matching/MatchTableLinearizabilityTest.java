@@ -30,7 +30,7 @@ import org.mpiverify.testkit.TwinTest;
  * empty(k): the suite checks the table under its documented precondition. Which thread owns what is
  * the harness's per-thread slot indexed by the ThreadIdGen id, the same index the spec uses.
  *
- * <p>Twins (generated from their patches in impl/src/test/twins): {@link CheckThenActInsertMatchTable}
+ * <p>Twins (generated from their patches in twins/patches/impl): {@link CheckThenActInsertMatchTable}
  * and {@link CheckThenActEmptyMatchTable} (insert's, resp. empty's, check and act under two lock
  * acquisitions), rejected through the narrow operations {@link InsertEmptyGet}, which the real table
  * passes with the same budget.

@@ -17,7 +17,7 @@ import org.mpiverify.testkit.TwinTest;
  * back the calling thread's. Each thread holds at most one permit (the harness keeps a slot per
  * ThreadIdGen id, as the spec does), so operations name their thread and run in the parallel part only.
  *
- * <p>Twin (generated from lincheck/src/test/twins): {@link NonAtomicExitSpinGate}, whose exit gives
+ * <p>Twin (generated from twins/patches/lincheck): {@link NonAtomicExitSpinGate}, whose exit gives
  * the permit back by a read and a write.
  */
 @ExtendWith(ThreadDumpOnFailure.class)

@@ -1,10 +1,10 @@
 /**
- * Hand-written known-bad twin of {@code ContextIdMaskHandoffRace}: a model of the defect (the {@code mask_in_use}
- * test-and-set as two steps), not a patch of the real allocator, so it shows that the test's outcomes can catch
- * the race, not that the real class has it. Twins written as patches of the real class live in {@code
- * jcstress/src/main/twins}.
+ * Known-bad twins of the races in {@code org.mpiverify.jcstress.core.contextid}, generated at build time from patches
+ * ({@code twins/patches/jcstress/*.patch}, see testkit's {@code TwinPatch}): each is its race's test run on a
+ * twin of the real core class (itself a patch with {@code // DEFECT} lines), never a hand-written model. This
+ * folder holds no other source.
  *
- * <p>May import: jcstress's API only.
+ * <p>May import: the core's twins (generated beside the core's packages), the core, jcstress's API.
  *
  * <p>Tests: each race is a jcstress test run by {@code jcstress/src/test/java/org/mpiverify/jcstress/JCStressSuiteIT}
  * (quick budget in {@code mvn verify}, every configuration under {@code -Pfull}), which fails unless every good test

@@ -1,10 +1,10 @@
 /**
- * Hand-written known-bad twins of three matching races ({@code EnvelopePublicationRace}, {@code
- * HashTableEmptyVsInsertRace}, {@code HashTableOwnerEmptyVsMoveRace}): small models of each defect (publish
- * before the payload write, a two-store {@code empty}, a move racing the owner's {@code empty}), not patches of
- * the real engine or table.
+ * Known-bad twins of the races in {@code org.mpiverify.jcstress.core.matching}, generated at build time from patches
+ * ({@code twins/patches/jcstress/*.patch}, see testkit's {@code TwinPatch}): each is its race's test run on a
+ * twin of the real core class (itself a patch with {@code // DEFECT} lines), never a hand-written model. This
+ * folder holds no other source.
  *
- * <p>May import: jcstress's API only (a twin shares no class with the core).
+ * <p>May import: the core's twins (generated beside the core's packages), the core, jcstress's API.
  *
  * <p>Tests: each race is a jcstress test run by {@code jcstress/src/test/java/org/mpiverify/jcstress/JCStressSuiteIT}
  * (quick budget in {@code mvn verify}, every configuration under {@code -Pfull}), which fails unless every good test

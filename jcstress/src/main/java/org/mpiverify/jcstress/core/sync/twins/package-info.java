@@ -1,9 +1,10 @@
 /**
- * Hand-written known-bad twins of three synchronization races: the abort flag read before registering (over
- * the real {@code BlockedThreads}), a plain event counter spun on, and a check-then-act {@code SERIALIZED}
- * detector; the last two are models, not patches of the real classes.
+ * Known-bad twins of the races in {@code org.mpiverify.jcstress.core.sync}, generated at build time from patches
+ * ({@code twins/patches/jcstress/*.patch}, see testkit's {@code TwinPatch}): each is its race's test run on a
+ * twin of the real core class (itself a patch with {@code // DEFECT} lines), never a hand-written model. This
+ * folder holds no other source.
  *
- * <p>May import: jcstress's API, {@code org.mpiverify.core.sync}.
+ * <p>May import: the core's twins (generated beside the core's packages), the core, jcstress's API.
  *
  * <p>Tests: each race is a jcstress test run by {@code jcstress/src/test/java/org/mpiverify/jcstress/JCStressSuiteIT}
  * (quick budget in {@code mvn verify}, every configuration under {@code -Pfull}), which fails unless every good test
