@@ -1,11 +1,8 @@
 package org.mpiverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +16,7 @@ import org.mpiverify.audit.scenario.catalog.Catalog;
 import org.mpiverify.audit.scenario.catalog.CatalogScenario;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.RenderedDocs;
 
 /**
  * The catalog is the one copy of what its scenarios are: audit/README.md's "The scenarios" table (between
@@ -36,38 +34,18 @@ class CatalogPagesTest {
     /** A file of MPICH's tests ({@code allred.c}) or a folder of them ({@code test/mpi/threads/comm}), shown as code. */
     private static final Pattern FILE = Pattern.compile("(?<![\\w`/.-])([\\w./-]*\\w\\.c|test/mpi/[\\w./-]*\\w)(?![\\w/.-])");
 
-    private static boolean write() {
-        return Boolean.getBoolean("mpiverify.writeDocs");
-    }
-
     @Test
     void theReadmeShowsTheScenariosOfTheCatalog() throws IOException {
-        Path page = Workspace.root().resolve(README);
-        String text = Files.readString(page, StandardCharsets.UTF_8);
-        int begin = text.indexOf(BEGIN), end = text.indexOf(END);
-        assertTrue(begin >= 0 && end > begin, README + " needs the markers " + BEGIN + " and " + END + ", in that order");
-        String rendered = "\n\n" + table(Catalog.scenarios()) + "\n"; // blank lines: the table is a block of its own
-        String shown = text.substring(begin + BEGIN.length(), end);
-        if (!shown.equals(rendered) && write()) {
-            Files.writeString(page, text.substring(0, begin + BEGIN.length()) + rendered + text.substring(end),
-                    StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, README + "'s scenario table is not what the catalog renders: edit the scenario's"
-                + " class, then rerun this test with -Dmpiverify.writeDocs=true to write the page");
+        RenderedDocs.assertRegion(Workspace.root(), README, BEGIN, END, table(Catalog.scenarios()), README
+                + "'s scenario table is not what the catalog renders: edit the scenario's class, then rerun this test"
+                + " with -Dmpiverify.writeDocs=true to write the page");
     }
 
     @Test
     void theAlgorithmFileIsTheCatalogs() throws IOException {
-        Path file = Workspace.root().resolve(ALGORITHMS);
-        String rendered = algorithms(Catalog.scenarios());
-        String shown = Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        if (!shown.equals(rendered) && write()) {
-            Files.writeString(file, rendered, StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, ALGORITHMS + " is not what the catalog renders: edit the scenario's algorithms(),"
-                + " then rerun this test with -Dmpiverify.writeDocs=true to write the file");
+        RenderedDocs.assertFile(Workspace.root(), ALGORITHMS, algorithms(Catalog.scenarios()), ALGORITHMS
+                + " is not what the catalog renders: edit the scenario's algorithms(), then rerun this test with"
+                + " -Dmpiverify.writeDocs=true to write the file");
     }
 
     @Test

@@ -1,11 +1,8 @@
 package org.mpiverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +15,7 @@ import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.RenderedDocs;
 
 /**
  * {@code audit/expected-verdicts.json} is the one copy of the expected verdicts: it names every scenario of the catalog
@@ -34,19 +32,9 @@ class VerdictMatrixTest {
 
     @Test
     void theReadmeShowsTheMatrixOfTheDataFile() throws IOException {
-        Path page = Workspace.root().resolve(README);
-        String text = Files.readString(page, StandardCharsets.UTF_8);
-        int begin = text.indexOf(BEGIN), end = text.indexOf(END);
-        assertTrue(begin >= 0 && end > begin, README + " needs the markers " + BEGIN + " and " + END + ", in that order");
-        String rendered = "\n\n" + expected.markdownTable() + "\n"; // blank lines: the table is a block of its own
-        String shown = text.substring(begin + BEGIN.length(), end);
-        if (!shown.equals(rendered) && Boolean.getBoolean("mpiverify.writeDocs")) {
-            Files.writeString(page, text.substring(0, begin + BEGIN.length()) + rendered + text.substring(end),
-                    StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, README + "'s verdict matrix is not what " + ExpectedVerdicts.FILE + " renders: edit the"
-                + " data file, then rerun this test with -Dmpiverify.writeDocs=true to write the page");
+        RenderedDocs.assertRegion(Workspace.root(), README, BEGIN, END, expected.markdownTable(), README
+                + "'s verdict matrix is not what " + ExpectedVerdicts.FILE + " renders: edit the data file, then rerun"
+                + " this test with -Dmpiverify.writeDocs=true to write the page");
     }
 
     @Test

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.RenderedDocs;
 
 /**
  * {@code mutate/equivalent-mutants.json} is the one copy of the argued mutants, and {@code mutate/equivalent-mutants.md}
@@ -24,15 +24,9 @@ class EquivalentsDocTest {
     @Test
     void thePageIsTheRenderingOfTheDataFile() throws IOException {
         Path root = Workspace.root();
-        Path page = root.resolve(Equivalents.PAGE);
-        String rendered = Equivalents.read(root.resolve(Equivalents.FILE)).markdown();
-        String shown = Files.isRegularFile(page) ? Files.readString(page, StandardCharsets.UTF_8) : "";
-        if (!shown.equals(rendered) && Boolean.getBoolean("mpiverify.writeDocs")) {
-            Files.writeString(page, rendered, StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, Equivalents.PAGE + " is not what " + Equivalents.FILE
-                + " renders: edit the data file, then regenerate the page with " + REGENERATE);
+        RenderedDocs.assertFile(root, Equivalents.PAGE, Equivalents.read(root.resolve(Equivalents.FILE)).markdown(),
+                Equivalents.PAGE + " is not what " + Equivalents.FILE + " renders: edit the data file, then regenerate"
+                        + " the page with " + REGENERATE);
     }
 
     @Test

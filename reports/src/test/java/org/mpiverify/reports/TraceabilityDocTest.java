@@ -1,10 +1,8 @@
 package org.mpiverify.reports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.RenderedDocs;
 
 /**
  * {@code docs/traceability.json} is the one copy of the traceability table: {@code docs/traceability.md} is its
@@ -28,39 +27,18 @@ class TraceabilityDocTest {
         return Traceability.read(ROOT);
     }
 
-    private static boolean write() {
-        return Boolean.getBoolean("mpiverify.writeDocs");
-    }
-
     @Test
     void thePageIsTheRenderingOfTheDataFile() throws IOException {
-        Path page = ROOT.resolve(TraceabilityDoc.PAGE);
-        String rendered = TraceabilityDoc.page(table());
-        String shown = Files.isRegularFile(page) ? Files.readString(page, StandardCharsets.UTF_8) : "";
-        if (!shown.equals(rendered) && write()) {
-            Files.writeString(page, rendered, StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, TraceabilityDoc.PAGE + " is not what " + Traceability.FILE
-                + " renders: edit the data file, then regenerate the pages with " + REGENERATE);
+        RenderedDocs.assertFile(ROOT, Path.of(TraceabilityDoc.PAGE), TraceabilityDoc.page(table()), TraceabilityDoc.PAGE
+                + " is not what " + Traceability.FILE + " renders: edit the data file, then regenerate the pages with "
+                + REGENERATE);
     }
 
     @Test
     void theReadmeShowsTheMapOfTheDataFile() throws IOException {
-        Path readme = ROOT.resolve("README.md");
-        String text = Files.readString(readme, StandardCharsets.UTF_8);
-        int begin = text.indexOf(TraceabilityDoc.MAP_BEGIN), end = text.indexOf(TraceabilityDoc.MAP_END);
-        assertTrue(begin >= 0 && end > begin, "README.md needs the markers " + TraceabilityDoc.MAP_BEGIN + " and "
-                + TraceabilityDoc.MAP_END + ", in that order");
-        String rendered = "\n\n" + TraceabilityDoc.map(table()) + "\n"; // blank lines: the table is a block of its own
-        String shown = text.substring(begin + TraceabilityDoc.MAP_BEGIN.length(), end);
-        if (!shown.equals(rendered) && write()) {
-            Files.writeString(readme, text.substring(0, begin + TraceabilityDoc.MAP_BEGIN.length()) + rendered
-                    + text.substring(end), StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(rendered, shown, "README.md's traceability map is not what " + Traceability.FILE
-                + " renders: edit the data file, then regenerate the pages with " + REGENERATE);
+        RenderedDocs.assertRegion(ROOT, Path.of("README.md"), TraceabilityDoc.MAP_BEGIN, TraceabilityDoc.MAP_END,
+                TraceabilityDoc.map(table()), "README.md's traceability map is not what " + Traceability.FILE
+                        + " renders: edit the data file, then regenerate the pages with " + REGENERATE);
     }
 
     @Test
