@@ -344,6 +344,12 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--hosts", paramLabel = "FILE", description = "run a native target's ranks on these hosts (one per line: host, host:N "
                 + "or host slots=N), through the library's own launcher; audit/README.md says what the hosts need")
         Path hosts;
+        @Option(names = "--c", description = "run the scenarios' C programs (audit/c-scenarios) under the library's own mpiexec, "
+                + "no JVM in the rank (mpich, openmpi); out/audit/c-TARGET.md")
+        boolean c;
+        @Option(names = "--race", paramLabel = "helgrind|drd", description = "with --c: run them under this race detector too "
+                + "(Valgrind), once with the scenario's threads and once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md")
+        String race;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -351,6 +357,11 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (race != null && !c) throw new CommandLine.ParameterException(spec.commandLine(), "--race needs --c");
+            if (c) {
+                return org.mpiverify.audit.cscenario.CAuditCommand.run(target, scenarios, race, lib, mpiexec, main.out,
+                        main.err, main.env);
+            }
             int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
             return AuditCommand.run(target, scenarios, r, full, locks,
                     new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()), main.out, main.err, main.env);
