@@ -166,6 +166,44 @@ __attribute__((unused)) static void mvs_expect_message(const char *who, MPI_Stat
     }
 }
 
+/* Java's NewComms.check: every member of a new communicator checks it through itself: its size, an allreduce of the
+ * members' world-rank bits against expected, allreduces (MIN, MAX) of a token naming the creation, and a ring
+ * message naming the creation from the ring predecessor (traffic of another communicator with a colliding id would
+ * name another creation). */
+__attribute__((unused)) static void mvs_check_new_comm(MPI_Comm c, const char *who, const char *label, int token,
+                                                       int expected) {
+    int size, rank, members, lo, hi, bit = 1 << mvs_me;
+    MVS(MPI_Comm_size, c, &size);
+    MVS(MPI_Comm_rank, c, &rank);
+    if (size != __builtin_popcount(expected)) {
+        mvs_evidence("%s: %s has %d members, expected %d", who, label, size, __builtin_popcount(expected));
+    }
+    MVS(MPI_Allreduce, &bit, &members, 1, MPI_INT, MPI_BOR, c);
+    if (members != expected) mvs_evidence("%s: the members of %s are %x, expected %x", who, label, members, expected);
+    MVS(MPI_Allreduce, &token, &lo, 1, MPI_INT, MPI_MIN, c);
+    MVS(MPI_Allreduce, &token, &hi, 1, MPI_INT, MPI_MAX, c);
+    if (lo != token || hi != token) {
+        mvs_evidence("%s: members of %s disagree on which creation it is: tokens %d..%d, mine %d", who, label, lo, hi, token);
+    }
+    if (size > 1) {
+        int msg[MVS_HEADER + 3], buf[32], count;
+        char why[200];
+        MPI_Request req;
+        MPI_Status st;
+        mvs_payload_make(msg, mvs_me, token, 0, MVS_HEADER + 3);
+        MVS(MPI_Isend, msg, MVS_HEADER + 3, MPI_INT, (rank + 1) % size, 11, c, &req);
+        MVS(MPI_Recv, buf, 32, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, c, &st);
+        MVS(MPI_Wait, &req, MPI_STATUS_IGNORE);
+        MPI_Get_count(&st, MPI_INT, &count);
+        const char *bad = mvs_payload_check(buf, count, why);
+        if (bad || st.MPI_TAG != 11 || st.MPI_SOURCE != (rank + size - 1) % size || buf[1] != token) {
+            mvs_evidence("%s: the ring message received on %s is %s (creation %d) with status (src %d, tag %d): expected "
+                         "one naming creation %d from rank %d", who, label, bad ? bad : "a message", buf[1], st.MPI_SOURCE,
+                         st.MPI_TAG, token, (rank + size - 1) % size);
+        }
+    }
+}
+
 /* The end of a rank: the call counts when traced, then "done: rank R". */
 static int mvs_finish(void) {
     MVS(MPI_Finalize);

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.audit.cscenario.CAudit;
 import org.mpiverify.audit.cscenario.CProgram;
 import org.mpiverify.audit.cscenario.CScenario;
 import org.mpiverify.audit.cscenario.CScenarios;
@@ -40,13 +41,16 @@ import org.mpiverify.results.Workspace;
  * The C scenarios cannot drift from the Java ones: each C program, run with {@code MVS_TRACE_CALLS=1}, must make the
  * same MPI calls, as many times, from the same thread roles (the rank's main thread, its worker threads) as its Java
  * scenario makes through {@code AuditMpi} on the core (recorded by a proxy around the core's binding), summed over the
- * ranks; only polling calls ({@code MPI_Iprobe}, {@code MPI_Improbe}), whose count is the schedule's, compare by
+ * ranks (one run on Open MPI, the faster library; a few for a scenario whose recorded outcome there is intermittent);
+ * only polling calls ({@code MPI_Iprobe}, {@code MPI_Improbe}), whose count is the schedule's, compare by
  * presence. Every MPI call of a scenario's source goes through {@code MVS(...)}, so none escapes the count; the Java
  * scenario's id, rank count and deadline are the C program's by construction (the runner takes them from the catalog).
- * Quick: two scenarios on Open MPI (under a second each); {@code -Pfull}: every C scenario.
+ * Quick: two scenarios (a second or two each); {@code -Pfull}: every C scenario.
  */
 class CScenarioDriftTest {
     private static final Path ROOT = Workspace.root();
+    /** Runs of a scenario whose recorded outcome is intermittent (comm-idup-concurrent ends in 4 of 13 runs on Open MPI). */
+    private static final int INTERMITTENT_TRIES = 8;
     private static final Set<String> POLLING = Set.of("MPI_Iprobe", "MPI_Improbe", "MPI_Test", "MPI_Testany", "MPI_Testall");
     /** An MPI function called directly, not through MVS(MPI_Name, ...): the name followed by a parenthesis. */
     private static final Pattern RAW_CALL = Pattern.compile("\\bP?MPIX?_[A-Z][A-Za-z_]*\\s*\\(");
@@ -100,15 +104,20 @@ class CScenarioDriftTest {
         Scenario java = ScenarioCatalog.byId(c.id());
         Map<String, Long> javaCalls = AuditTesting.within(java.deadline().plusSeconds(30), "the Java scenario " + c.id(),
                 () -> javaCalls(java));
-        String library = AuditTesting.FULL ? "mpich" : "openmpi";
+        String library = "openmpi";
         CProgram program = new CProgram(library, null, null);
         AuditTesting.requireAvailable(program.unavailable());
+        // a scenario whose recorded outcome on the library is intermittent gets a few runs to see one end
+        int tries = CAudit.allowed(ROOT, c.id(), library).size() > 1 ? INTERMITTENT_TRIES : 1;
         Path work = Files.createTempDirectory("drift-" + c.id());
         try {
             Path exe = program.compile(c, CScenarios.dir(ROOT), work);
-            CProgram.Result r = AuditTesting.within(java.deadline().plusSeconds(30), "the C scenario " + c.id(), () ->
-                    program.launch(exe, java.ranks(), List.of(), List.of(), Map.of("MVS_TRACE_CALLS", "1"), work, java.deadline()));
-            assertTrue(r.exit() == 0 && !r.killed(), c.id() + " on " + library + " ran to its end: " + r.output());
+            CProgram.Result r = null;
+            for (int i = 0; i < tries && (r == null || r.exit() != 0 || r.killed()); i++) {
+                r = AuditTesting.within(java.deadline().plusSeconds(30), "the C scenario " + c.id(), () ->
+                        program.launch(exe, java.ranks(), List.of(), List.of(), Map.of("MVS_TRACE_CALLS", "1"), work, java.deadline()));
+            }
+            assertTrue(r.exit() == 0 && !r.killed(), c.id() + " on " + library + " ran to its end in " + tries + " tries: " + r.output());
             Map<String, Long> cCalls = cCalls(r.output());
             assertEquals(comparable(javaCalls), comparable(cCalls), c.id() + ": the C program's MPI calls (role name = count, "
                     + "summed over ranks) differ from the Java scenario's");

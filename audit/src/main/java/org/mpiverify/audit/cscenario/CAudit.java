@@ -59,6 +59,16 @@ public final class CAudit {
 
     /** Audits {@code scenarios} (each an entry of {@code scenarios.json}) with {@code tool} (null: no race detector). */
     public Result run(List<CScenario> scenarios, RaceTool tool, Path workDir) throws IOException, InterruptedException {
+        return run(scenarios, tool, true, workDir);
+    }
+
+    /**
+     * As {@link #run(List, RaceTool, Path)}; without {@code plainRun} (only with a detector) the scenario runs under the
+     * detector only, and a row's verdict is that of its run with the scenario's threads.
+     */
+    public Result run(List<CScenario> scenarios, RaceTool tool, boolean plainRun, Path workDir)
+            throws IOException, InterruptedException {
+        if (!plainRun && tool == null) throw new IllegalArgumentException("a run needs a detector or a plain run");
         List<Path> supp = List.of();
         if (tool != null) {
             Path file = Suppressions.of(repoRoot, program.library());
@@ -74,9 +84,12 @@ public final class CAudit {
         for (CScenario c : scenarios) {
             Scenario java = ScenarioCatalog.byId(c.id());
             Path exe = program.compile(c, sources, workDir.resolve("bin"));
-            CProgram.Result r = program.launch(exe, java.ranks(), List.of(), List.of(), Map.of(), workDir, java.deadline());
-            Verdict v = COutcomes.verdict(r, java.ranks(), java.deadline().toSeconds() + " s");
-            out.println("audit " + program.library() + " --c: " + c.id() + ": " + v.outcome() + " (" + v.summary() + ")");
+            Verdict v = null;
+            if (plainRun) {
+                CProgram.Result r = program.launch(exe, java.ranks(), List.of(), List.of(), Map.of(), workDir, java.deadline());
+                v = COutcomes.verdict(r, java.ranks(), java.deadline().toSeconds() + " s");
+                out.println("audit " + program.library() + " --c: " + c.id() + ": " + v.outcome() + " (" + v.summary() + ")");
+            }
             RaceRun threads = null;
             RaceRun one = null;
             if (tool != null) {
@@ -89,7 +102,7 @@ public final class CAudit {
                         + "the scenario's threads, " + one.races().size() + " with one), "
                         + threads.suppressed().values().stream().mapToInt(Integer::intValue).sum() + " suppressed");
             }
-            rows.add(new Row(c, v, threads, one));
+            rows.add(new Row(c, v != null ? v : threads.verdict(), threads, one));
         }
         return new Result(program.library(), tool, rows, ledger);
     }

@@ -57,12 +57,13 @@ public final class CAuditReport {
         }
         if (r.tool() == null) return b.toString();
         b.append("\n## Distinct races (by the pair of code locations)\n");
+        org.mpiverify.audit.race.LibraryOffsets offsets = new org.mpiverify.audit.race.LibraryOffsets();
         int i = 0;
         for (RaceLedger.Entry e : r.ledger().entries()) {
             Race race = e.race();
             b.append("\n### ").append(++i).append(". ").append(race.calls()).append("\n\n");
             b.append("- locations: `").append(race.key()).append("`\n");
-            b.append("- variable: ").append(race.variable().isEmpty() ? "(not named)" : race.variable()).append('\n');
+            b.append("- variable: ").append(race.variable().isEmpty() ? "(not named)" : offsets.describe(race)).append('\n');
             b.append("- seen: ").append(e.reports()).append(" reports in ").append(e.scenarios())
                     .append(e.withOneThread() ? "; also with one user thread (the library's own threads)" : "; only with several user threads")
                     .append('\n');
@@ -109,12 +110,13 @@ public final class CAuditReport {
         }
         m.put("scenarios", rows);
         List<Object> races = new ArrayList<>();
+        org.mpiverify.audit.race.LibraryOffsets offsets = new org.mpiverify.audit.race.LibraryOffsets();
         if (r.tool() != null) {
             for (RaceLedger.Entry e : r.ledger().entries()) {
                 Map<String, Object> x = new LinkedHashMap<>();
                 x.put("key", e.race().key());
                 x.put("calls", e.race().calls());
-                x.put("variable", e.race().variable());
+                x.put("variable", offsets.describe(e.race()));
                 x.put("reports", e.reports());
                 x.put("scenarios", e.scenarios());
                 x.put("withOneThread", e.withOneThread());
