@@ -320,11 +320,12 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "audit", sortOptions = false, description = "run the thread-safety audit's multithreaded MPI scenarios on a target (every configuration of it), print progress, and write out/audit/TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a safe configuration fails or an unsafe one is not rejected")
+    @Command(name = "audit", sortOptions = false, subcommands = Main.BuildLibSubcommand.class, description = "run the thread-safety audit's multithreaded MPI scenarios on a target (every configuration of it), print progress, and write out/audit/TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a safe configuration fails or an unsafe one is not rejected")
     static final class AuditSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
-        @Option(names = "--target", required = true, paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
+        // required unless the build-lib subcommand runs: checked in call()
+        @Option(names = "--target", paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
                 completionCandidates = AuditTargetIds.class, description = "the implementation to audit (several: comma-separated); "
                         + "-tcp: the library's network path over TCP")
         String target;
@@ -357,6 +358,7 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (target == null) throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--target'");
             if (race != null && !c) throw new CommandLine.ParameterException(spec.commandLine(), "--race needs --c");
             if (c) {
                 return org.mpiverify.audit.cscenario.CAuditCommand.run(target, scenarios, race, lib, mpiexec, main.out,
@@ -365,6 +367,33 @@ public final class Main implements Callable<Integer> {
             int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
             return AuditCommand.run(target, scenarios, r, full, locks,
                     new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()), main.out, main.err, main.env);
+        }
+    }
+
+    @Command(name = "build-lib", sortOptions = false, description = "build the installed version of MPICH or Open MPI from Debian's source "
+            + "package with the distribution's configure options, with symbols (and ThreadSanitizer with --tsan), cached outside the "
+            + "repository ($MPIVERIFY_CACHE or ~/.cache/mpiverify); prints the --lib and --mpiexec to pass to the audit")
+    static final class BuildLibSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        AuditSubcommand audit;
+        @CommandLine.Parameters(index = "0", paramLabel = "mpich|openmpi", description = "the library")
+        String library;
+        @Option(names = "--tsan", description = "build with -fsanitize=thread")
+        boolean tsan;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() throws Exception {
+            Main main = audit.main;
+            try {
+                var plan = org.mpiverify.audit.buildlib.BuildLib.plan(library, tsan,
+                        org.mpiverify.audit.buildlib.BuildLib.cacheRoot(main.env));
+                return org.mpiverify.audit.buildlib.BuildLib.build(plan, main.out);
+            } catch (IllegalArgumentException e) {
+                main.err.println("audit build-lib: " + e.getMessage());
+                return 2;
+            }
         }
     }
 
