@@ -13,8 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where in a stripped library a race's variable lives. Valgrind says only "Address A is in the BSS segment of LIB" for
- * a static variable of a library without symbols; this adds its offset in the library file, which is the same in
+ * Where in a stripped library a race's variable lives. Valgrind says only "Address A is in the BSS segment of LIB"
+ * (Helgrind) or "Allocation context: BSS section of LIB" with the address in the access (DRD) for a static variable of
+ * a library without symbols; this adds its offset in the library file, which is the same in
  * every process and run of that build and which a build with symbols of the same version maps to a name. The load
  * address comes from a frame of the same race in an exported function of that library: the function's offset ({@code
  * nm -D}) subtracted from the frame's address, rounded down to the page (a library is mapped page-aligned and the
@@ -22,7 +23,11 @@ import java.util.regex.Pattern;
  * thread-safe: one auditing thread uses an instance.
  */
 public final class LibraryOffsets {
+    /** Helgrind's words for a static variable of a library without symbols. */
     private static final Pattern SEGMENT = Pattern.compile("Address (0x[0-9a-fA-F]+) is in the (\\S+) segment of (\\S+)");
+    /** DRD's: the section in the variable text, the address in the access ("Conflicting load by thread 4 at 0x... size 8"). */
+    private static final Pattern SECTION = Pattern.compile("Allocation context: (\\S+) section of (\\S+)");
+    private static final Pattern AT = Pattern.compile(" at (0x[0-9a-fA-F]+)");
     private static final Path NM = Path.of("/usr/bin/nm");
     private static final long PAGE = 0x1000;
 
@@ -30,10 +35,20 @@ public final class LibraryOffsets {
 
     /** {@code race}'s variable text with {@code " (offset 0x... in LIB)"} added where it can be worked out. */
     public String describe(Race race) {
+        long address;
+        String lib;
         Matcher m = SEGMENT.matcher(race.variable());
-        if (!m.find()) return race.variable();
-        long address = Long.decode(m.group(1));
-        String lib = m.group(3);
+        Matcher d = SECTION.matcher(race.variable());
+        Matcher at = AT.matcher(race.first().what());
+        if (m.find()) {
+            address = Long.decode(m.group(1));
+            lib = m.group(3);
+        } else if (d.find() && at.find()) {
+            address = Long.decode(at.group(1));
+            lib = d.group(2);
+        } else {
+            return race.variable();
+        }
         Optional<Long> base = base(race, lib);
         if (base.isEmpty()) return race.variable();
         String name = lib.substring(lib.lastIndexOf('/') + 1);
