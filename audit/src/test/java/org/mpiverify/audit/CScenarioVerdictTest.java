@@ -65,6 +65,36 @@ class CScenarioVerdictTest {
         }
     }
 
+    /**
+     * {@code --lib}: the program loads the library file given, not the installed one. A copy of Debian's MPICH in a
+     * folder of its own passes; a file of that name that is no library makes every rank fail to start.
+     */
+    @Test
+    void aLibraryByPathIsTheOneTheProgramLoads() throws Exception {
+        CProgram debian = new CProgram("mpich", null, null);
+        AuditTesting.requireAvailable(debian.unavailable());
+        CScenario sample = find(CScenarios.load(ROOT), "mprobe-sendrecv");
+        Path work = Files.createTempDirectory("clib");
+        try {
+            Path good = Files.createDirectories(work.resolve("good/lib")).resolve("libmpich.so.12");
+            Files.copy(Path.of("/usr/lib/x86_64-linux-gnu/libmpich.so.12"), good);
+            Path bad = Files.createDirectories(work.resolve("bad/lib")).resolve("libmpich.so.12");
+            Files.writeString(bad, "not a library");
+            Path mpiexec = Path.of("/usr/bin/mpiexec.mpich");
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+            var passed = AuditTesting.within(java.time.Duration.ofSeconds(120), "the copy", () -> new CAudit(
+                    new CProgram("mpich", good, mpiexec), ROOT, out).run(List.of(sample), null, work.resolve("w1"))).rows().get(0).verdict();
+            assertEquals(Outcome.PASS, passed.outcome(), passed.toString());
+            var broken = AuditTesting.within(java.time.Duration.ofSeconds(120), "the non-library", () -> new CAudit(
+                    new CProgram("mpich", bad, mpiexec), ROOT, out).run(List.of(sample), null, work.resolve("w2"))).rows().get(0).verdict();
+            assertEquals(Outcome.CRASH, broken.outcome(), broken.toString());
+            assertTrue(String.join("\n", broken.evidence()).contains("libmpich.so.12"), broken.toString());
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
     @Test
     void theJudgeGivesEachVerdict() {
         assertEquals(Outcome.PASS, COutcomes.verdict(new CProgram.Result(0, false, "done: rank 0, 0 evidence\ndone: rank 1, 0 evidence\n", 5), 2, "20 s").outcome());

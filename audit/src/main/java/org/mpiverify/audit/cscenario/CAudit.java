@@ -70,12 +70,14 @@ public final class CAudit {
             throws IOException, InterruptedException {
         if (!plainRun && tool == null) throw new IllegalArgumentException("a run needs a detector or a plain run");
         List<Path> supp = List.of();
+        java.util.Set<String> ours = new java.util.HashSet<>();
         if (tool != null) {
             Path file = Suppressions.of(repoRoot, program.library());
             if (Files.exists(file)) {
                 List<String> problems = Suppressions.problems(file);
                 if (!problems.isEmpty()) throw new IllegalArgumentException(file + " breaks the rules: " + problems);
                 supp = List.of(file);
+                Suppressions.entries(file).forEach(e -> ours.add(e.name()));
             }
         }
         RaceLedger ledger = new RaceLedger();
@@ -100,11 +102,18 @@ public final class CAudit {
                 out.println("audit " + program.library() + " --c --race " + tool.id() + ": " + c.id() + ": "
                         + ledger.of(c.id()).size() + " distinct races (" + threads.races().size() + " reports with "
                         + "the scenario's threads, " + one.races().size() + " with one), "
-                        + threads.suppressed().values().stream().mapToInt(Integer::intValue).sum() + " suppressed");
+                        + suppressedBy(threads, ours, true) + " reports suppressed by " + program.library() + ".supp, "
+                        + suppressedBy(threads, ours, false) + " by Valgrind's default suppressions");
             }
             rows.add(new Row(c, v != null ? v : threads.verdict(), threads, one));
         }
         return new Result(program.library(), tool, rows, ledger);
+    }
+
+    /** Reports suppressed by the library's own file ({@code ours}: its entries' names), or by Valgrind's defaults. */
+    static int suppressedBy(RaceRun run, java.util.Set<String> ours, boolean own) {
+        return run.suppressed().entrySet().stream().filter(e -> ours.contains(e.getKey()) == own)
+                .mapToInt(Map.Entry::getValue).sum();
     }
 
     private RaceRun raceRun(CScenario c, Path exe, Scenario java, RaceTool tool, List<Path> supp, boolean oneThread,

@@ -78,9 +78,18 @@ public final class CAuditReport {
         for (CAudit.Row row : r.rows()) {
             for (CAudit.RaceRun run : List.of(row.threads(), row.oneThread())) run.suppressed().forEach((k, n) -> supp.merge(k, n, Integer::sum));
         }
+        java.util.Set<String> ours = new java.util.HashSet<>();
+        try {
+            Path file = org.mpiverify.audit.race.Suppressions.of(repoRoot, r.library());
+            if (Files.exists(file)) org.mpiverify.audit.race.Suppressions.entries(file).forEach(e -> ours.add(e.name()));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         b.append("\n## Suppressed\n\n");
         if (supp.isEmpty()) b.append("none\n");
-        supp.forEach((k, n) -> b.append("- `").append(k).append("`: ").append(n).append('\n'));
+        supp.forEach((k, n) -> b.append("- `").append(k).append("`: ").append(n)
+                .append(ours.contains(k) ? " (audit/race/suppressions/" + r.library() + ".supp)" : " (Valgrind's default suppressions)")
+                .append('\n'));
         return b.toString();
     }
 

@@ -29,18 +29,22 @@ public record Access(String what, int thread, List<Frame> stack) {
 
     /**
      * The MPI call this thread was in: the outermost MPI entry point on its stack (an MPI function may call another
-     * exported one inside), or {@code "(no MPI call: a thread of the library's own)"} when none is (a progress or
-     * async thread the library started).
+     * exported one inside); when there is none, {@link #USER_CODE} if the stack runs through the program (a frame of
+     * an object that is no shared library: the user's thread, between MPI calls, e.g. reading a receive buffer), else
+     * {@link #NO_MPI_CALL} (a progress or async thread the library started).
      */
     public String mpiCall() {
         for (int i = stack.size() - 1; i >= 0; i--) {
             if (stack.get(i).mpiEntry()) return stack.get(i).fn().replaceFirst("^PMPI", "MPI");
         }
-        return NO_MPI_CALL;
+        boolean program = stack.stream().anyMatch(f -> f.obj() != null && !f.objName().contains(".so"));
+        return program ? USER_CODE : NO_MPI_CALL;
     }
 
-    /** What {@link #mpiCall()} says for a thread in no MPI call. */
+    /** What {@link #mpiCall()} says for a thread of the library's own. */
     public static final String NO_MPI_CALL = "(no MPI call: a thread of the library's own)";
+    /** What {@link #mpiCall()} says for the program's thread outside MPI. */
+    public static final String USER_CODE = "(the program's code, in no MPI call)";
 
     /** Frames whose function is not named ({@code ???}). */
     public long unnamedFrames() {
