@@ -94,9 +94,10 @@ class RaceAuditTest {
             Path exe = work.resolve("knownbad_dup");
             sh(work, GCC.toString(), "-g", "-O1", "-o", exe.toString(), KNOWN_BAD.resolve("knownbad_dup.c").toString(),
                     "-L", racy.toString(), "-lfakempi", "-lpthread");
-            Process nm = new ProcessBuilder("/usr/bin/nm", racy.resolve("libfakempi.so").toString()).start();
-            String symbols = new String(nm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            nm.waitFor();
+            Path nmOut = work.resolve("nm.txt");
+            Process nm = new ProcessBuilder("/usr/bin/nm", racy.resolve("libfakempi.so").toString()).redirectOutput(nmOut.toFile()).start();
+            assertTrue(nm.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "nm ends");
+            String symbols = Files.readString(nmOut, StandardCharsets.UTF_8);
             long offset = Long.parseLong(symbols.lines().filter(l -> l.endsWith(" next_context_id")).findFirst()
                     .orElseThrow().split(" ")[0], 16);
             List<Race> races = races(tool, exe, stripped, work);
@@ -123,11 +124,14 @@ class RaceAuditTest {
         Path xml = Files.createTempDirectory(work, "xml");
         List<String> cmd = new ArrayList<>(tool.prefix(xml, List.of()));
         cmd.add(exe.toString());
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true);
+        Path log = Files.createTempFile(work, "run", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
         Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the program ends");
+        boolean ended = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly();
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(ended, "the program ends within 60 s: " + out);
         assertTrue(out.contains("done: rank 0"), out);
         List<Race> races = new ArrayList<>();
         try (Stream<Path> files = Files.list(xml)) {
@@ -141,9 +145,11 @@ class RaceAuditTest {
     }
 
     private static void sh(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), String.join(" ", cmd) + ":\n" + out);
+        Path log = Files.createTempFile(dir, "sh", ".txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly();
+        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + " (within 120 s):\n" + Files.readString(log, StandardCharsets.UTF_8));
     }
 
     @Test

@@ -175,10 +175,17 @@ public final class BuildLib {
     }
 
     private static String output(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String s = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) p.destroyForcibly();
-        return s;
+        Path file = Files.createTempFile("build-lib", ".txt");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(file.toFile()).start();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", cmd) + " did not end within 60 s");
+            }
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 
     private static long seconds(long startNanos) {

@@ -74,9 +74,20 @@ public final class LibraryOffsets {
             Map<String, Long> m = new HashMap<>();
             if (!Files.isExecutable(NM)) return m;
             try {
-                Process p = new ProcessBuilder(List.of(NM.toString(), "-D", "--defined-only", l)).redirectErrorStream(true).start();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) return m;
+                Path file = Files.createTempFile("nm", ".txt");
+                String out;
+                try {
+                    Process p = new ProcessBuilder(List.of(NM.toString(), "-D", "--defined-only", l)).redirectErrorStream(true)
+                            .redirectOutput(file.toFile()).start();
+                    if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                        return m;
+                    }
+                    if (p.exitValue() != 0) return m;
+                    out = Files.readString(file, StandardCharsets.UTF_8);
+                } finally {
+                    Files.deleteIfExists(file);
+                }
                 for (String line : out.lines().toList()) {
                     String[] w = line.trim().split("\\s+");
                     if (w.length == 3 && (w[1].equals("T") || w[1].equals("W"))) m.putIfAbsent(w[2], Long.parseUnsignedLong(w[0], 16));
