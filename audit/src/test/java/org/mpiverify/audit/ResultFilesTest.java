@@ -31,6 +31,7 @@ import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Outcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -57,7 +58,7 @@ class ResultFilesTest {
                 new AuditColumn("broken \"binding\" <twin>", true, new BrokenCore(core)));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 2,
-                List.of("p2p-blocking", "iprobe-isendrecv"), new PrintStream(progress, true)));
+                List.of("p2p-blocking", "iprobe-isendrecv"), Console.of(new PrintStream(progress, true), System.err)));
         TargetResult r;
         try {
             r = assertTimeoutPreemptively(Duration.ofSeconds(120),

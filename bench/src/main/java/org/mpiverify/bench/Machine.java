@@ -3,6 +3,7 @@ package org.mpiverify.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.mpiverify.results.Json;
 
 /** The machine a benchmark ran on: CPU model, cores, memory, JVM, OS. */
 public final class Machine {
@@ -29,11 +30,16 @@ public final class Machine {
                 System.getProperty("os.name"), System.getProperty("os.version"));
     }
 
+    /** The machine as the result files record it. */
+    public record Info(String cpu, int cores, String java, String vm, String os) { }
+
+    public static Info info() {
+        return new Info(cpuModel(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    }
+
+    /** {@link #info()} as a one-line JSON object. */
     public static String describeJson() {
-        return String.format(Locale.ROOT,
-                "{\"cpu\": \"%s\", \"cores\": %d, \"java\": \"%s\", \"vm\": \"%s\", \"os\": \"%s %s\"}",
-                cpuModel().replace("\"", "'"), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), System.getProperty("java.vm.name"),
-                System.getProperty("os.name"), System.getProperty("os.version"));
+        return Json.compact(info());
     }
 }

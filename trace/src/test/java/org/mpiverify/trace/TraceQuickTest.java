@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 
@@ -78,7 +79,7 @@ class TraceQuickTest {
                 PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
                 Path dir = out.resolve("sample/" + s.algorithm().id() + "-" + c);
                 int exit = TraceCommand.run(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
-                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), null, print, print);
+                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), Console.of(print, print));
                 String printed = text.toString(StandardCharsets.UTF_8);
                 System.out.print(printed);
                 assertEquals(0, exit, printed);
