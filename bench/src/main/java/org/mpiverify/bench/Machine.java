@@ -3,7 +3,6 @@ package org.mpiverify.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.mpiverify.results.Json;
 
 /** The machine a benchmark ran on: CPU model, cores, memory, JVM, OS. */
 public final class Machine {
@@ -36,10 +35,5 @@ public final class Machine {
     public static Info info() {
         return new Info(cpuModel(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    }
-
-    /** {@link #info()} as a one-line JSON object. */
-    public static String describeJson() {
-        return Json.compact(info());
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,8 +30,8 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
+import org.mpiverify.results.TraceResultsFile;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.trace.spi.TraceModel;
 import org.mpiverify.trace.spi.TraceTwin;
@@ -285,35 +284,18 @@ public final class TraceCommand {
      * {@code out/trace/<folder>/results.json}); {@code variant} is what the traces were taken from (null: the core).
      */
     public static void writeResults(Path file, List<TraceVerdict> verdicts, String variant, List<String> runProblems) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("provenance", Json.parse(Provenance.now(Workspace.root(), Map.of()).toJson()));
-        doc.put("variant", variant == null ? "core" : variant);
-        doc.put("runProblems", runProblems);
-        List<Object> traces = new ArrayList<>();
+        List<TraceResultsFile.Trace> traces = new ArrayList<>();
         for (TraceVerdict v : verdicts) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("name", v.name());
-            t.put("algorithm", v.algorithm().id());
-            t.put("variant", v.variant());
-            t.put("twin", TraceTwins.byName(v.variant()) != null);
-            t.put("spec", "specs/" + v.specModule() + ".tla");
-            t.put("status", v.status().name());
-            t.put("events", v.events());
-            t.put("windows", v.windows());
-            t.put("tlcSeconds", v.tlcSeconds());
-            t.put("eventsPerSecond", Math.round(v.eventsPerSecond() * 10) / 10.0);
-            t.put("firstBad", v.firstBad());
-            t.put("reason", v.reason());
-            if (v.status() == TraceVerdict.Status.REJECTED) {
-                t.put("report", "rejected/" + TraceChecker.safe(v.name()) + ".md");
-            }
-            t.put("truncation", v.truncation());
-            traces.add(t);
+            traces.add(new TraceResultsFile.Trace(v.name(), v.algorithm().id(), v.variant(),
+                    TraceTwins.byName(v.variant()) != null, "specs/" + v.specModule() + ".tla", v.status().name(),
+                    v.events(), v.windows(), v.tlcSeconds(), Math.round(v.eventsPerSecond() * 10) / 10.0, v.firstBad(),
+                    v.reason(), v.status() == TraceVerdict.Status.REJECTED
+                            ? "rejected/" + TraceChecker.safe(v.name()) + ".md" : null,
+                    v.truncation()));
         }
-        doc.put("traces", traces);
         try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, Json.write(doc));
+            new TraceResultsFile(Provenance.now(Workspace.root(), Map.of()), variant == null ? "core" : variant,
+                    runProblems, traces).write(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.TraceResultsFile;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -83,9 +82,8 @@ class TraceQuickTest {
                 String printed = text.toString(StandardCharsets.UTF_8);
                 System.out.print(printed);
                 assertEquals(0, exit, printed);
-                for (var t : Json.objs(Json.parseObject(Files.readString(dir.resolve("results.json"))),
-                        "traces")) {
-                    verdicts.add(Json.str(t, "name", "") + " " + Json.str(t, "status", ""));
+                for (var t : TraceResultsFile.read(dir.resolve("results.json")).traces()) {
+                    verdicts.add(t.name() + " " + t.status());
                 }
             }
         }
