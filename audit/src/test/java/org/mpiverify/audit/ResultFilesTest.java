@@ -16,6 +16,7 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.audit.report.AuditJson;
 import org.mpiverify.audit.report.AuditReports;
 import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
@@ -32,6 +33,7 @@ import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Console;
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Outcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -69,6 +71,10 @@ class ResultFilesTest {
         }
         assertTrue(progress.toString().contains("runs/s"), progress.toString());
 
+        AuditJson.AuditFile typed = Json.read(Files.readString(AuditReports.jsonFile(dir, "core")), AuditJson.AuditFile.class);
+        assertEquals(r.columns().stream().flatMap(c -> c.cells().stream()).map(x -> x.verdict().name()).toList(),
+                typed.configurations().stream().flatMap(c -> c.scenarios().stream()).map(AuditJson.ScenarioCell::verdict)
+                        .toList(), "the file reads back into its record, every verdict as run");
         JsonNode json = new ObjectMapper().readTree(AuditReports.jsonFile(dir, "core").toFile());
         assertEquals("core", json.get("target").asText());
         assertEquals("mpiverify core 0.1.0", json.get("implementation").asText());
