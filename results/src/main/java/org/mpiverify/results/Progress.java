@@ -9,7 +9,7 @@ package org.mpiverify.results;
  * <p>Thread safety: an implementation may be called from any thread.
  */
 public interface Progress {
-    /** Shows nothing; {@link #println} still prints nowhere. */
+    /** Shows nothing and prints nothing: for work nobody watches. */
     Progress NONE = new Progress() {
         @Override public void set(long done) { }
         @Override public void detail(String text) { }
