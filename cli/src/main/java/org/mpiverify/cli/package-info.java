@@ -1,7 +1,7 @@
 /**
  * The {@code ./mpiverify} command: {@link org.mpiverify.cli.Main} maps each subcommand's picocli options onto the
  * module that does the work ({@code tlc} → {@code org.mpiverify.specs}, {@code audit} → {@code
- * org.mpiverify.audit.run}, {@code bench} → {@code org.mpiverify.bench}, {@code trace} → {@code
+ * org.mpiverify.audit.run}, {@code bench} → {@code org.mpiverify.bench.command}, {@code trace} → {@code
  * org.mpiverify.trace}, {@code mutate} → {@code org.mpiverify.mutate}, {@code locks} → {@code
  * org.mpiverify.locks.command}, {@code report} → {@code org.mpiverify.reports}, {@code demo} → {@code
  * org.mpiverify.demo} in the core): each subcommand builds its command's options record (a value the record refuses
