@@ -21,6 +21,7 @@ import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Outcome;
 
 /**
@@ -112,7 +113,7 @@ class LibraryAuditTest {
         AuditTargets.Entry target = AuditTargets.byId(id, false);
         AuditTesting.requireAvailable(target.unavailable());
         List<String> scenarios = quickScenarios(id);
-        AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, scenarios, System.out));
+        AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 1, scenarios, Console.of(System.out, System.err)));
         Path dir = AuditOutput.auditDir();
         TargetResult r;
         try {
