@@ -359,11 +359,10 @@ public final class Request {
             if (greq == null) {
                 throw new MpiException(ErrorClass.ERR_REQUEST, "not a generalized request");
             }
-            GrequestLifecycle.Completed c = greq.lifecycle.complete();
+            GrequestLifecycle.Completed c = greq.lifecycle.complete(st::signal);   // recorded, then signalled
             if (c == GrequestLifecycle.Completed.TWICE) {
                 throw new MpiException(ErrorClass.ERR_REQUEST, "generalized request was completed already");
             }
-            st.signal();    // after the completion is recorded: a woken waiter runs the free callback itself
             st.release();   // the operation's reference
             if (c == GrequestLifecycle.Completed.LAST) {
                 MpiException f = greq.runFree();

@@ -10,8 +10,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * complete the handle only after the completion, so it runs the callback itself (after the query callback);
  * a free before the completion leaves it to {@code MPI_Grequest_complete}.
  *
- * <p>The completion is {@link RequestState#signal signalled} only after {@link #complete} has recorded it, so
- * a waiter woken by the signal always finds it recorded and runs the free callback in its own call.
+ * <p>{@link #complete} signals the request's completion ({@link RequestState#signal}) only after it has
+ * recorded it, so a waiter woken by the signal always finds it recorded and runs the free callback in its own
+ * call (signalled first, the waiter could complete its handle, find no completion recorded and leave the free
+ * callback to {@code MPI_Grequest_complete}, after the wait has returned).
  *
  * <p>Thread safety: both methods may be called by any thread at once; each event is recorded by one atomic
  * read-modify-write of one word, so of a completion and a handle's end that race, exactly one caller is told
@@ -34,12 +36,16 @@ public final class GrequestLifecycle {
         TWICE
     }
 
-    /** Records {@code MPI_Grequest_complete}. */
-    public Completed complete() {
+    /**
+     * Records {@code MPI_Grequest_complete} and then, unless it was recorded before, runs {@code signal} (the
+     * request's completion): in this order, so that a waiter that sees the signal finds the completion recorded.
+     */
+    public Completed complete(Runnable signal) {
         int was = events.getAndUpdate(e -> e | COMPLETED);   // linearization point
         if ((was & COMPLETED) != 0) {
             return Completed.TWICE;
         }
+        signal.run();
         return (was & HANDLE_DONE) != 0 ? Completed.LAST : Completed.FIRST;
     }
 
