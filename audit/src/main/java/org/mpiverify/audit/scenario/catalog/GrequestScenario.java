@@ -19,7 +19,7 @@ import org.mpiverify.harness.scenario.Verdict;
  */
 final class GrequestScenario extends CatalogScenario {
     private static final String[] MODES = {"Wait", "Waitsome", "Waitall", "Test", "Testall", "Waitsome+recv"};
-    private static final int ROUNDS = 10;
+    private static final int ROUNDS = 6;
 
     GrequestScenario() {
         super("greq-cross-thread", "generalized requests completed by another thread while main waits or tests",
