@@ -140,6 +140,13 @@ class RequestKindsTest {
         Jobs.ok(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
+            Comm d = w.dup();
+            Request onFreed = d.sendInit(new int[1], 0, 1, Datatype.INT, 1 - w.rank(), 0);
+            d.free();
+            assertEquals(ErrorClass.ERR_COMM, assertThrows(MpiException.class, onFreed::start).errorClass(),
+                    "starting on a freed communicator");
+            assertTrue(onFreed.isInactive(), "a refused start leaves the request inactive");
+            onFreed.free();
             if (w.rank() == 0) {
                 int[] in = new int[1];
                 Request r = w.recvInit(in, 0, 1, Datatype.INT, 1, 5);
@@ -242,6 +249,16 @@ class RequestKindsTest {
             assertEquals(12, s.bytes());
             assertSame(Status.EMPTY, g.waitFor(), "inactive afterwards");
             assertEquals(ErrorClass.ERR_REQUEST, assertThrows(MpiException.class, g::grequestComplete).errorClass());
+            log.clear();
+
+            // any thread may wait: a thread of its own waits while this one completes; the callbacks run in the waiter
+            Request any = mpi.grequestStart(query, free, cancel, "w");
+            Status[] got = new Status[1];
+            Thread waiter = Thread.ofPlatform().name("waiter").start(() -> got[0] = any.waitFor());
+            any.grequestComplete();
+            waiter.join();
+            assertEquals(List.of("query w waiter", "free w waiter"), log);
+            assertEquals(4, got[0].tag());
             log.clear();
 
             // test loop until another thread completes it
