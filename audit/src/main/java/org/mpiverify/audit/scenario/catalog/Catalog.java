@@ -53,6 +53,7 @@ public final class Catalog {
                 new CrossThreadCompletionScenario(),
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
+                new BufferedSendScenario(),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
