@@ -44,7 +44,7 @@ final class BufferedSendScenario extends CatalogScenario {
 
     @Override
     public List<Algorithm> algorithms() {
-        return List.of();
+        return List.of(Algorithm.of("Attached buffer of buffered sends"));
     }
 
     @Override
