@@ -48,6 +48,10 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public long isendrecv(long comm, int[] sb, int sc, int dest, int st, int[] rb, int rc, int src, int rt) {
         return d.isendrecv(comm, sb, sc, dest, st, rb, rc, src, rt);
     }
+    @Override public void bufferAttach(int bytes) { d.bufferAttach(bytes); }
+    @Override public int bufferDetach() { return d.bufferDetach(); }
+    @Override public void bsend(long comm, int[] buf, int count, int dest, int tag) { d.bsend(comm, buf, count, dest, tag); }
+    @Override public long ibsend(long comm, int[] buf, int count, int dest, int tag) { return d.ibsend(comm, buf, count, dest, tag); }
     @Override public AuditStatus probe(long comm, int source, int tag) { return d.probe(comm, source, tag); }
     @Override public AuditStatus iprobe(long comm, int source, int tag) { return d.iprobe(comm, source, tag); }
     @Override public long mprobe(long comm, int source, int tag, AuditStatus[] status) { return d.mprobe(comm, source, tag, status); }

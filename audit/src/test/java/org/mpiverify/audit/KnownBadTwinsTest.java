@@ -309,6 +309,43 @@ class KnownBadTwinsTest {
                 AuditTesting.describe(v));
     }
 
+    /**
+     * Two buffered sends in one region of the attached buffer: rank 0's 5th {@code bsend} or {@code ibsend} goes out
+     * with the bytes of the one before it (whichever thread made it), as if its copy had landed where that message
+     * still was.
+     */
+    static final class SharedRegionBsendBinding extends DelegatingAuditMpi {
+        private final AtomicInteger sends = new AtomicInteger();
+        private volatile int[] previous;
+
+        SharedRegionBsendBinding(AuditMpi d) { super(d); }
+
+        private int[] region(int[] buf, int count) {
+            int[] mine = java.util.Arrays.copyOf(buf, count);
+            int[] before = previous;
+            previous = mine;
+            return commRank(commWorld()) == 0 && sends.incrementAndGet() == 5 && before != null ? before : mine;
+        }
+
+        @Override
+        public void bsend(long comm, int[] buf, int count, int dest, int tag) {
+            int[] b = region(buf, count);
+            super.bsend(comm, b, b.length, dest, tag);
+        }
+
+        @Override
+        public long ibsend(long comm, int[] buf, int count, int dest, int tag) {
+            int[] b = region(buf, count);
+            return super.ibsend(comm, b, b.length, dest, tag);
+        }
+    }
+
+    @TwinTest
+    void twoBufferedSendsInOneRegionFail() {
+        failsWithEvidence("p2p-bsend-threads", SharedRegionBsendBinding::new,
+                e -> e.startsWith("rank 1 receiver") && e.contains("twice"));
+    }
+
     @TwinTest
     void aSwallowedInvalidRankErrorFailsNamingTheCall() {
         failsWithEvidence("p2p-invalid-args-under-load", SwallowedRankErrorBinding::new,

@@ -219,6 +219,24 @@ public final class Comm {
     }
 
     /**
+     * {@code MPI_Bsend} (MPI-3.1 §3.4): copies the message into the rank's attached buffer
+     * ({@link Mpi#bufferAttach(java.nio.ByteBuffer)}) and returns, whatever the receiver does; the copy occupies
+     * its packed size plus {@link Mpi#BSEND_OVERHEAD} bytes until it has left the buffer. ERR_BUFFER, and nothing
+     * is sent, if no buffer is attached or the message does not fit in what is free; other arguments as
+     * {@link #send}. Any thread may bsend at once: they share the attached buffer.
+     */
+    @ThreadSafety(SafetyClass.OWN)
+    public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        BufferedSends.bsend(this, buf, offset, count, type, dest, tag);
+    }
+
+    /** {@code MPI_Ibsend}: as {@link #bsend}; the message is buffered when it returns, so the request is complete. */
+    @ThreadSafety(SafetyClass.OWN)
+    public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return BufferedSends.ibsend(this, buf, offset, count, type, dest, tag);
+    }
+
+    /**
      * {@code MPI_Recv}: blocks until a matching message has arrived in {@code buf}. A longer message is
      * consumed, the buffer filled, and ERR_TRUNCATE raised.
      */

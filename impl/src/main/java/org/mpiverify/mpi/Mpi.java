@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import java.nio.ByteBuffer;
 import org.mpiverify.core.coll.CollectiveTags;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.sync.CriticalSections;
@@ -27,6 +28,12 @@ public final class Mpi {
      * take tags below {@code 2^22}.
      */
     public static final int CREATE_GROUP_TAG_UB = (1 << 21) / CollectiveTags.LIMIT - 1;
+
+    /**
+     * {@code MPI_BSEND_OVERHEAD}: the bytes a buffered message occupies in the attached buffer besides its packed
+     * size ({@link #bufferAttach(ByteBuffer)}). MPICH's value.
+     */
+    public static final int BSEND_OVERHEAD = 96;
 
     private final RankContext rank;
 
@@ -109,6 +116,37 @@ public final class Mpi {
     @ThreadSafety(SafetyClass.OTHER)
     public void abort(int errorCode) {
         rank.job.abort(errorCode, "MPI_Abort(" + errorCode + ") called on rank " + rank.worldRank);
+    }
+
+    /**
+     * {@code MPI_Buffer_attach} (MPI-3.1 §3.6): makes {@code buffer}'s bytes from index 0 to its limit the space
+     * of this rank's buffered sends ({@link Comm#bsend}, {@link Comm#ibsend}), which every thread of the rank
+     * shares: each message occupies its packed size plus {@link #BSEND_OVERHEAD} bytes until it has left the
+     * buffer. The buffer must not be touched until {@link #bufferDetach()} returns it. ERR_BUFFER if a buffer is
+     * attached already (or being detached), if {@code buffer} is null or read-only, or if it is smaller than
+     * {@code BSEND_OVERHEAD}.
+     */
+    @ThreadSafety(SafetyClass.OWN)
+    public void bufferAttach(ByteBuffer buffer) {
+        BufferedSends.attach(rank, buffer);
+    }
+
+    /** {@code MPI_Buffer_attach} of a new buffer of {@code size} bytes; ERR_ARG if negative, else as above. */
+    @ThreadSafety(SafetyClass.OWN)
+    public void bufferAttach(int size) {
+        BufferedSends.attach(rank, size);
+    }
+
+    /**
+     * {@code MPI_Buffer_detach} (MPI-3.1 §3.6): blocks until every message in the attached buffer has been
+     * transmitted (copied out of it), holding no lock while it waits, then returns the buffer, which is attached
+     * no more. Buffered sends that start while it waits fail with ERR_BUFFER. Null if no buffer is attached (the
+     * standard is silent there; MPICH returns no buffer and no error). ERR_BUFFER if another thread's detach is
+     * under way.
+     */
+    @ThreadSafety(SafetyClass.OWN)
+    public ByteBuffer bufferDetach() {
+        return BufferedSends.detach(rank);
     }
 
     /** {@code MPI_Wtime}: seconds since the job started. */

@@ -6,6 +6,7 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import org.mpiverify.core.bsend.AttachedBuffer;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.buffer.UnexpectedBudget;
 import org.mpiverify.core.contextid.ContextIdAllocator;
@@ -76,6 +77,8 @@ final class RankContext {
     final UnexpectedBudget unexpected;
     /** This rank's communicators that hold a reference (added when made, removed at their last release): read by quiescence checks. */
     final Set<Comm> liveComms = ConcurrentHashMap.newKeySet();
+    /** The buffer of this rank's buffered sends ({@link BufferedSends}), which all its threads share. */
+    final AttachedBuffer bsendBuffer = new AttachedBuffer();
     private final SerializedCallDetector serialized = new SerializedCallDetector();
 
     volatile CriticalSections cs = CriticalSections.unlocked();

@@ -165,6 +165,13 @@ final class ProgressTable {
                 (w, me, u) -> checkAndFree(w.create(w.group()))),
         CREATE_GROUP("createGroup", false, (w, u, looked) -> checkAndFree(w.createGroup(w.group(), 3)),
                 (w, me, u) -> checkAndFree(w.createGroup(w.group(), 3))),
+        /** Rank 0's detach waits until U has received the rendezvous message buffered in the attached buffer. */
+        BUFFER_DETACH("bufferDetach", false, (w, u, looked) -> {
+            Mpi mpi = new Mpi(w.rankContext());
+            mpi.bufferAttach(4 * BIG + Mpi.BSEND_OVERHEAD);
+            w.bsend(new int[BIG], 0, BIG, Datatype.INT, u, TAG);
+            mpi.bufferDetach();
+        }, (w, me, u) -> { if (me == u) w.recv(new int[BIG], 0, BIG, Datatype.INT, 0, TAG); }),
         /** Rank 0 finalizes with the operation unwaited (erroneous: docs/errors.md says finalize completes it). */
         FINALIZE("finalizeMpi", false, null, null);
 
@@ -270,6 +277,9 @@ final class ProgressTable {
             Map.entry("Request.startAll", "starts sends and posts receives and returns"),
             Map.entry("Request.grequestComplete", "local: completes a generalized request, never waits"),
             Map.entry("Mpi.grequestStart", "local: makes a request only the user completes"),
+            Map.entry("Comm.bsend", "copies into the attached buffer, starts a send and returns"),
+            Map.entry("Comm.ibsend", "copies into the attached buffer, starts a send and returns"),
+            Map.entry("Mpi.bufferAttach", "local: attaches a buffer"),
             Map.entry("Comm.free", "local: drops the handle's reference, never waits"),
             Map.entry("Request.cancel", "local: unposts a receive"),
             Map.entry("Request.free", "local: drops the handle's reference"),

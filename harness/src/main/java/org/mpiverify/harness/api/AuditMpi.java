@@ -64,6 +64,25 @@ public interface AuditMpi {
     /** MPI-4 {@code MPI_Isendrecv}; throws {@link UnsupportedOperationException} where absent. */
     long isendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
                    int[] recvBuf, int recvCount, int source, int recvTag);
+    /**
+     * {@code MPI_Buffer_attach} of a buffer of {@code bytes} bytes that the binding allocates and keeps until
+     * {@link #bufferDetach()}; throws {@link UnsupportedOperationException} where the binding has no buffered sends.
+     */
+    default void bufferAttach(int bytes) {
+        throw new UnsupportedOperationException("MPI_Buffer_attach is not bound for " + implementation());
+    }
+    /** {@code MPI_Buffer_detach}: waits until the buffered messages have left the buffer; its size in bytes (0: none). */
+    default int bufferDetach() {
+        throw new UnsupportedOperationException("MPI_Buffer_detach is not bound for " + implementation());
+    }
+    /** {@code MPI_Bsend} of {@code count} ints through the attached buffer. */
+    default void bsend(long comm, int[] buf, int count, int dest, int tag) {
+        throw new UnsupportedOperationException("MPI_Bsend is not bound for " + implementation());
+    }
+    /** {@code MPI_Ibsend} of {@code count} ints through the attached buffer. */
+    default long ibsend(long comm, int[] buf, int count, int dest, int tag) {
+        throw new UnsupportedOperationException("MPI_Ibsend is not bound for " + implementation());
+    }
 
     AuditStatus probe(long comm, int source, int tag);
     /** Returns {@code null} when no message matches. */

@@ -143,6 +143,30 @@ public final class CoreAuditMpi implements AuditMpi {
     }
 
     @Override
+    public void bufferAttach(int bytes) {
+        run("MPI_Buffer_attach", () -> mpi.bufferAttach(bytes));
+    }
+
+    @Override
+    public int bufferDetach() {
+        return call("MPI_Buffer_detach", () -> {
+            java.nio.ByteBuffer b = mpi.bufferDetach();
+            return b == null ? 0 : b.limit();
+        });
+    }
+
+    @Override
+    public void bsend(long comm, int[] buf, int count, int dest, int tag) {
+        run("MPI_Bsend", () -> comm("MPI_Bsend", comm).bsend(buf, 0, count, Datatype.INT, rank(dest), tag));
+    }
+
+    @Override
+    public long ibsend(long comm, int[] buf, int count, int dest, int tag) {
+        return requests.register(call("MPI_Ibsend",
+                () -> comm("MPI_Ibsend", comm).ibsend(buf, 0, count, Datatype.INT, rank(dest), tag)));
+    }
+
+    @Override
     public AuditStatus probe(long comm, int source, int tag) {
         return status(call("MPI_Probe", () -> comm("MPI_Probe", comm).probe(rank(source), tag)));
     }

@@ -51,6 +51,8 @@ final class NativeLibrary {
             igather, iscatter, igatherv, iscatterv, iallgather, ialltoall, typeSize;
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     final MethodHandle isendrecv;
+    /** Buffered sends ({@code MPI_Buffer_attach}, {@code MPI_Buffer_detach}, {@code MPI_Bsend}, {@code MPI_Ibsend}). */
+    final MethodHandle bufferAttach, bufferDetach, bsend, ibsend;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final List<String> missingFunctions = new ArrayList<>();
 
@@ -110,6 +112,10 @@ final class NativeLibrary {
         irecv = fn("MPI_Irecv", P, I, H, I, I, H, P);
         sendrecv = fn("MPI_Sendrecv", P, I, H, I, I, P, I, H, I, I, H, P);
         isendrecv = library.find("MPI_Isendrecv").isPresent() ? fn("MPI_Isendrecv", P, I, H, I, I, P, I, H, I, I, H, P) : null;
+        bufferAttach = fn("MPI_Buffer_attach", P, I);
+        bufferDetach = fn("MPI_Buffer_detach", P, P);
+        bsend = fn("MPI_Bsend", P, I, H, I, I, H);
+        ibsend = fn("MPI_Ibsend", P, I, H, I, I, H, P);
         probe = fn("MPI_Probe", I, I, H, P);
         iprobe = fn("MPI_Iprobe", I, I, H, P, P);
         mprobe = fn("MPI_Mprobe", I, I, H, P, P);

@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
@@ -260,6 +261,47 @@ public final class NativeMpi implements AuditMpi {
             throw NativeLibrary.rethrow(t);
         }
     }
+
+    /** The memory of the attached buffer, from its attach to its detach (MPI reads it until the detach returns). */
+    private volatile Arena attached;
+
+    @Override
+    public synchronized void bufferAttach(int bytes) {
+        Arena a = Arena.ofShared();
+        try {
+            lib.check("MPI_Buffer_attach", (int) lib.bufferAttach.invokeExact(a.allocate(Math.max(1, bytes), 16), bytes));
+            attached = a;
+        } catch (Throwable t) {
+            a.close();
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public int bufferDetach() {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment addr = call.allocate(ValueLayout.ADDRESS);
+            MemorySegment size = call.allocate(ValueLayout.JAVA_INT);
+            lib.check("MPI_Buffer_detach", (int) lib.bufferDetach.invokeExact(addr, size));
+            int n = size.get(ValueLayout.JAVA_INT, 0);
+            synchronized (this) {
+                Arena a = attached;
+                if (a != null && n > 0) {   // the library no longer uses the memory
+                    attached = null;
+                    a.close();
+                }
+            }
+            return n;
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public void bsend(long comm, int[] buf, int count, int dest, int tag) { blockingSend("MPI_Bsend", lib.bsend, comm, buf, count, dest, tag); }
+
+    @Override
+    public long ibsend(long comm, int[] buf, int count, int dest, int tag) { return nonblockingSend("MPI_Ibsend", lib.ibsend, comm, buf, count, dest, tag); }
 
     @Override
     public AuditStatus recv(long comm, int[] buf, int count, int source, int tag) {

@@ -55,6 +55,7 @@ public final class Catalog {
                 new GrequestScenario(),
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
+                new BufferedSendScenario(),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }

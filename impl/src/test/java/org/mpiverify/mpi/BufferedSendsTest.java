@@ -1,0 +1,228 @@
+package org.mpiverify.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Buffered sends (MPI-3.1 §3.4, §3.6): the attached buffer's accounting (each message occupies its packed size
+ * plus {@code BSEND_OVERHEAD} until it has left the buffer), ERR_BUFFER for a message that does not fit, a detach
+ * that waits for every buffered message, and many threads of a rank sharing one attached buffer with every
+ * message's content intact. The eager limit is 64 bytes, so messages of 256 bytes stay in the buffer until their
+ * receive copies them.
+ */
+class BufferedSendsTest {
+    private static final int BIG = 256;   // bytes: above the eager limit below
+
+    static Stream<JobConfig> configs() {
+        return Jobs.configs(2).map(c -> c.withEagerLimit(64));
+    }
+
+    private static JobConfig config(int ranks) {
+        return JobConfig.of(ranks).withEagerLimit(64).withErrorHandler(ErrorHandler.ERRORS_RETURN);
+    }
+
+    private static ErrorClass errorOf(Executable call) {
+        return assertThrows(MpiException.class, call).errorClass();
+    }
+
+    private static byte[] pattern(int seed, int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (seed * 31 + i);
+        }
+        return b;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void aMessageThatDoesNotFitIsErrBufferAndAFreedRegionIsReused(int ranks) {
+        Jobs.ok(config(ranks), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int next = (w.rank() + 1) % w.size();
+            int prev = (w.rank() + w.size() - 1) % w.size();
+            byte[] one = pattern(w.rank(), BIG);
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> w.bsend(one, 0, BIG, Datatype.BYTE, next, 1)),
+                    "bsend with no buffer attached");
+            ByteBuffer attached = ByteBuffer.allocateDirect(2 * (BIG + Mpi.BSEND_OVERHEAD));
+            mpi.bufferAttach(attached);
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> mpi.bufferAttach(64 * 1024)), "a second attach");
+            w.bsend(one, 0, BIG, Datatype.BYTE, next, 1);
+            w.ibsend(ByteBuffer.wrap(pattern(w.rank() + 100, BIG)), 0, BIG / 4, Datatype.INT, next, 2).waitFor();   // same size
+            // both regions are held until the receives below: a third message does not fit, and nothing is sent
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> w.bsend(one, 0, 1, Datatype.BYTE, next, 3)));
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> w.ibsend(one, 0, 0, Datatype.BYTE, next, 3)));
+            assertEquals(2, mpi.commWorld().rankContext().bsendBuffer.held());
+            w.barrier();
+            assertNull(w.iprobe(prev, 3), "a refused bsend sent nothing");
+            byte[] got = new byte[BIG];
+            w.recv(got, 0, BIG, Datatype.BYTE, prev, 1);
+            assertArrayEquals(pattern(prev, BIG), got);
+            int[] ints = new int[BIG / 4];
+            w.recv(ints, 0, BIG / 4, Datatype.INT, prev, 2);
+            ByteBuffer expect = ByteBuffer.wrap(pattern(prev + 100, BIG)).order(java.nio.ByteOrder.nativeOrder());
+            for (int i = 0; i < ints.length; i++) {
+                assertEquals(expect.getInt(4 * i), ints[i], "int " + i);
+            }
+            w.barrier();   // every rank's messages were received: their regions are free again
+            assertEquals(0, mpi.commWorld().rankContext().bsendBuffer.held());
+            w.bsend(one, 0, BIG, Datatype.BYTE, next, 4);
+            w.bsend(one, 0, BIG, Datatype.BYTE, next, 5);
+            w.recv(got, 0, BIG, Datatype.BYTE, prev, 4);
+            w.recv(got, 0, BIG, Datatype.BYTE, prev, 5);
+            assertArrayEquals(pattern(prev, BIG), got);
+            assertSame(attached, mpi.bufferDetach());
+            assertNull(mpi.bufferDetach(), "detach with none attached: no buffer, no error (as MPICH)");
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> w.bsend(one, 0, 1, Datatype.BYTE, next, 6)));
+            mpi.finalizeMpi();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2})
+    void attachArgumentsAreChecked(int ranks) {
+        Jobs.ok(config(ranks), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            assertEquals(ErrorClass.ERR_ARG, errorOf(() -> mpi.bufferAttach(-1)));
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> mpi.bufferAttach(Mpi.BSEND_OVERHEAD - 1)));
+            assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> mpi.bufferAttach((ByteBuffer) null)));
+            assertEquals(ErrorClass.ERR_BUFFER,
+                    errorOf(() -> mpi.bufferAttach(ByteBuffer.allocate(1024).asReadOnlyBuffer())));
+            assertNull(mpi.bufferDetach(), "every refused attach attached nothing");
+            Comm w = mpi.commWorld();
+            mpi.bufferAttach(Mpi.BSEND_OVERHEAD);   // room for one empty message
+            w.bsend(null, 0, 0, Datatype.INT, Mpi.PROC_NULL, 0);   // PROC_NULL takes no space
+            w.bsend(null, 0, 0, Datatype.INT, w.rank(), 7);
+            w.recv(null, 0, 0, Datatype.INT, w.rank(), 7);
+            assertEquals(ErrorClass.ERR_TAG, errorOf(() -> w.bsend(null, 0, 0, Datatype.INT, 0, -1)));
+            assertEquals(ErrorClass.ERR_RANK, errorOf(() -> w.bsend(null, 0, 0, Datatype.INT, ranks, 0)));
+            assertEquals(0, w.rankContext().bsendBuffer.held(), "refused bsends reserved nothing");
+            assertEquals(Mpi.BSEND_OVERHEAD, mpi.bufferDetach().limit());
+            mpi.finalizeMpi();
+        });
+    }
+
+    /**
+     * MPI-3.1 §3.6: the detach "will block until all messages currently in the buffer have been transmitted".
+     * Rank 1 receives only once rank 0's detaching thread is parked inside the detach; the detach then returns
+     * only after the receive copied the message, so rank 1's buffer holds it when the detach returns.
+     */
+    @ParameterizedTest
+    @MethodSource("configs")
+    void detachWaitsUntilEveryBufferedMessageHasBeenReceived(JobConfig c) {
+        byte[] got = new byte[BIG];
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            if (w.rank() == 0) {
+                ByteBuffer attached = ByteBuffer.allocate(4 * (BIG + Mpi.BSEND_OVERHEAD));
+                mpi.bufferAttach(attached);
+                byte[] msg = pattern(9, BIG);
+                w.bsend(msg, 0, BIG, Datatype.BYTE, 1, 0);
+                msg[0] = 0;   // the user's buffer may be reused at once: the message is in the attached one
+                AtomicReference<Object> detached = new AtomicReference<>();
+                Thread d = Thread.ofPlatform().daemon(true).start(() -> {
+                    try {
+                        detached.set(mpi.bufferDetach());
+                    } catch (Throwable e) {
+                        detached.set(e);
+                    }
+                });
+                assertTrue(Jobs.awaitBlockedInOrEnded(d, "detach"),
+                        "detach returned while a buffered message was still in the buffer: " + detached.get());
+                assertEquals(ErrorClass.ERR_BUFFER, errorOf(() -> w.bsend(msg, 0, 1, Datatype.BYTE, 1, 1)),
+                        "a bsend while the buffer is being detached");
+                assertEquals(ErrorClass.ERR_BUFFER, errorOf(mpi::bufferDetach), "a second detach at once");
+                w.send(new int[0], 0, 0, Datatype.INT, 1, 2);   // now rank 1 receives
+                assertTrue(d.join(Jobs.DEADLINE), "detach never returned\n" + Job.threadDump());
+                assertSame(attached, detached.get());
+                assertArrayEquals(pattern(9, BIG), got, "detach returned before the message was received");
+            } else if (w.rank() == 1) {
+                w.recv(new int[0], 0, 0, Datatype.INT, 0, 2);
+                w.recv(got, 0, BIG, Datatype.BYTE, 0, 0);
+            }
+            mpi.finalizeMpi();
+        });
+    }
+
+    /**
+     * MPICH's {@code test/mpi/threads/pt2pt/ibsend.c}, with content checked: on every rank one receiver thread and
+     * four sender threads, each of which {@code bsend}s or {@code ibsend}s 16 messages to the next rank through the
+     * one attached buffer, sized for six messages, so senders find it full and retry while receives free regions.
+     * Two threads' messages in one region would change what a receiver gets.
+     */
+    @ParameterizedTest
+    @MethodSource("configs")
+    void manyThreadsShareOneAttachedBuffer(JobConfig c) {
+        manyThreads(c);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {4})
+    void manyThreadsShareOneAttachedBufferAtFourRanks(int ranks) {
+        manyThreads(config(ranks));
+    }
+
+    private static void manyThreads(JobConfig c) {
+        int senders = 4;
+        int each = 16;
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int next = (w.rank() + 1) % w.size();
+            int prev = (w.rank() + w.size() - 1) % w.size();
+            ByteBuffer attached = ByteBuffer.allocateDirect(6 * (BIG + Mpi.BSEND_OVERHEAD));
+            mpi.bufferAttach(attached);
+            int[] seen = new int[senders * each];
+            Jobs.threads(senders + 1, t -> {
+                if (t == senders) {
+                    byte[] got = new byte[BIG];
+                    for (int k = 0; k < senders * each; k++) {
+                        Status s = w.recv(got, 0, BIG, Datatype.BYTE, prev, Mpi.ANY_TAG);
+                        assertEquals(BIG, s.count(Datatype.BYTE));
+                        assertArrayEquals(pattern(prev * 1000 + s.tag(), BIG), got, "message " + s.tag());
+                        seen[s.tag()]++;
+                    }
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    int id = t * each + i;
+                    byte[] msg = pattern(w.rank() * 1000 + id, BIG);
+                    long deadline = System.nanoTime() + Jobs.DEADLINE.toNanos();
+                    while (true) {
+                        try {
+                            if (i % 2 == 0) {
+                                w.bsend(msg, 0, BIG, Datatype.BYTE, next, id);
+                            } else {
+                                w.ibsend(msg, 0, BIG, Datatype.BYTE, next, id).waitFor();
+                            }
+                            break;
+                        } catch (MpiException e) {
+                            assertEquals(ErrorClass.ERR_BUFFER, e.errorClass());
+                            assertTrue(System.nanoTime() - deadline < 0, "the buffer never had room");
+                            Thread.yield();   // full: the receiver frees regions as it copies messages out
+                        }
+                    }
+                    java.util.Arrays.fill(msg, (byte) 0);   // reuse at once: the message is buffered
+                }
+            });
+            for (int k = 0; k < seen.length; k++) {
+                assertEquals(1, seen[k], "message " + k + " received " + seen[k] + " times");
+            }
+            assertSame(attached, mpi.bufferDetach());
+            mpi.finalizeMpi();
+        });
+    }
+}
