@@ -1,21 +1,20 @@
 package org.mpiverify.trace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.specs.Outcome;
@@ -70,6 +69,28 @@ public final class TraceChecker {
     public TraceVerdict check(TraceModel model) {
         try (TlcSession session = new TlcSession(specsDir.resolve(model.specFolder()))) {
             return check(model, session);
+        }
+    }
+
+    /**
+     * Checks independent traces (one per rank, per table, per algorithm) at once, each in a TLC JVM of its own,
+     * at most {@code parallelism} at a time; the verdicts are in the order of {@code models}.
+     */
+    public List<TraceVerdict> checkAll(List<TraceModel> models, int parallelism) {
+        if (parallelism < 1) throw new IllegalArgumentException("parallelism " + parallelism);
+        if (models.size() <= 1 || parallelism == 1) return models.stream().map(this::check).toList();
+        try (ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallelism, models.size()),
+                Thread.ofPlatform().name("trace-check-", 1).factory())) {
+            List<Future<TraceVerdict>> futures = models.stream().map(m -> pool.submit(() -> check(m))).toList();
+            List<TraceVerdict> verdicts = new ArrayList<>();
+            for (Future<TraceVerdict> f : futures) verdicts.add(f.get());
+            return verdicts;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking traces", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
         }
     }
 
