@@ -22,24 +22,28 @@ import org.mpiverify.specs.TlcOutputParser;
 import org.mpiverify.specs.TlcResult;
 import org.mpiverify.specs.TraceState;
 import org.mpiverify.trace.spi.Tla;
-import org.mpiverify.trace.tlc.StartState;
 import org.mpiverify.trace.tlc.TlcSession;
 import org.mpiverify.trace.spi.TraceModel;
 import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * Lets TLC decide whether a spec allows a recorded trace: writes each window of the trace as a generated
- * module that EXTENDS the algorithm's trace spec, runs TLC on it in a JVM of its own (one worker: the
- * trace specs check action properties), and reads the answer.
+ * module that EXTENDS the algorithm's trace spec, runs TLC on it (one worker: the trace specs check action
+ * properties), and reads the answer. The windows of one trace run one after another in one TLC JVM of the
+ * trace's own ({@link TlcSession}): the JVM starts and TLC's evaluator is compiled once per trace, not once per
+ * window.
  *
  * <p>A trace is cut into windows of at most {@code windowSize} events; each window but the first starts
  * in the state TLC printed at the end of the previous one ({@code TraceStop}), so the windows check one
  * behavior. When a window is rejected, TLC is run once more on it with {@code StopAt} at the first
  * event it could not take, which prints the spec's state just before that event.
  *
- * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private
- * {@code java.io.tmpdir} per run; the trace spec's folder is TLC's library path
- * ({@code -DTLA-Library}), so the generated modules live under {@code out/}, not in the spec folders.
+ * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private metadata folder
+ * per window; the trace spec's folder is TLC's library path, so the generated modules live under
+ * {@code out/}, not in the spec folders.
+ *
+ * <p>Thread safety: safe for use by several threads; each {@link #check} has its own TLC JVM, and
+ * {@link #checkAll} checks independent traces at once that way.
  */
 public final class TraceChecker {
     private static final Pattern REACHED = Pattern.compile("^<<\"TRACE-REACHED\", (\\d+)>>$");
@@ -136,8 +140,7 @@ public final class TraceChecker {
                 return rejected(name, model, windows, seconds, distinct, bad, null,
                         "no step of the spec takes this event from the state before it", before);
             }
-            // TLC evaluates a printed function (k :> v @@ ...) again on every access; the window reads it per thread
-            start = StartState.constructorForm(run.state);
+            start = run.state;
             if (steps.isEmpty()) break;
         }
         return new TraceVerdict(name, model.algorithm(), model.variant(), model.specFolder() + "/" + model.traceModule(),

