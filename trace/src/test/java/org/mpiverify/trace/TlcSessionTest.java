@@ -39,12 +39,12 @@ class TlcSessionTest {
     void windowsCheckedInAnyOrderInOneJvmGiveTheirOwnAnswers() {
         TraceRecorder rec = TraceRecorder.create(EnumSet.of(Algorithm.CONTEXT_ID), false);
         JobConfig config = JobConfig.of(3).withContextIdCapacity(64).withTrace(rec);
-        JobResult run = DupWorkload.run(config, 3, 12, Duration.ofMinutes(1));
+        JobResult run = DupWorkload.run(config, 3, 6, Duration.ofMinutes(1));
         assertTrue(run.ok(), run.describe());
         TraceModel model = TracePrefix.of(Translators.of(Algorithm.CONTEXT_ID)
-                .models("session", rec.events(), rec.facts(), config).getFirst(), 240);
+                .models("session", rec.events(), rec.facts(), config).getFirst(), 120);
         Path work = Workspace.outputDir(Workspace.root()).resolve("trace/test/session");
-        TraceVerdict v = new TraceChecker(Workspace.root().resolve("specs"), work, 60, Duration.ofMinutes(2))
+        TraceVerdict v = new TraceChecker(Workspace.root().resolve("specs"), work, 40, Duration.ofMinutes(2))
                 .check(model);
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.summary());
         assertTrue(v.windows() >= 3, "windows: " + v.windows());
@@ -52,6 +52,7 @@ class TlcSessionTest {
         Path dir = work.resolve(TraceChecker.safe(model.name()));
         List<String> order = new ArrayList<>();
         for (int w = v.windows(); w >= 1; w--) order.add("MC_w" + w);
+        // the first window again after the others: without the reset of interned names TLC failed there
         order.addAll(List.of("MC_w1", "MC_w" + v.windows(), "MC_w2"));
         Map<String, Integer> reached = new HashMap<>();
         try (TlcSession session = new TlcSession(Workspace.root().resolve("specs/" + model.specFolder()))) {
