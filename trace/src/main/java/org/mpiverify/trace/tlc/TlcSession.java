@@ -36,9 +36,16 @@ public final class TlcSession implements AutoCloseable {
     private BlockingQueue<String> lines;
     private Path scratch;
 
-    /** @param library TLC's library path: the trace spec's folder */
-    public TlcSession(Path library) {
+    private final boolean shortRun;
+
+    /**
+     * @param library  TLC's library path: the trace spec's folder
+     * @param shortRun whether the whole session is expected to take a few seconds (TLC then runs with the C1
+     *                 compiler only, {@link TlcJvmOptions#forRun})
+     */
+    public TlcSession(Path library, boolean shortRun) {
         this.library = library.toAbsolutePath().toString();
+        this.shortRun = shortRun;
     }
 
     /** How a window ended: TLC's exit code, or null if it did not finish within its deadline or the JVM died. */
@@ -90,7 +97,7 @@ public final class TlcSession implements AutoCloseable {
         scratch = Files.createTempDirectory("tlc-session-");
         List<String> cmd = new ArrayList<>(List.of(TlcProcess.javaExecutable()));
         cmd.addAll(TlcWindowServer.jvmOptions());
-        cmd.addAll(TlcJvmOptions.forRun(false));
+        cmd.addAll(TlcJvmOptions.forRun(shortRun));
         cmd.addAll(List.of("-Djava.io.tmpdir=" + scratch, "-cp", classpath(), TlcWindowServer.class.getName()));
         process = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true).start();
         requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
