@@ -1,46 +1,49 @@
 package org.mpiverify.trace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.specs.Outcome;
 import org.mpiverify.specs.TlcOutputParser;
-import org.mpiverify.specs.TlcJvmOptions;
-import org.mpiverify.specs.TlcProcess;
 import org.mpiverify.specs.TlcResult;
 import org.mpiverify.specs.TraceState;
 import org.mpiverify.trace.spi.Tla;
+import org.mpiverify.trace.tlc.TlcSession;
 import org.mpiverify.trace.spi.TraceModel;
 import org.mpiverify.trace.spi.TraceStep;
 
 /**
  * Lets TLC decide whether a spec allows a recorded trace: writes each window of the trace as a generated
- * module that EXTENDS the algorithm's trace spec, runs TLC on it in a JVM of its own (one worker: the
- * trace specs check action properties), and reads the answer.
+ * module that EXTENDS the algorithm's trace spec, runs TLC on it (one worker: the trace specs check action
+ * properties), and reads the answer. The windows of one trace run one after another in one TLC JVM of the
+ * trace's own ({@link TlcSession}): the JVM starts and TLC's evaluator is compiled once per trace, not once per
+ * window.
  *
  * <p>A trace is cut into windows of at most {@code windowSize} events; each window but the first starts
  * in the state TLC printed at the end of the previous one ({@code TraceStop}), so the windows check one
  * behavior. When a window is rejected, TLC is run once more on it with {@code StopAt} at the first
  * event it could not take, which prints the spec's state just before that event.
  *
- * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private
- * {@code java.io.tmpdir} per run; the trace spec's folder is TLC's library path
- * ({@code -DTLA-Library}), so the generated modules live under {@code out/}, not in the spec folders.
+ * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private metadata folder
+ * per window; the trace spec's folder is TLC's library path, so the generated modules live under
+ * {@code out/}, not in the spec folders.
+ *
+ * <p>Thread safety: safe for use by several threads; each {@link #check} has its own TLC JVM, and
+ * {@link #checkAll} checks independent traces at once that way.
  */
 public final class TraceChecker {
     private static final Pattern REACHED = Pattern.compile("^<<\"TRACE-REACHED\", (\\d+)>>$");
@@ -71,6 +74,37 @@ public final class TraceChecker {
 
     /** Checks the whole trace of {@code model}; its name names its folder under the work folder. */
     public TraceVerdict check(TraceModel model) {
+        // a trace of one short window: the JVM's start dominates, and C2's compiler threads cost more than they save
+        // (a 500-event context-id window: 2.6 s of CPU instead of 5.2 s); longer traces keep C2
+        boolean shortRun = model.steps().size() <= Math.min(windowSize, SHORT_TRACE_EVENTS);
+        try (TlcSession session = new TlcSession(specsDir.resolve(model.specFolder()), shortRun)) {
+            return check(model, session);
+        }
+    }
+
+    /**
+     * Checks independent traces (one per rank, per table, per algorithm) at once, each in a TLC JVM of its own,
+     * at most {@code parallelism} at a time; the verdicts are in the order of {@code models}.
+     */
+    public List<TraceVerdict> checkAll(List<TraceModel> models, int parallelism) {
+        if (parallelism < 1) throw new IllegalArgumentException("parallelism " + parallelism);
+        if (models.size() <= 1 || parallelism == 1) return models.stream().map(this::check).toList();
+        try (ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallelism, models.size()),
+                Thread.ofPlatform().name("trace-check-", 1).factory())) {
+            List<Future<TraceVerdict>> futures = models.stream().map(m -> pool.submit(() -> check(m))).toList();
+            List<TraceVerdict> verdicts = new ArrayList<>();
+            for (Future<TraceVerdict> f : futures) verdicts.add(f.get());
+            return verdicts;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking traces", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private TraceVerdict check(TraceModel model, TlcSession session) {
         String name = model.name();
         List<TraceStep> steps = model.steps();
         Path dir = workDir.resolve(safe(name));
@@ -86,7 +120,7 @@ public final class TraceChecker {
         for (int from = 0; from < steps.size() || (from == 0 && steps.isEmpty()); from += windowSize) {
             int to = Math.min(steps.size(), from + windowSize);
             windows++;
-            Run run = run(dir, model, windows, from, to, start, to - from + 1);
+            Run run = run(session, dir, model, windows, from, to, start, to - from + 1);
             seconds += run.seconds;
             distinct += Math.max(0, run.result.distinctStates());
             if (run.result.outcome() == Outcome.SAFETY) {
@@ -106,7 +140,7 @@ public final class TraceChecker {
             if (run.state == null) {
                 // TLC explored every behavior that takes the events before run.reached and none takes that one.
                 int bad = from + run.reached;
-                Run again = run(dir, model, windows, from, to, start, run.reached);
+                Run again = run(session, dir, model, windows, from, to, start, run.reached);
                 seconds += again.seconds;
                 Map<String, String> before = again.state == null ? Map.of() : variables(again.state);
                 return rejected(name, model, windows, seconds, distinct, bad, null,
@@ -139,7 +173,7 @@ public final class TraceChecker {
     /** One TLC run: its result, the furthest event reached, the state printed at StopAt (or null). */
     private record Run(TlcResult result, int reached, String state, double seconds, Path log) {}
 
-    private Run run(Path dir, TraceModel model, int window, int from, int to, String start, int stopAt) {
+    private Run run(TlcSession session, Path dir, TraceModel model, int window, int from, int to, String start, int stopAt) {
         String module = "MC_w" + window + (stopAt <= to - from ? "_stop" + stopAt : "");
         Map<String, String> constants = new LinkedHashMap<>(model.constants(from, to));
         List<String> events = new ArrayList<>();
@@ -180,85 +214,39 @@ public final class TraceChecker {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        // a trace of one short window: the JVM's start dominates, and C2's compiler threads cost more than they save
-        // (a 500-event context-id window: 2.6 s of CPU instead of 5.2 s); longer traces keep C2
-        boolean shortRun = model.steps().size() <= Math.min(windowSize, SHORT_TRACE_EVENTS);
-        return tlc(dir, module, model.specFolder(), log, shortRun);
+        return tlc(session, dir, module, log);
     }
 
-    private Run tlc(Path dir, String module, String folder, Path logFile, boolean shortRun) {
+    private Run tlc(TlcSession session, Path dir, String module, Path logFile) {
         long t0 = System.nanoTime();
-        Path metadir;
-        try {
-            metadir = Files.createTempDirectory("tlc-trace-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        // The serial collector: one TLC worker and short runs; on 2 cores the parallel collector's threads cost
-        // 10 % of a 10,000-event context-id trace (22 windows: 63 s against 57 s, measured).
-        List<String> cmd = new ArrayList<>(List.of(TlcProcess.javaExecutable(), "-XX:+UseSerialGC", "-Xss16m"));
-        cmd.addAll(TlcJvmOptions.forRun(shortRun));
-        cmd.addAll(List.of("-Djava.io.tmpdir=" + metadir, "-DTLA-Library=" + specsDir.resolve(folder).toAbsolutePath(),
-                "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1", "-fp", "1", "-seed", "1",
-                "-metadir", metadir.toString(), "-config", module + ".cfg", module));
         TlcOutputParser parser = new TlcOutputParser(p -> { }, false);
-        StringBuilder raw = new StringBuilder("# ").append(String.join(" ", cmd)).append('\n');
+        StringBuilder raw = new StringBuilder("# ").append(module).append(" in one TLC JVM per trace\n");
         int[] reached = {1};
         StringBuilder state = new StringBuilder();
         boolean[] inState = {false};
-        Process p = null;
+        TlcSession.Outcome outcome = session.check(dir, module, windowTimeout, line -> {
+            if (raw.length() < 8_000_000) raw.append(line).append('\n');
+            Matcher m = REACHED.matcher(line.strip());
+            if (m.matches()) {
+                reached[0] = Math.max(reached[0], Integer.parseInt(m.group(1)));
+            } else if (inState[0] || STATE_START.matcher(line.strip()).find()) {
+                inState[0] = true;
+                state.append(line.strip()).append(' ');
+                if (balance(state) == 0) inState[0] = false;
+            } else {
+                parser.accept(line);
+            }
+        });
         try {
-            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-            Process proc = p;
-            Thread reader = Thread.ofPlatform().daemon(true).name("tlc-trace-output").start(() -> {
-                try (BufferedReader r = new BufferedReader(
-                        new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line; (line = r.readLine()) != null; ) {
-                        synchronized (raw) {
-                            if (raw.length() < 8_000_000) raw.append(line).append('\n');
-                            Matcher m = REACHED.matcher(line.strip());
-                            if (m.matches()) {
-                                reached[0] = Math.max(reached[0], Integer.parseInt(m.group(1)));
-                            } else if (inState[0] || STATE_START.matcher(line.strip()).find()) {
-                                inState[0] = true;
-                                state.append(line.strip()).append(' ');
-                                if (balance(state) == 0) inState[0] = false;
-                            } else {
-                                parser.accept(line);
-                            }
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process was destroyed at its deadline; the result says so
-                }
-            });
-            if (!p.waitFor(windowTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                reader.join(5_000);
-                return new Run(TlcResult.error("TLC did not finish within " + windowTimeout.toSeconds()
-                        + " s (raise the window timeout or make the windows smaller)"), reached[0], null,
-                        secondsSince(t0), logFile);
-            }
-            reader.join();
-        } catch (IOException e) {
-            return new Run(TlcResult.error("cannot start TLC: " + e.getMessage()), 1, null, secondsSince(t0), logFile);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            if (p != null) p.destroyForcibly();
-            return new Run(TlcResult.error("interrupted"), 1, null, secondsSince(t0), logFile);
-        } finally {
-            deleteTree(metadir);
-            synchronized (raw) {
-                try {
-                    Files.writeString(logFile, raw);
-                } catch (IOException ignored) {
-                    // the log is for people; the verdict does not depend on it
-                }
-            }
+            Files.writeString(logFile, raw);
+        } catch (IOException ignored) {
+            // the log is for people; the verdict does not depend on it
+        }
+        if (outcome.exitCode() == null) {
+            return new Run(TlcResult.error(outcome.failure()), reached[0], null, secondsSince(t0), logFile);
         }
         String printed = state.isEmpty() ? null : stateValue(state.toString().strip());
-        return new Run(parser.result(p.exitValue()), reached[0], printed, secondsSince(t0), logFile);
+        return new Run(parser.result(outcome.exitCode()), reached[0], printed, secondsSince(t0), logFile);
     }
 
     /** The third element of {@code <<"TRACE-STATE", l, [..]>>}: the state record, as TLA+ text. */
@@ -347,13 +335,5 @@ public final class TraceChecker {
 
     static String safe(String name) {
         return name.replaceAll("[^A-Za-z0-9._-]+", "_");
-    }
-
-    private static void deleteTree(Path dir) {
-        try (var s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // a scratch folder under java.io.tmpdir
-        }
     }
 }

@@ -157,8 +157,9 @@ public final class TraceCommand {
                     runProblems.add(s.name() + ": " + e.getMessage());
                     continue;
                 }
-                for (TraceModel m : models) {
-                    TraceVerdict v = checker.check(TracePrefix.of(m, o.maxEvents()));
+                // independent traces (one per rank, per table) on the available cores, each in its own TLC JVM
+                List<TraceModel> prefixes = models.stream().map(m -> TracePrefix.of(m, o.maxEvents())).toList();
+                for (TraceVerdict v : checker.checkAll(prefixes, Runtime.getRuntime().availableProcessors())) {
                     verdicts.add(v);
                     out.println(v.summary());
                     if (v.status() == TraceVerdict.Status.REJECTED) {

@@ -51,6 +51,8 @@ public record TraceVerdict(String name, Algorithm algorithm, String variant, Str
                     + (badStep == null ? "" : ": " + badStep.description());
         } else if (status == Status.ERROR) {
             s += ": " + reason.lines().findFirst().orElse("");
+        } else if (tlcSeconds > 0) {
+            s += String.format(" (%.0f events/s)", eventsPerSecond());
         }
         return s;
     }

@@ -15,7 +15,8 @@
  * org.mpiverify.audit.scenario}, {@code .audit.run}), {@code org.mpiverify.results}, the translator contract
  * {@code .spi}, and the per-algorithm packages {@code .completion}, {@code .contextid}, {@code .matching}, {@code
  * .probe}, {@code .progress}, which {@code Translators} and {@code TraceTwins} list. Those import {@code .spi}, never
- * this package.
+ * this package. {@code .tlc} runs TLC: the windows of a trace in one TLC JVM ({@code TlcSession}, whose JVM runs
+ * {@code TlcWindowServer}); it imports TLC and {@code org.mpiverify.specs} only.
  *
  * <p>Tests: {@code trace/src/test/java/org/mpiverify/trace} ({@code TraceQuickTest}, {@code
  * MatchingEditedTraceTest}, {@code MatchingTwinTraceTest} and one test per algorithm). Docs: {@code docs/trace.md}.
