@@ -52,7 +52,7 @@ public class ReadyBitVectorLinearizabilityTest extends ReadyBitVectorOperations 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void stress() {
-        Lincheck.checkStress(SUITE, CHECKS, getClass(), RunnableSetSpec.class, Budget.stress().scaled(0.5, 1));
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), RunnableSetSpec.class, Budget.stress().scaled(0.25, 1));
     }
 
     @TwinTest
