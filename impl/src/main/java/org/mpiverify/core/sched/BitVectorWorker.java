@@ -16,11 +16,10 @@ import java.util.function.IntConsumer;
  * it after the exchange that takes that bit (happens-before through the bit-vector word).
  *
  * <p>Implementation notes. The paper's workers poll their vector for ever on a dedicated core; these
- * machines have two shared cores, so an idle worker spins briefly and then parks. The hand-shake that makes
- * that safe is Dekker's: the worker writes {@code sleeping} and then reads the index, a signaller sets its
- * bits and then reads {@code sleeping} (all volatile, hence sequentially consistent), so at least one of
- * them sees the other and no signal is left with its worker asleep (specs/scheduler, the mutant
- * SleepWithoutRecheck).
+ * machines have two shared cores, so an idle worker spins briefly and then parks, through an {@link
+ * IdleHandshake} (Dekker's: the worker announces and then reads the index, a signaller sets its bits and then
+ * reads the announcement), so no signal is left with its worker asleep (specs/scheduler, the mutant
+ * SleepWithoutRecheck; jcstress {@code IdleHandshakeDekkerRace}).
  */
 final class BitVectorWorker extends Thread {
     /** Empty passes before an idle worker parks: a few microseconds. */
@@ -35,7 +34,7 @@ final class BitVectorWorker extends Thread {
     private final AtomicInteger nextId = new AtomicInteger();
     private final AtomicInteger live = new AtomicInteger();
     private final IntConsumer switchTo = this::switchTo;
-    private volatile boolean sleeping;
+    private final IdleHandshake idle = new IdleHandshake();
     private volatile boolean stop;
 
     BitVectorWorker(DangScheduler scheduler, int workerId, int capacity) {
@@ -70,7 +69,7 @@ final class BitVectorWorker extends Thread {
     /** {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps. */
     void signal(int id) {
         ready.signal(id);
-        if (sleeping) {
+        if (idle.sleeping()) {
             LockSupport.unpark(this);
         }
     }
@@ -103,11 +102,10 @@ final class BitVectorWorker extends Thread {
                 Thread.onSpinWait();
             } else {
                 empty = 0;
-                sleeping = true;
-                if (ready.isIdle() && !stop) {
+                if (idle.announce(ready) && !stop) {
                     LockSupport.park(this);
                 }
-                sleeping = false;
+                idle.awake();
             }
         }
     }
