@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 25, but code inside one sees the worker as {@code Thread.currentThread()}, so its {@code LockSupport.park}
  * blocks the whole worker, a {@code ReentrantLock} it holds is owned by the worker (a second continuation
  * on the same worker acquires it; an unlock after a resume on another worker throws), and its thread-locals
- * are the worker's (docs/design.md, "Thread scheduler"). A virtual thread is exactly a continuation with a
+ * are the worker's (docs/design.md, "The bit-vector thread scheduler"; docs/probes/ContinuationProbe.java). A virtual thread is exactly a continuation with a
  * thread identity; only its scheduler is replaced here.
  *
  * <p>Requires {@code --add-opens java.base/java.lang=ALL-UNNAMED} ({@link #unavailableReason()}).

@@ -39,7 +39,7 @@ public final class ReadyBitVector {
      *   will set it is between its two bit sets, or the current pass has exchanged the index word and not yet
      *   visited the group. Hence the order of the two sets in signal (first level, then index) and of the two
      *   exchanges in drain (index, then first level): with either order reversed a signal can be lost
-     *   (specs/scheduler, the mutants IndexFirst and WordsBeforeIndex).
+     *   (signal's: specs/scheduler's mutant IndexFirstSetWord/IndexFirstSetIndex, which TLC rejects).
      *
      * Linearization points: signal at its first-level getAndBitwiseOr; a thread is taken at the getAndSet of
      * its word in drain.
