@@ -216,6 +216,8 @@ public final class DangFigure implements BenchFigure {
                     () -> PairedPingPong.steady(t, true, 8, r, deadline)));
             ms.add(Measurement.of("park/unpark pairs x" + t, new Slot(OVERALL, BARE_PAIRS, t),
                     () -> WakeUps.bareSteadyNanos(t, true, r, deadline)));
+            ms.add(Measurement.of("ping-pong bit-vector scheduler x" + t, new Slot(OVERALL, CORE_SCHEDULER, t),
+                    () -> PairedPingPong.steadyOnScheduler(t, 8, r, deadline)));
             if (t <= 10) {
                 ms.add(Measurement.of("ping-pong platform x" + t, new Slot(OVERALL, CORE_PLATFORM, t),
                         () -> PairedPingPong.steady(t, false, 8, r, deadline)));

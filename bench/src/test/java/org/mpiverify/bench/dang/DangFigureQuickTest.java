@@ -60,7 +60,7 @@ class DangFigureQuickTest {
         expected.put(DangFigure.POOL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.POOL_VIRTUAL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.OVERALL, List.of(DangFigure.SPIN_FLOOR, DangFigure.CORE_VIRTUAL,
-                DangFigure.BARE_PAIRS, DangFigure.CORE_PLATFORM));
+                DangFigure.BARE_PAIRS, DangFigure.CORE_PLATFORM, DangFigure.CORE_SCHEDULER));
         expected.put(DangFigure.FIG3, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
         expected.put(DangFigure.FIG4, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
         expected.put(DangFigure.SCALE, List.of(DangFigure.POSTED, DangFigure.MATCHED, DangFigure.TOTAL));
