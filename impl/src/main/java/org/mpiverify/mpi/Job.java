@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.mpiverify.core.sched.DangScheduler;
 import org.mpiverify.core.sync.BlockedThreads;
 import org.mpiverify.core.sync.SpinGate;
 import org.mpiverify.core.sync.WaitPoint;
@@ -130,13 +131,28 @@ public final class Job {
         return run(JobConfig.of(ranks), main, deadline);
     }
 
+    /** With {@link ThreadMode#isDang()}, one bit-vector scheduler per rank, on which its main thread runs; else null. */
+    private DangScheduler[] startSchedulers() {
+        ThreadMode mode = config.threads();
+        if (!mode.isDang()) {
+            return null;
+        }
+        DangScheduler[] s = new DangScheduler[ranks.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = new DangScheduler("mpiverify-rank-" + i + "-sched", mode.workers(), mode.threadsPerWorker());
+        }
+        return s;
+    }
+
     private JobResult execute(RankMain main, Duration deadline) {
         dumpOnAbort = true;
         Throwable[] failures = new Throwable[ranks.length];
         Thread[] threads = new Thread[ranks.length];
+        DangScheduler[] schedulers = startSchedulers();
         for (int i = 0; i < ranks.length; i++) {
             int r = i;
-            threads[i] = Thread.ofPlatform().name("mpiverify-rank-" + i).daemon(true).unstarted(() -> {
+            Thread.Builder builder = schedulers == null ? Thread.ofPlatform().daemon(true) : schedulers[i].threads();
+            threads[i] = builder.name("mpiverify-rank-" + i).unstarted(() -> {
                 try {
                     main.run(new Mpi(ranks[r]));
                 } catch (Throwable t) {
@@ -169,6 +185,12 @@ public final class Job {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abort(3, "interrupted while waiting for the ranks");
+        } finally {
+            if (schedulers != null) {
+                for (DangScheduler s : schedulers) {
+                    s.close();
+                }
+            }
         }
         Abort a = abort.get();
         boolean aborted = a != null && !(hung && a.code == DEADLINE_ABORT);

@@ -34,12 +34,13 @@ import org.mpiverify.core.trace.TraceRecorder;
  *                           nothing is recorded and the hooks cost one null check each)
  * @param overrides          known-bad components that replace the core's own (its twins), or null; only
  *                           with {@link #withExperimental}
+ * @param threads            how the job's threads are scheduled (null: {@link ThreadMode#JDK_VIRTUAL_THREADS})
  */
 public record JobConfig(int ranks, Granularity granularity, MatchingKind matching, ContextIdAlgorithm contextIds,
                         int eagerLimit, boolean checked, ThreadLevel maxThreadLevel, WaitPolicy waitPolicy,
                         boolean countLocks, int requestCacheSize, boolean atomicRefCounts, ErrorHandler errorHandler,
                         boolean experimental, long unexpectedLimit, int contextIdCapacity,
-                        TraceRecorder trace, CoreOverrides overrides) {
+                        TraceRecorder trace, CoreOverrides overrides, ThreadMode threads) {
 
     /** Largest eager limit accepted (bytes). */
     public static final int MAX_EAGER_LIMIT = 1 << 20;
@@ -49,6 +50,9 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static final long MAX_AUTO_UNEXPECTED_LIMIT = 64L << 20;
 
     public JobConfig {
+        if (threads == null) {
+            threads = ThreadMode.JDK_VIRTUAL_THREADS;
+        }
         if (ranks < 1) {
             throw new IllegalArgumentException("a job needs at least one rank, not " + ranks);
         }
@@ -80,7 +84,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public static JobConfig of(int ranks) {
         return new JobConfig(ranks, Granularity.LOCK_FREE, MatchingKind.QUEUES, ContextIdAlgorithm.MULTITHREADED,
                 16 * 1024, true, ThreadLevel.MULTIPLE, WaitPolicy.DEFAULT, false, 32, true,
-                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, 1024, null, null);
+                ErrorHandler.ERRORS_ARE_FATAL, false, AUTO_UNEXPECTED_LIMIT, 1024, null, null, ThreadMode.JDK_VIRTUAL_THREADS);
     }
 
     /**
@@ -100,7 +104,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withUnexpectedLimit(long bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, bytes, contextIdCapacity, trace, overrides, threads);
     }
 
     /** Whether threads keep request caches of their own (Balaji et al. §5.3 "tlp"). */
@@ -115,73 +119,73 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
     public JobConfig withRequestOptions(boolean threadLocalPools, boolean atomic) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
                 countLocks, threadLocalPools ? Math.max(requestCacheSize, 32) : 0, atomic, errorHandler,
-                experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withRanks(int n) {
         return new JobConfig(n, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withGranularity(Granularity g) {
         return new JobConfig(ranks, g, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withMatching(MatchingKind m) {
         return new JobConfig(ranks, granularity, m, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withContextIds(ContextIdAlgorithm a) {
         return new JobConfig(ranks, granularity, matching, a, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withEagerLimit(int bytes) {
         return new JobConfig(ranks, granularity, matching, contextIds, bytes, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withChecked(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, c, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withMaxThreadLevel(ThreadLevel l) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, l, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withWaitPolicy(WaitPolicy p) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, p,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withCountLocks(boolean c) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                c, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withRequestCacheSize(int n) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, n, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withErrorHandler(ErrorHandler h) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, h, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     public JobConfig withExperimental(boolean e) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, contextIdCapacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, e, unexpectedLimit, contextIdCapacity, trace, overrides, threads);
     }
 
     /** Each rank's context-id allocator holds ids {@code [2, capacity)} (default 1024). */
     public JobConfig withContextIdCapacity(int capacity) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, capacity, trace, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, capacity, trace, overrides, threads);
     }
 
     /**
@@ -190,7 +194,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withTrace(TraceRecorder recorder) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, recorder, overrides);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, recorder, overrides, threads);
     }
 
     /**
@@ -199,7 +203,13 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
      */
     public JobConfig withOverrides(CoreOverrides o) {
         return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
-                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, o);
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, o, threads);
+    }
+
+    /** This configuration with its threads scheduled as {@code mode} says (the JDK's virtual threads by default). */
+    public JobConfig withThreads(ThreadMode mode) {
+        return new JobConfig(ranks, granularity, matching, contextIds, eagerLimit, checked, maxThreadLevel, waitPolicy,
+                countLocks, requestCacheSize, atomicRefCounts, errorHandler, experimental, unexpectedLimit, contextIdCapacity, trace, overrides, mode);
     }
 
     @Override
@@ -207,6 +217,7 @@ public record JobConfig(int ranks, Granularity granularity, MatchingKind matchin
         return ranks + " ranks, " + granularity + ", " + matching + ", context ids " + contextIds
                 + ", eager <= " + eagerLimit + " B" + (threadLocalPools() ? "" : ", common request pool only")
                 + (atomicRefCounts ? "" : ", locked reference counts") + (checked ? ", checked" : "")
-                + (overrides == null ? "" : ", twin " + overrides.name());
+                + (overrides == null ? "" : ", twin " + overrides.name())
+                + (threads.isDang() ? ", " + threads : "");
     }
 }

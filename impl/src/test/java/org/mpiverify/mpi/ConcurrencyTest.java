@@ -30,11 +30,11 @@ import org.mpiverify.core.sync.Granularity;
 class ConcurrencyTest {
 
     static Stream<JobConfig> twoRanks() {
-        return Jobs.configs(2);
+        return Jobs.configsBothSchedulers(2);
     }
 
     static Stream<JobConfig> fourRanks() {
-        return Jobs.configs(4);
+        return Jobs.configsBothSchedulers(4);
     }
 
     /** Gropp &amp; Thakur Fig. 2: per process, thread 0 receives from the other process, thread 1 sends to it. */

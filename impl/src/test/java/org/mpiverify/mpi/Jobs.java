@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
+import org.mpiverify.core.sched.DangScheduler;
 import org.mpiverify.core.sync.Granularity;
 
 /** Test helpers: run jobs under a deadline (a hang fails with every thread's stack), configurations to sweep. */
@@ -17,9 +18,18 @@ final class Jobs {
     private Jobs() {
     }
 
-    /** Runs the job and fails (with the thread dump if it hung) unless it ended ok. */
+    /**
+     * Runs the job and fails (with the thread dump if it hung) unless it ended ok. On the bit-vector scheduler
+     * each rank's main thread first checks that it runs on it, so a sample of that mode cannot pass on the JDK's.
+     */
     static JobResult ok(JobConfig config, RankMain main) {
-        return Job.run(config, main, DEADLINE).orThrow();
+        RankMain checked = !config.threads().isDang() ? main : mpi -> {
+            if (!DangScheduler.onScheduler()) {
+                throw new AssertionError("a rank's main thread is not on the bit-vector scheduler");
+            }
+            main.run(mpi);
+        };
+        return Job.run(config, checked, DEADLINE).orThrow();
     }
 
     static JobResult ok(int ranks, RankMain main) {
@@ -49,12 +59,32 @@ final class Jobs {
         return l.stream();
     }
 
+    /**
+     * The bit-vector scheduler (one worker per rank): the default configuration (LOCK_FREE, hash table) in a
+     * quick run, every configuration of {@link #configs} under {@code -Pfull}.
+     */
+    static Stream<JobConfig> dangConfigs(int ranks) {
+        Stream<JobConfig> base = FULL ? configs(ranks) : Stream.of(JobConfig.of(ranks)
+                .withMatching(MatchingKind.HASH_TABLE).withErrorHandler(ErrorHandler.ERRORS_RETURN));
+        return base.map(c -> c.withThreads(ThreadMode.DANG_SCHEDULER));
+    }
+
+    /** {@link #configs} on the JDK's threads, then {@link #dangConfigs}. */
+    static Stream<JobConfig> configsBothSchedulers(int ranks) {
+        return Stream.concat(configs(ranks), dangConfigs(ranks));
+    }
+
     interface ThreadBody {
         void run(int thread) throws Exception;
     }
 
-    /** Runs {@code n} threads (platform or virtual) and rethrows the first failure; joined within the job's deadline. */
+    /**
+     * Runs {@code n} threads (platform or virtual) and rethrows the first failure; joined within the job's
+     * deadline. Called from a thread of the bit-vector scheduler, the threads are always virtual (they then
+     * run on that scheduler: in that mode every thread of the job is one of its threads).
+     */
     static void threads(int n, boolean virtual, ThreadBody body) throws Exception {
+        virtual |= DangScheduler.onScheduler();
         Thread[] ts = new Thread[n];
         Throwable[] fail = new Throwable[1];
         for (int i = 0; i < n; i++) {

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiverify.core.sched.DangScheduler;
 
 /**
  * Dang, Snir &amp; Gropp's goal, checked: many virtual threads communicating at once in one JVM, every
@@ -36,6 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * performance is measured by {@code ./mpiverify bench dang}.
  */
 class MillionThreadsTest {
+    /** The bit-vector scheduler with two workers per rank: 524,288 threads per rank at most. */
+    private static final ThreadMode DANG = ThreadMode.dang(2, DangScheduler.DEFAULT_THREADS_PER_WORKER);
 
     static Stream<Arguments> outstanding() {
         List<Arguments> l = new ArrayList<>();
@@ -51,16 +54,33 @@ class MillionThreadsTest {
             l.add(Arguments.of(threads, 2, false, MatchingKind.QUEUES));
             l.add(Arguments.of(threads, 2, true, MatchingKind.QUEUES));
         }
-        return l.stream();
+        List<Arguments> all = new ArrayList<>();
+        for (Arguments a : l) {
+            all.add(Arguments.of(a.get()[0], a.get()[1], a.get()[2], a.get()[3], ThreadMode.JDK_VIRTUAL_THREADS));
+        }
+        // the bit-vector scheduler: a sample in mvn verify, every scale under -Pfull
+        for (int threads : Jobs.FULL ? new int[] {1_000, 10_000, 100_000, 1_000_000} : new int[] {10_000}) {
+            all.add(Arguments.of(threads, 2, false, MatchingKind.HASH_TABLE, DANG));
+            if (Jobs.FULL) {
+                all.add(Arguments.of(threads, 4, true, MatchingKind.HASH_TABLE, DANG));
+            }
+        }
+        return all.stream();
     }
 
     static Stream<Arguments> steadyState() {
         List<Arguments> l = new ArrayList<>();
-        l.add(Arguments.of(1_000, 20));
-        l.add(Arguments.of(10_000, 5));
-        if (Jobs.FULL) {
-            l.add(Arguments.of(100_000, 5));
-            l.add(Arguments.of(1_000_000, 2));
+        for (ThreadMode mode : List.of(ThreadMode.JDK_VIRTUAL_THREADS, DANG)) {
+            if (mode.isDang() && !Jobs.FULL) {
+                l.add(Arguments.of(1_000, 20, mode));
+                continue;
+            }
+            l.add(Arguments.of(1_000, 20, mode));
+            l.add(Arguments.of(10_000, 5, mode));
+            if (Jobs.FULL) {
+                l.add(Arguments.of(100_000, 5, mode));
+                l.add(Arguments.of(1_000_000, 2, mode));
+            }
         }
         return l.stream();
     }
@@ -70,17 +90,17 @@ class MillionThreadsTest {
         return Duration.ofSeconds(threads >= 1_000_000 ? 900 : threads >= 100_000 ? 300 : 120);
     }
 
-    @ParameterizedTest(name = "{0} threads, {1} ranks, ANY_SOURCE {2}, {3}")
+    @ParameterizedTest(name = "{0} threads, {1} ranks, ANY_SOURCE {2}, {3}, {4}")
     @MethodSource("outstanding")
     void everyThreadHasAReceiveOutstandingAtOnceAndEachMessageArrivesOnce(int threads, int ranks, boolean anySource,
-                                                                          MatchingKind matching) {
+                                                                          MatchingKind matching, ThreadMode mode) {
         int perRank = threads / ranks;
         // received[r * perRank + i] counts the messages receiving thread i of rank r got: must end at 1
         AtomicIntegerArray received = new AtomicIntegerArray(ranks * perRank);
         AtomicReference<String> wrong = new AtomicReference<>();
         AtomicLong postedAllNanos = new AtomicLong(), matchedAllNanos = new AtomicLong();
         long t0 = System.nanoTime();
-        JobResult r = Job.run(JobConfig.of(ranks).withMatching(matching), mpi -> {
+        JobResult r = Job.run(JobConfig.of(ranks).withMatching(matching).withThreads(mode), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             int me = w.rank();
@@ -89,6 +109,9 @@ class MillionThreadsTest {
                 int tag = i;
                 int from = sender(me, tag, ranks);
                 receivers.add(Thread.ofVirtual().start(() -> {
+                    if (mode.isDang() && !DangScheduler.onScheduler()) {
+                        wrong.compareAndSet(null, "rank " + me + " tag " + tag + ": not on the bit-vector scheduler");
+                    }
                     int[] buf = new int[2];
                     Status s = w.recv(buf, 0, 2, Datatype.INT, anySource ? Mpi.ANY_SOURCE : from, tag);
                     if (s.source() != from || s.tag() != tag || buf[0] != payload(from, me, tag) || buf[1] != tag) {
@@ -119,7 +142,7 @@ class MillionThreadsTest {
         for (int k = 0; k < received.length(); k++) {
             assertEquals(1, received.get(k), "receiving thread " + k + " got " + received.get(k) + " messages");
         }
-        System.out.printf(Locale.ROOT, "[scale] %,d threads with a receive outstanding, %d ranks, %s, %s: all posted "
+        System.out.printf(Locale.ROOT, "[scale] %,d threads with a receive outstanding, %d ranks, %s, %s, " + mode + ": all posted "
                         + "at %.2f s, all matched at %.2f s%n", ranks * perRank, ranks,
                 anySource ? "ANY_SOURCE" : "distinct tags", matching, postedAllNanos.get() / 1e9,
                 matchedAllNanos.get() / 1e9);
@@ -191,14 +214,14 @@ class MillionThreadsTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} threads, {1} round trips each")
+    @ParameterizedTest(name = "{0} threads, {1} round trips each, {2}")
     @MethodSource("steadyState")
-    void threadsPingPongInPairsAndEveryReplyIsRight(int threads, int roundTrips) {
+    void threadsPingPongInPairsAndEveryReplyIsRight(int threads, int roundTrips, ThreadMode mode) {
         int pairs = threads / 2;
         AtomicLong messages = new AtomicLong();
         AtomicReference<String> wrong = new AtomicReference<>();
         AtomicLong nanos = new AtomicLong();
-        JobResult r = Job.run(JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE), mpi -> {
+        JobResult r = Job.run(JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE).withThreads(mode), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             int me = w.rank();
@@ -208,6 +231,9 @@ class MillionThreadsTest {
             for (int i = 0; i < pairs; i++) {
                 int tag = i;
                 ts.add(Thread.ofVirtual().start(() -> {
+                    if (mode.isDang() && !DangScheduler.onScheduler()) {
+                        wrong.compareAndSet(null, "pair " + tag + ": not on the bit-vector scheduler");
+                    }
                     int[] b = new int[1];
                     for (int k = 0; k < roundTrips; k++) {
                         if (me == 0) {
@@ -242,8 +268,8 @@ class MillionThreadsTest {
         r.orThrow();
         assertEquals(null, wrong.get());
         assertEquals(2L * pairs * roundTrips, messages.get());
-        System.out.printf(Locale.ROOT, "[scale] %,d threads ping-ponging, %,d messages in %.2f s (%.0f messages/s)%n",
-                2 * pairs, messages.get(), nanos.get() / 1e9, messages.get() / (nanos.get() / 1e9));
+        System.out.printf(Locale.ROOT, "[scale] %s: %,d threads ping-ponging, %,d messages in %.2f s (%.0f messages/s)%n",
+                mode, 2 * pairs, messages.get(), nanos.get() / 1e9, messages.get() / (nanos.get() / 1e9));
         assertTrue(messages.get() > 0);
     }
 }

@@ -75,7 +75,7 @@ class NonblockingCollectivesTest {
     }
 
     static Stream<JobConfig> configsAt4() {
-        return Jobs.configs(4);
+        return Jobs.configsBothSchedulers(4);
     }
 
     static Stream<Arguments> limitRounds() {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** MPI point-to-point semantics (MPI-3.1 §3), on every granularity and matching engine. */
 class PointToPointTest {
     static Stream<JobConfig> configs() {
-        return Jobs.configs(3);
+        return Jobs.configsBothSchedulers(3);
     }
 
     @ParameterizedTest

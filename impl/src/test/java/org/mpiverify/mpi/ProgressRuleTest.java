@@ -47,7 +47,7 @@ class ProgressRuleTest {
 
     static Stream<Arguments> cells() {
         List<Arguments> out = new ArrayList<>();
-        List<JobConfig> configs = Jobs.configs(ProgressTable.RANKS).toList();
+        List<JobConfig> configs = Jobs.configsBothSchedulers(ProgressTable.RANKS).toList();
         int columns = ProgressTable.Outstanding.values().length;
         for (int i = 0; i < configs.size(); i++) {
             JobConfig c = configs.get(i);

@@ -48,7 +48,8 @@ public final class DangFigure implements BenchFigure {
     static final String HISTOGRAM = "histogram";
 
     static final String CORE_VIRTUAL = "core, virtual threads", CORE_PLATFORM = "core, platform threads",
-            BARE_VIRTUAL = "park/unpark, virtual threads", BARE_PLATFORM = "park/unpark, platform threads";
+            BARE_VIRTUAL = "park/unpark, virtual threads", BARE_PLATFORM = "park/unpark, platform threads",
+            CORE_SCHEDULER = "core, bit-vector scheduler", BARE_SCHEDULER = "park/unpark, bit-vector scheduler";
     static final String HASH = "HASH_TABLE", QUEUES = "QUEUES", HASHMAP = "HashMap (floor)",
             MEMORY_FLOOR = "one slot and its receive (memory floor)";
     static final String POOL_PLATFORM_SERIES = "packet pool", ALLOC = "new byte[256] (baseline)";
@@ -161,6 +162,13 @@ public final class DangFigure implements BenchFigure {
                 ms.add(Measurement.of("wake-up park/unpark " + kind + " x" + pairs,
                         new Slot(WAKEUP, virtual ? BARE_VIRTUAL : BARE_PLATFORM, pairs),
                         () -> WakeUps.bareNanos(pairs, virtual, r, deadline)));
+                if (virtual) {
+                    // the same on Dang, Snir & Gropp's bit-vector scheduler (§3.1), in the same trials
+                    ms.add(Measurement.of("wake-up core bit-vector scheduler x" + pairs,
+                            new Slot(WAKEUP, CORE_SCHEDULER, pairs), () -> WakeUps.coreSchedulerNanos(pairs, r, deadline)));
+                    ms.add(Measurement.of("wake-up park/unpark bit-vector scheduler x" + pairs,
+                            new Slot(WAKEUP, BARE_SCHEDULER, pairs), () -> WakeUps.bareSchedulerNanos(pairs, r, deadline)));
+                }
             }
         }
         // §4.2 matching
@@ -208,6 +216,8 @@ public final class DangFigure implements BenchFigure {
                     () -> PairedPingPong.steady(t, true, 8, r, deadline)));
             ms.add(Measurement.of("park/unpark pairs x" + t, new Slot(OVERALL, BARE_PAIRS, t),
                     () -> WakeUps.bareSteadyNanos(t, true, r, deadline)));
+            ms.add(Measurement.of("ping-pong bit-vector scheduler x" + t, new Slot(OVERALL, CORE_SCHEDULER, t),
+                    () -> PairedPingPong.steadyOnScheduler(t, 8, r, deadline)));
             if (t <= 10) {
                 ms.add(Measurement.of("ping-pong platform x" + t, new Slot(OVERALL, CORE_PLATFORM, t),
                         () -> PairedPingPong.steady(t, false, 8, r, deadline)));

@@ -11,6 +11,7 @@ import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.mpi.ThreadMode;
 
 /**
  * The multithreaded ping-pong of Dang, Snir &amp; Gropp §4.4 and Figs. 3–4: two ranks, {@code pairs}
@@ -53,16 +54,30 @@ final class PairedPingPong {
                 .steadyNanosPerMessage();
     }
 
+    /**
+     * As {@link #steady}, with virtual threads on the bit-vector scheduler (Dang, Snir &amp; Gropp §3.1): each
+     * rank's main thread and its pairs run on the rank's {@code DangScheduler}.
+     */
+    static double steadyOnScheduler(int pairs, int bytes, int roundTrips, Duration deadline) {
+        return run(pairs, true, WakeUps.schedulerFor(pairs), bytes, roundTrips, deadline,
+                new SteadyWindow((long) pairs * roundTrips)).steadyNanosPerMessage();
+    }
+
     static Result run(int pairs, boolean virtual, int bytes, int roundTrips, Duration deadline) {
         return run(pairs, virtual, bytes, roundTrips, deadline, null);
     }
 
     private static Result run(int pairs, boolean virtual, int bytes, int roundTrips, Duration deadline,
                               SteadyWindow window) {
+        return run(pairs, virtual, ThreadMode.JDK_VIRTUAL_THREADS, bytes, roundTrips, deadline, window);
+    }
+
+    private static Result run(int pairs, boolean virtual, ThreadMode mode, int bytes, int roundTrips,
+                              Duration deadline, SteadyWindow window) {
         AtomicLong nanos = new AtomicLong();
         AtomicReference<Double> steady = new AtomicReference<>(Double.NaN);
         AtomicReference<String> wrong = new AtomicReference<>();
-        JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE);
+        JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE).withThreads(mode);
         DangJobs.run(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();

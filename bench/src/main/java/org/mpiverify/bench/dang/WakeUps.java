@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.mpiverify.core.sched.DangScheduler;
 import org.mpiverify.core.sync.WaitPolicy;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.mpi.ThreadMode;
 
 /**
  * Dang, Snir &amp; Gropp §4.1 (thread scheduling): what it costs to wake a blocked receiver, with many
@@ -39,7 +41,27 @@ final class WakeUps {
 
     /** Wall ns per handoff of {@code pairs} core ping-pong pairs whose receivers always park. */
     static double coreNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) {
-        JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE).withWaitPolicy(PARK_AT_ONCE);
+        return coreNanos(pairs, virtual, ThreadMode.JDK_VIRTUAL_THREADS, roundTrips, deadline);
+    }
+
+    /**
+     * As {@link #coreNanos(int, boolean, int, Duration)} on the bit-vector scheduler (Dang, Snir &amp; Gropp §3.1):
+     * the ranks' threads, and the pairs' virtual threads they start, run on each rank's {@code DangScheduler}.
+     */
+    static double coreSchedulerNanos(int pairs, int roundTrips, Duration deadline) {
+        return coreNanos(pairs, true, schedulerFor(2 * pairs), roundTrips, deadline);
+    }
+
+    /** One worker per rank, holding every thread of a rank (rounded up to a multiple of 512). */
+    static ThreadMode schedulerFor(int threads) {
+        int perWorker = DangScheduler.DEFAULT_THREADS_PER_WORKER;
+        int workers = Math.max(1, (threads + 1 + perWorker - 1) / perWorker);
+        return ThreadMode.dang(workers, perWorker);
+    }
+
+    private static double coreNanos(int pairs, boolean virtual, ThreadMode mode, int roundTrips, Duration deadline) {
+        JobConfig c = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE).withWaitPolicy(PARK_AT_ONCE)
+                .withThreads(mode);
         AtomicLong nanos = new AtomicLong();
         DangJobs.run(c, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
@@ -70,7 +92,27 @@ final class WakeUps {
 
     /** Wall ns per handoff of {@code pairs} bare park/unpark pairs. */
     static double bareNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
-        List<Thread> all = turnPairs(pairs, virtual, roundTrips, null, () -> { });
+        return bareNanos(pairs, builder(virtual), roundTrips, deadline);
+    }
+
+    /**
+     * Wall ns per handoff of {@code pairs} bare park/unpark pairs on a bit-vector scheduler of one worker (more
+     * if the threads do not fit one): ThreadSignal and ThreadWait with nothing else, the §4.1 floor of that
+     * scheduler, beside {@link #bareNanos(int, boolean, int, Duration)}'s JDK scheduler.
+     */
+    static double bareSchedulerNanos(int pairs, int roundTrips, Duration deadline) throws Exception {
+        ThreadMode m = schedulerFor(2 * pairs);
+        try (DangScheduler s = new DangScheduler("bench-wakeups", m.workers(), m.threadsPerWorker())) {
+            return bareNanos(pairs, s.threads(), roundTrips, deadline);
+        }
+    }
+
+    private static Thread.Builder builder(boolean virtual) {
+        return virtual ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
+    }
+
+    private static double bareNanos(int pairs, Thread.Builder builder, int roundTrips, Duration deadline) throws Exception {
+        List<Thread> all = turnPairs(pairs, builder, roundTrips, null, () -> { });
         long t0 = System.nanoTime();
         for (Thread t : all) {
             t.start();
@@ -87,7 +129,7 @@ final class WakeUps {
     static double bareSteadyNanos(int pairs, boolean virtual, int roundTrips, Duration deadline) throws Exception {
         SteadyWindow window = new SteadyWindow((long) pairs * roundTrips);
         CountDownLatch go = new CountDownLatch(1);
-        List<Thread> all = turnPairs(pairs, virtual, roundTrips, go, window::roundTrip);
+        List<Thread> all = turnPairs(pairs, builder(virtual), roundTrips, go, window::roundTrip);
         for (Thread t : all) {
             t.start();
         }
@@ -102,7 +144,7 @@ final class WakeUps {
      * The unstarted threads of {@code pairs} pairs passing a {@link Turn} back and forth {@code roundTrips}
      * times, each first waiting at {@code gate} if there is one; side 0 runs {@code onRoundTrip} after each.
      */
-    private static List<Thread> turnPairs(int pairs, boolean virtual, int roundTrips, CountDownLatch gate,
+    private static List<Thread> turnPairs(int pairs, Thread.Builder builder, int roundTrips, CountDownLatch gate,
                                           Runnable onRoundTrip) {
         List<Thread> all = new ArrayList<>(2 * pairs);
         for (int i = 0; i < pairs; i++) {
@@ -129,7 +171,7 @@ final class WakeUps {
                         }
                     }
                 };
-                Thread t = virtual ? Thread.ofVirtual().unstarted(body) : Thread.ofPlatform().daemon(true).unstarted(body);
+                Thread t = builder.unstarted(body);
                 turn.threads[side] = t;         // both known before either starts: no start-up handshake
                 all.add(t);
             }

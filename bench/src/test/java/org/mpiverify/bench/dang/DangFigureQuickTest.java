@@ -54,13 +54,13 @@ class DangFigureQuickTest {
                 ((Map<String, Object>) ((Map<String, Object>) json.get("provenance")).get("versions")).get("core matching"));
         Map<String, List<String>> expected = new LinkedHashMap<>();
         expected.put(DangFigure.WAKEUP, List.of(DangFigure.CORE_VIRTUAL, DangFigure.CORE_PLATFORM,
-                DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM));
+                DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM, DangFigure.CORE_SCHEDULER, DangFigure.BARE_SCHEDULER));
         expected.put(DangFigure.MATCHING, List.of(DangFigure.HASH, DangFigure.QUEUES, DangFigure.HASHMAP,
                 DangFigure.MEMORY_FLOOR));
         expected.put(DangFigure.POOL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.POOL_VIRTUAL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));
         expected.put(DangFigure.OVERALL, List.of(DangFigure.SPIN_FLOOR, DangFigure.CORE_VIRTUAL,
-                DangFigure.BARE_PAIRS, DangFigure.CORE_PLATFORM));
+                DangFigure.BARE_PAIRS, DangFigure.CORE_PLATFORM, DangFigure.CORE_SCHEDULER));
         expected.put(DangFigure.FIG3, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
         expected.put(DangFigure.FIG4, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
         expected.put(DangFigure.SCALE, List.of(DangFigure.POSTED, DangFigure.MATCHED, DangFigure.TOTAL));

@@ -1,0 +1,191 @@
+package org.mpiverify.core.sched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.Test;
+import org.mpiverify.core.sync.SpinThenParkLock;
+
+/** The scheduler's promises: threads run on its workers, a signal makes a waiting thread run, no lost wake-up. */
+class DangSchedulerTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @Test
+    void threadsRunOnTheWorkersAndInheritTheScheduler() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 2, 512)) {
+            AtomicReference<Boolean> parent = new AtomicReference<>();
+            AtomicReference<Boolean> child = new AtomicReference<>();
+            Thread t = s.threads().start(() -> {
+                parent.set(DangScheduler.onScheduler());
+                Thread c = Thread.ofVirtual().start(() -> child.set(DangScheduler.onScheduler()));
+                joinUnchecked(c);
+            });
+            join(t);
+            assertEquals(Boolean.TRUE, parent.get(), "a thread of the scheduler runs on a worker");
+            assertEquals(Boolean.TRUE, child.get(), "a virtual thread it starts runs on the scheduler too");
+            assertTrue(!DangScheduler.onScheduler(), "the test thread is not on a scheduler");
+            awaitNoLiveThreads(s);
+        }
+    }
+
+    /** ThreadSignal from another thread wakes a thread in ThreadWait; many rounds, so a lost wake-up hangs. */
+    @Test
+    void everySignalOfAWaitingThreadMakesItRun() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 1, 512)) {
+            int rounds = 20_000;
+            AtomicInteger turn = new AtomicInteger();
+            Thread[] pair = new Thread[2];
+            for (int k = 0; k < 2; k++) {
+                int me = k;
+                pair[k] = s.threads().unstarted(() -> {
+                    for (int i = 0; i < rounds; i++) {
+                        while (turn.get() % 2 != me) {
+                            LockSupport.park();
+                        }
+                        turn.incrementAndGet();
+                        LockSupport.unpark(pair[1 - me]);
+                    }
+                });
+            }
+            pair[0].start();
+            pair[1].start();
+            join(pair[0]);
+            join(pair[1]);
+            assertEquals(2 * rounds, turn.get());
+        }
+    }
+
+    /** A platform thread signals; the worker may be asleep (the Dekker hand-shake of BitVectorWorker). */
+    @Test
+    void aSignalFromOutsideWakesASleepingWorker() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 1, 512)) {
+            for (int i = 0; i < 2_000; i++) {
+                CountDownLatch go = new CountDownLatch(1);
+                Thread t = s.threads().start(() -> await(go));
+                go.countDown();
+                join(t);
+            }
+        }
+    }
+
+    /**
+     * One worker: a thread blocks on a lock (the core's own and a {@code ReentrantLock}) held by another
+     * thread of the same worker that is itself waiting; the worker must stay free to run the holder.
+     */
+    @Test
+    void aThreadBlockedOnALockDoesNotBlockItsWorker() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 1, 512)) {
+            for (java.util.concurrent.locks.Lock lock : List.of(new SpinThenParkLock(), new ReentrantLock())) {
+                CountDownLatch holding = new CountDownLatch(1);
+                CountDownLatch release = new CountDownLatch(1);
+                Thread holder = s.threads().start(() -> {
+                    lock.lock();
+                    try {
+                        holding.countDown();
+                        await(release);
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+                Thread blocked = s.threads().start(() -> {
+                    await(holding);
+                    lock.lock();
+                    lock.unlock();
+                });
+                Thread releaser = s.threads().start(() -> {
+                    await(holding);
+                    release.countDown();
+                });
+                join(releaser);
+                join(holder);
+                join(blocked);
+            }
+        }
+    }
+
+    @Test
+    void aWorkerRefusesThreadsBeyondItsBitVector() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 1, 512)) {
+            CountDownLatch end = new CountDownLatch(1);
+            List<Thread> ts = new ArrayList<>();
+            for (int i = 0; i < 512; i++) {
+                ts.add(s.threads().start(() -> await(end)));
+            }
+            assertInstanceOf(RejectedExecutionException.class,
+                    assertThrows(RuntimeException.class, () -> s.threads().start(() -> { })));
+            end.countDown();
+            for (Thread t : ts) {
+                join(t);
+            }
+            awaitNoLiveThreads(s);
+            join(s.threads().start(() -> { })); // ended threads' slots are reused
+        }
+    }
+
+    @Test
+    void timedWaitsAndYieldsComeBack() throws Exception {
+        try (DangScheduler s = new DangScheduler("t", 1, 512)) {
+            AtomicInteger n = new AtomicInteger();
+            List<Thread> ts = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                ts.add(s.threads().start(() -> {
+                    for (int k = 0; k < 50; k++) {
+                        LockSupport.parkNanos(100_000);
+                        Thread.yield();
+                        n.incrementAndGet();
+                    }
+                }));
+            }
+            for (Thread t : ts) {
+                join(t);
+            }
+            assertEquals(400, n.get());
+        }
+    }
+
+    static void join(Thread t) throws InterruptedException {
+        if (!t.join(DEADLINE)) {
+            throw new AssertionError(t + " did not end within " + DEADLINE + "\n" + org.mpiverify.mpi.Job.threadDump());
+        }
+    }
+
+    private static void joinUnchecked(Thread t) {
+        try {
+            join(t);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void await(CountDownLatch l) {
+        try {
+            if (!l.await(DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
+                throw new AssertionError("latch not released");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void awaitNoLiveThreads(DangScheduler s) throws InterruptedException {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (s.liveThreads() != 0) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("slots not freed: " + s);
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+}
