@@ -44,7 +44,14 @@ final class CommunicatorCreation {
     static Comm dup(Comm c) {
         return CollectiveCalls.call(c, () -> {
             int id = c.rank.contextIds.allocate(c.contextId, NO_TAG, viaPublicAllreduce(c));
-            return new Comm(c.rank, id, c.group, c.errorHandler, false);
+            Comm dup = new Comm(c.rank, id, c.group, c.errorHandler, false);
+            try {
+                CommAttributes.copyOnDup(c, dup);
+            } catch (MpiException e) {
+                dup.releaseRef();   // never returned: its id goes back to the mask
+                throw e;
+            }
+            return dup;
         });
     }
 
