@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.TimeUnit;
@@ -293,7 +294,7 @@ class AttributesTest {
     void threadsUpdatingDifferentKeysOfOneCommunicatorLoseNothing(JobConfig config) {
         int threads = 4;
         int keysPerThread = 4;
-        int rounds = 50;
+        int rounds = 1000;
         Jobs.ok(config, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
@@ -305,7 +306,9 @@ class AttributesTest {
                     row[i] = mpi.createKeyval(Keyval.DUP_FN, (comm, k, v, extra) -> deletes.incrementAndGet(), null);
                 }
             }
+            CyclicBarrier start = new CyclicBarrier(threads);   // the threads' updates overlap from the first
             Jobs.threads(threads, false, t -> {
+                start.await(Jobs.DEADLINE.toSeconds(), TimeUnit.SECONDS);
                 for (int r = 0; r < rounds; r++) {
                     for (int i = 0; i < keysPerThread; i++) {
                         c.setAttr(keys[t][i], r);

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
@@ -144,11 +145,13 @@ class InfoTest {
     @MethodSource("configs")
     void threadsSettingDifferentKeysLoseNone(JobConfig config) {
         int threads = 4;
-        int keysPerThread = 25;
+        int keysPerThread = 100;
         Jobs.ok(config, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Info info = mpi.createInfo();
+            CyclicBarrier start = new CyclicBarrier(threads);   // the threads' updates overlap from the first
             Jobs.threads(threads, false, t -> {
+                start.await(Jobs.DEADLINE.toSeconds(), TimeUnit.SECONDS);
                 for (int i = 0; i < keysPerThread; i++) {
                     info.set(t + "." + i, "v" + i);
                     info.set(t + ".scratch", "s" + i);
