@@ -51,6 +51,8 @@ final class NativeLibrary {
             igather, iscatter, igatherv, iscatterv, iallgather, ialltoall, typeSize;
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     final MethodHandle isendrecv;
+    /** The attribute and info calls (their ABI differences kept apart). */
+    final NativeAttributes attributes;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final List<String> missingFunctions = new ArrayList<>();
 
@@ -154,6 +156,7 @@ final class NativeLibrary {
         if (!missingFunctions.isEmpty()) {
             throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
         }
+        attributes = new NativeAttributes(abi, library, this);
     }
 
     /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */

@@ -53,6 +53,7 @@ public final class Catalog {
                 new CrossThreadCompletionScenario(),
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
+                new AttributeListsScenario(),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
