@@ -495,7 +495,9 @@ public final class Comm {
      * that the polling threads of each member move (see {@code NonblockingContextIdAllocation}). Blocking
      * dups, splits, createGroups and other idups on this or other communicators may be outstanding at once
      * from other threads. Freeing this communicator while one of its idups is outstanding is ERR_COMM;
-     * running out of context ids fails the request on every member with ERR_OTHER.
+     * running out of context ids fails the request on every member with ERR_OTHER. The attributes' copy callbacks
+     * run in this call, on this thread (a failing one fails it, nothing started); the new communicator gets what
+     * they copied, and the info hints, when the request completes.
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Request idup() {

@@ -99,20 +99,46 @@ final class CommAttributes {
      * and the failure is thrown: the caller then drops {@code to}.
      */
     static void copyOnDup(Comm from, Comm to) {
-        to.attributes.hints.putAll(from.attributes.hints);
-        KeyedList<Keyval, Object> target = to.attributes.attributes;
+        copy(from, to.attributes, to);
+    }
+
+    /**
+     * What {@code idup} does when it is called: the copy callbacks run then, on the calling thread, into attributes
+     * of no communicator yet, which {@link #adopt} gives the new communicator when the request completes. If a
+     * callback fails, the ones copied are deleted again ({@code from} given to their delete callbacks) and the
+     * failure is thrown.
+     */
+    static CommAttributes copyForIdup(Comm from) {
+        CommAttributes staged = new CommAttributes();
+        copy(from, staged, from);
+        return staged;
+    }
+
+    /** Gives {@code n}, an idup's new communicator, the attributes and hints {@link #copyForIdup} copied. */
+    static void adopt(Comm n, CommAttributes staged) {
+        n.attributes.hints.putAll(staged.hints);
+        n.attributes.attributes.putAll(staged.attributes);   // each holds its key's reference already
+    }
+
+    /** Deletes attributes {@link #copyForIdup} copied for an idup that did not start ({@code from} to the callbacks). */
+    static void dropStaged(Comm from, CommAttributes staged) {
+        deleteAll(from, staged, false);
+    }
+
+    private static void copy(Comm from, CommAttributes target, Comm deleteWith) {
+        target.hints.putAll(from.attributes.hints);
         for (KeyedList.Entry<Keyval, Object> e : from.attributes.attributes.entries()) {
             Keyval k = e.key();
             Object copied;
             try {
                 copied = k.copy.copy(from, k, k.extraState, e.value());
             } catch (RuntimeException failure) {
-                deleteAll(to, false);
+                deleteAll(deleteWith, target, false);
                 throw callbackFailure("copy", failure);
             }
             if (copied != null) {
                 k.retain();
-                target.put(k, copied);
+                target.attributes.put(k, copied);
             }
         }
     }
@@ -123,7 +149,12 @@ final class CommAttributes {
      * thrown, its attribute and the ones after it left in place; without, the failures are dropped.
      */
     static void deleteAll(Comm c, boolean stopOnFailure) {
-        KeyedList<Keyval, Object> list = c.attributes.attributes;
+        deleteAll(c, c.attributes, stopOnFailure);
+    }
+
+    /** As {@link #deleteAll(Comm, boolean)}, on {@code attrs}, with {@code c} given to the delete callbacks. */
+    private static void deleteAll(Comm c, CommAttributes attrs, boolean stopOnFailure) {
+        KeyedList<Keyval, Object> list = attrs.attributes;
         List<KeyedList.Entry<Keyval, Object>> all = list.entries();
         for (int i = 0; i < all.size(); i++) {
             KeyedList.Entry<Keyval, Object> e = all.get(i);

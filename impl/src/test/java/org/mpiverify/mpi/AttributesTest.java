@@ -254,6 +254,47 @@ class AttributesTest {
         });
     }
 
+    /** idup copies as dup does, its copy callbacks run in the idup call on its thread; a failing one starts nothing. */
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4})
+    void idupRunsTheCopyCallbacksWhenCalled(int ranks) {
+        Jobs.ok(ranks, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            List<Thread> copiedOn = new CopyOnWriteArrayList<>();
+            AtomicInteger failNext = new AtomicInteger();
+            Keyval k = mpi.createKeyval((old, key, extra, v) -> {
+                copiedOn.add(Thread.currentThread());
+                if (failNext.getAndSet(0) == 1) {
+                    throw new MpiException(ErrorClass.ERR_ARG, "cannot copy");
+                }
+                return (Integer) v + 1;
+            }, Keyval.NULL_DELETE_FN, null);
+            Keyval notCopied = mpi.createKeyval(Keyval.NULL_COPY_FN, Keyval.NULL_DELETE_FN, null);
+            Comm c = w.dup();
+            c.setAttr(k, 1);
+            c.setAttr(notCopied, "no");
+            Info hints = mpi.createInfo();
+            hints.set("h", "v");
+            c.setInfo(hints);
+            hints.free();
+            failNext.set(1);
+            assertEquals(ErrorClass.ERR_ARG, assertThrows(MpiException.class, c::idup).errorClass());
+            Request r = c.idup();          // the failed one started nothing: every rank's next idup matches
+            assertEquals(List.of(Thread.currentThread(), Thread.currentThread()), copiedOn, "run in the idup calls");
+            c.setAttr(k, 100);             // after the call: not what the new communicator gets
+            r.waitFor();
+            Comm d = r.communicator();
+            assertEquals(2, d.getAttr(k));
+            assertNull(d.getAttr(notCopied));
+            assertEquals("v", d.getInfo().get("h"));
+            assertEquals(2, copiedOn.size());
+            d.free();
+            c.free();
+            mpi.finalizeMpi();
+        });
+    }
+
     @Test
     void finalizeDeletesSelfsAttributesInReverseOrder() {
         List<String> order = new CopyOnWriteArrayList<>();
