@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.harness.nativempi.NativeAbi;
+import org.mpiverify.results.Console;
 
 /**
  * The audit command's handling of a library given by path: one the ABI check refuses is a usage error (2) that
@@ -29,9 +30,9 @@ class AuditCommandTest {
             AuditTesting.requireAvailable(NativeAbi.forLibrary(id).unavailable());
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = AuditCommand.run("mpich", List.of("init-thread-level"), 1, false, false,
+        int code = AuditCommand.run(new AuditCommand.Options("mpich", List.of("init-thread-level"), 1, false, false,
                 new AuditTargets.NativeOptions(LIB.resolve("libmpi.so.40"), Path.of("/usr/bin/mpiexec.openmpi"), null, Map.of()),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+                false), Console.of(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals(2, code, err.toString(StandardCharsets.UTF_8));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("audit mpich: not available: refused " + LIB.resolve("libmpi.so.40")),
                 err.toString(StandardCharsets.UTF_8));

@@ -18,6 +18,7 @@ import org.mpiverify.audit.run.AuditRunner;
 import org.mpiverify.audit.run.AuditTargets;
 import org.mpiverify.audit.run.CoreColumns;
 import org.mpiverify.mpi.Job;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Outcome;
 
 /**
@@ -39,7 +40,7 @@ class CoreAuditTest {
         // quick audit leaves them out and -Pfull runs the whole catalog on them too.
         List<AuditColumn> columns = core.columns().stream()
                 .filter(c -> full || !(CoreColumns.isEngineTwin(c) || CoreColumns.isLockAroundCall(c))).toList();
-        AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, full ? 0 : 1, List.of(), System.out));
+        AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, full ? 0 : 1, List.of(), Console.of(System.out, System.err)));
         Path dir = AuditOutput.auditDir();
         TargetResult r;
         try {

@@ -30,6 +30,21 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public AuditStatus sendrecv(long comm, int[] sb, int sc, int dest, int st, int[] rb, int rc, int src, int rt) {
         return d.sendrecv(comm, sb, sc, dest, st, rb, rc, src, rt);
     }
+    @Override public long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+        return d.sendInit(comm, buf, count, dest, tag, sync);
+    }
+    @Override public long recvInit(long comm, int[] buf, int count, int source, int tag) {
+        return d.recvInit(comm, buf, count, source, tag);
+    }
+    @Override public void start(long request) { d.start(request); }
+    @Override public void startAll(long[] requests) { d.startAll(requests); }
+    @Override public int waitSome(long[] requests, int[] indices, org.mpiverify.harness.api.AuditStatus[] statuses) {
+        return d.waitSome(requests, indices, statuses);
+    }
+    @Override public long grequestStart(org.mpiverify.harness.api.GrequestCallbacks callbacks) {
+        return d.grequestStart(callbacks);
+    }
+    @Override public void grequestComplete(long request) { d.grequestComplete(request); }
     @Override public long isendrecv(long comm, int[] sb, int sc, int dest, int st, int[] rb, int rc, int src, int rt) {
         return d.isendrecv(comm, sb, sc, dest, st, rb, rc, src, rt);
     }

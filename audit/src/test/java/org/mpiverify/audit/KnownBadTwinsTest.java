@@ -15,6 +15,7 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.api.GrequestCallbacks;
 import org.mpiverify.harness.api.IndexedStatus;
 import org.mpiverify.harness.core.CoreAuditMpi;
 import org.mpiverify.harness.core.CoreTarget;
@@ -332,6 +333,66 @@ class KnownBadTwinsTest {
         failsWithEvidence("requests-cross-thread-completion", LostErrorWaitAnyBinding::new,
                 e -> e.startsWith("rank 1 thread ") && e.contains("(WAITANY, TRUNCATE)")
                         && e.contains("completed with no error, expected MPI_ERR_TRUNCATE"));
+    }
+
+    /**
+     * Rank 1's persistent sends send the data their buffer held at init, not at each start (a library that packed
+     * the message once, in MPI_Send_init).
+     */
+    static final class StaleDataPersistentBinding extends DelegatingAuditMpi {
+        StaleDataPersistentBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+            if (commRank(commWorld()) != 1) return super.sendInit(comm, buf, count, dest, tag, sync);
+            return super.sendInit(comm, buf.clone(), count, dest, tag, sync); // DEFECT: the data of the init, sent at every start
+        }
+    }
+
+    /**
+     * Rank 0's generalized requests run their query callback in MPI_Grequest_complete, in the completing thread (a
+     * library that builds the status when the user completes the request, not in the call that completes it).
+     */
+    static final class EagerQueryGrequestBinding extends DelegatingAuditMpi {
+        private final java.util.Map<Long, GrequestCallbacks> callbacks = new java.util.concurrent.ConcurrentHashMap<>();
+
+        EagerQueryGrequestBinding(AuditMpi d) { super(d); }
+
+        @Override
+        public long grequestStart(GrequestCallbacks cb) {
+            if (commRank(commWorld()) != 0) return super.grequestStart(cb);
+            AuditStatus[] early = new AuditStatus[1];
+            long g = super.grequestStart(new GrequestCallbacks() {
+                @Override public AuditStatus query() { return early[0]; }
+                @Override public void free() { cb.free(); }
+                @Override public void cancel(boolean complete) { cb.cancel(complete); }
+            });
+            callbacks.put(g, cb);
+            early[0] = null;
+            holder.put(g, early);
+            return g;
+        }
+
+        private final java.util.Map<Long, AuditStatus[]> holder = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public void grequestComplete(long request) {
+            GrequestCallbacks cb = callbacks.remove(request);
+            if (cb != null) holder.remove(request)[0] = cb.query(); // DEFECT: the query runs here, in the completing thread
+            super.grequestComplete(request);
+        }
+    }
+
+    @TwinTest
+    void aPersistentSendOfStaleDataFails() {
+        failsWithEvidence("persistent-sendrecv", StaleDataPersistentBinding::new,
+                e -> e.startsWith("rank 0 thread ") && e.contains(" iteration 0 received a damaged message"));
+    }
+
+    @TwinTest
+    void aGeneralizedRequestQueriedInTheCompletingThreadFails() {
+        failsWithEvidence("greq-cross-thread", EagerQueryGrequestBinding::new,
+                e -> e.startsWith("rank 0 round ") && e.contains("greq-completer-0"));
     }
 
     /** Rank 0 waits for a message nobody sends. */

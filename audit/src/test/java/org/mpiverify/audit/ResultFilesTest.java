@@ -16,6 +16,7 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiverify.audit.report.AuditJson;
 import org.mpiverify.audit.report.AuditReports;
 import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.run.AuditColumn;
@@ -31,6 +32,8 @@ import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Console;
+import org.mpiverify.results.Json;
 import org.mpiverify.results.Outcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -57,7 +60,7 @@ class ResultFilesTest {
                 new AuditColumn("broken \"binding\" <twin>", true, new BrokenCore(core)));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         AuditRunner runner = new AuditRunner(new AuditRunner.Options(false, 2,
-                List.of("p2p-blocking", "iprobe-isendrecv"), new PrintStream(progress, true)));
+                List.of("p2p-blocking", "iprobe-isendrecv"), Console.of(new PrintStream(progress, true), System.err)));
         TargetResult r;
         try {
             r = assertTimeoutPreemptively(Duration.ofSeconds(120),
@@ -68,6 +71,10 @@ class ResultFilesTest {
         }
         assertTrue(progress.toString().contains("runs/s"), progress.toString());
 
+        AuditJson.AuditFile typed = Json.read(Files.readString(AuditReports.jsonFile(dir, "core")), AuditJson.AuditFile.class);
+        assertEquals(r.columns().stream().flatMap(c -> c.cells().stream()).map(x -> x.verdict().name()).toList(),
+                typed.configurations().stream().flatMap(c -> c.scenarios().stream()).map(AuditJson.ScenarioCell::verdict)
+                        .toList(), "the file reads back into its record, every verdict as run");
         JsonNode json = new ObjectMapper().readTree(AuditReports.jsonFile(dir, "core").toFile());
         assertEquals("core", json.get("target").asText());
         assertEquals("mpiverify core 0.1.0", json.get("implementation").asText());

@@ -16,6 +16,8 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Progress;
 import org.mpiverify.results.Provenance;
 
 /**
@@ -30,22 +32,24 @@ import org.mpiverify.results.Provenance;
  *   <li>{@code dup}+{@code free} on two ranks with one and with two threads per rank (their Fig. 4).
  * </ul>
  * Each measurement is repeated {@code trials} times, interleaved so drift hits all of them alike; the
- * first trial of each is a warm-up and is dropped. Medians and quartiles are printed and written as JSON.
+ * first trial of each is a warm-up and is dropped; each trial done moves the {@link Progress} (trial 0, the
+ * warm-up, is step 0 of {@code trials}). Medians and quartiles are printed and written as JSON ({@link Report}).
  */
 public final class CoreBench {
     private final int trials;
     private final int pingPongIterations;
     private final int dupIterations;
     private final MatchingKind matching;
-    private final PrintStream out;
+    private final Progress progress;
     private static final Duration DEADLINE = Duration.ofMinutes(5);
 
-    public CoreBench(int trials, boolean quick, MatchingKind matching, PrintStream out) {
+    /** {@code progress} hears each trial done ({@link Progress#NONE}: nobody). */
+    public CoreBench(int trials, boolean quick, MatchingKind matching, Progress progress) {
         this.trials = Math.max(2, trials);
         this.pingPongIterations = quick ? 20_000 : 200_000;
         this.dupIterations = quick ? 2_000 : 20_000;
         this.matching = matching;
-        this.out = out;
+        this.progress = progress;
     }
 
     /** One measured quantity: its per-trial values (ns) and the targets it is judged against. */
@@ -74,7 +78,7 @@ public final class CoreBench {
             record(v, "ping-pong SINGLE", pingPong(ThreadLevel.SINGLE), warmup);
             record(v, "dup+free 1 thread", dupFree(1), warmup);
             record(v, "dup+free 2 threads", dupFree(2), warmup);
-            out.printf(Locale.ROOT, "  trial %d/%d done%s%n", t, trials, warmup ? " (warm-up, dropped)" : "");
+            progress.set(t);
         }
         Stats spin = stats(v, "spin handoff");
         Stats ppm = stats(v, "ping-pong MULTIPLE");
@@ -145,26 +149,27 @@ public final class CoreBench {
         }
     }
 
+    /** One row of {@code core.json}: a {@link Result} with its baseline by name and its numbers. */
+    public record Row(String name, String unit, Stats stats, String baseline, Stats baselineStats, double ratio,
+                      String target, Boolean met) {
+        static Row of(Result r) {
+            return new Row(r.name(), r.unit(), r.stats(), r.baselineName(), r.baseline(), r.ratio(), r.target(), r.met());
+        }
+    }
+
+    /** {@code out/bench/core.json}: the results, where they come from, the machine and the date. */
+    public record Report(String benchmark, Provenance provenance, String date, String matching, Machine.Info machine,
+                         List<Row> results) {
+        public Report {
+            results = List.copyOf(results);
+        }
+    }
+
     /** Writes the results, where they come from (provenance: commit, JDK, host), the machine and the date as JSON. */
     public static void writeJson(List<Result> results, Path file, String matching, Path repoRoot) throws IOException {
-        StringBuilder sb = new StringBuilder("{\n");
-        sb.append("  \"benchmark\": \"core\",\n");
-        sb.append("  \"provenance\": ").append(Provenance.now(repoRoot, Map.of("core matching", matching)).toJson())
-                .append(",\n");
-        sb.append("  \"date\": \"").append(Instant.now()).append("\",\n");
-        sb.append("  \"matching\": \"").append(matching).append("\",\n");
-        sb.append("  \"machine\": ").append(Machine.describeJson()).append(",\n");
-        sb.append("  \"results\": [\n");
-        for (int i = 0; i < results.size(); i++) {
-            Result r = results.get(i);
-            sb.append(String.format(Locale.ROOT,
-                    "    {\"name\": \"%s\", \"unit\": \"%s\", \"stats\": %s, \"baseline\": \"%s\", "
-                            + "\"baselineStats\": %s, \"ratio\": %.3f, \"target\": \"%s\", \"met\": %s}%s%n",
-                    r.name(), r.unit(), r.stats().json(), r.baselineName(), r.baseline().json(), r.ratio(),
-                    r.target(), r.met(), i + 1 < results.size() ? "," : ""));
-        }
-        sb.append("  ]\n}\n");
+        Report report = new Report("core", Provenance.now(repoRoot, Map.of("core matching", matching)),
+                Instant.now().toString(), matching, Machine.info(), results.stream().map(Row::of).toList());
         Files.createDirectories(file.getParent());
-        Files.writeString(file, sb.toString());
+        Files.writeString(file, Json.write(report));
     }
 }

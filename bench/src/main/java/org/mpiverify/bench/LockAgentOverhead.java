@@ -1,8 +1,6 @@
 package org.mpiverify.bench;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.results.Progress;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -106,7 +105,7 @@ public final class LockAgentOverhead {
 
     /** One JVM's figures: a warm-up of each, then the medians of 3 trials. */
     private static void child(boolean quick) {
-        CoreBench b = new CoreBench(3, quick, MatchingKind.QUEUES, new PrintStream(OutputStream.nullOutputStream()));
+        CoreBench b = new CoreBench(3, quick, MatchingKind.QUEUES, Progress.NONE);
         b.pingPong(ThreadLevel.MULTIPLE);
         b.dupFree(1);
         double[] pp = new double[3];

@@ -29,11 +29,11 @@ public final class Machine {
                 System.getProperty("os.name"), System.getProperty("os.version"));
     }
 
-    public static String describeJson() {
-        return String.format(Locale.ROOT,
-                "{\"cpu\": \"%s\", \"cores\": %d, \"java\": \"%s\", \"vm\": \"%s\", \"os\": \"%s %s\"}",
-                cpuModel().replace("\"", "'"), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), System.getProperty("java.vm.name"),
-                System.getProperty("os.name"), System.getProperty("os.version"));
+    /** The machine as the result files record it. */
+    public record Info(String cpu, int cores, String java, String vm, String os) { }
+
+    public static Info info() {
+        return new Info(cpuModel(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }
 }

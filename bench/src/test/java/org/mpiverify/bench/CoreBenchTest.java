@@ -3,16 +3,17 @@ package org.mpiverify.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Progress;
 
 /**
  * The benchmark runs and reports what it measured (not how fast: timings are judged by the benchmark
@@ -23,8 +24,14 @@ class CoreBenchTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void quickRunProducesEveryMeasurementAndItsJson(@TempDir Path dir) throws Exception {
-        var text = new ByteArrayOutputStream();
-        List<CoreBench.Result> results = new CoreBench(2, true, MatchingKind.HASH_TABLE, new PrintStream(text)).run();
+        List<Long> steps = new ArrayList<>();
+        Progress progress = new Progress() {
+            @Override public void set(long done) { steps.add(done); }
+            @Override public void detail(String text) { }
+            @Override public void println(String line) { }
+        };
+        List<CoreBench.Result> results = new CoreBench(2, true, MatchingKind.HASH_TABLE, progress).run();
+        assertEquals(List.of(0L, 1L, 2L), steps, "each trial done, the warm-up first");
         assertEquals(9, results.size());
         assertEquals(4, results.stream().filter(r -> r.met() != null).count(), "four judged measurements");
         assertTrue(results.stream().anyMatch(r -> r.name().startsWith("bare mailbox") && r.met() == null),
@@ -35,8 +42,13 @@ class CoreBenchTest {
         }
         Path json = dir.resolve("bench/core.json");
         CoreBench.writeJson(results, json, "HASH_TABLE", Path.of(""));
-        String s = Files.readString(json);
-        assertTrue(s.contains("\"benchmark\": \"core\"") && s.contains("\"provenance\": {\"date\"") && s.contains("\"machine\"") && s.contains("dup+free"), s);
+        CoreBench.Report back = Json.read(Files.readString(json), CoreBench.Report.class);
+        assertEquals("core", back.benchmark());
+        assertEquals("HASH_TABLE", back.matching());
+        assertTrue(back.provenance().date() != null && back.machine().cores() > 0, back.toString());
+        assertEquals(results.stream().map(CoreBench.Result::name).toList(),
+                back.results().stream().map(CoreBench.Row::name).toList(), "every measurement, read back as written");
+        assertEquals(results.get(0).met(), back.results().get(0).met());
     }
 
     @Test

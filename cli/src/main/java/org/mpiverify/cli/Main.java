@@ -8,28 +8,24 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
+import java.util.function.Supplier;
 import org.mpiverify.audit.run.AuditCommand;
 import org.mpiverify.audit.run.AuditTargets;
-import org.mpiverify.bench.CoreBench;
-import org.mpiverify.bench.Machine;
-import org.mpiverify.bench.compare.ComparisonTargets;
-import org.mpiverify.bench.runner.BenchFigure;
-import org.mpiverify.bench.runner.FigureRunner;
+import org.mpiverify.bench.command.BenchCommand;
 import org.mpiverify.bench.figures.Figures;
-import org.mpiverify.bench.runner.Settings;
+import org.mpiverify.bench.runner.BenchFigure;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
+import org.mpiverify.demo.Demo;
 import org.mpiverify.locks.command.LocksCommand;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mutate.MutateCommand;
-import org.mpiverify.reports.ReportMain;
+import org.mpiverify.reports.ReportCommand;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.ProgressLine;
-import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.TlcCommand;
 import org.mpiverify.specs.mutation.SpecMutateCommand;
 import org.mpiverify.trace.TraceCommand;
@@ -49,14 +45,16 @@ import picocli.CommandLine;
 /**
  * {@code ./mpiverify COMMAND [ARGS]}: the one command-line tool over the same code the tests use. picocli
  * parses every command into typed options and writes the usage from them ({@code help}, {@code -h} on
- * any command) and the bash completion script ({@code generate-completion}).
+ * any command) and the bash completion script ({@code generate-completion}). Each subcommand only maps its
+ * options onto its command's options record and calls {@code XxxCommand.run(options, console)}; a value the
+ * record refuses is a usage error naming it.
  * Exit codes: 0 success, 1 a check failed, 2 usage error.
  */
 @Command(name = "./mpiverify", synopsisHeading = "usage: ", customSynopsis = "./mpiverify COMMAND [ARGS]",
         commandListHeading = "%ncommands (./mpiverify help COMMAND for what each option means):%n%n",
         footer = {"", "exit codes: 0 success, 1 a check failed, 2 usage error"},
-        subcommands = {Main.DemoCommand.class, Main.BenchCommand.class, Main.TlcSubcommand.class,
-            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.TraceSubcommand.class, Main.ReportCommand.class, Main.TestCommand.class,
+        subcommands = {Main.DemoCommand.class, Main.BenchSubcommand.class, Main.TlcSubcommand.class,
+            Main.AuditSubcommand.class, Main.LocksSubcommand.class, Main.MutateSubcommand.class, Main.TraceSubcommand.class, Main.ReportSubcommand.class, Main.TestCommand.class,
             CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main implements Callable<Integer> {
     @Spec
@@ -71,13 +69,11 @@ public final class Main implements Callable<Integer> {
         boolean help;
     }
 
-    private final PrintStream out;
-    private final PrintStream err;
+    private final Console console;
     private final Map<String, String> env;
 
-    private Main(PrintStream out, PrintStream err, Map<String, String> env) {
-        this.out = out;
-        this.err = err;
+    private Main(Console console, Map<String, String> env) {
+        this.console = console;
         this.env = env;
     }
 
@@ -91,7 +87,7 @@ public final class Main implements Callable<Integer> {
 
     /** {@code env}: the environment, where the audit reads {@code CI} (a missing target is then an error). */
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
-        CommandLine cl = commandLine(new Main(out, err, env));
+        CommandLine cl = commandLine(new Main(new Console(out, err, out == System.out && ProgressLine.isTerminal()), env));
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
@@ -109,7 +105,7 @@ public final class Main implements Callable<Integer> {
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false)
                 .description("print a bash completion script: source <(./mpiverify generate-completion)");
         cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
-        BenchCommand.describe(cl.getSubcommands().get("bench"));
+        BenchSubcommand.describe(cl.getSubcommands().get("bench"));
         return cl;
     }
 
@@ -131,12 +127,13 @@ public final class Main implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "a command is needed");
     }
 
-    /** A value outside what an option accepts: a usage error (exit 2) naming the option. */
-    static int inRange(CommandSpec spec, String option, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new ParameterException(spec.commandLine(), option + " must be in [" + min + ", " + max + "], not " + value);
+    /** A command's options record, made by {@code make}: a value it refuses is a usage error (exit 2) with its message. */
+    static <T> T options(CommandSpec spec, Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        return value;
     }
 
     @Command(name = "demo", sortOptions = false, description = "run a multithreaded MPI program on the in-JVM core (ranks and threads exchange wildcard messages, mprobe unknown sizes, create communicators concurrently, run concurrent allreduces) and print what happened; exit 1 if any phase saw a wrong result")
@@ -161,14 +158,8 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            inRange(spec, "--ranks", ranks, 2, 64);
-            inRange(spec, "--threads", threads, 1, 64);
-            inRange(spec, "--messages", messages, 1, 1_000_000);
-            if (granularity.isExperimental()) {
-                throw new ParameterException(spec.commandLine(), "granularity " + granularity
-                        + " is experimental and unsafe; the audit uses it, the demo does not");
-            }
-            return new Demo(ranks, threads, messages, granularity, matching, main.out).run();
+            Demo.Options o = options(spec, () -> new Demo.Options(ranks, threads, messages, granularity, matching));
+            return Demo.run(o, main.console.out());
         }
     }
 
@@ -179,20 +170,16 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** The benchmark names {@code bench} takes: {@code core}, every figure of {@link Figures#all()}, {@code all}. */
+    /** The benchmark names {@code bench} takes, for completion: {@link BenchCommand#names()}. */
     static final class Benchmarks extends ArrayList<String> {
         Benchmarks() {
-            add("core");
-            Figures.all().forEach(f -> add(f.id()));
-            add("all");
+            super(BenchCommand.names());
         }
     }
 
     /** bench's usage names the benchmarks and says what each measures, from the figures themselves ({@link #describe}). */
     @Command(name = "bench", sortOptions = false)
-    static final class BenchCommand implements Callable<Integer> {
-        private static final String CORE = "ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff";
-
+    static final class BenchSubcommand implements Callable<Integer> {
         private static final String NAMES_SECTION = "benchmarks";
 
         /**
@@ -204,7 +191,7 @@ public final class Main implements Callable<Integer> {
                     + " measured in the same run: " + String.join(", ", new Benchmarks()) + " (./mpiverify help bench"
                     + " says what each measures). Medians with spread and same-run ratios; JSON and SVG plots to"
                     + " DIR/bench/").replace("%", "%%")); // a description is a format string
-            bench.getHelpSectionMap().put(NAMES_SECTION, BenchCommand::names);
+            bench.getHelpSectionMap().put(NAMES_SECTION, BenchSubcommand::names);
             List<String> keys = new ArrayList<>(bench.getHelpSectionKeys());
             keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), NAMES_SECTION);
             bench.setHelpSectionKeys(keys);
@@ -215,7 +202,7 @@ public final class Main implements Callable<Integer> {
             Help.TextTable table = Help.TextTable.forColumns(help.colorScheme(),
                     new Help.Column(20, 6, Help.Column.Overflow.SPAN),
                     new Help.Column(help.commandSpec().usageMessage().width() - 20, 1, Help.Column.Overflow.WRAP));
-            table.addRowValues("core", CORE);
+            table.addRowValues("core", BenchCommand.CORE);
             for (BenchFigure f : Figures.all()) {
                 table.addRowValues(f.id(), f.description()
                         + (f.fixedMatching() == null ? "" : "; matching " + f.fixedMatching() + " always"));
@@ -247,46 +234,8 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            if (!new Benchmarks().contains(name)) {
-                throw new ParameterException(spec.commandLine(), "bench needs a benchmark name: "
-                        + String.join("|", new Benchmarks()) + ", not '" + name + "'");
-            }
-            inRange(spec, "--trials", trials, name.equals("core") ? 2 : 1, 1000);
-            PrintStream o = main.out;
-            Path repoRoot = Workspace.root();
-            Path outDir = out != null ? out.toAbsolutePath() : Workspace.outputDir(repoRoot);
-            o.println("mpiverify bench " + name + ": " + trials + " trials" + (quick ? " (quick)" : "") + ", matching "
-                    + Figures.all().stream().filter(f -> f.id().equals(name)).findFirst()
-                            .map(f -> FigureRunner.matching(f, matching))
-                            .orElse(matching.name()));
-            o.println("machine: " + Machine.describe());
-            if (name.equals("core") || name.equals("all")) {
-                coreBench(o, Math.max(2, trials), outDir, repoRoot);
-            }
-            ComparisonTargets.Discovery found = ComparisonTargets.discover(!noCompare);
-            Settings settings = Settings.of(trials, quick, matching, o).withComparisons(found.targets(), found.skipped());
-            for (BenchFigure f : Figures.all()) {
-                if (name.equals("all") || name.equals(f.id())) {
-                    FigureRunner.run(f, settings, outDir, repoRoot);
-                }
-            }
-            return 0;
-        }
-
-        private void coreBench(PrintStream o, int coreTrials, Path outDir, Path repoRoot) throws Exception {
-            List<CoreBench.Result> results;
-            // CoreBench prints "trial t/N done" per trial (trial 0 is the warm-up): a live line with rate and ETA
-            try (ProgressLine progress = new ProgressLine(o, "bench core", coreTrials, "trials",
-                    o == System.out && ProgressLine.isTerminal())) {
-                PrintStream tap = new PrintStream(new ProgressTap(progress, Pattern.compile("trial (\\d+)/\\d+ done")),
-                        true, StandardCharsets.UTF_8);
-                results = new CoreBench(coreTrials, quick, matching, tap).run();
-                tap.flush();
-            }
-            CoreBench.print(results, o);
-            Path json = outDir.resolve("bench").resolve("core.json");
-            CoreBench.writeJson(results, json, matching.name(), repoRoot);
-            o.println("wrote " + json);
+            BenchCommand.Options o = options(spec, () -> new BenchCommand.Options(name, trials, quick, matching, out, !noCompare));
+            return BenchCommand.run(o, main.console);
         }
     }
 
@@ -313,18 +262,17 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            int w = workers == null ? Runtime.getRuntime().availableProcessors()
-                    : inRange(spec, "--workers", workers, 1, 1024);
-            inRange(spec, "--simulate", simulate, 0, Integer.MAX_VALUE);
-            return TlcCommand.run(models, full, w, simulate, generate, Path.of("").toAbsolutePath(), main.out, main.err);
+            TlcCommand.Options o = options(spec, () -> new TlcCommand.Options(models, full, workers, simulate, generate, null));
+            return TlcCommand.run(o, main.console);
         }
     }
 
-    @Command(name = "audit", sortOptions = false, description = "run the thread-safety audit's multithreaded MPI scenarios on a target (every configuration of it), print progress, and write out/audit/TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a safe configuration fails or an unsafe one is not rejected")
+    @Command(name = "audit", sortOptions = false, subcommands = Main.BuildLibSubcommand.class, description = "run the thread-safety audit's multithreaded MPI scenarios on a target (every configuration of it), print progress, and write out/audit/TARGET.json, .md, .html and junit/TEST-audit-TARGET.xml; exit 1 if a safe configuration fails or an unsafe one is not rejected")
     static final class AuditSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
-        @Option(names = "--target", required = true, paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
+        // required unless the build-lib subcommand runs: checked in call()
+        @Option(names = "--target", paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
                 completionCandidates = AuditTargetIds.class, description = "the implementation to audit (several: comma-separated); "
                         + "-tcp: the library's network path over TCP")
         String target;
@@ -344,6 +292,12 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--hosts", paramLabel = "FILE", description = "run a native target's ranks on these hosts (one per line: host, host:N "
                 + "or host slots=N), through the library's own launcher; audit/README.md says what the hosts need")
         Path hosts;
+        @Option(names = "--c", description = "run the scenarios' C programs (audit/c-scenarios) under the library's own mpiexec, "
+                + "no JVM in the rank (mpich, openmpi); out/audit/c-TARGET.md")
+        boolean c;
+        @Option(names = "--race", paramLabel = "helgrind|drd", description = "with --c: run them under this race detector too "
+                + "(Valgrind), once with the scenario's threads and once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md")
+        String race;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -351,9 +305,43 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            int r = repeats == null ? 0 : inRange(spec, "--repeats", repeats, 1, Integer.MAX_VALUE);
-            return AuditCommand.run(target, scenarios, r, full, locks,
-                    new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()), main.out, main.err, main.env);
+            if (target == null) throw new ParameterException(spec.commandLine(), "Missing required option: '--target'");
+            if (race != null && !c) throw new ParameterException(spec.commandLine(), "--race needs --c");
+            if (c) {
+                return org.mpiverify.audit.cscenario.CAuditCommand.run(target, scenarios, race, lib, mpiexec,
+                        main.console.out(), main.console.err(), main.env);
+            }
+            AuditCommand.Options o = options(spec, () -> new AuditCommand.Options(target, scenarios, repeats, full, locks,
+                    new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()),
+                    "true".equalsIgnoreCase(main.env.getOrDefault("CI", ""))));
+            return AuditCommand.run(o, main.console);
+        }
+    }
+
+    @Command(name = "build-lib", sortOptions = false, description = "build the installed version of MPICH or Open MPI from Debian's source "
+            + "package with the distribution's configure options, with symbols (and ThreadSanitizer with --tsan), cached outside the "
+            + "repository ($MPIVERIFY_CACHE or ~/.cache/mpiverify); prints the --lib and --mpiexec to pass to the audit")
+    static final class BuildLibSubcommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        AuditSubcommand audit;
+        @CommandLine.Parameters(index = "0", paramLabel = "mpich|openmpi", description = "the library")
+        String library;
+        @Option(names = "--tsan", description = "build with -fsanitize=thread")
+        boolean tsan;
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() throws Exception {
+            Main main = audit.main;
+            try {
+                var plan = org.mpiverify.audit.buildlib.BuildLib.plan(library, tsan,
+                        org.mpiverify.audit.buildlib.BuildLib.cacheRoot(main.env));
+                return org.mpiverify.audit.buildlib.BuildLib.build(plan, main.console.out());
+            } catch (IllegalArgumentException e) {
+                main.console.err().println("audit build-lib: " + e.getMessage());
+                return 2;
+            }
         }
     }
 
@@ -361,6 +349,8 @@ public final class Main implements Callable<Integer> {
     static final class LocksSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
+        @Spec
+        CommandSpec spec;
         @Option(names = "--watch", paramLabel = "PREFIX[:PREFIX...]", description = "package or class prefixes to instrument (default: app, every application class)")
         String watch = "app";
         @Option(names = "--calls", paramLabel = "core|mpj|Class#method[:...]", description = "the MPI calls (default: core:mpj)")
@@ -376,7 +366,8 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return LocksCommand.run(watch, calls, name, !noPinning, command, main.out, main.err);
+            LocksCommand.Options o = options(spec, () -> new LocksCommand.Options(watch, calls, name, !noPinning, command));
+            return LocksCommand.run(o, main.console);
         }
     }
 
@@ -445,14 +436,9 @@ public final class Main implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--mutant, --stratified, --full-models, --list, --record, "
                         + "--deadline-factor and --min-deadline go with --specs");
             }
-            MutateCommand.Options o;
-            try {
-                o = MutateCommand.options(classes, operators, components, scope != null && scope.sample, !noJcstress,
-                        !noRace, out == null ? null : out.toAbsolutePath().normalize(), verbose);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
-            }
-            return MutateCommand.run(o, main.out, main.err);
+            MutateCommand.Options o = options(spec, () -> new MutateCommand.Options(classes, operators, components,
+                    scope != null && scope.sample, !noJcstress, !noRace, out, verbose));
+            return MutateCommand.run(o, main.console);
         }
 
         /** {@code --specs}: the spec mutation tool ({@code org.mpiverify.specs.mutation}). */
@@ -461,20 +447,9 @@ public final class Main implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--class, --component, --no-jcstress, --no-race, --verbose and --all "
                         + "are the Java mutation tool's; with --specs name families, modules or --mutant ids");
             }
-            SpecMutateCommand.Options o;
-            try {
-                o = SpecMutateCommand.options(specs, operators, mutants, scope != null && scope.sample,
-                        stratified == null ? 0 : stratified, fullModels, list, record, deadlineFactor == null ? 5 : deadlineFactor,
-                        minDeadline == null ? 30 : minDeadline, out == null ? null : out.toAbsolutePath().normalize());
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
-            }
-            try {
-                return SpecMutateCommand.execute(o, Workspace.root(), main.out).exitCode();
-            } catch (IllegalArgumentException e) {
-                main.err.println("mutate --specs: " + e.getMessage());
-                return 2;
-            }
+            SpecMutateCommand.Options o = options(spec, () -> new SpecMutateCommand.Options(specs, operators, mutants,
+                    scope != null && scope.sample, stratified, fullModels, list, record, deadlineFactor, minDeadline, out));
+            return SpecMutateCommand.run(o, main.console);
         }
     }
 
@@ -518,34 +493,22 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            TraceCommand.Options o;
-            try {
+            TraceCommand.Options o = options(spec, () -> {
                 Set<Algorithm> as = EnumSet.noneOf(Algorithm.class);
                 for (String a : algorithms) as.add(Algorithm.of(a));
-                o = new TraceCommand.Options(scenarios, demo, as, variant, columns, window,
-                        out == null ? null : out.toAbsolutePath().normalize(), !noStacks, capacity,
-                        maxEvents, workload == null ? null : workload(workload));
-                return TraceCommand.run(o, (config, printTo) -> new Demo(config.withRanks(3), 4, 20, printTo).run() == 0,
-                        main.out, main.err);
+                return new TraceCommand.Options(scenarios, demo, as, variant, columns, window, out, !noStacks, capacity,
+                        maxEvents, workload == null ? null : TraceCommand.Workload.parse(workload));
+            });
+            try {
+                return TraceCommand.run(o, main.console);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
         }
     }
 
-    /** {@code RxTxE}: ranks, threads per rank, events. */
-    static TraceCommand.Workload workload(String s) {
-        String[] p = s.toLowerCase(Locale.ROOT).split("x");
-        try {
-            if (p.length != 3) throw new NumberFormatException();
-            return new TraceCommand.Workload(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--workload is RANKSxTHREADSxEVENTS, e.g. 4x4x10000, not " + s);
-        }
-    }
-
     @Command(name = "report", sortOptions = false, description = "write the HTML dashboard of every result under out/ (TLC, Lincheck, jcstress, audit, benchmarks) to out/report/index.html, with a Markdown summary (out/report/summary.md, also printed)")
-    static final class ReportCommand implements Callable<Integer> {
+    static final class ReportSubcommand implements Callable<Integer> {
         @CommandLine.ParentCommand
         Main main;
         @Option(names = "--out", paramLabel = "DIR", description = "the output folder the producers wrote (default: out/)")
@@ -557,7 +520,7 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return ReportMain.run(null, out == null ? null : out.toAbsolutePath().normalize(), quiet, main.out, main.err);
+            return ReportCommand.run(new ReportCommand.Options(null, out, quiet), main.console);
         }
     }
 

@@ -329,6 +329,58 @@ public final class Comm {
         return PointToPointCalls.improbe(this, source, tag, status);
     }
 
+    /**
+     * {@code MPI_Isendrecv} (MPI-4.0 §3.10): starts a receive and a send, and returns one request that completes
+     * when both have; its status is the receive's. Both halves are checked first, so a bad argument posts
+     * nothing.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Request isendrecv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest, int sendTag,
+                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source, int recvTag) {
+        return SendrecvRequest.start(this, sendBuf, sendOffset, sendCount, sendType, dest, sendTag, recvBuf,
+                recvOffset, recvCount, recvType, source, recvTag);
+    }
+
+    /**
+     * {@code MPI_Isendrecv_replace} (MPI-4.0 §3.10): sends {@code count} elements of {@code buf} and receives a
+     * message of at most as many into it; {@code buf} holds the received message once the request completes.
+     */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Request isendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendTag,
+                                    int source, int recvTag) {
+        return SendrecvRequest.startReplace(this, buf, offset, count, type, dest, sendTag, source, recvTag);
+    }
+
+    /** {@code MPI_Sendrecv_replace}: {@link #isendrecvReplace} and a wait on it, as one call. */
+    @ThreadSafety(SafetyClass.COMM_IO)
+    public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendTag,
+                                  int source, int recvTag) {
+        return rank.call(this, () -> isendrecvReplace(buf, offset, count, type, dest, sendTag, source, recvTag)
+                .waitFor());
+    }
+
+    /**
+     * {@code MPI_Send_init}: an inactive persistent request for a standard send with these arguments (checked
+     * now, as {@link #isend}'s); {@link Request#start} starts it, a wait or test completes it and leaves it
+     * inactive, {@link Request#free} frees it.
+     */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Request sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return PersistentRequest.sendInit(this, buf, offset, count, type, dest, tag, false);
+    }
+
+    /** {@code MPI_Ssend_init}: as {@link #sendInit}, for a synchronous send. */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Request ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return PersistentRequest.sendInit(this, buf, offset, count, type, dest, tag, true);
+    }
+
+    /** {@code MPI_Recv_init}: as {@link #sendInit}, for a receive (arguments checked as {@link #irecv}'s). */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Request recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        return PersistentRequest.recvInit(this, buf, offset, count, type, source, tag);
+    }
+
     // ---------------------------------------------------------------- collectives
 
     /** {@code MPI_Barrier}. */

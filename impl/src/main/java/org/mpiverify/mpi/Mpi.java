@@ -160,6 +160,18 @@ public final class Mpi {
         return rank.self;
     }
 
+    /**
+     * {@code MPI_Grequest_start} (MPI-3.1 §12.2): an active request whose operation the user carries out and
+     * completes with {@link Request#grequestComplete}; {@link Grequest} says when each callback runs. The
+     * request belongs to this rank (its errors go to {@code MPI_COMM_WORLD}'s handler). Null callbacks are
+     * ERR_ARG.
+     */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Request grequestStart(Grequest.QueryFunction query, Grequest.FreeFunction free,
+                                 Grequest.CancelFunction cancel, Object extraState) {
+        return GeneralizedRequest.start(commWorld(), query, free, cancel, extraState);
+    }
+
     /** Mutex acquisitions counted on this rank (when the job counts locks; Balaji et al. Table 1). */
     @ThreadSafety(SafetyClass.NONE)
     public long lockAcquisitions() {

@@ -195,7 +195,7 @@ final class PointToPointCalls {
         return c.p2p.receiveMatched(m.envelope(), buf, offset, count, type);
     }
 
-    private static void checkSend(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    static void checkSend(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         c.checkLive();
         if (dest != Mpi.PROC_NULL && (dest < 0 || dest >= c.size())) {
             throw new MpiException(ErrorClass.ERR_RANK, "destination " + dest + " is not a rank of a communicator of size " + c.size());
@@ -206,7 +206,7 @@ final class PointToPointCalls {
         Buffers.check(buf, offset, count, type);
     }
 
-    private static void checkRecv(Comm c, Object buf, int offset, int count, Datatype type, int source, int tag) {
+    static void checkRecv(Comm c, Object buf, int offset, int count, Datatype type, int source, int tag) {
         checkSourceTag(c, source, tag);
         Buffers.checkWritable(buf, offset, count, type);
     }

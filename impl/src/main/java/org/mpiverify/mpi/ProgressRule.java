@@ -13,13 +13,13 @@ import org.mpiverify.core.trace.TraceRecorder;
  * rank is inside such a call (MPI-3.1 §3.7.4 and §5.12; there is no progress thread). Every call reaches the
  * rule through exactly one of these methods:
  * <ul>
- *   <li>{@link #test()}: {@code Request.test}, {@code testAny}, {@code testAll}, {@code Comm.iprobe},
+ *   <li>{@link #test()}: {@code Request.test}, {@code testAny}, {@code testAll}, {@code testSome}, {@code Comm.iprobe},
  *       {@code improbe} (one look each; a loop of them polls on every look);</li>
  *   <li>{@link #awaitOwn}: a call's wait for its own transfer ({@code recv}, {@code send}, {@code ssend},
  *       {@code sendrecv}, each step of a blocking collective, {@code dup}, {@code split}, {@code create},
  *       {@code createGroup}, the barrier of {@code finalizeMpi});</li>
  *   <li>{@link #await(RequestState, int, Object)}: {@code waitFor} on a user's handle, and so {@code waitAll};</li>
- *   <li>{@link #awaitAny}: {@code waitAny};</li>
+ *   <li>{@link #awaitAny}: {@code waitAny}, {@code waitSome};</li>
  *   <li>{@link #awaitArrival}: {@code probe}, {@code mprobe};</li>
  *   <li>{@link #drain}: {@code finalizeMpi}, which completes what is still outstanding.</li>
  * </ul>

@@ -32,7 +32,8 @@
  *       {@code PROC_NULL}, {@code TAG_UB}).</li>
  *   <li>The handles every other call is made on: {@link org.mpiverify.mpi.Comm} (point-to-point, probe and
  *       matched probe, communicator creation, blocking and nonblocking collectives), {@link
- *       org.mpiverify.mpi.Request} (wait, test, cancel and their array forms), {@link org.mpiverify.mpi.Message}
+ *       org.mpiverify.mpi.Request} (wait, test, cancel and their array forms; start of a persistent request,
+ *       completion of a generalized one, whose callbacks {@link org.mpiverify.mpi.Grequest} names), {@link org.mpiverify.mpi.Message}
  *       ({@code mrecv}, {@code imrecv}), {@link org.mpiverify.mpi.Keyval} (attribute keys, whose attributes
  *       {@code Comm.setAttr}, {@code getAttr}, {@code deleteAttr} cache) and {@link org.mpiverify.mpi.Info}
  *       (info objects, a communicator's hints); the values {@link org.mpiverify.mpi.Status}, {@link
@@ -71,7 +72,9 @@
  * this package because every user names them here (testkit's {@code PackageCyclesTest} counts them apart and
  * fails on any other use that closes a loop). Package-private here: a rank's state ({@code RankContext}),
  * the implementations behind {@code Comm}'s calls ({@code PointToPointCalls}, {@code CollectiveCalls}, {@code
- * NonblockingStarts}, {@code CommunicatorCreation}), the point-to-point protocol ({@code Endpoint}, {@code
+ * NonblockingStarts}, {@code CommunicatorCreation}), the request kinds beyond a plain nonblocking operation
+ * ({@code PersistentRequest}, {@code SendrecvRequest}, {@code GeneralizedRequest}, {@code SomeCompletions}),
+ * the point-to-point protocol ({@code Endpoint}, {@code
  * EndpointChannel}), the progress engine ({@code ProgressEngine}, {@code ProgressRule}, {@code Awaited}) and
  * call nesting ({@code CallDepth}).
  *

@@ -123,6 +123,29 @@ final class ProgressTable {
             while (Request.testAny(q) == Mpi.UNDEFINED) looked.run();
             assertEquals(42, b[0]);
         }, ProgressTable::sendToZero),
+        WAIT_SOME("waitSome", false, (w, u, looked) -> {
+            int[] b = new int[1];
+            assertEquals(1, Request.waitSome(new Request[] {w.irecv(b, 0, 1, Datatype.INT, u, TAG)}, new int[1], null));
+            assertEquals(42, b[0]);
+        }, ProgressTable::sendToZero),
+        TEST_SOME("testSome", true, (w, u, looked) -> {
+            int[] b = new int[1];
+            Request[] q = {w.irecv(b, 0, 1, Datatype.INT, u, TAG)};
+            while (Request.testSome(q, new int[1], null) == 0) looked.run();
+            assertEquals(42, b[0]);
+        }, ProgressTable::sendToZero),
+        SENDRECV_REPLACE("sendrecvReplace", false, (w, u, looked) -> {
+            int[] b = {7};
+            w.sendrecvReplace(b, 0, 1, Datatype.INT, u, TAG + 1, u, TAG);
+            assertEquals(42, b[0]);
+        }, (w, me, u) -> {
+            if (me == u) {
+                sendToZero(w, me, u);
+                int[] b = new int[1];
+                w.recv(b, 0, 1, Datatype.INT, 0, TAG + 1);
+                assertEquals(7, b[0]);
+            }
+        }),
         // The blocking collectives: every rank makes the call, rank 0 first; each is rooted so that rank 0
         // cannot return before U has joined.
         BARRIER("barrier", false, (w, u, looked) -> w.barrier(), (w, me, u) -> w.barrier()),
@@ -238,6 +261,15 @@ final class ProgressTable {
             Map.entry("Comm.compare", "local query"), Map.entry("Comm.toString", "local"),
             Map.entry("Comm.isend", "starts a send and returns"), Map.entry("Comm.issend", "starts a send and returns"),
             Map.entry("Comm.irecv", "posts a receive and returns"),
+            Map.entry("Comm.isendrecv", "posts a receive, starts a send and returns"),
+            Map.entry("Comm.isendrecvReplace", "posts a receive, starts a send and returns"),
+            Map.entry("Comm.sendInit", "local: makes an inactive request"),
+            Map.entry("Comm.ssendInit", "local: makes an inactive request"),
+            Map.entry("Comm.recvInit", "local: makes an inactive request"),
+            Map.entry("Request.start", "starts a send or posts a receive and returns"),
+            Map.entry("Request.startAll", "starts sends and posts receives and returns"),
+            Map.entry("Request.grequestComplete", "local: completes a generalized request, never waits"),
+            Map.entry("Mpi.grequestStart", "local: makes a request only the user completes"),
             Map.entry("Comm.free", "local: drops the handle's reference, never waits"),
             Map.entry("Comm.setAttr", "local: a lock-free list update"), Map.entry("Comm.getAttr", "local: a lock-free read"),
             Map.entry("Comm.deleteAttr", "local: a lock-free list update"),

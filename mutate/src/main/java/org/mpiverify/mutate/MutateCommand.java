@@ -19,6 +19,7 @@ import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
 import org.mpiverify.mutate.report.Summary;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
@@ -63,9 +64,33 @@ public final class MutateCommand {
             "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-exports", "java.base/jdk.internal.util=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
 
-    /** What to run. */
+    /**
+     * What to run; an unknown component is an {@link IllegalArgumentException} naming the option.
+     *
+     * @param classes    classes to mutate: simple names, FQNs or package globs (empty: every class of the components)
+     * @param operators  operators or PIT groups (empty: {@link #DEFAULT_OPERATORS}, with {@code sample}
+     *                   {@link #SAMPLE_OPERATORS})
+     * @param components components by name (empty: every one)
+     * @param sample     only the fixed sample of {@code mvn verify} ({@link #SAMPLE_FILE})
+     * @param jcstress   run the jcstress stage on the survivors
+     * @param race       run the race detector's stage on the survivors
+     * @param out        output folder (null: {@code out/mutate/})
+     * @param verbose    PIT's own log
+     */
     public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
                           boolean jcstress, boolean race, Path out, boolean verbose) {
+        public Options {
+            for (String c : components) {
+                if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
+                    throw new IllegalArgumentException("--component must be one of "
+                            + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
+                }
+            }
+            classes = List.copyOf(classes);
+            operators = operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS) : List.copyOf(operators);
+            components = List.copyOf(components);
+            out = out == null ? Workspace.outputDir().resolve("mutate") : out.toAbsolutePath().normalize();
+        }
     }
 
     /** The result: the matrix and where it was written. */
@@ -74,31 +99,15 @@ public final class MutateCommand {
 
     private MutateCommand() {}
 
-    /**
-     * The options of a command line ({@code cli}'s {@code mutate} parses it): empty lists mean every class,
-     * component and the default (or, with {@code sample}, the sample's) operators; {@code out} null means
-     * {@code out/mutate/}. Throws {@link IllegalArgumentException} naming the option for an unknown component.
-     */
-    public static Options options(List<String> classes, List<String> operators, List<String> components, boolean sample,
-                                  boolean jcstress, boolean race, Path out, boolean verbose) {
-        for (String c : components) {
-            if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
-                throw new IllegalArgumentException("--component must be one of "
-                        + Component.all().stream().map(Component::name).toList() + ", not '" + c + "'");
-            }
-        }
-        return new Options(List.copyOf(classes), operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS)
-                : List.copyOf(operators), List.copyOf(components), sample, jcstress, race,
-                out != null ? out : Workspace.outputDir().resolve("mutate"), verbose);
-    }
-
     /** The component names {@code --component} takes. */
     public static List<String> componentNames() {
         return Component.all().stream().map(Component::name).toList();
     }
 
     /** Runs, prints the rates; exit code 0 if the target is met and no claim of equivalence is wrong, else 1. */
-    public static int run(Options o, PrintStream out, PrintStream err) throws Exception {
+    public static int run(Options o, Console console) throws Exception {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
         Outcome r = execute(o, out);
         KillMatrix k = r.matrix();
         if (!r.failed().isEmpty()) {

@@ -8,8 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.mpiverify.results.Json;
 import org.mpiverify.results.Outcome;
+import org.mpiverify.results.Provenance;
+import org.mpiverify.results.TraceResultsFile;
 
 /**
  * Reads trace validation's files ({@code ./mpiverify trace}, and {@code mvn verify}'s quick traces):
@@ -68,32 +69,36 @@ public final class TraceResults {
         Map<String, Stamp> stampOf = new LinkedHashMap<>();
         for (Path f : files) {
             String rel = "trace/" + dir.relativize(f).toString().replace('\\', '/');
-            Map<String, Object> doc;
+            TraceResultsFile doc;
             try {
-                doc = Json.parseObject(Files.readString(f));
+                doc = TraceResultsFile.read(f);
             } catch (IOException | IllegalArgumentException e) {
                 problems.add(f + ": " + e.getMessage());
                 continue;
             }
+            Provenance provenance = doc.provenance() == null || doc.provenance().commit() == null ? null : doc.provenance();
             String folder = dir.relativize(f.getParent()).toString().replace('\\', '/');
-            for (Map<String, Object> t : Json.objs(doc, "traces")) {
-                boolean twin = Boolean.TRUE.equals(t.get("twin"));
-                String algorithm = Json.str(t, "algorithm", "?");
-                String group = twin ? Json.str(t, "variant", "?") : algorithm;
-                String report = Json.str(t, "report", "");
-                byName.computeIfAbsent(group, k -> new ArrayList<>()).add(new Trace(Json.str(t, "name", ""),
-                        Json.str(t, "variant", ""), Json.str(t, "spec", ""), Json.str(t, "status", "?"),
-                        Json.integer(t, "events", 0), Json.num(t, "tlcSeconds", 0), Json.num(t, "eventsPerSecond", 0),
-                        Json.integer(t, "firstBad", 0), Json.str(t, "reason", ""),
+            for (TraceResultsFile.Trace t : doc.traces()) {
+                String algorithm = t.algorithm() == null ? "?" : t.algorithm();
+                String group = t.twin() ? (t.variant() == null ? "?" : t.variant()) : algorithm;
+                String report = t.report() == null ? "" : t.report();
+                byName.computeIfAbsent(group, k -> new ArrayList<>()).add(new Trace(text(t.name()), text(t.variant()),
+                        text(t.spec()), t.status() == null ? "?" : t.status(), t.events(), t.tlcSeconds(),
+                        t.eventsPerSecond(), t.firstBad(), text(t.reason()),
                         report.isEmpty() ? "" : (folder.isEmpty() ? "" : folder + "/") + report));
                 algorithmOf.putIfAbsent(group, algorithm);
-                twinOf.putIfAbsent(group, twin);
-                stampOf.putIfAbsent(group, Stamp.of(rel + "#" + group, doc, freshness, CheckKind.TRACE.inputs()));
+                twinOf.putIfAbsent(group, t.twin());
+                stampOf.putIfAbsent(group, new Stamp(rel + "#" + group, provenance,
+                        freshness.of(provenance, CheckKind.TRACE.inputs())));
             }
         }
         List<Group> out = new ArrayList<>();
         byName.forEach((name, traces) -> out.add(new Group(name, algorithmOf.get(name), twinOf.get(name),
                 List.copyOf(traces), stampOf.get(name))));
         return out;
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 }

@@ -1,6 +1,6 @@
 /**
  * The dashboard and the Markdown summary over every result file ({@code ./mpiverify report}, and the end of
- * {@code mvn verify}): {@link org.mpiverify.reports.ReportMain} reads everything under {@code out/} ({@link
+ * {@code mvn verify}): {@link org.mpiverify.reports.ReportCommand} reads everything under {@code out/} ({@link
  * org.mpiverify.reports.Results}: one reader per producer, {@code TlcResults}, {@code LincheckResults}, {@code
  * JcstressResults}, {@code AuditResults}, {@code BenchResults}, {@code LockResults}, {@code TraceResults}, each
  * result {@link org.mpiverify.reports.Stamp}ed with its provenance and {@link org.mpiverify.reports.Freshness}),

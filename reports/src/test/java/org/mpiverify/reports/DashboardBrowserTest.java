@@ -40,7 +40,7 @@ class DashboardBrowserTest {
     }
 
     private static Path generate(FixtureRepo repo) throws Exception {
-        return ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
+        return ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
     }
 
     @Test

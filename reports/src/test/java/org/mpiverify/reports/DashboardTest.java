@@ -36,7 +36,7 @@ class DashboardTest {
     @Test
     void everyKindOfResultReachesItsPage() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real", "synthetic");
-        Path index = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
+        Path index = ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
         Path report = index.getParent();
 
         String summary = read(index);
@@ -79,7 +79,7 @@ class DashboardTest {
     @Test
     void lockAuditResultsGetTheirPageWithGraphsAndStacks() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "real");
-        Path report = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
+        Path report = ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
         String locks = read(report.resolve("locks.html"));
         assertTrue(read(report.resolve("index.html")).contains("href=\"locks.html\""), "the summary links the page");
         for (String page : List.of("index.html", "tlc.html", "lincheck.html", "jcstress.html", "audit.html", "bench.html",
@@ -106,7 +106,7 @@ class DashboardTest {
     @Test
     void withoutLockResultsThePageSaysHowToMakeThem() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir, "synthetic");
-        Path report = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
+        Path report = ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true).getParent();
         assertTrue(read(report.resolve("locks.html")).contains("No lock audit results under out/"));
         assertFalse(read(report.resolve("index.html")).contains("href=\"locks.html\">their own page"));
     }
@@ -144,7 +144,7 @@ class DashboardTest {
         assertFalse(lincheck.isStale(), "Lincheck does not depend on specs/");
         assertTrue(tlc.text().endsWith("(STALE)"), tlc.text());
 
-        Path index = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
+        Path index = ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
         String summary = read(index);
         assertTrue(summary.matches("(?s).*<td class=\"v-pass stale\"><a href=\"tlc.html#row-locking[^\"]*\">[^<]*STALE.*"),
                 "the summary cell is marked stale");
@@ -154,7 +154,7 @@ class DashboardTest {
         assertTrue(read(index.resolveSibling("summary.md")).contains("(STALE)**"), "Markdown marks it too");
 
         repo.changeAndCommit("impl");
-        index = ReportMain.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
+        index = ReportCommand.generate(repo.root, repo.out, new PrintStream(new ByteArrayOutputStream()), true);
         for (String p : List.of("lincheck.html", "jcstress.html", "audit.html", "bench.html")) {
             assertTrue(read(index.resolveSibling(p)).contains("<b>STALE:</b>"), p + ": impl/ changed under it");
         }
@@ -196,7 +196,7 @@ class DashboardTest {
     void emptyOutputFolderGivesPagesThatSayHowToProduceResults() throws Exception {
         FixtureRepo repo = new FixtureRepo(dir);
         ByteArrayOutputStream o = new ByteArrayOutputStream();
-        int rc = ReportMain.run(new String[] {"--root", repo.root.toString()}, new PrintStream(o), System.err);
+        int rc = ReportCommand.run(new String[] {"--root", repo.root.toString()}, new PrintStream(o), System.err);
         assertEquals(0, rc);
         assertTrue(o.toString(StandardCharsets.UTF_8).contains("| Context ids"));
         assertTrue(read(repo.out.resolve("report/tlc.html")).contains("./mpiverify tlc"));
@@ -205,10 +205,10 @@ class DashboardTest {
     @Test
     void badCommandLineIsAUsageError() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(2, ReportMain.run(new String[] {"--bogus"}, System.out, new PrintStream(err)));
+        assertEquals(2, ReportCommand.run(new String[] {"--bogus"}, System.out, new PrintStream(err)));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage: report"));
-        assertEquals(2, ReportMain.run(new String[] {"--root"}, System.out, new PrintStream(err)));
-        assertEquals(2, ReportMain.run(new String[] {"--root", dir.resolve("nothing").toString()}, System.out,
+        assertEquals(2, ReportCommand.run(new String[] {"--root"}, System.out, new PrintStream(err)));
+        assertEquals(2, ReportCommand.run(new String[] {"--root", dir.resolve("nothing").toString()}, System.out,
                 new PrintStream(err)));
     }
 }

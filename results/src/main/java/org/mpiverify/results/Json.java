@@ -48,7 +48,9 @@ public final class Json {
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.USE_LONG_FOR_INTS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .addModule(new SimpleModule("six significant digits").addSerializer(Double.class, new DoubleSerializer()))
+                .addModule(new SimpleModule("six significant digits")
+                        .addSerializer(Double.class, new DoubleSerializer())
+                        .addSerializer(Double.TYPE, new DoubleSerializer())) // a record's double, too
                 .build();
         /** Two-space indentation; arrays stay on their line ({@code [1, 2]}), objects in them break lines. */
         static final ObjectWriter INDENTED = MAPPER.writer(new DefaultPrettyPrinter(Separators.createDefaultInstance()

@@ -7,10 +7,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A live progress line for long commands: {@code "label: 3/8 trials, 0.21/s, 14 s, about 24 s left — detail"}.
+ * The {@link Progress} of long commands, drawn as a live line: {@code "label: 3/8 trials, 0.21 trials/s, 14 s, about 24 s left — detail"}.
  * On a terminal the line is redrawn in place ({@code \r}) every second and on every update; otherwise
- * (a log, a pipe, CI) it prints a plain line on every count change and at most one heartbeat line per
- * {@link #PLAIN_HEARTBEAT_SECONDS} in between, so logs stay readable. Other output goes through
+ * (a log, a pipe, CI) it prints a plain line on a count change at most once per {@link #PLAIN_STEP_SECONDS},
+ * one heartbeat line per {@link #PLAIN_HEARTBEAT_SECONDS} without a change, and the final line on
+ * {@link #close()}, so logs stay readable when steps are many and short. Other output goes through
  * {@link #println(String)}, which clears the live line first and redraws it after.
  *
  * <p>Thread safety: {@link #advance()}, {@link #set(long)}, {@link #detail(String)} and
@@ -18,12 +19,13 @@ import java.util.concurrent.TimeUnit;
  * and the moment of the last plain print; it is held while writing one line to the stream, never while
  * waiting for anything else. The ticker is a daemon thread, stopped by {@link #close()}.
  */
-public final class ProgressLine implements AutoCloseable {
+public final class ProgressLine implements Progress, AutoCloseable {
     static final long PLAIN_HEARTBEAT_SECONDS = 10;
+    static final long PLAIN_STEP_SECONDS = 1;
 
     private final PrintStream out;
     private final String label;
-    private final long total;
+    private long total;
     private final String unit;
     private final boolean live;
     private final long startNanos = System.nanoTime();
@@ -32,7 +34,7 @@ public final class ProgressLine implements AutoCloseable {
     private String detail = "";
     private int drawnWidth;
     private long lastPlainNanos = System.nanoTime();
-    private long plainDone = -1;
+    private String plainText = "";
     private boolean closed;
 
     /**
@@ -53,11 +55,6 @@ public final class ProgressLine implements AutoCloseable {
         ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
 
-    /** A progress line on standard output, live when standard output is a terminal. */
-    public static ProgressLine onStdout(String label, long total, String unit) {
-        return new ProgressLine(System.out, label, total, unit, isTerminal());
-    }
-
     /** Is standard output an interactive terminal (not a file, a pipe or CI's log)? */
     public static boolean isTerminal() {
         java.io.Console c = System.console();
@@ -68,20 +65,28 @@ public final class ProgressLine implements AutoCloseable {
         set(done + 1);
     }
 
+    @Override
     public synchronized void set(long count) {
         if (closed || count == done) return;
         done = count;
         if (live) draw();
-        else plain();
+        else if (System.nanoTime() - lastPlainNanos >= TimeUnit.SECONDS.toNanos(PLAIN_STEP_SECONDS)) plain();
+    }
+
+    /** The count at which the work is done, when part of it turns out not to be needed (0: unknown). */
+    public synchronized void total(long total) {
+        this.total = total;
     }
 
     /** Text after the counts (what is running now); shown with the next redraw. */
+    @Override
     public synchronized void detail(String text) {
         detail = text == null ? "" : text;
         if (live && !closed) draw();
     }
 
     /** Prints an ordinary line without tearing the live one. */
+    @Override
     public synchronized void println(String line) {
         if (live && !closed) {
             clear();
@@ -98,9 +103,9 @@ public final class ProgressLine implements AutoCloseable {
         StringBuilder b = new StringBuilder(label).append(": ").append(done);
         if (total > 0) b.append('/').append(total);
         b.append(' ').append(unit);
-        if (seconds >= 1 && done > 0) {
+        if ((seconds >= 1 || closed) && done > 0 && seconds > 0) {
             double rate = done / seconds;
-            b.append(String.format(Locale.ROOT, rate >= 10 ? ", %.0f/s" : ", %.2f/s", rate));
+            b.append(String.format(Locale.ROOT, rate >= 10 ? ", %.0f %s/s" : ", %.2f %s/s", rate, unit));
         }
         b.append(String.format(Locale.ROOT, ", %d s", (long) seconds));
         if (total > 0 && done > 0 && done < total) {
@@ -129,9 +134,9 @@ public final class ProgressLine implements AutoCloseable {
     }
 
     private void plain() {
-        out.println(text());
+        plainText = text();
+        out.println(plainText);
         lastPlainNanos = System.nanoTime();
-        plainDone = done;
     }
 
     /** Prints the final line and stops the ticker. */
@@ -139,13 +144,13 @@ public final class ProgressLine implements AutoCloseable {
     public void close() {
         synchronized (this) {
             if (closed) return;
+            closed = true; // the final line: its rate even when the work took less than a second
             if (live) {
                 draw();
                 out.println();
-            } else if (plainDone != done) {
-                plain(); // a log already has the line for this count
+            } else if (!text().equals(plainText)) {
+                plain(); // unless a log already has this very line
             }
-            closed = true;
         }
         ticker.shutdownNow();
     }

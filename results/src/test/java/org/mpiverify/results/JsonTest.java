@@ -63,4 +63,13 @@ class JsonTest {
         assertEquals(m, Json.parse(text));
         assertTrue(text.contains("\"flat\": [1, 2, \"three\"]"), text);
     }
+
+    record Measured(double median, Double ratio, double spread) { }
+
+    @Test
+    void aRecordsDoublesAreWrittenLikeBoxedOnes() {
+        String text = Json.write(new Measured(1.0 / 3, 2.0 / 3, Double.NaN));
+        assertTrue(text.contains("\"median\": 0.333333,") && text.contains("\"ratio\": 0.666667,"), text);
+        assertTrue(text.contains("\"spread\": null"), "not finite: null, as Json promises, not the string NaN: " + text);
+    }
 }

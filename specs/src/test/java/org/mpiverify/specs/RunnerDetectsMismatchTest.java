@@ -1,5 +1,6 @@
 package org.mpiverify.specs;
 
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -109,8 +111,8 @@ class RunnerDetectsMismatchTest {
         String old = System.getProperty("mpiverify.out");
         System.setProperty("mpiverify.out", tmp.resolve("out").toString());
         try {
-            int code = TlcCommand.run(new String[] {"--workers", "1"}, tmp,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            int code = TlcCommand.run(new TlcCommand.Options(List.of(), false, 1, 0, false, tmp),
+                    Console.of(new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
             assertEquals(1, code, out.toString(StandardCharsets.UTF_8));
         } finally {
             if (old == null) System.clearProperty("mpiverify.out");
@@ -130,9 +132,13 @@ class RunnerDetectsMismatchTest {
     @Test
     void usageErrorsExitWithTwo() {
         PrintStream devNull = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        assertEquals(2, TlcCommand.run(new String[] {"--workers"}, root, devNull, devNull));
-        assertEquals(2, TlcCommand.run(new String[] {"--workers", "zero"}, root, devNull, devNull));
-        assertEquals(2, TlcCommand.run(new String[] {"--bogus"}, root, devNull, devNull));
-        assertEquals(2, TlcCommand.run(new String[] {"no_such_model"}, root, devNull, devNull));
+        var err = new ByteArrayOutputStream();
+        Console console = Console.of(devNull, new PrintStream(err, true, StandardCharsets.UTF_8));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new TlcCommand.Options(List.of(), false, 0, 0, false, root));
+        assertEquals("--workers must be in [1, 1024], not 0", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TlcCommand.Options(List.of(), false, null, -1, false, root));
+        assertEquals(2, TlcCommand.run(new TlcCommand.Options(List.of("no_such_model"), false, null, 0, false, root), console));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no_such_model"), err.toString(StandardCharsets.UTF_8));
     }
 }

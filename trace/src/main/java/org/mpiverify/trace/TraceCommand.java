@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,20 +22,22 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.core.trace.TraceRecorder;
+import org.mpiverify.demo.Demo;
 import org.mpiverify.harness.core.CoreTarget;
 import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Provenance;
+import org.mpiverify.results.TraceResultsFile;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.trace.spi.TraceModel;
 import org.mpiverify.trace.spi.TraceTwin;
 
 /**
- * {@code ./mpiverify trace}: runs the core with recording on (audit scenarios, or the demo), validates every
+ * {@code ./mpiverify trace}: runs the core with recording on (audit scenarios, or the demo ({@link Demo})), validates every
  * recorded trace with TLC against its algorithm's trace spec, and prints per trace its events, TLC time and
  * ACCEPTED or REJECTED. A rejected trace gets a Markdown step table and a sequence diagram
  * ({@link TraceReports}); {@code results.json} holds every verdict for the dashboard.
@@ -45,13 +46,6 @@ import org.mpiverify.trace.spi.TraceTwin;
  * its traces is rejected); 1 otherwise; a usage error is thrown as {@link IllegalArgumentException}.
  */
 public final class TraceCommand {
-    /** How a job is run for {@code --demo}: the CLI's demo program, given the configuration to use. */
-    @FunctionalInterface
-    public interface DemoProgram {
-        /** Runs the demo on {@code config}; returns whether every phase checked out. */
-        boolean run(JobConfig config, PrintStream out) throws Exception;
-    }
-
     /**
      * @param scenarios  audit scenario ids (empty with {@code demo}: none)
      * @param demo       trace the demo job
@@ -60,7 +54,7 @@ public final class TraceCommand {
      * @param columns    core columns {@code GRANULARITY/ENGINE}; empty: every safe one for scenarios, the
      *                   default column for the demo
      * @param window     events per TLC run
-     * @param out        output folder
+     * @param out        output folder (null: {@code out/trace/})
      * @param stacks     record each event's Java frames (shown for a rejected trace's first bad event)
      * @param capacity   context ids per rank (the job's mask): TLC's states hold every mask and offer as a set
      *                   of ids, so its time per event grows with it (1024, the core's default, is about 3x
@@ -79,6 +73,7 @@ public final class TraceCommand {
                 throw new IllegalArgumentException("give --scenario ID, --demo or --workload");
             }
             if (window < 1) throw new IllegalArgumentException("--window must be at least 1");
+            if (out != null) out = out.toAbsolutePath().normalize();
         }
     }
 
@@ -89,7 +84,22 @@ public final class TraceCommand {
                 throw new IllegalArgumentException("a workload needs 2+ ranks, 1+ threads and 1+ events");
             }
         }
+
+        /** {@code RxTxE}: ranks, threads per rank, events, e.g. {@code 4x4x10000}. */
+        public static Workload parse(String s) {
+            String[] p = s.toLowerCase(Locale.ROOT).split("x");
+            try {
+                if (p.length != 3) throw new NumberFormatException();
+                return new Workload(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--workload is RANKSxTHREADSxEVENTS, e.g. 4x4x10000, not " + s);
+            }
+        }
     }
+
+    /** The demo job {@code --demo} traces: 3 ranks (its sources' configuration), 4 threads per rank, 20 messages. */
+    private static final int DEMO_THREADS = 4;
+    private static final int DEMO_MESSAGES = 20;
 
     private TraceCommand() {}
 
@@ -100,7 +110,9 @@ public final class TraceCommand {
         return l;
     }
 
-    public static int run(Options o, DemoProgram demo, PrintStream out, PrintStream err) throws Exception {
+    public static int run(Options o, Console console) throws Exception {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
         Set<Algorithm> algorithms = o.algorithms().isEmpty() ? EnumSet.copyOf(checkable()) : o.algorithms();
         for (Algorithm a : algorithms) {
             if (Translators.of(a) == null) {
@@ -129,7 +141,7 @@ public final class TraceCommand {
             Set<Algorithm> recorded = s.workloadOf() == null ? algorithms : EnumSet.of(s.workloadOf());
             TraceRecorder rec = TraceRecorder.create(recorded, o.stacks());
             JobConfig config = configure(s.config().withContextIdCapacity(o.capacity()), o.variant(), twin).withTrace(rec);
-            String problem = s.run(config, demo, out);
+            String problem = s.run(config, out);
             if (problem != null) {
                 runProblems.add(s.name() + ": " + problem);
                 err.println("  " + s.name() + ": the run itself went wrong (" + problem
@@ -178,15 +190,14 @@ public final class TraceCommand {
     /** One run to trace: an audit scenario, the demo, or an algorithm's workload, on a column. */
     private record Source(String name, JobConfig config, Scenario scenario, Algorithm workloadOf, Workload workload) {
         /** Runs it; null if it went right, else what went wrong. */
-        String run(JobConfig config, DemoProgram demo, PrintStream out) throws Exception {
+        String run(JobConfig config, PrintStream out) throws Exception {
             if (workloadOf != null) {
                 JobResult r = Translators.workload(workloadOf).run(config, workload.threads(), workload.events(),
                         Duration.ofMinutes(5));
                 return r.ok() ? null : r.describe();
             }
             if (scenario == null) {
-                if (demo == null) throw new IllegalArgumentException("--demo is not available here");
-                return demo.run(config, out) ? null : "the demo failed";
+                return Demo.run(config, DEMO_THREADS, DEMO_MESSAGES, out) == 0 ? null : "the demo failed";
             }
             Verdict v = AuditRunner.runOnce(new CoreTarget(name, config), scenario);
             return switch (v.outcome()) {
@@ -273,35 +284,18 @@ public final class TraceCommand {
      * {@code out/trace/<folder>/results.json}); {@code variant} is what the traces were taken from (null: the core).
      */
     public static void writeResults(Path file, List<TraceVerdict> verdicts, String variant, List<String> runProblems) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("provenance", Json.parse(Provenance.now(Workspace.root(), Map.of()).toJson()));
-        doc.put("variant", variant == null ? "core" : variant);
-        doc.put("runProblems", runProblems);
-        List<Object> traces = new ArrayList<>();
+        List<TraceResultsFile.Trace> traces = new ArrayList<>();
         for (TraceVerdict v : verdicts) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("name", v.name());
-            t.put("algorithm", v.algorithm().id());
-            t.put("variant", v.variant());
-            t.put("twin", TraceTwins.byName(v.variant()) != null);
-            t.put("spec", "specs/" + v.specModule() + ".tla");
-            t.put("status", v.status().name());
-            t.put("events", v.events());
-            t.put("windows", v.windows());
-            t.put("tlcSeconds", v.tlcSeconds());
-            t.put("eventsPerSecond", Math.round(v.eventsPerSecond() * 10) / 10.0);
-            t.put("firstBad", v.firstBad());
-            t.put("reason", v.reason());
-            if (v.status() == TraceVerdict.Status.REJECTED) {
-                t.put("report", "rejected/" + TraceChecker.safe(v.name()) + ".md");
-            }
-            t.put("truncation", v.truncation());
-            traces.add(t);
+            traces.add(new TraceResultsFile.Trace(v.name(), v.algorithm().id(), v.variant(),
+                    TraceTwins.byName(v.variant()) != null, "specs/" + v.specModule() + ".tla", v.status().name(),
+                    v.events(), v.windows(), v.tlcSeconds(), Math.round(v.eventsPerSecond() * 10) / 10.0, v.firstBad(),
+                    v.reason(), v.status() == TraceVerdict.Status.REJECTED
+                            ? "rejected/" + TraceChecker.safe(v.name()) + ".md" : null,
+                    v.truncation()));
         }
-        doc.put("traces", traces);
         try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, Json.write(doc));
+            new TraceResultsFile(Provenance.now(Workspace.root(), Map.of()), variant == null ? "core" : variant,
+                    runProblems, traces).write(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,6 +28,7 @@ import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.completion.CompletionTranslator;
@@ -143,7 +144,7 @@ class TableTraceTest {
         TraceCommand.Options o = new TraceCommand.Options(List.of(), false, EnumSet.of(Algorithm.COMPLETION),
                 CompletionTwins.CHECK_THEN_ACT_EMPTY_NAME, List.of(), 500, work("command"), false,
                 64, 0, new TraceCommand.Workload(2, 3, 300));
-        int exit = TraceCommand.run(o, null, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+        int exit = TraceCommand.run(o, Console.of(new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         String text = out.toString(StandardCharsets.UTF_8);
         System.out.println(text);
         assertEquals(0, exit, "the twin is caught: " + text);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -15,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpiverify.core.trace.TraceRecorder.Algorithm;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.Console;
+import org.mpiverify.results.TraceResultsFile;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -78,13 +78,12 @@ class TraceQuickTest {
                 PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
                 Path dir = out.resolve("sample/" + s.algorithm().id() + "-" + c);
                 int exit = TraceCommand.run(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
-                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), null, print, print);
+                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), Console.of(print, print));
                 String printed = text.toString(StandardCharsets.UTF_8);
                 System.out.print(printed);
                 assertEquals(0, exit, printed);
-                for (var t : Json.objs(Json.parseObject(Files.readString(dir.resolve("results.json"))),
-                        "traces")) {
-                    verdicts.add(Json.str(t, "name", "") + " " + Json.str(t, "status", ""));
+                for (var t : TraceResultsFile.read(dir.resolve("results.json")).traces()) {
+                    verdicts.add(t.name() + " " + t.status());
                 }
             }
         }

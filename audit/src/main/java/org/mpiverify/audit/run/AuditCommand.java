@@ -11,11 +11,12 @@ import org.mpiverify.audit.report.ColumnResult;
 import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.locks.command.LockSummary;
 import org.mpiverify.locks.command.LocksOption;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Provenance;
 
 /**
  * {@code ./mpiverify audit --target core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all[,...]
- * [--scenario ID[,ID]] [--repeats N] [--full] [--lib FILE [--mpiexec FILE]] [--hosts FILE]} (the CLI parses the
+ * [--scenario ID[,ID]] [--repeats N] [--full] [--locks] [--lib FILE [--mpiexec FILE]] [--hosts FILE]} (the CLI parses the
  * command line). Exit codes: 0 no safe configuration failed,
  * hung or crashed (HAZARD and UNSUPPORTED are allowed) and, when the whole catalog ran, every unsafe one was rejected; 1 otherwise, or
  * when a target is missing and {@code CI=true}; 2 usage error. A missing target without CI is a message
@@ -27,51 +28,61 @@ import org.mpiverify.results.Provenance;
  * up in {@code out/locks/audit-<target>.md}. Native libraries have no Java locks to watch and run without it.
  */
 public final class AuditCommand {
+    /**
+     * What to audit.
+     *
+     * @param target        an id of {@link AuditTargets#IDS}, several comma-separated, or {@code all}
+     * @param scenarios     scenario ids (empty: the whole catalog)
+     * @param repeats       runs per scenario, at least 1 (null: each scenario's own)
+     * @param full          the full number of runs
+     * @param locks         run the lock auditor in every JVM the target starts
+     * @param nativeOptions where the native targets find their library and run ({@code --lib}, {@code --mpiexec},
+     *                      {@code --hosts})
+     * @param ci            a target that is not available is an error (the environment's {@code CI=true})
+     */
+    public record Options(String target, List<String> scenarios, Integer repeats, boolean full, boolean locks,
+                          AuditTargets.NativeOptions nativeOptions, boolean ci) {
+        public Options {
+            if (target == null || target.isBlank()) throw new IllegalArgumentException("--target needs a target");
+            scenarios = List.copyOf(scenarios);
+            if (repeats != null && repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be in [1, " + Integer.MAX_VALUE + "], not " + repeats);
+            }
+            if (nativeOptions == null) nativeOptions = AuditTargets.NativeOptions.DEFAULTS;
+        }
+    }
+
     private AuditCommand() { }
 
     /**
-     * Audits {@code target} (an id of {@link AuditTargets#IDS}, or {@code all}) with the options the CLI
-     * parsed: {@code scenarios} (empty: the whole catalog), {@code repeats} (0: each scenario's own),
-     * {@code full}. A bad target or scenario id is a usage error (2), reported before anything runs.
+     * Audits the targets of {@code o}. A bad target or scenario id is a usage error (2), reported before anything
+     * runs; so is a library given by path that the ABI check refuses, with the check's reasons.
      */
-    public static int run(String target, List<String> scenarios, int repeats, boolean full, PrintStream out,
-                          PrintStream err, Map<String, String> env) {
-        return run(target, scenarios, repeats, full, false, out, err, env);
-    }
-
-    /** As {@link #run(String, List, int, boolean, PrintStream, PrintStream, Map)}, with {@code --locks}. */
-    public static int run(String target, List<String> scenarios, int repeats, boolean full, boolean locks,
-                          PrintStream out, PrintStream err, Map<String, String> env) {
-        return run(target, scenarios, repeats, full, locks, AuditTargets.NativeOptions.DEFAULTS, out, err, env);
-    }
-
-    /**
-     * As {@link #run(String, List, int, boolean, boolean, PrintStream, PrintStream, Map)}, with where the native
-     * targets find their library and run ({@code --lib}, {@code --mpiexec}, {@code --hosts}). {@code target} may
-     * name several targets, comma-separated. A library given by path that the ABI check refuses is a usage error (2)
-     * with the check's reasons.
-     */
-    public static int run(String target, List<String> scenarios, int repeats, boolean full, boolean locks,
-                          AuditTargets.NativeOptions nativeOptions, PrintStream out, PrintStream err, Map<String, String> env) {
+    public static int run(Options o, Console console) {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
+        String target = o.target();
+        List<String> scenarios = o.scenarios();
+        int repeats = o.repeats() == null ? 0 : o.repeats();
+        boolean full = o.full();
+        AuditTargets.NativeOptions nativeOptions = o.nativeOptions();
         try {
-            if (repeats < 0) throw new IllegalArgumentException("--repeats needs a positive number, not " + repeats);
             List<String> ids = target.equals("all") ? AuditTargets.IDS : List.of(target.split(","));
             boolean fullRun = full;
-            LocksOption lockAgent = locks ? LocksOption.of(AuditOutput.repoRoot()) : null;
+            LocksOption lockAgent = o.locks() ? LocksOption.of(AuditOutput.repoRoot()) : null;
             for (String id : ids) {
                 if (!AuditTargets.IDS.contains(id)) AuditTargets.byId(id, full, lockAgent); // the unknown-id message
             }
             List<AuditTargets.Entry> entries = ids.stream().map(id -> AuditTargets.byId(id, fullRun, lockAgent, nativeOptions)).toList();
-            AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, repeats, scenarios, out));
+            AuditRunner runner = new AuditRunner(new AuditRunner.Options(full, repeats, scenarios, console));
             runner.selected(); // unknown scenario ids are a usage error before anything runs
-            boolean ci = "true".equalsIgnoreCase(env.getOrDefault("CI", ""));
             Path dir = AuditOutput.auditDir();
             int status = 0;
             for (AuditTargets.Entry e : entries) {
                 if (e.unavailable().isPresent()) {
                     err.println("audit " + e.id() + ": not available: " + e.unavailable().get());
                     if (nativeOptions.library() != null || nativeOptions.mpiexec() != null) status = Math.max(status, 2);
-                    else if (ci) status = Math.max(status, 1);
+                    else if (o.ci()) status = Math.max(status, 1);
                     continue;
                 }
                 if (lockAgent != null && e.id().equals("core")) {

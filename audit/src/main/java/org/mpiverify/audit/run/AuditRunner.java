@@ -1,7 +1,6 @@
 package org.mpiverify.audit.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.locks.command.LockSegments;
 import org.mpiverify.locks.command.LocksOption;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Outcome;
 import org.mpiverify.results.Provenance;
 
@@ -36,24 +36,20 @@ public final class AuditRunner {
      * @param full      longer runs: each scenario's full repeat count
      * @param repeats   overrides every scenario's repeat count when positive
      * @param scenarios scenario ids to run; empty for the whole catalog
-     * @param progress  where the progress line goes (null: silent)
+     * @param console   where the progress goes (null: silent)
      */
-    public record Options(boolean full, int repeats, List<String> scenarios, PrintStream progress) {
+    public record Options(boolean full, int repeats, List<String> scenarios, Console console) {
         public Options {
             scenarios = List.copyOf(scenarios);
-        }
-
-        public static Options defaults() {
-            return new Options(false, 0, List.of(), System.out);
         }
     }
 
     private final Options options;
-    private final Progress progress;
+    private final AuditProgress progress;
 
     public AuditRunner(Options options) {
         this.options = options;
-        this.progress = new Progress(options.progress());
+        this.progress = new AuditProgress(options.console());
     }
 
     /** The scenarios the options select, in catalog order; an unknown id is an IllegalArgumentException. */
@@ -80,17 +76,20 @@ public final class AuditRunner {
         }
         progress.start(targetId, totalRuns);
         List<ColumnResult> out = new ArrayList<>();
-        for (AuditColumn column : columns) {
-            // under the lock auditor (audit --locks): one report per configuration
-            LockSegments.begin();
-            List<CellResult> cells = new ArrayList<>();
-            for (Scenario s : scenarios) {
-                cells.add(runCell(column, s));
+        try {
+            for (AuditColumn column : columns) {
+                // under the lock auditor (audit --locks): one report per configuration
+                LockSegments.begin();
+                List<CellResult> cells = new ArrayList<>();
+                for (Scenario s : scenarios) {
+                    cells.add(runCell(column, s));
+                }
+                LockSegments.end("audit-" + targetId + "/" + LocksOption.slug(column.name()));
+                out.add(new ColumnResult(column.name(), column.unsafe(), cells));
             }
-            LockSegments.end("audit-" + targetId + "/" + LocksOption.slug(column.name()));
-            out.add(new ColumnResult(column.name(), column.unsafe(), cells));
+        } finally {
+            progress.finish();
         }
-        progress.finish();
         return new TargetResult(targetId, implementation, Provenance.now(AuditOutput.repoRoot(), libraryVersions),
                 options.full(), out);
     }

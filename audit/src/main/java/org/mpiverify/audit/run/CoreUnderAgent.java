@@ -4,15 +4,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.locks.command.LockSegments;
 import org.mpiverify.locks.command.LocksOption;
+import org.mpiverify.results.Console;
 
 /**
  * {@code audit --target core --locks}: the core's audit in a child JVM started with the lock auditor, so
  * the core's classes are rewritten as they load; the child writes a lock report per configuration
  * ({@link LockSegments}). {@link #main} is the child's entry point, with the audit's options as
- * {@code --scenarios ID,ID|- --repeats N --full true|false}.
+ * {@code --scenarios ID,ID|- --repeats N --full true|false} (a process's arguments, not a user's command line:
+ * the parent writes them, so they are read without a parser).
  */
 public final class CoreUnderAgent {
     private CoreUnderAgent() { }
@@ -35,6 +36,7 @@ public final class CoreUnderAgent {
         List<String> scenarios = s.equals("-") ? List.of() : List.of(s.split(","));
         int repeats = Integer.parseInt(a.get(a.indexOf("--repeats") + 1));
         boolean full = Boolean.parseBoolean(a.get(a.indexOf("--full") + 1));
-        System.exit(AuditCommand.run("core", scenarios, repeats, full, System.out, System.err, Map.of()));
+        System.exit(AuditCommand.run(new AuditCommand.Options("core", scenarios, repeats > 0 ? repeats : null, full, false,
+                AuditTargets.NativeOptions.DEFAULTS, false), Console.system()));
     }
 }

@@ -11,6 +11,6 @@
  * configuration types and the known-bad twins the unsafe columns run; {@code org.mpiverify.results}.
  *
  * <p>Tests: {@code audit/src/test} ({@code CoreAuditTest}, {@code LibraryAuditTest}, {@code UnsafeVariantsTest},
- * {@code AuditCommandTest}, {@code run/ProgressTest}). Docs: {@code audit/README.md}.
+ * {@code AuditCommandTest}, {@code run/AuditProgressTest}). Docs: {@code audit/README.md}.
  */
 package org.mpiverify.audit.run;

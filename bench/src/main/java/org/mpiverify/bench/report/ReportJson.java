@@ -5,11 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.mpiverify.bench.Machine;
-import org.mpiverify.bench.Stats;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.Provenance;
 
 /**
- * Writes a {@link Report} as {@code out/bench/<id>.json}, the file the reports module reads:
+ * Writes a {@link Report} as {@code out/bench/<id>.json}, the file the reports module reads, as the record
+ * {@link FigureFile} through {@code results/Json}:
  * <pre>{"benchmark": id, "title", "trials", "quick", "provenance": {...}, "machine": {...},
  *  "plots": [{"id", "title", "paperRef", "xLabel", "yLabel", "unit", "logX", "logY", "baseline",
  *             "series": [{"name", "points": [{"x", "median", "min", "p25", "p75", "max", "n"}]}]}],
@@ -18,85 +19,53 @@ import org.mpiverify.results.Json;
  *  "skipped": ["..."], "notes": ["..."]}</pre>
  */
 public final class ReportJson {
+    /** The file: a {@link Report} with where it comes from and the machine. */
+    public record FigureFile(String benchmark, String title, int trials, boolean quick, Provenance provenance,
+                             Machine.Info machine, List<PlotEntry> plots, List<TargetEntry> targets, List<Table> tables,
+                             List<String> skipped, List<String> notes) {
+        static FigureFile of(Report r, Provenance provenance) {
+            return new FigureFile(r.id(), r.title(), r.trials(), r.quick(), provenance, Machine.info(),
+                    r.plots().stream().map(PlotEntry::of).toList(), r.targets().stream().map(TargetEntry::of).toList(),
+                    r.tables(), r.skipped(), r.notes());
+        }
+    }
+
+    /** A plot and its series. */
+    public record PlotEntry(String id, String title, String paperRef, String xLabel, String yLabel, String unit,
+                            boolean logX, boolean logY, String baseline, List<SeriesEntry> series) {
+        static PlotEntry of(Plot p) {
+            return new PlotEntry(p.id(), p.title(), p.paperRef(), p.xLabel(), p.yLabel(), p.unit(), p.logX(), p.logY(),
+                    p.baseline(), p.series().stream().map(SeriesEntry::of).toList());
+        }
+    }
+
+    /** A series: its points, each an x with the statistics of its trials. */
+    public record SeriesEntry(String name, List<PointEntry> points) {
+        static SeriesEntry of(Series s) {
+            return new SeriesEntry(s.name(), s.points().stream().map(pt -> new PointEntry(pt.x(), pt.stats().median(),
+                    pt.stats().min(), pt.stats().p25(), pt.stats().p75(), pt.stats().max(), pt.stats().n())).toList());
+        }
+    }
+
+    public record PointEntry(double x, double median, double min, double p25, double p75, double max, int n) { }
+
+    /** A target; {@code value} is null when not evaluated, {@code met} says whether it was. */
+    public record TargetEntry(String name, String criterion, Double value, String status, boolean met, String detail) {
+        static TargetEntry of(Target t) {
+            return new TargetEntry(t.name(), t.criterion(), Double.isFinite(t.value()) ? t.value() : null, t.status().name(),
+                    t.status() == Target.Status.MET, t.detail());
+        }
+    }
+
     private ReportJson() {
     }
 
-    public static void write(Report r, String provenanceJson, Path file) throws IOException {
+    public static void write(Report r, Provenance provenance, Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, toJson(r, provenanceJson));
+        Files.writeString(file, toJson(r, provenance));
     }
 
-    public static String toJson(Report r, String provenanceJson) {
-        StringBuilder sb = new StringBuilder(4096).append("{\n");
-        sb.append("  \"benchmark\": ").append(Json.quote(r.id())).append(",\n");
-        sb.append("  \"title\": ").append(Json.quote(r.title())).append(",\n");
-        sb.append("  \"trials\": ").append(r.trials()).append(",\n");
-        sb.append("  \"quick\": ").append(r.quick()).append(",\n");
-        sb.append("  \"provenance\": ").append(provenanceJson).append(",\n");
-        sb.append("  \"machine\": ").append(Machine.describeJson()).append(",\n");
-        sb.append("  \"plots\": [");
-        for (int i = 0; i < r.plots().size(); i++) {
-            Plot p = r.plots().get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"id\": ").append(Json.quote(p.id()))
-                    .append(", \"title\": ").append(Json.quote(p.title()))
-                    .append(", \"paperRef\": ").append(Json.quote(p.paperRef()))
-                    .append(", \"xLabel\": ").append(Json.quote(p.xLabel()))
-                    .append(", \"yLabel\": ").append(Json.quote(p.yLabel()))
-                    .append(", \"unit\": ").append(Json.quote(p.unit()))
-                    .append(", \"logX\": ").append(p.logX()).append(", \"logY\": ").append(p.logY())
-                    .append(", \"baseline\": ").append(p.baseline() == null ? "null" : Json.quote(p.baseline()))
-                    .append(",\n     \"series\": [");
-            for (int j = 0; j < p.series().size(); j++) {
-                Series s = p.series().get(j);
-                sb.append(j == 0 ? "\n" : ",\n").append("       {\"name\": ").append(Json.quote(s.name()))
-                        .append(", \"points\": [");
-                for (int k = 0; k < s.points().size(); k++) {
-                    Series.Point pt = s.points().get(k);
-                    Stats st = pt.stats();
-                    sb.append(k == 0 ? "" : ", ").append("{\"x\": ").append(Json.number(pt.x()))
-                            .append(", \"median\": ").append(Json.number(st.median()))
-                            .append(", \"min\": ").append(Json.number(st.min()))
-                            .append(", \"p25\": ").append(Json.number(st.p25()))
-                            .append(", \"p75\": ").append(Json.number(st.p75()))
-                            .append(", \"max\": ").append(Json.number(st.max()))
-                            .append(", \"n\": ").append(st.n()).append('}');
-                }
-                sb.append("]}");
-            }
-            sb.append("\n     ]}");
-        }
-        sb.append("\n  ],\n  \"targets\": [");
-        for (int i = 0; i < r.targets().size(); i++) {
-            Target t = r.targets().get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"name\": ").append(Json.quote(t.name()))
-                    .append(", \"criterion\": ").append(Json.quote(t.criterion()))
-                    .append(", \"value\": ").append(Json.number(t.value()))
-                    .append(", \"status\": ").append(Json.quote(t.status().name()))
-                    .append(", \"met\": ").append(t.status() == Target.Status.MET)
-                    .append(", \"detail\": ").append(Json.quote(t.detail())).append('}');
-        }
-        sb.append("\n  ],\n  \"tables\": [");
-        for (int i = 0; i < r.tables().size(); i++) {
-            Table t = r.tables().get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {\"id\": ").append(Json.quote(t.id()))
-                    .append(", \"title\": ").append(Json.quote(t.title()))
-                    .append(", \"paperRef\": ").append(Json.quote(t.paperRef()))
-                    .append(", \"columns\": ").append(strings(t.columns())).append(", \"rows\": [");
-            for (int j = 0; j < t.rows().size(); j++) {
-                sb.append(j == 0 ? "" : ", ").append(strings(t.rows().get(j)));
-            }
-            sb.append("]}");
-        }
-        sb.append("\n  ],\n  \"skipped\": ").append(strings(r.skipped()));
-        sb.append(",\n  \"notes\": ").append(strings(r.notes())).append("\n}\n");
-        return sb.toString();
-    }
-
-    private static String strings(List<String> values) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < values.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(Json.quote(values.get(i)));
-        }
-        return sb.append(']').toString();
+    public static String toJson(Report r, Provenance provenance) {
+        return Json.write(FigureFile.of(r, provenance));
     }
 }

@@ -32,7 +32,7 @@ public final class FigureRunner {
         ConsoleReport.print(r, settings.out());
         Path dir = outDir.resolve("bench");
         Path json = dir.resolve(figure.id() + ".json");
-        ReportJson.write(r, Provenance.now(repoRoot, versions(figure, settings)).toJson(), json);
+        ReportJson.write(r, Provenance.now(repoRoot, versions(figure, settings)), json);
         List<Path> svgs = new ArrayList<>();
         for (Plot p : r.plots()) {
             Path svg = dir.resolve(r.plots().size() == 1 ? figure.id() + ".svg" : figure.id() + "-" + p.id() + ".svg");

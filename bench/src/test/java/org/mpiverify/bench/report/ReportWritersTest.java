@@ -1,6 +1,7 @@
 package org.mpiverify.bench.report;
 
 import org.mpiverify.results.Json;
+import org.mpiverify.results.Provenance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,7 +32,8 @@ class ReportWritersTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonParsesAndKeepsEverything() {
-        String json = ReportJson.toJson(report("core \"MULTIPLE\"\\", 8), "{\"date\":\"now\"}");
+        String json = ReportJson.toJson(report("core \"MULTIPLE\"\\", 8),
+                new Provenance("now", "abc", false, "25", "Linux", "h", 2, Map.of()));
         Map<String, Object> m = (Map<String, Object>) Json.parse(json);
         assertEquals("fig1-gt", m.get("benchmark"));
         var plot = ((List<Map<String, Object>>) m.get("plots")).get(0);
@@ -43,6 +45,11 @@ class ReportWritersTest {
         assertEquals("NOT_EVALUATED", targets.get(0).get("status"));
         assertEquals(Boolean.TRUE, targets.get(1).get("met"));
         assertEquals(List.of("note\nwith newline"), m.get("notes"));
+        ReportJson.FigureFile back = Json.read(json, ReportJson.FigureFile.class);
+        assertEquals("now", back.provenance().date());
+        assertNull(back.targets().get(0).value(), "not evaluated: no value");
+        assertEquals(1.5, back.targets().get(1).value());
+        assertEquals(List.of(List.of("x", "1.00")), back.tables().get(0).rows(), "the tables, read back as written");
     }
 
     @Test

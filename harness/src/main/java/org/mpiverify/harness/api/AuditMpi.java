@@ -82,6 +82,50 @@ public interface AuditMpi {
     void cancel(long request);
     void requestFree(long request);
 
+    // Persistent and generalized requests, and waitSome (MPI-3.1 §3.9, §12.2, §3.7.5). A binding without them
+    // throws UnsupportedOperationException naming the MPI call (the default), so a scenario that makes one of them
+    // its first call is UNSUPPORTED there. A persistent request's handle stays valid when a wait completes it
+    // (inactive, not REQUEST_NULL) until requestFree.
+
+    /** {@code MPI_Send_init}, or {@code MPI_Ssend_init} if {@code sync}: an inactive persistent request. */
+    default long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+        throw new UnsupportedOperationException((sync ? "MPI_Ssend_init" : "MPI_Send_init") + ": not in the "
+                + implementation() + " binding");
+    }
+
+    /** {@code MPI_Recv_init}: an inactive persistent request; the received message lands in {@code buf} at each completion. */
+    default long recvInit(long comm, int[] buf, int count, int source, int tag) {
+        throw new UnsupportedOperationException("MPI_Recv_init: not in the " + implementation() + " binding");
+    }
+
+    /** {@code MPI_Start}. */
+    default void start(long request) {
+        throw new UnsupportedOperationException("MPI_Start: not in the " + implementation() + " binding");
+    }
+
+    /** {@code MPI_Startall}. */
+    default void startAll(long[] requests) {
+        throw new UnsupportedOperationException("MPI_Startall: not in the " + implementation() + " binding");
+    }
+
+    /**
+     * {@code MPI_Waitsome}: the number completed ({@link #UNDEFINED} if no entry is active), their indices in
+     * {@code indices} and statuses in {@code statuses}; completed non-persistent entries become REQUEST_NULL.
+     */
+    default int waitSome(long[] requests, int[] indices, AuditStatus[] statuses) {
+        throw new UnsupportedOperationException("MPI_Waitsome: not in the " + implementation() + " binding");
+    }
+
+    /** {@code MPI_Grequest_start} with these callbacks. */
+    default long grequestStart(GrequestCallbacks callbacks) {
+        throw new UnsupportedOperationException("MPI_Grequest_start: not in the " + implementation() + " binding");
+    }
+
+    /** {@code MPI_Grequest_complete}. */
+    default void grequestComplete(long request) {
+        throw new UnsupportedOperationException("MPI_Grequest_complete: not in the " + implementation() + " binding");
+    }
+
     // Requests, several at once (MPI-3.1 §3.7.5). An entry that is REQUEST_NULL is ignored; an entry the call
     // completes becomes REQUEST_NULL in the caller's array, as MPI sets it. A request that completes with an error
     // (a truncated receive) does not make the call throw, so that the caller still learns which one it was: its

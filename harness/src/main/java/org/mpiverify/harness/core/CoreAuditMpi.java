@@ -5,10 +5,12 @@ import java.util.function.Supplier;
 import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.api.GrequestCallbacks;
 import org.mpiverify.harness.api.IndexedStatus;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
+import org.mpiverify.mpi.Grequest;
 import org.mpiverify.mpi.Group;
 import org.mpiverify.mpi.Info;
 import org.mpiverify.mpi.Keyval;
@@ -26,7 +28,6 @@ import org.mpiverify.mpi.ThreadLevel;
  * every {@link MpiException} becomes an {@link AuditException} with the same error class number.
  *
  * <p>Thread safety is the core's: this class keeps no state but the handle tables, which take no lock.
- * {@code isendrecv} does not exist in the core, so it throws {@link UnsupportedOperationException}.
  */
 public final class CoreAuditMpi implements AuditMpi {
     private final Mpi mpi;
@@ -42,6 +43,8 @@ public final class CoreAuditMpi implements AuditMpi {
     private final HandleTable<Info> infos = new HandleTable<>("info", "MPI_ERR_INFO", ErrorClass.ERR_INFO.code());
     /** Where each live idup request's new communicator goes ({@code newcomm}), by request handle. */
     private final ConcurrentHashMap<Long, long[]> idupResults = new ConcurrentHashMap<>();
+    /** The handles of persistent requests: a wait leaves them valid (inactive) until requestFree. */
+    private final java.util.Set<Long> persistent = ConcurrentHashMap.newKeySet();
     private volatile long world = COMM_NULL;
     private volatile long self = COMM_NULL;
 
@@ -139,7 +142,9 @@ public final class CoreAuditMpi implements AuditMpi {
     @Override
     public long isendrecv(long comm, int[] sendBuf, int sendCount, int dest, int sendTag,
                           int[] recvBuf, int recvCount, int source, int recvTag) {
-        throw new UnsupportedOperationException("MPI_Isendrecv: the core has no isendrecv (an MPI-4 call)");
+        return requests.register(call("MPI_Isendrecv", () -> comm("MPI_Isendrecv", comm).isendrecv(
+                sendBuf, 0, sendCount, Datatype.INT, rank(dest), sendTag,
+                recvBuf, 0, recvCount, Datatype.INT, rank(source), recvTag)));
     }
 
     @Override
@@ -191,7 +196,7 @@ public final class CoreAuditMpi implements AuditMpi {
     public AuditStatus waitFor(long request) {
         Request r = requests.get("MPI_Wait", request);
         Status s = completing("MPI_Wait", request, r, r::waitFor);
-        requests.remove("MPI_Wait", request);
+        retireHandle("MPI_Wait", request);
         idupCompleted(request, r);
         return status(s);
     }
@@ -201,7 +206,7 @@ public final class CoreAuditMpi implements AuditMpi {
         Request r = requests.get("MPI_Test", request);
         Status s = completing("MPI_Test", request, r, r::test);
         if (s == null) return null;
-        requests.remove("MPI_Test", request);
+        retireHandle("MPI_Test", request);
         idupCompleted(request, r);
         return status(s);
     }
@@ -214,7 +219,7 @@ public final class CoreAuditMpi implements AuditMpi {
         try {
             return call(call, body);
         } catch (AuditException e) {
-            if (r.isInactive()) requests.remove(call, handle);
+            if (r.isInactive()) retireHandle(call, handle);
             throw e;
         }
     }
@@ -228,6 +233,7 @@ public final class CoreAuditMpi implements AuditMpi {
     @Override
     public void requestFree(long request) {
         Request r = requests.remove("MPI_Request_free", request);
+        persistent.remove(request);
         run("MPI_Request_free", r::free);
     }
 
@@ -340,9 +346,79 @@ public final class CoreAuditMpi implements AuditMpi {
     }
 
     private void retire(String call, long[] handles, Request[] rs, int i) {
+        if (persistent.contains(handles[i])) return;   // inactive, still valid until freed
         requests.remove(call, handles[i]);
         idupCompleted(handles[i], rs[i]);
         handles[i] = REQUEST_NULL;
+    }
+
+    /** A completed request's handle becomes REQUEST_NULL, unless it is persistent (then it stays, inactive). */
+    private void retireHandle(String call, long handle) {
+        if (!persistent.contains(handle)) requests.remove(call, handle);
+    }
+
+    @Override
+    public long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+        String name = sync ? "MPI_Ssend_init" : "MPI_Send_init";
+        Comm c = comm(name, comm);
+        long h = requests.register(call(name, () -> sync ? c.ssendInit(buf, 0, count, Datatype.INT, rank(dest), tag)
+                : c.sendInit(buf, 0, count, Datatype.INT, rank(dest), tag)));
+        persistent.add(h);
+        return h;
+    }
+
+    @Override
+    public long recvInit(long comm, int[] buf, int count, int source, int tag) {
+        long h = requests.register(call("MPI_Recv_init",
+                () -> comm("MPI_Recv_init", comm).recvInit(buf, 0, count, Datatype.INT, rank(source), tag)));
+        persistent.add(h);
+        return h;
+    }
+
+    @Override
+    public void start(long request) {
+        Request r = requests.get("MPI_Start", request);
+        run("MPI_Start", r::start);
+    }
+
+    @Override
+    public void startAll(long[] handles) {
+        Request[] rs = requestsOf("MPI_Startall", handles);
+        run("MPI_Startall", () -> Request.startAll(rs));
+    }
+
+    @Override
+    public int waitSome(long[] handles, int[] indices, AuditStatus[] statuses) {
+        Request[] rs = requestsOf("MPI_Waitsome", handles);
+        Status[] st = new Status[rs.length];
+        int n;
+        try {
+            n = Request.waitSome(rs, indices, st);
+        } catch (MpiException e) {
+            if (e.errorClass() != ErrorClass.ERR_IN_STATUS) throw auditException("MPI_Waitsome", e);
+            n = 0;   // the arrays are filled before ERR_IN_STATUS: each failed entry's status carries its class
+            while (n < st.length && st[n] != null) n++;
+        }
+        if (n == Mpi.UNDEFINED) return UNDEFINED;
+        for (int k = 0; k < n; k++) {
+            if (statuses != null) statuses[k] = status(st[k]);
+            retire("MPI_Waitsome", handles, rs, indices[k]);
+        }
+        return n;
+    }
+
+    @Override
+    public long grequestStart(GrequestCallbacks cb) {
+        return requests.register(call("MPI_Grequest_start", () -> mpi.grequestStart(x -> {
+            AuditStatus a = cb.query();
+            return Grequest.status(rank(a.source()), a.tag(), 4L * a.count(), a.cancelled());
+        }, x -> cb.free(), (x, complete) -> cb.cancel(complete), null)));
+    }
+
+    @Override
+    public void grequestComplete(long request) {
+        Request r = requests.get("MPI_Grequest_complete", request);
+        run("MPI_Grequest_complete", r::grequestComplete);
     }
 
     @Override

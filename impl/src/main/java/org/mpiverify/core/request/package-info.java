@@ -10,6 +10,10 @@
  *       <td>{@link org.mpiverify.core.request.RequestState}</td></tr>
  *   <tr><td>Balaji et al. §5.3 "tlp"; Dang, Snir &amp; Gropp §3.3 (private and shared pools)</td>
  *       <td>{@link org.mpiverify.core.request.ObjectPool}, {@link org.mpiverify.core.request.TreiberStack}</td></tr>
+ *   <tr><td>Gropp &amp; Thakur §3 (Allocate: {@code MPI_Send_init}); MPI-3.1 §3.9 (persistent requests)</td>
+ *       <td>{@link org.mpiverify.core.request.PersistentSlot}</td></tr>
+ *   <tr><td>MPI-3.1 §12.2 (generalized requests: when the free callback runs)</td>
+ *       <td>{@link org.mpiverify.core.request.GrequestLifecycle}</td></tr>
  * </table>
  *
  * <p>Dependency rule: {@code org.mpiverify.core} may use the API's vocabulary types ({@link

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
@@ -43,23 +44,6 @@ import org.mpiverify.specs.TlcResult;
  * refuted (and, for the sample, every listed mutant is killed); 1 otherwise; 2 a usage error.
  */
 public final class SpecMutateCommand {
-    public static final String USAGE = """
-            usage: mpiverify mutate --specs [SPEC...] [--operator OP]... [--mutant ID]... [--sample | --stratified N]
-                                    [--full-models] [--list] [--record] [--deadline-factor F] [--min-deadline S] [--out DIR]
-              SPEC               a spec family (contextid, probe, matchtable, locking, matching, progress: a folder of
-                                 specs/manifest.json) or one module of one (Matching, ThreadWaitSignal); default: every family
-              --operator OP      a spec mutation operator (repeatable; default: all): %s
-              --mutant ID        only this mutant (repeatable; its id as the kill matrix and --list print it)
-              --sample           the fixed sample of mvn verify (specs/mutation-sample.txt): each must be killed
-              --stratified N     at most N mutants per spec and operator (chosen by a hash of their ids: the same every run)
-              --full-models      run the full-size passing models too (default: the quick class)
-              --list             make, check with SANY and list the mutants (kill matrix with their diffs), run no TLC
-              --record           write the scores to specs/mutation-scores.json and the table in specs/README.md
-              --deadline-factor F  a model's deadline is F x its unmutated time (default 5), at least --min-deadline
-              --min-deadline S   seconds (default 30)
-              --out DIR          output folder (default: out/mutate-specs)
-            exit code: 0 target met, 1 a family below %d %%, a refuted equivalence claim or a sample mutant not killed,
-            2 usage error""".formatted(Arrays.stream(SpecOperator.values()).map(Enum::name).toList(), SpecKillMatrix.TARGET_PERCENT);
     /** The fixed sample, relative to the repository: one mutant id a line; {@code #} starts a comment. */
     public static final String SAMPLE_FILE = "specs/mutation-sample.txt";
 
@@ -70,20 +54,38 @@ public final class SpecMutateCommand {
      * @param operators      operators (empty: all)
      * @param mutants        only these ids (empty: all)
      * @param sample         the fixed sample
-     * @param stratified     at most this many mutants per spec and operator (0: no limit)
+     * @param stratified     at most this many mutants per spec and operator (null or 0: no limit)
      * @param fullModels     the full-size passing models too
      * @param list           make and list only
      * @param record         write specs/mutation-scores.json and the README table
-     * @param deadlineFactor a model's deadline as a multiple of its unmutated time
-     * @param minDeadline    the least deadline, seconds
-     * @param out            output folder
+     * @param deadlineFactor a model's deadline as a multiple of its unmutated time (null: 5)
+     * @param minDeadline    the least deadline, seconds (null: 30)
+     * @param out            output folder (null: {@code <out>/mutate-specs})
      */
-    public record Options(List<String> specs, List<String> operators, List<String> mutants, boolean sample, int stratified,
-                          boolean fullModels, boolean list, boolean record, double deadlineFactor, int minDeadline, Path out) {
+    public record Options(List<String> specs, List<String> operators, List<String> mutants, boolean sample,
+                          Integer stratified, boolean fullModels, boolean list, boolean record, Double deadlineFactor,
+                          Integer minDeadline, Path out) {
         public Options {
             specs = List.copyOf(specs);
             operators = List.copyOf(operators);
             mutants = List.copyOf(mutants);
+            if (stratified == null) stratified = 0;
+            if (deadlineFactor == null) deadlineFactor = 5.0;
+            if (minDeadline == null) minDeadline = 30;
+            for (String o : operators) {
+                try {
+                    SpecOperator.valueOf(o.toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--operator must be one of " + Arrays.toString(SpecOperator.values()) + ", not '" + o + "'");
+                }
+            }
+            if (sample && stratified > 0) throw new IllegalArgumentException("--sample and --stratified exclude each other");
+            if (stratified < 0) throw new IllegalArgumentException("--stratified must be positive");
+            if (deadlineFactor <= 0 || minDeadline < 1) throw new IllegalArgumentException("the deadline must be positive");
+            if (record && (sample || list || !operators.isEmpty() || !mutants.isEmpty())) {
+                throw new IllegalArgumentException("--record records whole families: not with --sample, --list, --operator or --mutant");
+            }
+            out = out == null ? Workspace.outputDir().resolve("mutate-specs") : out.toAbsolutePath().normalize();
         }
 
         Set<SpecOperator> operatorSet() {
@@ -103,74 +105,17 @@ public final class SpecMutateCommand {
 
     private SpecMutateCommand() {}
 
-    /** For running without the CLI module. */
-    public static void main(String[] args) {
-        System.exit(run(args, Path.of("").toAbsolutePath(), System.out, System.err));
-    }
-
-    /** Parses {@code args} (without "mutate --specs" itself: the SPEC names and options) and runs. */
-    public static int run(String[] args, Path cwd, PrintStream out, PrintStream err) {
-        List<String> specs = new ArrayList<>(), ops = new ArrayList<>(), ids = new ArrayList<>();
-        boolean sample = false, full = false, list = false, record = false;
-        int stratified = 0, minDeadline = 30;
-        double factor = 5;
-        Path outDir = null;
+    /**
+     * {@code ./mpiverify mutate --specs}: runs in the repository of {@link Workspace#root()}, prints progress and the
+     * per-family scores; a name or id that matches nothing is a usage error (2).
+     */
+    public static int run(Options o, Console console) {
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--operator" -> ops.add(value(args, ++i, a));
-                    case "--mutant" -> ids.add(value(args, ++i, a));
-                    case "--sample" -> sample = true;
-                    case "--stratified" -> stratified = Integer.parseInt(value(args, ++i, a));
-                    case "--full-models" -> full = true;
-                    case "--list" -> list = true;
-                    case "--record" -> record = true;
-                    case "--deadline-factor" -> factor = Double.parseDouble(value(args, ++i, a));
-                    case "--min-deadline" -> minDeadline = Integer.parseInt(value(args, ++i, a));
-                    case "--out" -> outDir = cwd.resolve(value(args, ++i, a)).normalize();
-                    case "-h", "--help" -> {
-                        out.println(USAGE);
-                        return 0;
-                    }
-                    default -> {
-                        if (a.startsWith("-")) throw new IllegalArgumentException("unknown option " + a);
-                        specs.add(a);
-                    }
-                }
-            }
-            Options o = options(specs, ops, ids, sample, stratified, full, list, record, factor, minDeadline, outDir);
-            return execute(o, Workspace.findRoot(cwd).orElse(cwd), out).exitCode();
+            return execute(o, Workspace.root(), console.out()).exitCode();
         } catch (IllegalArgumentException e) {
-            err.println("mutate --specs: " + e.getMessage() + "\n" + USAGE);
+            console.err().println("mutate --specs: " + e.getMessage());
             return 2;
         }
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
-        return args[i];
-    }
-
-    /** Checked options; {@code out} null means {@code <out>/mutate-specs}. */
-    public static Options options(List<String> specs, List<String> operators, List<String> mutants, boolean sample,
-                                  int stratified, boolean fullModels, boolean list, boolean record, double deadlineFactor,
-                                  int minDeadline, Path out) {
-        for (String o : operators) {
-            try {
-                SpecOperator.valueOf(o.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--operator must be one of " + Arrays.toString(SpecOperator.values()) + ", not '" + o + "'");
-            }
-        }
-        if (sample && stratified > 0) throw new IllegalArgumentException("--sample and --stratified exclude each other");
-        if (stratified < 0) throw new IllegalArgumentException("--stratified must be positive");
-        if (deadlineFactor <= 0 || minDeadline < 1) throw new IllegalArgumentException("the deadline must be positive");
-        if (record && (sample || list || !operators.isEmpty() || !mutants.isEmpty())) {
-            throw new IllegalArgumentException("--record records whole families: not with --sample, --list, --operator or --mutant");
-        }
-        return new Options(specs, operators, mutants, sample, stratified, fullModels, list, record, deadlineFactor,
-                minDeadline, out != null ? out : Workspace.outputDir().resolve("mutate-specs"));
     }
 
     /** Runs; prints progress and the per-family scores to {@code log}. */

@@ -38,8 +38,8 @@ class SpecMutationRunTest {
 
     private SpecMutateCommand.Result run(List<String> models, String claims, boolean list, String... ids) throws IOException {
         Path root = ToySpecs.create(dir.resolve("repo"), models, claims);
-        SpecMutateCommand.Options o = SpecMutateCommand.options(List.of("toy"), List.of(), List.of(ids), false, 0, false,
-                list, false, 5, 30, dir.resolve("out"));
+        SpecMutateCommand.Options o = new SpecMutateCommand.Options(List.of("toy"), List.of(), List.of(ids), false, 0, false,
+                list, false, 5.0, 30, dir.resolve("out"));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         SpecMutateCommand.Result r = SpecMutateCommand.execute(o, root, new PrintStream(log, true, StandardCharsets.UTF_8));
         System.out.print(log.toString(StandardCharsets.UTF_8));

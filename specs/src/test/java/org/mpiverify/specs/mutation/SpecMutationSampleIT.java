@@ -25,8 +25,8 @@ class SpecMutationSampleIT {
         Path root = Workspace.findRoot(Path.of("").toAbsolutePath()).orElseThrow();
         boolean full = Boolean.parseBoolean(System.getProperty("mpiverify.full", "false"));
         List<String> sample = SpecMutateCommand.readSample(root.resolve(SpecMutateCommand.SAMPLE_FILE));
-        SpecMutateCommand.Options o = SpecMutateCommand.options(List.of(), List.of(), List.of(), !full, 0, false, false,
-                false, 5, 30, null);
+        SpecMutateCommand.Options o = new SpecMutateCommand.Options(List.of(), List.of(), List.of(), !full, 0, false, false,
+                false, 5.0, 30, null);
         long start = System.nanoTime();
         SpecMutateCommand.Result r = SpecMutateCommand.execute(o, root, System.out);
         System.out.printf("spec mutation %s: %d mutants in %.1f s%n", full ? "(all)" : "sample", r.document().mutants().size(),

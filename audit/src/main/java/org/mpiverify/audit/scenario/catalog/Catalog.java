@@ -51,6 +51,8 @@ public final class Catalog {
                 new ErrorPathScenario(ErrorPathScenario.Kind.INVALID_ARGS),
                 new CancelRaceScenario(),
                 new CrossThreadCompletionScenario(),
+                new PersistentSendrecvScenario(),
+                new GrequestScenario(),
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
                 new AttributeListsScenario(),

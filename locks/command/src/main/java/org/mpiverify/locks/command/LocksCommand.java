@@ -10,6 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 
@@ -22,30 +23,50 @@ import org.mpiverify.results.Workspace;
  * codes: 0 no findings and the program exited 0; 1 findings, or the program failed; 2 usage error.
  */
 public final class LocksCommand {
+    /**
+     * What to run; a list with {@code ,} or {@code =} or a command that does not start with a {@code java} launcher
+     * is an {@link IllegalArgumentException} saying so.
+     *
+     * @param watch   package or class prefixes to instrument, separated by {@code :} (null: {@code app}, every
+     *                application class)
+     * @param calls   the MPI calls: {@code core}, {@code mpj}, {@code Class#method}, separated by {@code :} (null:
+     *                {@code core:mpj})
+     * @param name    the report's name (null: {@code run-DATE-TIME})
+     * @param pinning detect virtual-thread pinning (JFR)
+     * @param command the Java command
+     */
+    public record Options(String watch, String calls, String name, boolean pinning, List<String> command) {
+        public Options {
+            if (watch == null) watch = "app";
+            if (calls == null) calls = "core:mpj";
+            for (String list : List.of(watch, calls)) {
+                if (list.contains(",") || list.contains("=")) {
+                    throw new IllegalArgumentException("--watch and --calls take lists separated by ':', not '" + list + "'");
+                }
+            }
+            command = List.copyOf(command);
+            if (command.isEmpty()) throw new IllegalArgumentException("a java command is needed, after --");
+            String launcher = command.get(0);
+            if (!launcher.equals("java") && !launcher.endsWith("/java")) {
+                throw new IllegalArgumentException("the command must start with a java launcher, not '" + launcher + "'");
+            }
+        }
+    }
+
     private LocksCommand() { }
 
     /**
-     * Runs {@code command} under the agent watching {@code watch} with MPI calls {@code calls}; the report
-     * is {@code out/locks/NAME.{json,md}} ({@code name} null: {@code run-DATE-TIME}).
+     * Runs the command under the agent; the report is {@code out/locks/NAME.{json,md}}.
      */
-    public static int run(String watch, String calls, String name, boolean pinning, List<String> command,
-                          PrintStream out, PrintStream err) {
-        for (String list : List.of(watch, calls)) {
-            if (list.contains(",") || list.contains("=")) {
-                err.println("locks: --watch and --calls take lists separated by ':', not '" + list + "'");
-                return 2;
-            }
-        }
+    public static int run(Options o, Console console) {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
+        String name = o.name();
         if (name == null) {
             name = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         }
-        List<String> cmd = new ArrayList<>(command);
-        String launcher = cmd.get(0);
-        if (!launcher.equals("java") && !launcher.endsWith("/java")) {
-            err.println("locks: the command must start with a java launcher, not '" + launcher + "'");
-            return 2;
-        }
-        if (launcher.equals("java")) {
+        List<String> cmd = new ArrayList<>(o.command());
+        if (cmd.get(0).equals("java")) {
             cmd.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
         }
         Path root = Workspace.root();
@@ -56,8 +77,8 @@ public final class LocksCommand {
             err.println("locks: " + e.getMessage());
             return 1;
         }
-        cmd.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + watch + ",calls=" + calls + ",out="
-                + locks.outDir() + ",name=" + name + ",pinning=" + pinning + ",quiet=true" + locks.provenanceOptions());
+        cmd.add(1, "-javaagent:" + locks.agentJar() + "=watch=" + o.watch() + ",calls=" + o.calls() + ",out="
+                + locks.outDir() + ",name=" + name + ",pinning=" + o.pinning() + ",quiet=true" + locks.provenanceOptions());
         int exit;
         try {
             exit = new ProcessBuilder(cmd).inheritIO().start().waitFor();

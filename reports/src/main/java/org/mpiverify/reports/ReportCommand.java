@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import org.mpiverify.results.Console;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -15,23 +16,40 @@ import org.mpiverify.results.Workspace;
  * {@code <out>/report/summary.md}, and prints the summary. Exit 0 when written (whatever the verdicts:
  * the suites themselves fail the build), 1 when it cannot be written, 2 on a bad command line.
  */
-public final class ReportMain {
+public final class ReportCommand {
     static final String USAGE = "usage: report [--root DIR] [--out DIR] [--quiet]\n"
             + "  --root  the repository (default: the folder holding the mpiverify launcher, from the working folder up)\n"
             + "  --out   the output folder the producers wrote (default: property mpiverify.out, else ROOT/out)\n";
 
-    private ReportMain() {}
+    /**
+     * What to write.
+     *
+     * @param root  the repository (null: {@link Workspace}'s rule: {@code mpiverify.root}, else the nearest folder
+     *              upwards from the working folder holding the launcher)
+     * @param out   the output folder the producers wrote (null: {@code mpiverify.out}, else {@code ROOT/out})
+     * @param quiet do not print the summary
+     */
+    public record Options(Path root, Path out, boolean quiet) {
+        public Options {
+            if (root != null) root = root.toAbsolutePath().normalize();
+            if (out != null) out = out.toAbsolutePath().normalize();
+        }
+    }
+
+    private ReportCommand() {}
 
     /**
-     * Entry of the end of {@code mvn verify} (exec:java, inside Maven's JVM): a failure throws instead
-     * of calling System.exit, which would end Maven itself without a build result.
+     * Entry of the end of {@code mvn verify} (exec:java in {@code reports/pom.xml}, inside Maven's JVM, which passes
+     * {@code --root}): a failure throws instead of calling System.exit, which would end Maven itself without a build
+     * result. The CLI's {@code ./mpiverify report} calls {@link #run(Options, Console)}.
      */
     public static void main(String[] args) {
         int rc = run(args, System.out, System.err);
         if (rc != 0) throw new IllegalStateException("the report was not written (exit code " + rc + ", see above)");
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    /** {@link #main}'s arguments mapped onto {@link Options} (the exec plugin has no picocli on its class path). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
         Path root = null, outDir = null;
         boolean quiet = false;
         for (int i = 0; i < args.length; i++) {
@@ -41,7 +59,7 @@ public final class ReportMain {
                         err.print(args[i] + " needs a folder\n" + USAGE);
                         return 2;
                     }
-                    Path p = Path.of(args[++i]).toAbsolutePath().normalize();
+                    Path p = Path.of(args[++i]);
                     if (args[i - 1].equals("--root")) root = p; else outDir = p;
                 }
                 case "--quiet" -> quiet = true;
@@ -51,15 +69,16 @@ public final class ReportMain {
                 }
             }
         }
-        return run(root, outDir, quiet, out, err);
+        return run(new Options(root, outDir, quiet), Console.of(out, err));
     }
 
-    /**
-     * Writes the dashboard of the results under {@code outDir} (null: the default under the repository)
-     * for the repository {@code root} (null: {@link Workspace}'s rule): the entry of {@code ./mpiverify
-     * report}, whose command line the CLI parses. The parser above is the one Maven's end of verify runs.
-     */
-    public static int run(Path root, Path outDir, boolean quiet, PrintStream out, PrintStream err) {
+    /** Writes the dashboard of the results {@code o} names: {@code ./mpiverify report} and the end of {@code mvn verify}. */
+    public static int run(Options o, Console console) {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
+        Path root = o.root();
+        Path outDir = o.out();
+        boolean quiet = o.quiet();
         if (root == null) root = findRoot(Path.of(System.getProperty("user.dir")));
         if (root == null || !Files.isRegularFile(root.resolve(Traceability.FILE))) {
             err.println("report: no repository found (a folder with the mpiverify launcher and " + Traceability.FILE

@@ -1,4 +1,4 @@
-package org.mpiverify.cli;
+package org.mpiverify.demo;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -35,19 +35,42 @@ import org.mpiverify.mpi.ThreadLevel;
  *   <li>a collective: every thread runs allreduce on its new communicator concurrently.
  * </ol>
  */
-final class Demo {
+public final class Demo {
+    /**
+     * What {@code ./mpiverify demo} runs, checked: a usage error is an {@link IllegalArgumentException} naming
+     * the option.
+     *
+     * @param ranks       2-64
+     * @param threads     threads per rank, 1-64
+     * @param messages    messages per thread, 1-1,000,000
+     * @param granularity the critical sections; not an experimental (unsafe) one, which only the audit uses
+     * @param matching    the matching engine
+     */
+    public record Options(int ranks, int threads, int messages, Granularity granularity, MatchingKind matching) {
+        public Options {
+            inRange("--ranks", ranks, 2, 64);
+            inRange("--threads", threads, 1, 64);
+            inRange("--messages", messages, 1, 1_000_000);
+            if (granularity.isExperimental()) {
+                throw new IllegalArgumentException("granularity " + granularity
+                        + " is experimental and unsafe; the audit uses it, the demo does not");
+            }
+        }
+
+        private static void inRange(String option, int value, int min, int max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(option + " must be in [" + min + ", " + max + "], not " + value);
+            }
+        }
+    }
+
     private final int ranks;
     private final int threads;
     private final int messages;
     private final JobConfig config;
     private final PrintStream out;
 
-    Demo(int ranks, int threads, int messages, Granularity granularity, MatchingKind matching, PrintStream out) {
-        this(JobConfig.of(ranks).withGranularity(granularity).withMatching(matching), threads, messages, out);
-    }
-
-    /** The demo on {@code config}'s ranks (at least 2), as {@code ./mpiverify trace --demo} runs it with recording. */
-    Demo(JobConfig config, int threads, int messages, PrintStream out) {
+    private Demo(JobConfig config, int threads, int messages, PrintStream out) {
         this.ranks = config.ranks();
         this.config = config;
         this.threads = threads;
@@ -55,8 +78,21 @@ final class Demo {
         this.out = out;
     }
 
-    /** Runs the demo; returns 0 if every phase checked out. */
-    int run() {
+    /** {@code ./mpiverify demo}: runs it and prints what happened; 0 if every phase checked out, else 1. */
+    public static int run(Options o, PrintStream out) {
+        return run(JobConfig.of(o.ranks()).withGranularity(o.granularity()).withMatching(o.matching()), o.threads(),
+                o.messages(), out);
+    }
+
+    /**
+     * The demo on {@code config} (at least 2 ranks; {@code ./mpiverify trace --demo} passes one that records), with
+     * {@code threads} threads per rank and {@code messages} messages per thread; 0 if every phase checked out.
+     */
+    public static int run(JobConfig config, int threads, int messages, PrintStream out) {
+        return new Demo(config, threads, messages, out).run();
+    }
+
+    private int run() {
         out.printf("mpiverify demo: %s, %d threads per rank, %d messages per thread pair%n", config, threads, messages);
         ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
         AtomicLong[] phaseNanos = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong()};
@@ -187,12 +223,12 @@ final class Demo {
         return source * 1_000_003 + tag * 1009 + dest;
     }
 
-    interface ThreadBody {
+    private interface ThreadBody {
         void run(int thread) throws Exception;
     }
 
     /** Runs {@code n} platform threads of this rank and rethrows the first failure. */
-    static void runThreads(int n, ThreadBody body) throws Exception {
+    private static void runThreads(int n, ThreadBody body) throws Exception {
         Thread[] ts = new Thread[n];
         Throwable[] fail = new Throwable[1];
         for (int i = 0; i < n; i++) {

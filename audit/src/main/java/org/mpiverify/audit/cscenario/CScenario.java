@@ -1,0 +1,30 @@
+package org.mpiverify.audit.cscenario;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One audit scenario kept as a C program: the catalog scenario {@code id} it mirrors, its source file in {@code
+ * audit/c-scenarios/}, the {@code -D} options it is compiled with (one source may serve a family of scenarios), and
+ * the rounds it runs under a race detector (a race is a pair of code locations, so a few rounds show what a full run
+ * shows, at a fraction of the detector's 50–100-fold slowdown). Immutable.
+ */
+public record CScenario(String id, String source, List<String> defines, int raceRounds) {
+    public CScenario {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(source, "source");
+        defines = List.copyOf(defines);
+        if (raceRounds < 1) throw new IllegalArgumentException(id + ": raceRounds must be at least 1");
+    }
+
+    /** The source file under {@code dir} (the {@code audit/c-scenarios} folder). */
+    public Path sourceIn(Path dir) {
+        return dir.resolve(source);
+    }
+
+    /** The executable's file name: the scenario id, so each member of a family has its own build. */
+    public String executableName() {
+        return id;
+    }
+}

@@ -1,0 +1,265 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpiverify.audit.cscenario.CAudit;
+import org.mpiverify.audit.cscenario.CProgram;
+import org.mpiverify.audit.cscenario.CScenario;
+import org.mpiverify.audit.cscenario.CScenarios;
+import org.mpiverify.audit.race.Access;
+import org.mpiverify.audit.race.LibraryOffsets;
+import org.mpiverify.audit.race.Race;
+import org.mpiverify.audit.race.RaceLedger;
+import org.mpiverify.audit.race.RaceTool;
+import org.mpiverify.audit.race.Suppressions;
+import org.mpiverify.audit.race.ValgrindXml;
+import org.mpiverify.results.Outcome;
+import org.mpiverify.results.Workspace;
+
+/**
+ * The race audit can see a race and does not invent one. A known-bad library of our own ({@code
+ * audit/race/knownbad/fakempi.c}: an MPI-like call handing out context ids from a counter with no lock), loaded by a
+ * program through {@code LD_LIBRARY_PATH} as the audit loads a {@code --lib} build, must show its race under Helgrind
+ * and DRD — on the counter, with both stacks in the call, named with file and line — and the same library built with
+ * the lock must show none. Then the quick sample of the race audit on a stock library: {@code comm-dup-concurrent} on
+ * MPICH under Helgrind, with the scenario's threads and with one, whose reports must all be read, each race with both
+ * stacks, and every access made from a scenario's thread naming the MPI call it was in or its own code. The suppression files keep
+ * their rules (a reason per entry, no library suppressed wholesale), and the rules can refuse an entry.
+ */
+class RaceAuditTest {
+    private static final Path ROOT = Workspace.root();
+    private static final Path KNOWN_BAD = ROOT.resolve("audit/race/knownbad");
+    private static final Path GCC = Path.of("/usr/bin/gcc");
+
+    @ParameterizedTest
+    @EnumSource(RaceTool.class)
+    void theUnlockedCounterShowsItsRaceAndTheLockedOneNone(RaceTool tool) throws Exception {
+        AuditTesting.requireAvailable(tool.unavailable().or(() -> Files.isExecutable(GCC) ? Optional.empty()
+                : Optional.of(GCC + " is missing; install it with: apt-get install gcc")));
+        Path work = Files.createTempDirectory("knownbad");
+        try {
+            Path racy = library(work, "racy", false);
+            Path locked = library(work, "locked", true);
+            Path exe = work.resolve("knownbad_dup");
+            sh(work, GCC.toString(), "-g", "-O1", "-o", exe.toString(), KNOWN_BAD.resolve("knownbad_dup.c").toString(),
+                    "-L", racy.toString(), "-lfakempi", "-lpthread");
+
+            List<Race> unlocked = races(tool, exe, racy, work);
+            Race counter = unlocked.stream().filter(r -> r.variable().contains("next_context_id") || tool == RaceTool.DRD)
+                    .filter(r -> r.first().top() != null && "MPIX_Comm_dup_fake".equals(r.first().top().fn()))
+                    .findFirst().orElseThrow(() -> new AssertionError(tool.id() + " did not report the counter's race: " + unlocked));
+            assertEquals("fakempi.c", counter.first().top().file(), counter.toString());
+            assertEquals("MPIX_Comm_dup_fake", counter.first().mpiCall());
+            if (tool == RaceTool.HELGRIND) {
+                assertEquals("MPIX_Comm_dup_fake vs MPIX_Comm_dup_fake", counter.calls(), "both threads were in the call");
+                assertTrue(counter.variable().contains("data symbol \"next_context_id\""), counter.variable());
+                assertEquals("MPIX_Comm_dup_fake", counter.second().top().fn());
+            }
+            assertEquals(List.of(), races(tool, exe, locked, work), "the locked build has no race");
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    /**
+     * In a stripped build Helgrind and DRD name no variable, only a segment of the library: the report adds the variable's
+     * offset in the library file, which must be where the unstripped build's symbol table puts {@code next_context_id}.
+     */
+    @ParameterizedTest
+    @EnumSource(RaceTool.class)
+    void aStrippedLibrarysVariableGetsItsOffset(RaceTool tool) throws Exception {
+        AuditTesting.requireAvailable(tool.unavailable().or(() -> Files.isExecutable(GCC) ? Optional.empty()
+                : Optional.of(GCC + " is missing; install it with: apt-get install gcc")));
+        Path work = Files.createTempDirectory("knownbad-stripped");
+        try {
+            Path racy = library(work, "racy", false);
+            Path stripped = Files.createDirectories(work.resolve("stripped"));
+            sh(work, "/usr/bin/strip", "--strip-unneeded", "-o", stripped.resolve("libfakempi.so").toString(),
+                    racy.resolve("libfakempi.so").toString());
+            Path exe = work.resolve("knownbad_dup");
+            sh(work, GCC.toString(), "-g", "-O1", "-o", exe.toString(), KNOWN_BAD.resolve("knownbad_dup.c").toString(),
+                    "-L", racy.toString(), "-lfakempi", "-lpthread");
+            Path nmOut = work.resolve("nm.txt");
+            Process nm = new ProcessBuilder("/usr/bin/nm", racy.resolve("libfakempi.so").toString()).redirectOutput(nmOut.toFile()).start();
+            assertTrue(nm.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "nm ends");
+            String symbols = Files.readString(nmOut, StandardCharsets.UTF_8);
+            long offset = Long.parseLong(symbols.lines().filter(l -> l.endsWith(" next_context_id")).findFirst()
+                    .orElseThrow().split(" ")[0], 16);
+            List<Race> races = races(tool, exe, stripped, work);
+            Race race = races.stream().filter(r -> r.variable().contains(" of " + stripped.resolve("libfakempi.so"))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no race on a segment of the stripped library: " + races));
+            String described = new LibraryOffsets().describe(race);
+            assertTrue(described.endsWith("(offset 0x" + Long.toHexString(offset) + " in libfakempi.so)"), described);
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    private static Path library(Path work, String name, boolean locked) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(name));
+        List<String> cmd = new ArrayList<>(List.of(GCC.toString(), "-g", "-O1", "-shared", "-fPIC"));
+        if (locked) cmd.add("-DLOCKED");
+        cmd.addAll(List.of("-o", dir.resolve("libfakempi.so").toString(), KNOWN_BAD.resolve("fakempi.c").toString(), "-lpthread"));
+        sh(work, cmd.toArray(String[]::new));
+        return dir;
+    }
+
+    /** The races of one run of {@code exe} under {@code tool}, loading libfakempi.so from {@code libDir}. */
+    private static List<Race> races(RaceTool tool, Path exe, Path libDir, Path work) throws Exception {
+        Path xml = Files.createTempDirectory(work, "xml");
+        List<String> cmd = new ArrayList<>(tool.prefix(xml, List.of()));
+        cmd.add(exe.toString());
+        Path log = Files.createTempFile(work, "run", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
+        Process p = pb.start();
+        boolean ended = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly();
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(ended, "the program ends within 60 s: " + out);
+        assertTrue(out.contains("done: rank 0"), out);
+        List<Race> races = new ArrayList<>();
+        try (Stream<Path> files = Files.list(xml)) {
+            for (Path f : files.toList()) {
+                ValgrindXml.Report r = ValgrindXml.read(f, "knownbad");
+                assertEquals(null, r.problem());
+                races.addAll(r.races());
+            }
+        }
+        return races;
+    }
+
+    private static void sh(Path dir, String... cmd) throws Exception {
+        Path log = Files.createTempFile(dir, "sh", ".txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly();
+        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + " (within 120 s):\n" + Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void mpichUnderHelgrindTheSampleIsReadWhole() throws Exception {
+        CProgram program = new CProgram("mpich", null, null);
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        CScenario sample = CScenarios.byId(ROOT, "comm-dup-concurrent").orElseThrow();
+        Path work = Files.createTempDirectory("race-sample");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        long start = System.nanoTime();
+        try {
+            CAudit.Result r = AuditTesting.within(Duration.ofSeconds(300), "the race sample", () ->
+                    new CAudit(program, ROOT, new PrintStream(log, true, StandardCharsets.UTF_8)).run(List.of(sample), RaceTool.HELGRIND, false, work));
+            System.out.println(log.toString(StandardCharsets.UTF_8) + "race sample: " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            CAudit.Row row = r.rows().get(0);
+            for (CAudit.RaceRun run : List.of(row.threads(), row.oneThread())) {
+                assertEquals(Outcome.PASS, run.verdict().outcome(), "the run under Helgrind: " + run.verdict());
+                assertEquals(List.of(), run.problems(), "every rank's report is complete");
+            }
+            List<RaceLedger.Entry> entries = r.ledger().entries();
+            assertFalse(row.threads().races().isEmpty() && entries.isEmpty());
+            assertTrue(entries.size() <= row.threads().races().size() + row.oneThread().races().size(), "deduplicated");
+            assertEquals(entries.size(), entries.stream().map(e -> e.race().key()).distinct().count());
+            for (RaceLedger.Entry e : entries) {
+                Race race = e.race();
+                assertTrue(race.second() != null && !race.first().stack().isEmpty() && !race.second().stack().isEmpty(),
+                        "Helgrind gives both stacks: " + race);
+                for (Access a : race.accesses()) {
+                    boolean fromScenario = a.stack().stream().anyMatch(f -> "work".equals(f.fn()) || "main".equals(f.fn()));
+                    // a scenario's thread is in an MPI call or in its own code, never taken for a thread of the library
+                    if (fromScenario) assertFalse(a.mpiCall().equals(Access.NO_MPI_CALL), "a scenario's thread: " + a);
+                }
+            }
+            Path md = org.mpiverify.audit.cscenario.CAuditReport.write(r, ROOT, work.resolve("out"));
+            String page = Files.readString(md);
+            assertTrue(page.contains("| `comm-dup-concurrent` | PASS | PASS |"), page);
+            // a stripped library's variable is placed by its offset in the library, where a frame allows it
+            for (RaceLedger.Entry e : entries) {
+                boolean placeable = e.race().variable().contains("segment of /usr/lib/x86_64-linux-gnu/libmpich.so")
+                        && e.race().accesses().stream().flatMap(a -> a.stack().stream())
+                        .anyMatch(f -> f.obj() != null && f.obj().contains("libmpich.so") && f.fn() != null && f.fn().startsWith("PMPI_"));
+                if (placeable) {
+                    String described = new LibraryOffsets().describe(e.race());
+                    assertTrue(described.contains(" (offset 0x") && described.endsWith(" in libmpich.so.12.2.2)")
+                            && page.contains(described), described);
+                }
+            }
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    /**
+     * {@code -Pfull}: the race audit of every C scenario on both stock libraries under Helgrind, written to {@code
+     * out/audit/c-<library>-helgrind.{md,json}}; every run that ended has every rank's report complete, and every race
+     * its first stack.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"mpich", "openmpi"})
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
+    void fullRaceMatrix(String library) throws Exception {
+        CProgram program = new CProgram(library, null, null);
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        Path work = Files.createTempDirectory("race-full-" + library);
+        try {
+            CAudit.Result r = AuditTesting.within(Duration.ofMinutes(60), "the race audit of " + library, () ->
+                    new CAudit(program, ROOT, System.out).run(CScenarios.load(ROOT), RaceTool.HELGRIND, false, work));
+            Path md = org.mpiverify.audit.cscenario.CAuditReport.write(r, ROOT, org.mpiverify.audit.run.AuditOutput.auditDir());
+            System.out.println("wrote " + md);
+            for (CAudit.Row row : r.rows()) {
+                for (CAudit.RaceRun run : List.of(row.threads(), row.oneThread())) {
+                    if (run.verdict().outcome() == Outcome.PASS) {
+                        assertEquals(List.of(), run.problems(), row.scenario().id() + ": every rank's report is complete");
+                    }
+                }
+            }
+            for (RaceLedger.Entry e : r.ledger().entries()) assertFalse(e.race().first().stack().isEmpty(), e.race().toString());
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    @Test
+    void theSuppressionFilesKeepTheirRules() throws Exception {
+        try (Stream<Path> files = Files.list(ROOT.resolve(Suppressions.DIR))) {
+            List<Path> l = files.filter(f -> f.toString().endsWith(".supp")).toList();
+            assertFalse(l.isEmpty());
+            for (Path f : l) assertEquals(List.of(), Suppressions.problems(f), f.toString());
+        }
+        Path bad = Files.createTempFile("blanket", ".supp");
+        try {
+            Files.writeString(bad, """
+                    {
+                       no-reason
+                       Helgrind:Race
+                       fun:ucs_async_dispatch_handlers
+                    }
+                    # reason: MPICH is not our problem, so every race in it goes
+                    {
+                       blanket
+                       Helgrind:Race
+                       ...
+                       obj:*/libmpich.so*
+                    }
+                    """);
+            assertEquals(List.of("no-reason: no '# reason:' line (of a sentence) before it",
+                    "blanket: names no function (fun:...): it would suppress a library wholesale"), Suppressions.problems(bad));
+        } finally {
+            Files.delete(bad);
+        }
+    }
+
+}
