@@ -58,7 +58,7 @@ class LibraryAuditTest {
      */
     static final Set<String> MPJ_QUICK_SKIP = Set.of("comm-split-concurrent", "comm-create-concurrent", "comm-dup-concurrent",
             "p2p-truncate-under-load", "p2p-cancel-race", "p2p-send-to-self", "free-while-pending", "mprobe-exactly-once",
-            "persistent-sendrecv", "greq-cross-thread", "attr-info-lists");
+            "persistent-sendrecv", "greq-cross-thread", "attr-lists", "info-lists");
 
     /**
      * Left out on MPJ Express's multicore device in a quick build, beside {@link #MPJ_QUICK_SKIP}: a recorded failure

@@ -55,7 +55,8 @@ public final class Catalog {
                 new GrequestScenario(),
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
-                new AttributeListsScenario(),
+                new AttributeListsScenario(AttributeListsScenario.Kind.ATTRIBUTES),
+                new AttributeListsScenario(AttributeListsScenario.Kind.INFO),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
