@@ -90,4 +90,17 @@ class DelegatingAuditMpi implements AuditMpi {
     @Override public long iscatter(long comm, int[] send, int[] recv, int count, int root) { return d.iscatter(comm, send, recv, count, root); }
     @Override public long iallgather(long comm, int[] send, int count, int[] recv) { return d.iallgather(comm, send, count, recv); }
     @Override public long ialltoall(long comm, int[] send, int[] recv, int count) { return d.ialltoall(comm, send, recv, count); }
+    @Override public long keyvalCreate(boolean copyOnDup) { return d.keyvalCreate(copyOnDup); }
+    @Override public void keyvalFree(long keyval) { d.keyvalFree(keyval); }
+    @Override public void commSetAttr(long comm, long keyval, long value) { d.commSetAttr(comm, keyval, value); }
+    @Override public Long commGetAttr(long comm, long keyval) { return d.commGetAttr(comm, keyval); }
+    @Override public void commDeleteAttr(long comm, long keyval) { d.commDeleteAttr(comm, keyval); }
+    @Override public Integer commTagUb(long comm) { return d.commTagUb(comm); }
+    @Override public long infoCreate() { return d.infoCreate(); }
+    @Override public void infoSet(long info, String key, String value) { d.infoSet(info, key, value); }
+    @Override public String infoGet(long info, String key) { return d.infoGet(info, key); }
+    @Override public void infoDelete(long info, String key) { d.infoDelete(info, key); }
+    @Override public int infoNKeys(long info) { return d.infoNKeys(info); }
+    @Override public String infoNthKey(long info, int n) { return d.infoNthKey(info, n); }
+    @Override public void infoFree(long info) { d.infoFree(info); }
 }

@@ -52,12 +52,13 @@ class LibraryAuditTest {
     /**
      * MPJ Express's scenarios left out of a quick build ({@code -Pfull} audits them): its known hangs, each of which
      * costs a deadline (12-27 s a cell, about 270 s of the two devices' 320), and the scenarios it lacks a call for but
-     * reports so only when their deadline passes, and the two whose calls the binding lacks (persistent and generalized
-     * requests). The rest of the catalog still runs on both devices, its recorded failures included.
+     * reports so only when their deadline passes, and those whose calls the binding lacks (persistent and generalized
+     * requests; attributes and info objects, UNSUPPORTED at the first call but a launch of about 3.5 s a device). The
+     * rest of the catalog still runs on both devices, its recorded failures included.
      */
     static final Set<String> MPJ_QUICK_SKIP = Set.of("comm-split-concurrent", "comm-create-concurrent", "comm-dup-concurrent",
             "p2p-truncate-under-load", "p2p-cancel-race", "p2p-send-to-self", "free-while-pending", "mprobe-exactly-once",
-            "persistent-sendrecv", "greq-cross-thread");
+            "persistent-sendrecv", "greq-cross-thread", "attr-lists", "info-lists");
 
     /**
      * Left out on MPJ Express's multicore device in a quick build, beside {@link #MPJ_QUICK_SKIP}: a recorded failure

@@ -91,6 +91,8 @@ public final class Comm {
     final RequestState.Attachment releaseOnRecycle = this::releaseRef;
     /** The slots and sequence of this handle's nonblocking collectives and idups. */
     final NonblockingStarts nonblocking = new NonblockingStarts(this);
+    /** The attributes and info hints cached on this handle. */
+    final CommAttributes attributes = new CommAttributes();
     private final boolean predefined;
     volatile ErrorHandler errorHandler;
     private volatile boolean freed;
@@ -190,6 +192,53 @@ public final class Comm {
         }
         int g = Group.compare(a.group, b.group);
         return g == Group.IDENT ? CONGRUENT : g == Group.SIMILAR ? SIMILAR : UNEQUAL;
+    }
+
+    // ---------------------------------------------------------------- attributes and info
+
+    /**
+     * {@code MPI_Comm_set_attr} (MPI-3.1 §6.7.2): caches {@code value} under {@code keyval} on this handle. A value
+     * it replaces gets its delete callback first; if that fails, the call fails and the old value stays. A null,
+     * freed, predefined or other rank's key is {@code ERR_KEYVAL}; a null value {@code ERR_ARG}. Lock-free
+     * ({@link CommAttributes}).
+     */
+    @ThreadSafety(SafetyClass.UPDATE_LIST)
+    public void setAttr(Keyval keyval, Object value) {
+        CommAttributes.set(this, keyval, value);
+    }
+
+    /**
+     * {@code MPI_Comm_get_attr}: the value cached under {@code keyval}, or null ({@code flag = false}); for a
+     * predefined key ({@link Keyval#TAG_UB}, ...) its value. Takes no lock and never waits.
+     */
+    @ThreadSafety(SafetyClass.READ_LIST)
+    public Object getAttr(Keyval keyval) {
+        return CommAttributes.get(this, keyval);
+    }
+
+    /**
+     * {@code MPI_Comm_delete_attr}: runs the delete callback of the value cached under {@code keyval}, then
+     * removes it; nothing if none is cached. If the callback fails, the call fails and the value stays.
+     */
+    @ThreadSafety(SafetyClass.UPDATE_LIST)
+    public void deleteAttr(Keyval keyval) {
+        CommAttributes.delete(this, keyval);
+    }
+
+    /**
+     * {@code MPI_Comm_set_info}: every pair of {@code info} becomes a hint of this communicator (hints it does
+     * not name stay); {@code info} is copied, so it may be freed at once. The core acts on no hint. Collective in
+     * MPI; it needs no communication here. A null, freed or other rank's info is {@code ERR_INFO}.
+     */
+    @ThreadSafety(SafetyClass.COLLECTIVE)
+    public void setInfo(Info info) {
+        CommAttributes.setInfo(this, info);
+    }
+
+    /** {@code MPI_Comm_get_info}: a new info object with this communicator's hints (copied by {@link #dup()}). */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Info getInfo() {
+        return CommAttributes.getInfo(this);
     }
 
     // ---------------------------------------------------------------- point to point
@@ -516,7 +565,9 @@ public final class Comm {
      * that the polling threads of each member move (see {@code NonblockingContextIdAllocation}). Blocking
      * dups, splits, createGroups and other idups on this or other communicators may be outstanding at once
      * from other threads. Freeing this communicator while one of its idups is outstanding is ERR_COMM;
-     * running out of context ids fails the request on every member with ERR_OTHER.
+     * running out of context ids fails the request on every member with ERR_OTHER. The attributes' copy callbacks
+     * run in this call, on this thread (a failing one fails it, nothing started); the new communicator gets what
+     * they copied, and the info hints, when the request completes.
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Request idup() {
@@ -525,7 +576,11 @@ public final class Comm {
 
     // ---------------------------------------------------------------- communicator creation
 
-    /** {@code MPI_Comm_dup}: same group, new context id (Gropp &amp; Thakur Fig. 3), same error handler. */
+    /**
+     * {@code MPI_Comm_dup}: same group, new context id (Gropp &amp; Thakur Fig. 3), same error handler, the same
+     * info hints, and each attribute whose key's copy callback keeps it (MPI-3.1 §6.7.2). A failing copy callback
+     * fails the call on its rank (the new communicator is dropped there).
+     */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Comm dup() {
         return CommunicatorCreation.dup(this);
@@ -559,6 +614,8 @@ public final class Comm {
     /**
      * {@code MPI_Comm_free}: the handle may no longer be used; operations already started on it still
      * complete, and its context id is reused only after they have. COMM_WORLD and COMM_SELF cannot be freed.
+     * The delete callback of every cached attribute runs first; if one fails, the call fails with its error and
+     * the handle stays usable, without the attributes deleted before it (as MPICH).
      */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void free() {
@@ -571,6 +628,7 @@ public final class Comm {
                 throw new MpiException(ErrorClass.ERR_COMM, "communicator has " + idups
                         + " idup(s) outstanding: complete them before freeing it");
             }
+            CommAttributes.deleteAll(this, true);
             if (!FREED.compareAndSet(this, false, true)) {   // a second free drops no second reference
                 throw new MpiException(ErrorClass.ERR_COMM, "communicator was freed");
             }

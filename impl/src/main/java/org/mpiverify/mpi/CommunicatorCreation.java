@@ -44,7 +44,14 @@ final class CommunicatorCreation {
     static Comm dup(Comm c) {
         return CollectiveCalls.call(c, () -> {
             int id = c.rank.contextIds.allocate(c.contextId, NO_TAG, viaPublicAllreduce(c));
-            return new Comm(c.rank, id, c.group, c.errorHandler, false);
+            Comm dup = new Comm(c.rank, id, c.group, c.errorHandler, false);
+            try {
+                CommAttributes.copyOnDup(c, dup);
+            } catch (MpiException e) {
+                dup.releaseRef();   // never returned: its id goes back to the mask
+                throw e;
+            }
+            return dup;
         });
     }
 
@@ -111,14 +118,27 @@ final class CommunicatorCreation {
 
     /**
      * {@code MPI_Comm_idup}: a nonblocking start whose schedule is the context-id allocation's state machine,
-     * keyed by the tag of its slot, and whose result is the new communicator.
+     * keyed by the tag of its slot, and whose result is the new communicator. The attributes' copy callbacks run
+     * when idup is called (the new communicator gets their results when the request completes), so no user code
+     * runs in another thread's wait or test.
      */
     static Request idup(Comm c) {
-        return c.nonblocking.startIdup(ch -> c.rank.contextIds.allocateNonblocking(c.contextId,
-                IDUP_KEY_TAG_BASE + ch.slot(),
-                words -> NonblockingCollectives.allreduce(ch, Collectives.IN_PLACE, 0, words, 0, words.length,
-                        Datatype.LONG, Op.BAND),
-                id -> new Comm(c.rank, id, c.group, c.errorHandler, false)));
+        return c.nonblocking.startIdup(ch -> {
+            CommAttributes staged = CommAttributes.copyForIdup(c);   // the copy callbacks run in the call
+            try {
+                return c.rank.contextIds.allocateNonblocking(c.contextId, IDUP_KEY_TAG_BASE + ch.slot(),
+                        words -> NonblockingCollectives.allreduce(ch, Collectives.IN_PLACE, 0, words, 0, words.length,
+                                Datatype.LONG, Op.BAND),
+                        id -> {
+                            Comm n = new Comm(c.rank, id, c.group, c.errorHandler, false);
+                            CommAttributes.adopt(n, staged);
+                            return n;
+                        });
+            } catch (RuntimeException e) {
+                CommAttributes.dropStaged(c, staged);
+                throw e;
+            }
+        });
     }
 
     /**

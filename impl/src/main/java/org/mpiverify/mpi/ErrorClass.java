@@ -23,6 +23,16 @@ public enum ErrorClass {
     ERR_INTERN(16),
     ERR_IN_STATUS(17),
     ERR_PENDING(18),
+    /** An invalid info object (freed, of another process, or null where one is required). */
+    ERR_INFO(28),
+    /** An info key that is null, empty or longer than {@code Info.MAX_INFO_KEY}. */
+    ERR_INFO_KEY(29),
+    /** An info value that is null or longer than {@code Info.MAX_INFO_VAL}. */
+    ERR_INFO_VALUE(30),
+    /** {@code MPI_Info_delete} of a key the info object does not have. */
+    ERR_INFO_NOKEY(31),
+    /** An invalid attribute key (null, freed, predefined where a user key is required, of another process). */
+    ERR_KEYVAL(48),
     /** The job was aborted ({@code MPI_Abort} or a fatal error handler) while this call was in progress. */
     ERR_ABORTED(55);
 

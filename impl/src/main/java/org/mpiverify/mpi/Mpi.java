@@ -104,12 +104,18 @@ public final class Mpi {
      * nonblocking collective or idup of this rank still outstanding (erroneous: MPI requires a process to
      * complete what it started) is completed first, polling, as the other ranks' finalize completes theirs;
      * its request's handle can no longer be used afterwards, but its buffers hold its result.
+     * First, COMM_SELF's attributes are deleted in the reverse order they were set (MPI-3.1 §8.7.1), every
+     * delete callback run; the first that failed is thrown once finalization is over, so no rank hangs for it.
      */
     @ThreadSafety(SafetyClass.OTHER)
     public void finalizeMpi() {
         requireInit();
+        MpiException selfDelete = CommAttributes.deleteOnFinalize(rank.self);
         CollectiveCalls.finalizeCollective(rank.world);
         rank.phase = RankContext.FINALIZED;
+        if (selfDelete != null) {
+            throw selfDelete;
+        }
     }
 
     /** {@code MPI_Abort}: ends the whole job; every rank's blocked call fails with ERR_ABORTED. */
@@ -147,6 +153,23 @@ public final class Mpi {
     @ThreadSafety(SafetyClass.OWN)
     public ByteBuffer bufferDetach() {
         return BufferedSends.detach(rank);
+    }
+
+    /**
+     * {@code MPI_Comm_create_keyval}: a new attribute key of this rank, with the callbacks {@link Comm#dup()}
+     * ({@code copy}) and attribute deletion ({@code delete}) run, and {@code extraState} passed to both. Null
+     * callbacks are {@code ERR_ARG}: pass {@link Keyval#NULL_COPY_FN}, {@link Keyval#DUP_FN},
+     * {@link Keyval#NULL_DELETE_FN}.
+     */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Keyval createKeyval(Keyval.CopyFunction copy, Keyval.DeleteFunction delete, Object extraState) {
+        return Keyval.create(rank, copy, delete, extraState);
+    }
+
+    /** {@code MPI_Info_create}: a new, empty info object of this rank. */
+    @ThreadSafety(SafetyClass.ALLOCATE)
+    public Info createInfo() {
+        return Info.create(rank);
     }
 
     /** {@code MPI_Wtime}: seconds since the job started. */

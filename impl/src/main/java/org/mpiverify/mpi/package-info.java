@@ -34,7 +34,9 @@
  *       matched probe, communicator creation, blocking and nonblocking collectives), {@link
  *       org.mpiverify.mpi.Request} (wait, test, cancel and their array forms; start of a persistent request,
  *       completion of a generalized one, whose callbacks {@link org.mpiverify.mpi.Grequest} names), {@link org.mpiverify.mpi.Message}
- *       ({@code mrecv}, {@code imrecv}); the values {@link org.mpiverify.mpi.Status}, {@link
+ *       ({@code mrecv}, {@code imrecv}), {@link org.mpiverify.mpi.Keyval} (attribute keys, whose attributes
+ *       {@code Comm.setAttr}, {@code getAttr}, {@code deleteAttr} cache) and {@link org.mpiverify.mpi.Info}
+ *       (info objects, a communicator's hints); the values {@link org.mpiverify.mpi.Status}, {@link
  *       org.mpiverify.mpi.Group}, {@link org.mpiverify.mpi.Datatype}, {@link org.mpiverify.mpi.Op}, {@link
  *       org.mpiverify.mpi.ThreadLevel}.</li>
  *   <li>{@link org.mpiverify.mpi.Quiescence}: what a job holds once nothing is outstanding, for tests.</li>

@@ -221,4 +221,75 @@ public interface AuditMpi {
     long iallgather(long comm, int[] send, int count, int[] recv);
     /** MPI_Ialltoall of {@code count} ints to and from each rank ({@code send} and {@code recv}: size times count). */
     long ialltoall(long comm, int[] send, int[] recv, int count);
+
+    // Attributes and info objects (MPI-3.1 §6.7, §9; Gropp & Thakur §3 Read List, Update List, Allocate). A binding
+    // that does not have them keeps these defaults, and the audit reports the scenarios that use them as UNSUPPORTED.
+
+    /**
+     * {@code MPI_Comm_create_keyval} with {@code MPI_COMM_DUP_FN} ({@code copyOnDup}) or {@code MPI_COMM_NULL_COPY_FN}
+     * as the copy callback and {@code MPI_COMM_NULL_DELETE_FN}: returns the key.
+     */
+    default long keyvalCreate(boolean copyOnDup) {
+        throw new UnsupportedOperationException("MPI_Comm_create_keyval: not in this binding");
+    }
+
+    /** {@code MPI_Comm_free_keyval}. */
+    default void keyvalFree(long keyval) {
+        throw new UnsupportedOperationException("MPI_Comm_free_keyval: not in this binding");
+    }
+
+    /** {@code MPI_Comm_set_attr} of an integer value (stored as the attribute itself, as C stores a pointer). */
+    default void commSetAttr(long comm, long keyval, long value) {
+        throw new UnsupportedOperationException("MPI_Comm_set_attr: not in this binding");
+    }
+
+    /** {@code MPI_Comm_get_attr} of a key {@link #keyvalCreate} made: the value, or null when {@code flag} is false. */
+    default Long commGetAttr(long comm, long keyval) {
+        throw new UnsupportedOperationException("MPI_Comm_get_attr: not in this binding");
+    }
+
+    /** {@code MPI_Comm_delete_attr}. */
+    default void commDeleteAttr(long comm, long keyval) {
+        throw new UnsupportedOperationException("MPI_Comm_delete_attr: not in this binding");
+    }
+
+    /** {@code MPI_Comm_get_attr(comm, MPI_TAG_UB)}: the predefined attribute's value, or null when {@code flag} is false. */
+    default Integer commTagUb(long comm) {
+        throw new UnsupportedOperationException("MPI_Comm_get_attr(MPI_TAG_UB): not in this binding");
+    }
+
+    /** {@code MPI_Info_create}. */
+    default long infoCreate() {
+        throw new UnsupportedOperationException("MPI_Info_create: not in this binding");
+    }
+
+    /** {@code MPI_Info_set}. */
+    default void infoSet(long info, String key, String value) {
+        throw new UnsupportedOperationException("MPI_Info_set: not in this binding");
+    }
+
+    /** {@code MPI_Info_get}: the value, or null when {@code flag} is false. */
+    default String infoGet(long info, String key) {
+        throw new UnsupportedOperationException("MPI_Info_get: not in this binding");
+    }
+
+    /** {@code MPI_Info_delete}. */
+    default void infoDelete(long info, String key) {
+        throw new UnsupportedOperationException("MPI_Info_delete: not in this binding");
+    }
+
+    /** {@code MPI_Info_get_nkeys}. */
+    default int infoNKeys(long info) {
+        throw new UnsupportedOperationException("MPI_Info_get_nkeys: not in this binding");
+    }
+
+    /** {@code MPI_Info_get_nthkey}. */
+    default String infoNthKey(long info, int n) {
+        throw new UnsupportedOperationException("MPI_Info_get_nthkey: not in this binding");
+    }
+
+    /** {@code MPI_Info_free}. */
+    default void infoFree(long info) {
+        throw new UnsupportedOperationException("MPI_Info_free: not in this binding");
+    }
 }

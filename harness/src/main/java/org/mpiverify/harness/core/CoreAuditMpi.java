@@ -12,6 +12,8 @@ import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.Grequest;
 import org.mpiverify.mpi.Group;
+import org.mpiverify.mpi.Info;
+import org.mpiverify.mpi.Keyval;
 import org.mpiverify.mpi.Message;
 import org.mpiverify.mpi.Mpi;
 import org.mpiverify.mpi.MpiException;
@@ -36,6 +38,9 @@ public final class CoreAuditMpi implements AuditMpi {
             new HandleTable<>("request", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
     private final HandleTable<Message> messages =
             new HandleTable<>("message", "MPI_ERR_REQUEST", ErrorClass.ERR_REQUEST.code());
+    private final HandleTable<Keyval> keyvals =
+            new HandleTable<>("keyval", "MPI_ERR_KEYVAL", ErrorClass.ERR_KEYVAL.code());
+    private final HandleTable<Info> infos = new HandleTable<>("info", "MPI_ERR_INFO", ErrorClass.ERR_INFO.code());
     /** Where each live idup request's new communicator goes ({@code newcomm}), by request handle. */
     private final ConcurrentHashMap<Long, long[]> idupResults = new ConcurrentHashMap<>();
     /** The handles of persistent requests: a wait leaves them valid (inactive) until requestFree. */
@@ -588,6 +593,84 @@ public final class CoreAuditMpi implements AuditMpi {
     public long ialltoall(long comm, int[] send, int[] recv, int count) {
         return requests.register(call("MPI_Ialltoall",
                 () -> comm("MPI_Ialltoall", comm).ialltoall(send, 0, count, Datatype.INT, recv, 0, count, Datatype.INT)));
+    }
+
+    // Attributes and info: an attribute value is the audit's long, boxed.
+
+    @Override
+    public long keyvalCreate(boolean copyOnDup) {
+        return keyvals.register(call("MPI_Comm_create_keyval", () -> mpi.createKeyval(
+                copyOnDup ? Keyval.DUP_FN : Keyval.NULL_COPY_FN, Keyval.NULL_DELETE_FN, null)));
+    }
+
+    @Override
+    public void keyvalFree(long keyval) {
+        Keyval k = keyvals.remove("MPI_Comm_free_keyval", keyval);
+        run("MPI_Comm_free_keyval", k::free);
+    }
+
+    @Override
+    public void commSetAttr(long comm, long keyval, long value) {
+        Keyval k = keyvals.get("MPI_Comm_set_attr", keyval);
+        run("MPI_Comm_set_attr", () -> comm("MPI_Comm_set_attr", comm).setAttr(k, value));
+    }
+
+    @Override
+    public Long commGetAttr(long comm, long keyval) {
+        Keyval k = keyvals.get("MPI_Comm_get_attr", keyval);
+        return (Long) call("MPI_Comm_get_attr", () -> comm("MPI_Comm_get_attr", comm).getAttr(k));
+    }
+
+    @Override
+    public void commDeleteAttr(long comm, long keyval) {
+        Keyval k = keyvals.get("MPI_Comm_delete_attr", keyval);
+        run("MPI_Comm_delete_attr", () -> comm("MPI_Comm_delete_attr", comm).deleteAttr(k));
+    }
+
+    @Override
+    public Integer commTagUb(long comm) {
+        return (Integer) call("MPI_Comm_get_attr", () -> comm("MPI_Comm_get_attr", comm).getAttr(Keyval.TAG_UB));
+    }
+
+    @Override
+    public long infoCreate() {
+        return infos.register(call("MPI_Info_create", mpi::createInfo));
+    }
+
+    @Override
+    public void infoSet(long info, String key, String value) {
+        Info i = infos.get("MPI_Info_set", info);
+        run("MPI_Info_set", () -> i.set(key, value));
+    }
+
+    @Override
+    public String infoGet(long info, String key) {
+        Info i = infos.get("MPI_Info_get", info);
+        return call("MPI_Info_get", () -> i.get(key));
+    }
+
+    @Override
+    public void infoDelete(long info, String key) {
+        Info i = infos.get("MPI_Info_delete", info);
+        run("MPI_Info_delete", () -> i.delete(key));
+    }
+
+    @Override
+    public int infoNKeys(long info) {
+        Info i = infos.get("MPI_Info_get_nkeys", info);
+        return call("MPI_Info_get_nkeys", i::nKeys);
+    }
+
+    @Override
+    public String infoNthKey(long info, int n) {
+        Info i = infos.get("MPI_Info_get_nthkey", info);
+        return call("MPI_Info_get_nthkey", () -> i.nthKey(n));
+    }
+
+    @Override
+    public void infoFree(long info) {
+        Info i = infos.remove("MPI_Info_free", info);
+        run("MPI_Info_free", i::free);
     }
 
     private static Op op(ReduceOp op) {

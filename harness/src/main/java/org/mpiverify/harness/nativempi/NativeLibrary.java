@@ -53,6 +53,8 @@ final class NativeLibrary {
     final MethodHandle isendrecv;
     /** Buffered sends ({@code MPI_Buffer_attach}, {@code MPI_Buffer_detach}, {@code MPI_Bsend}, {@code MPI_Ibsend}). */
     final MethodHandle bufferAttach, bufferDetach, bsend, ibsend;
+    /** The attribute and info calls (their ABI differences kept apart). */
+    final NativeAttributes attributes;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final List<String> missingFunctions = new ArrayList<>();
 
@@ -160,6 +162,7 @@ final class NativeLibrary {
         if (!missingFunctions.isEmpty()) {
             throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
         }
+        attributes = new NativeAttributes(abi, library, this);
     }
 
     /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */

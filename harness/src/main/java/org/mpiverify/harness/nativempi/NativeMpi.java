@@ -1012,4 +1012,20 @@ public final class NativeMpi implements AuditMpi {
     }
 
 
+
+    // ---- attributes and info (NativeAttributes) ----
+
+    @Override public long keyvalCreate(boolean copyOnDup) { return lib.attributes.keyvalCreate(copyOnDup); }
+    @Override public void keyvalFree(long keyval) { lib.attributes.keyvalFree(keyval); }
+    @Override public void commSetAttr(long comm, long keyval, long value) { lib.attributes.setAttr(comm, keyval, value); }
+    @Override public Long commGetAttr(long comm, long keyval) { return lib.attributes.getAttr(comm, keyval); }
+    @Override public void commDeleteAttr(long comm, long keyval) { lib.attributes.deleteAttr(comm, keyval); }
+    @Override public Integer commTagUb(long comm) { return lib.attributes.tagUb(comm); }
+    @Override public long infoCreate() { return lib.attributes.infoCreate(); }
+    @Override public void infoSet(long info, String key, String value) { lib.attributes.infoSet(info, key, value); }
+    @Override public String infoGet(long info, String key) { return lib.attributes.infoGet(info, key); }
+    @Override public void infoDelete(long info, String key) { lib.attributes.infoDelete(info, key); }
+    @Override public int infoNKeys(long info) { return lib.attributes.infoNKeys(info); }
+    @Override public String infoNthKey(long info, int n) { return lib.attributes.infoNthKey(info, n); }
+    @Override public void infoFree(long info) { lib.attributes.infoFree(info); }
 }

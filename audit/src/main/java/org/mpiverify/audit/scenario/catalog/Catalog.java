@@ -56,6 +56,8 @@ public final class Catalog {
                 new SendToSelfScenario(),
                 new SharedTagScenario(),
                 new BufferedSendScenario(),
+                new AttributeListsScenario(AttributeListsScenario.Kind.ATTRIBUTES),
+                new AttributeListsScenario(AttributeListsScenario.Kind.INFO),
                 new ThreadKindsScenario(),
                 new ThreadLevelScenario(true));
     }
