@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rule every core package's {@code package-info.java} states: {@code org.mpiverify.core} uses the
- * API's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code MpiException}) and
+ * API's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code MpiException}, {@code
+ * MpiDatatype}, {@code MpiOp}, {@code UserOp}, {@code ThreadSafety}, {@code SafetyClass}) and
  * nothing else of {@code org.mpiverify.mpi}; and every core package has a {@code package-info.java}.
  */
 class CoreDependencyRuleTest {

@@ -241,6 +241,30 @@ class DerivedDatatypeTest {
         });
     }
 
+    /** Bounds as MPI defines them, nested types, and the limits: huge dense types are one block, huge sparse ones ERR_ARG. */
+    @Test
+    void boundsOfNestedTypesAndLimits() {
+        DerivedDatatype rec = DerivedDatatype.struct(new int[] {1, 1}, new long[] {0, 8},
+                new MpiDatatype[] {Datatype.DOUBLE, Datatype.BYTE});
+        assertEquals(9, rec.size());
+        assertEquals(16, rec.extent());                           // padded to the double's alignment
+        DerivedDatatype three = DerivedDatatype.contiguous(3, rec);
+        assertEquals(27, three.size());
+        assertEquals(48, three.extent());                         // copies one padded extent apart
+        DerivedDatatype shifted = DerivedDatatype.indexed(new int[] {1}, new int[] {-2}, Datatype.INT);
+        assertEquals(-8, shifted.lowerBound());
+        assertEquals(4, shifted.extent());
+        DerivedDatatype big = DerivedDatatype.contiguous(Integer.MAX_VALUE / 4, Datatype.INT);   // one block
+        assertEquals(4L * (Integer.MAX_VALUE / 4), big.size());
+        DerivedDatatype rows = DerivedDatatype.vector(1 << 22, 4, 4, Datatype.INT);                // touching blocks
+        assertEquals(1 << 24, rows.extent() / 4);
+        assertError(ErrorClass.ERR_ARG, () -> DerivedDatatype.vector(1 << 22, 1, 2, Datatype.INT)); // 4 M blocks
+        assertError(ErrorClass.ERR_ARG, () -> DerivedDatatype.contiguous(3, DerivedDatatype.contiguous(Integer.MAX_VALUE, Datatype.INT)));
+        assertError(ErrorClass.ERR_ARG, () -> DerivedDatatype.vector(2, 1, Integer.MAX_VALUE,
+                DerivedDatatype.vector(2, 1, Integer.MAX_VALUE, DerivedDatatype.vector(2, 1, Integer.MAX_VALUE, Datatype.LONG))));
+        for (DerivedDatatype t : new DerivedDatatype[] {rec, three, shifted, big, rows}) t.free();
+    }
+
     @Test
     void badArgumentsGetTheirErrorClassAndChangeNothing() {
         Jobs.ok(2, mpi -> {

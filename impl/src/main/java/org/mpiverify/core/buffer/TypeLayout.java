@@ -68,7 +68,19 @@ public final class TypeLayout {
 
     /** {@code MPI_Type_contiguous}: {@code count} copies of {@code old}, each one extent after the other. */
     public static TypeLayout contiguous(int count, TypeLayout old) {
+        if (count < 0) throw new MpiException(ErrorClass.ERR_COUNT, "contiguous count " + count + " is negative");
+        checkOld(old);
+        if (count > 0 && old.dense()) {             // one block, however many copies: no per-copy entries
+            long len = exact(() -> Math.multiplyExact((long) count, old.len[0]));
+            return new TypeLayout(old.unit, old.mixed, new long[] {old.disp[0]}, new long[] {len}, old.lb,
+                    old.lb + len, old.align);
+        }
         return vector(count, 1, 1, old);
+    }
+
+    /** One block that fills the extent exactly: copies one extent apart are one block. */
+    private boolean dense() {
+        return disp.length == 1 && disp[0] == lb && len[0] == extent();
     }
 
     /**
@@ -78,13 +90,29 @@ public final class TypeLayout {
     public static TypeLayout vector(int count, int blocklength, int stride, TypeLayout old) {
         if (count < 0) throw new MpiException(ErrorClass.ERR_COUNT, "vector count " + count + " is negative");
         if (blocklength < 0) throw new MpiException(ErrorClass.ERR_ARG, "vector blocklength " + blocklength + " is negative");
-        int[] lens = new int[count];
-        int[] disps = new int[count];
-        for (int i = 0; i < count; i++) {
-            lens[i] = blocklength;
-            disps[i] = Math.multiplyExact(i, stride);
+        checkOld(old);
+        if (stride == blocklength && old.dense()) {
+            long copies = (long) count * blocklength;        // blocks that touch: one block
+            if (copies > Integer.MAX_VALUE) {
+                throw new MpiException(ErrorClass.ERR_ARG, "a datatype of more than 2^31 - 1 copies of its old type");
+            }
+            return contiguous((int) copies, old);
         }
-        return indexed(lens, disps, old);
+        if (blocklength > 0 && (long) count * blocklength * old.disp.length > MAX_BLOCKS) {
+            throw tooManyBlocks();                      // before allocating count entries
+        }
+        int n = blocklength == 0 ? 0 : count;           // blocks of no data add nothing to the type map
+        int[] lens = new int[n];
+        long[] byteDisps = new long[n];
+        long ext = old.extent();
+        for (int i = 0; i < n; i++) {
+            long at = i;
+            lens[i] = blocklength;
+            byteDisps[i] = exact(() -> Math.multiplyExact(Math.multiplyExact(at, stride), ext));
+        }
+        TypeLayout[] olds = new TypeLayout[n];
+        Arrays.fill(olds, old);
+        return build(lens, byteDisps, olds, false);
     }
 
     /**
@@ -96,7 +124,10 @@ public final class TypeLayout {
         checkArrays(blocklengths, displacements, blocklengths == null ? 0 : blocklengths.length);
         long ext = old.extent();
         long[] byteDisps = new long[displacements.length];
-        for (int i = 0; i < byteDisps.length; i++) byteDisps[i] = displacements[i] * ext;
+        for (int i = 0; i < byteDisps.length; i++) {
+            long d = displacements[i];
+            byteDisps[i] = exact(() -> Math.multiplyExact(d, ext));
+        }
         TypeLayout[] olds = new TypeLayout[blocklengths.length];
         Arrays.fill(olds, old);
         return build(blocklengths, byteDisps, olds, false);
@@ -120,6 +151,19 @@ public final class TypeLayout {
             if (b < 0) throw new MpiException(ErrorClass.ERR_ARG, "blocklength " + b + " is negative");
         }
         return build(blocklengths, byteDisplacements, types.clone(), true);
+    }
+
+    private static MpiException tooManyBlocks() {
+        return new MpiException(ErrorClass.ERR_ARG, "a datatype of more than " + MAX_BLOCKS + " blocks");
+    }
+
+    /** A byte offset computed exactly: ERR_ARG for one beyond a long (displacements and strides too large). */
+    private static long exact(java.util.function.LongSupplier offset) {
+        try {
+            return offset.getAsLong();
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_ARG, "datatype displacements beyond 2^63 bytes");
+        }
     }
 
     private static void checkOld(TypeLayout old) {
@@ -154,13 +198,15 @@ public final class TypeLayout {
                 mixed = true;
             }
             if (unit == null) unit = o.unit;
-            long first = disps[i], last = disps[i] + (lens[i] - 1L) * o.extent();
+            long copies = (long) lens[i] * o.disp.length;
+            if (blocks + copies > MAX_BLOCKS) {
+                throw tooManyBlocks();
+            }
+            blocks += (int) copies;
+            long d = disps[i], len = lens[i];
+            long first = d, last = exact(() -> Math.addExact(d, Math.multiplyExact(len - 1, o.extent())));
             lb = Math.min(lb, Math.min(first, last) + o.lb);
             ub = Math.max(ub, Math.max(first, last) + o.ub);
-            blocks = Math.addExact(blocks, Math.multiplyExact(lens[i], o.disp.length));
-            if (blocks > MAX_BLOCKS) {
-                throw new MpiException(ErrorClass.ERR_ARG, "a datatype of more than " + MAX_BLOCKS + " blocks");
-            }
         }
         if (unit == null) {          // no data at all: an empty type
             return new TypeLayout(Datatype.BYTE, false, new long[0], new long[0], 0, 0, align);
