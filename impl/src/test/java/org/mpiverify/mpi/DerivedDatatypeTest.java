@@ -163,6 +163,49 @@ class DerivedDatatypeTest {
         });
     }
 
+    static java.util.stream.Stream<JobConfig> everyGranularityAndEngine() {
+        return Jobs.configs(2);
+    }
+
+    /** The free-while-pending promise on every supported granularity with both matching engines, eager and rendezvous. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("everyGranularityAndEngine")
+    void freeWhileReceivePendingOnEveryConfiguration(JobConfig config) {
+        Jobs.ok(config, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            int n = 5000;                                            // 20 KB of data: past the eager limit
+            if (w.rank() == 1) {
+                DerivedDatatype pairs = DerivedDatatype.vector(n, 1, 2, Datatype.INT);
+                pairs.commit();
+                int[] in = new int[2 * n];
+                int[] small = new int[4];
+                DerivedDatatype two = DerivedDatatype.vector(2, 1, 2, Datatype.INT);
+                two.commit();
+                Request big = w.irecv(in, 0, 1, pairs, 0, 1);
+                Request eager = w.irecv(small, 0, 1, two, 0, 2);
+                pairs.free();
+                two.free();
+                assertFalse(pairs.isReleased() || two.isReleased());
+                w.send(new int[0], 0, 0, Datatype.INT, 0, 0);
+                Request.waitAll(big, eager);
+                for (int i = 0; i < n; i++) {
+                    assertEquals(i + 1, in[2 * i]);
+                    assertEquals(0, in[2 * i + 1]);
+                }
+                assertArrayEquals(new int[] {7, 0, 8, 0}, small);
+                assertTrue(pairs.isReleased() && two.isReleased());
+            } else {
+                w.recv(new int[0], 0, 0, Datatype.INT, 1, 0);
+                int[] out = new int[n];
+                for (int i = 0; i < n; i++) out[i] = i + 1;
+                Request r = w.isend(out, 0, n, Datatype.INT, 1, 1);
+                w.send(new int[] {7, 8}, 0, 2, Datatype.INT, 1, 2);
+                r.waitFor();
+            }
+        });
+    }
+
     /** An isend's type may be freed at once: the send packed its data when it started. */
     @Test
     void freeRightAfterIsend() {
