@@ -159,8 +159,9 @@ public interface AuditMpi {
     /** MPI_Ialltoall of {@code count} ints to and from each rank ({@code send} and {@code recv}: size times count). */
     long ialltoall(long comm, int[] send, int[] recv, int count);
 
-    // Derived datatypes of MPI_INT (MPI-3.1 §4.1). A binding without them throws UnsupportedOperationException
-    // (the audit reports UNSUPPORTED); buffers stay int[], counts are in items of the type, the type's map in ints.
+    // Derived datatypes of MPI_INT (MPI-3.1 §4.1), bound for every target (the core, MPICH and Open MPI, MPJ Express);
+    // a binding without them throws UnsupportedOperationException (UNSUPPORTED). Buffers stay int[], counts are in
+    // items of the type, the type's map in ints; a status counts ints (MPI_Get_count with MPI_INT).
 
     /** {@code MPI_Type_vector} of {@code MPI_INT}: the new, uncommitted type's handle. */
     default long typeVector(int count, int blocklength, int stride) {

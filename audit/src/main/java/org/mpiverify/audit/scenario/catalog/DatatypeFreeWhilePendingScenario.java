@@ -104,11 +104,15 @@ final class DatatypeFreeWhilePendingScenario extends CatalogScenario {
     }
 
     private static void check(RankReport.Builder report, String who, AuditStatus st, int[] buf, int t, int i) {
-        if (st.source() != 1 || st.tag() != DATA_TAG || st.error() != 0 || st.count() != INTS) {
+        if (st.source() != 1 || st.tag() != DATA_TAG || st.error() != 0) {
             report.evidence(who + ": the receive with the freed type completed with status (" + st.source() + ", tag "
-                    + st.tag() + ", " + st.count() + " ints, " + (st.error() == 0 ? "no error" : st.errorName())
-                    + "), expected (1, tag " + DATA_TAG + ", " + INTS + " ints)");
+                    + st.tag() + ", " + (st.error() == 0 ? "no error" : st.errorName()) + "), expected (1, tag " + DATA_TAG
+                    + ", no error)");
             return;
+        }
+        if (st.count() != INTS) {
+            report.evidence(who + ": MPI_Get_count(MPI_INT) of the receive is " + st.count() + ", expected " + INTS
+                    + " (the message's ints, whatever type received them)");
         }
         boolean[] data = new boolean[buf.length];
         for (int j = 0; j < INTS; j++) {
@@ -130,6 +134,6 @@ final class DatatypeFreeWhilePendingScenario extends CatalogScenario {
     @Override
     protected Verdict judgeReports(List<RankReport> reports) {
         return passUnlessEvidence(reports, THREADS * ROUNDS + " receives completed after their datatype was freed,"
-                + " every int in its place", "a receive whose datatype was freed while it was pending lost or misplaced data");
+                + " every int in its place", "a receive with a vector type, freed while it was pending, lost, misplaced or miscounted its data");
     }
 }
