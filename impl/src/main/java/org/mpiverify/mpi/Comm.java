@@ -314,16 +314,26 @@ public final class Comm {
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
                        MpiOp op, int root) {
-        CollectiveCalls.run(this, () -> OpUses.during(op, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf,
-                recvOffset, count, type, op, root)));
+        if (op instanceof UserOp u) {
+            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf,
+                    recvOffset, count, type, u, root)));
+            return;
+        }
+        CollectiveCalls.run(this, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type,
+                op, root));
     }
 
     /** {@code MPI_Allreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
                           MpiOp op) {
-        CollectiveCalls.run(this, () -> OpUses.during(op, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf,
-                recvOffset, count, type, op)));
+        if (op instanceof UserOp u) {
+            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf,
+                    recvOffset, count, type, u)));
+            return;
+        }
+        CollectiveCalls.run(this, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count,
+                type, op));
     }
 
     /** {@code MPI_Gather}. */

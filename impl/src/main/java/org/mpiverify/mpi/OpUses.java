@@ -6,7 +6,8 @@ import org.mpiverify.core.coll.Schedule;
  * The uses a reduction holds on a {@link UserOp} (Gropp &amp; Thakur §4.1): a blocking reduction for the whole
  * call, a nonblocking one from its start until its schedule finishes. Taking the use is the first thing the
  * reduction does inside its call frame, so a freed op is ERR_OP through the communicator's error handler, and
- * nothing else has changed. A predefined op holds nothing: its path allocates nothing and takes no use.
+ * nothing else has changed. A predefined op holds nothing: {@link Comm} sends it down the path it always took, with
+ * no allocation or use of its own.
  *
  * <p>Thread safety: a {@code NonblockingUse} belongs to the starting thread until its schedule starts; after
  * that only the schedule's finish (in whichever thread moves it) touches the op, through
@@ -15,12 +16,8 @@ import org.mpiverify.core.coll.Schedule;
 final class OpUses {
     private OpUses() {}
 
-    /** Runs a blocking reduction with {@code op}, holding a use of it if it is a user op. */
-    static void during(MpiOp op, Runnable reduction) {
-        if (!(op instanceof UserOp u)) {
-            reduction.run();
-            return;
-        }
+    /** Runs a blocking reduction with the user op {@code u}, holding a use of it for the whole call. */
+    static void during(UserOp u, Runnable reduction) {
         u.beginUse();
         try {
             reduction.run();
