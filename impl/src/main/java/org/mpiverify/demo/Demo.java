@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.DerivedDatatype;
 import org.mpiverify.mpi.Group;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
@@ -25,8 +26,9 @@ import org.mpiverify.mpi.ThreadLevel;
  * per rank, at {@code THREAD_MULTIPLE}. Each phase checks its own results and the demo fails (exit 1)
  * if any is wrong:
  * <ol>
- *   <li>point-to-point with wildcards: every thread of every rank sends to every other rank; one thread
- *       per rank receives them all with ANY_SOURCE/ANY_TAG and checks each payload;
+ *   <li>point-to-point with wildcards: every thread of every rank sends to every other rank, with a derived
+ *       datatype (every other int of an array); one thread per rank receives them all with ANY_SOURCE/ANY_TAG
+ *       as plain INTs and checks each payload;
  *   <li>matched probe (Hoefler et al.): several threads of rank 0 receive messages of unknown size with
  *       mprobe + mrecv, each message exactly once;
  *   <li>communicator creation from concurrent threads: every thread dups its own communicator, and
@@ -115,7 +117,10 @@ public final class Demo {
         Comm world = mpi.commWorld();
         int me = world.rank();
 
-        // Phase 1: all-to-all traffic from every thread, one receiver thread per rank with wildcards.
+        // Phase 1: all-to-all traffic from every thread, one receiver thread per rank with wildcards; the
+        // senders send every other int of a strided array (a derived datatype), the receiver gets three INTs.
+        DerivedDatatype strided = DerivedDatatype.vector(3, 1, 2, Datatype.INT);
+        strided.commit();
         world.barrier();
         long t0 = System.nanoTime();
         int expected = (ranks - 1) * threads * messages;
@@ -134,12 +139,13 @@ public final class Demo {
                 for (int m = 0; m < messages; m++) {
                     for (int dest = 0; dest < ranks; dest++) {
                         if (dest != me) {
-                            world.send(new int[] {me, t, payload(me, t, dest)}, 0, 3, Datatype.INT, dest, t);
+                            world.send(new int[] {me, -1, t, -1, payload(me, t, dest)}, 0, 1, strided, dest, t);
                         }
                     }
                 }
             }
         });
+        strided.free();
         phaseNanos[0].accumulateAndGet(System.nanoTime() - t0, Math::max);
         log.add("rank " + me + ": received " + expected + " wildcard messages, checksum " + sum[0]);
 

@@ -245,26 +245,38 @@ public final class Comm {
 
     /** {@code MPI_Send}: standard mode; returns once the buffer may be reused (eager) or the message was matched (rendezvous). */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        PointToPointCalls.send(this, buf, offset, count, type, dest, tag, false);
+    public void send(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        if (type instanceof Datatype t) {
+            PointToPointCalls.send(this, buf, offset, count, t, dest, tag, false);
+        } else {
+            DerivedCalls.send(this, buf, offset, count, type, dest, tag, false);   // a derived type, or an error
+        }
     }
 
     /** {@code MPI_Ssend}: returns only once a matching receive has started receiving the message. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        PointToPointCalls.send(this, buf, offset, count, type, dest, tag, true);
+    public void ssend(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        if (type instanceof Datatype t) {
+            PointToPointCalls.send(this, buf, offset, count, t, dest, tag, true);
+        } else {
+            DerivedCalls.send(this, buf, offset, count, type, dest, tag, true);   // a derived type, or an error
+        }
     }
 
     /** {@code MPI_Isend}. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return PointToPointCalls.startSend(this, buf, offset, count, type, dest, tag, false);
+    public Request isend(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        return type instanceof Datatype t
+                ? PointToPointCalls.startSend(this, buf, offset, count, t, dest, tag, false)
+                : DerivedCalls.startSend(this, buf, offset, count, type, dest, tag, false);
     }
 
     /** {@code MPI_Issend}: completes only once matched. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        return PointToPointCalls.startSend(this, buf, offset, count, type, dest, tag, true);
+    public Request issend(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        return type instanceof Datatype t
+                ? PointToPointCalls.startSend(this, buf, offset, count, t, dest, tag, true)
+                : DerivedCalls.startSend(this, buf, offset, count, type, dest, tag, true);
     }
 
     /**
@@ -290,14 +302,18 @@ public final class Comm {
      * consumed, the buffer filled, and ERR_TRUNCATE raised.
      */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return PointToPointCalls.recv(this, buf, offset, count, type, source, tag);
+    public Status recv(Object buf, int offset, int count, MpiDatatype type, int source, int tag) {
+        return type instanceof Datatype t
+                ? PointToPointCalls.recv(this, buf, offset, count, t, source, tag)
+                : DerivedCalls.recv(this, buf, offset, count, type, source, tag);
     }
 
     /** {@code MPI_Irecv}. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return PointToPointCalls.irecv(this, buf, offset, count, type, source, tag);
+    public Request irecv(Object buf, int offset, int count, MpiDatatype type, int source, int tag) {
+        return type instanceof Datatype t
+                ? PointToPointCalls.irecv(this, buf, offset, count, t, source, tag)
+                : DerivedCalls.irecv(this, buf, offset, count, type, source, tag);
     }
 
     /**
@@ -416,7 +432,12 @@ public final class Comm {
     /** {@code MPI_Reduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
-                       Op op, int root) {
+                       MpiOp op, int root) {
+        if (op instanceof UserOp u) {
+            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf,
+                    recvOffset, count, type, u, root)));
+            return;
+        }
         CollectiveCalls.run(this, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type,
                 op, root));
     }
@@ -424,7 +445,12 @@ public final class Comm {
     /** {@code MPI_Allreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
-                          Op op) {
+                          MpiOp op) {
+        if (op instanceof UserOp u) {
+            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf,
+                    recvOffset, count, type, u)));
+            return;
+        }
         CollectiveCalls.run(this, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count,
                 type, op));
     }
@@ -498,17 +524,37 @@ public final class Comm {
     /** {@code MPI_Ireduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Request ireduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
-                           Op op, int root) {
-        return nonblocking.start(ch -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
-                count, type, op, root));
+                           MpiOp op, int root) {
+        if (!(op instanceof UserOp u)) {
+            return nonblocking.start(ch -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
+                    count, type, op, root));
+        }
+        OpUses.NonblockingUse use = new OpUses.NonblockingUse(u);   // held until the schedule finishes
+        try {
+            return nonblocking.start(ch -> use.build(() -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset,
+                    recvBuf, recvOffset, count, type, op, root)));
+        } catch (RuntimeException e) {
+            use.abandon();
+            throw e;
+        }
     }
 
     /** {@code MPI_Iallreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
     public Request iallreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
-                              Op op) {
-        return nonblocking.start(ch -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
-                count, type, op));
+                              MpiOp op) {
+        if (!(op instanceof UserOp u)) {
+            return nonblocking.start(ch -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
+                    count, type, op));
+        }
+        OpUses.NonblockingUse use = new OpUses.NonblockingUse(u);   // held until the schedule finishes
+        try {
+            return nonblocking.start(ch -> use.build(() -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset,
+                    recvBuf, recvOffset, count, type, op)));
+        } catch (RuntimeException e) {
+            use.abandon();
+            throw e;
+        }
     }
 
     /** {@code MPI_Igather}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */

@@ -139,6 +139,44 @@ final class Endpoint {
         return r;
     }
 
+    /**
+     * Starts a receive into a derived datatype: the data lands in {@code u.stage} as bytes and is unpacked by
+     * {@code u} on delivery. The caller holds a use of the type, which the receive takes over (its recycle
+     * ends it); a start that fails (ERR_COMM) ends it at once.
+     */
+    RecvRequest startRecv(DerivedReceive u, int source, int tag, int references) {
+        if (holder != null) {
+            try {
+                holder.retainRef();                            // before posting: may be ERR_COMM
+            } catch (RuntimeException e) {
+                u.endUse();
+                throw e;
+            }
+        }
+        RecvRequest r = rank.recvPool.acquire().prepare(context, source, tag, u.stage, 0, u.stage.length,
+                Datatype.BYTE, references);
+        r.unpack = u;
+        if (holder != null) {
+            r.st.attach(holder.releaseOnRecycle);
+        }
+        Envelope e = post(r);
+        if (e != null) {
+            deliverUnexpected((SendEnvelope) e, r);
+        }
+        return r;
+    }
+
+    /** Blocking receive into a derived datatype, as {@link #recv} with {@link #startRecv(DerivedReceive, int, int, int)}. */
+    Status recv(DerivedReceive u, int source, int tag) {
+        RecvRequest r = startRecv(u, source, tag, 2);
+        try {
+            rank.await(r.st);
+            return statusOf(r.st);
+        } finally {
+            r.st.release();
+        }
+    }
+
     /** Blocking receive; returns its status (the caller raises ERR_TRUNCATE from it). */
     Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
         RecvRequest r = startRecv(buf, offset, count, type, source, tag, 2);

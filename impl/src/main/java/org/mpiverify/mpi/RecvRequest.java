@@ -21,6 +21,8 @@ final class RecvRequest extends PostedReceive implements RequestState.Recycler {
     int offset;
     Datatype type;
     long capacityBytes;
+    /** A receive into a derived datatype: unpacks the data on delivery and holds a use of the type; else null. */
+    DerivedReceive unpack;
 
     RecvRequest(RankContext rank, Lock refLock) {
         super(0, 0, 0);
@@ -43,6 +45,11 @@ final class RecvRequest extends PostedReceive implements RequestState.Recycler {
     @Override
     public void recycle(RequestState state) {
         buf = null;   // do not keep a user's array alive from the pool
+        DerivedReceive u = unpack;
+        if (u != null) {
+            unpack = null;
+            u.endUse();
+        }
         rank.recvPool.release(this);
     }
 }

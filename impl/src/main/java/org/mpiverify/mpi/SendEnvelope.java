@@ -59,6 +59,10 @@ final class SendEnvelope extends Envelope {
         } else {
             Buffers.copy(srcBuf, srcOffset, srcType, r.buf, r.offset, r.type, n);
         }
+        DerivedReceive u = r.unpack;
+        if (u != null) {
+            u.unpack(n);     // before the signal: the completing wait sees the user's buffer filled
+        }
         int err = bytes > r.capacityBytes ? ErrorClass.ERR_TRUNCATE.code() : 0;
         r.st.setStatus(source(), tag(), n, err, false);
         r.st.signal();

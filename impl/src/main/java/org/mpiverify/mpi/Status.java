@@ -33,10 +33,14 @@ public final class Status {
     @ThreadSafety(SafetyClass.NONE)
     public long bytes() { return bytes; }
 
-    /** {@code MPI_Get_count}: whole elements of {@code type}, or {@link Mpi#UNDEFINED} if the size is not a multiple. */
+    /** {@code MPI_Get_count}: whole items of {@code type} (predefined or derived), or {@link Mpi#UNDEFINED} if the size is not a multiple. */
     @ThreadSafety(SafetyClass.NONE)
-    public int count(Datatype type) {
-        return bytes % type.size() == 0 ? (int) (bytes / type.size()) : Mpi.UNDEFINED;
+    public int count(MpiDatatype type) {
+        int size = type.size();
+        if (size == 0) {
+            return bytes == 0 ? 0 : Mpi.UNDEFINED;   // a type with no data: MPI's count of 0
+        }
+        return bytes % size == 0 ? (int) (bytes / size) : Mpi.UNDEFINED;
     }
 
     /** {@code MPI_ERROR}: SUCCESS, or ERR_TRUNCATE for a message longer than the receive buffer. */

@@ -38,7 +38,9 @@
  *       {@code Comm.setAttr}, {@code getAttr}, {@code deleteAttr} cache) and {@link org.mpiverify.mpi.Info}
  *       (info objects, a communicator's hints); the values {@link org.mpiverify.mpi.Status}, {@link
  *       org.mpiverify.mpi.Group}, {@link org.mpiverify.mpi.Datatype}, {@link org.mpiverify.mpi.Op}, {@link
- *       org.mpiverify.mpi.ThreadLevel}.</li>
+ *       org.mpiverify.mpi.ThreadLevel}; the handles the user may free while operations use them (Gropp &amp;
+ *       Thakur §4.1): {@link org.mpiverify.mpi.DerivedDatatype} and {@link org.mpiverify.mpi.UserOp} ({@code
+ *       Op.create}), taken where a {@link org.mpiverify.mpi.MpiDatatype} or {@link org.mpiverify.mpi.MpiOp} is.</li>
  *   <li>{@link org.mpiverify.mpi.Quiescence}: what a job holds once nothing is outstanding, for tests.</li>
  * </ul>
  *
@@ -68,11 +70,13 @@
  *
  * <p>May import: {@code org.mpiverify.core.*} (the algorithms) and the JDK. The reverse is limited: the core
  * may use only this package's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code
- * MpiException}; {@code CoreDependencyRuleTest}), which import nothing of ours: the layer below both, kept in
+ * MpiException}, {@code MpiDatatype}, {@code MpiOp}, {@code UserOp}, {@code ThreadSafety}, {@code SafetyClass};
+ * {@code CoreDependencyRuleTest}), which import nothing of ours but {@code UserOp}'s reference count ({@code
+ * org.mpiverify.core.handle}, which imports nothing): the layer below both, kept in
  * this package because every user names them here (testkit's {@code PackageCyclesTest} counts them apart and
  * fails on any other use that closes a loop). Package-private here: a rank's state ({@code RankContext}),
  * the implementations behind {@code Comm}'s calls ({@code PointToPointCalls}, {@code CollectiveCalls}, {@code
- * NonblockingStarts}, {@code CommunicatorCreation}), the request kinds beyond a plain nonblocking operation
+ * NonblockingStarts}, {@code CommunicatorCreation}, {@code DerivedCalls}, {@code OpUses}), the request kinds beyond a plain nonblocking operation
  * ({@code PersistentRequest}, {@code SendrecvRequest}, {@code GeneralizedRequest}, {@code SomeCompletions}),
  * the point-to-point protocol ({@code Endpoint}, {@code
  * EndpointChannel}), the progress engine ({@code ProgressEngine}, {@code ProgressRule}, {@code Awaited}) and

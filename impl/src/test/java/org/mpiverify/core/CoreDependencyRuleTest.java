@@ -15,12 +15,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rule every core package's {@code package-info.java} states: {@code org.mpiverify.core} uses the
- * API's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code MpiException}) and
+ * API's vocabulary types ({@code Datatype}, {@code Op}, {@code ErrorClass}, {@code MpiException}, {@code
+ * MpiDatatype}, {@code MpiOp}, {@code UserOp}, {@code ThreadSafety}, {@code SafetyClass}) and
  * nothing else of {@code org.mpiverify.mpi}; and every core package has a {@code package-info.java}.
  */
 class CoreDependencyRuleTest {
     private static final Path CORE = Path.of("src/main/java/org/mpiverify/core");
-    private static final Set<String> VOCABULARY = Set.of("Datatype", "Op", "ErrorClass", "MpiException");
+    private static final Set<String> VOCABULARY = Set.of("Datatype", "Op", "ErrorClass", "MpiException",
+            "MpiDatatype", "MpiOp", "UserOp", "ThreadSafety", "SafetyClass");
     private static final Pattern API_TYPE = Pattern.compile("org\\.mpiverify\\.mpi\\.([A-Z]\\w*)");
 
     @Test

@@ -116,7 +116,7 @@ class ThreadLevelTest {
     void everyPublicCallHasItsThreadSafetyClass() {
         List<String> missing = new ArrayList<>();
         for (Class<?> c : List.of(Mpi.class, Comm.class, Request.class, Message.class, Group.class, Status.class,
-                Grequest.class, Keyval.class, Info.class)) {
+                Grequest.class, Keyval.class, Info.class, DerivedDatatype.class, UserOp.class)) {
             for (Method m : c.getDeclaredMethods()) {
                 if (Modifier.isPublic(m.getModifiers()) && !m.isSynthetic() && !m.getName().equals("toString")
                         && m.getAnnotation(ThreadSafety.class) == null) {

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * can be read, tested and moved knowing only what lies below it. Read from the sources ({@link PackageGraph}).
  *
  * <p>One dependency is counted apart, and only it: the core's packages ({@code org.mpiverify.core.*}) use the
- * API's four vocabulary types, {@code Datatype}, {@code Op}, {@code ErrorClass} and {@code MpiException}, which
- * live in the API package {@code org.mpiverify.mpi} because every user names them there, while the API package
- * is built on the core. The four are leaves (they import nothing of ours), and {@code impl}'s
+ * API's vocabulary types, {@code Datatype}, {@code Op}, {@code ErrorClass}, {@code MpiException}, the handle
+ * interfaces {@code MpiDatatype} and {@code MpiOp}, {@code UserOp} and the {@code ThreadSafety} annotation with its
+ * {@code SafetyClass}, which live in the API package {@code org.mpiverify.mpi} because every user names them there, while the API package
+ * is built on the core. They are leaves (they import nothing of ours but {@code UserOp}'s reference count,
+ * {@code org.mpiverify.core.handle}, which imports nothing), and {@code impl}'s
  * {@code CoreDependencyRuleTest} holds the core to them and nothing else of the API; so this test treats them as
  * a node of their own, below both, and any other use that closes a loop through the API still fails it.
  */
@@ -31,7 +33,12 @@ class PackageCyclesTest {
             "org.mpiverify.mpi.Datatype", "org.mpiverify.mpi(vocabulary)",
             "org.mpiverify.mpi.Op", "org.mpiverify.mpi(vocabulary)",
             "org.mpiverify.mpi.ErrorClass", "org.mpiverify.mpi(vocabulary)",
-            "org.mpiverify.mpi.MpiException", "org.mpiverify.mpi(vocabulary)");
+            "org.mpiverify.mpi.MpiException", "org.mpiverify.mpi(vocabulary)",
+            "org.mpiverify.mpi.MpiDatatype", "org.mpiverify.mpi(vocabulary)",
+            "org.mpiverify.mpi.MpiOp", "org.mpiverify.mpi(vocabulary)",
+            "org.mpiverify.mpi.UserOp", "org.mpiverify.mpi(vocabulary)",
+            "org.mpiverify.mpi.ThreadSafety", "org.mpiverify.mpi(vocabulary)",
+            "org.mpiverify.mpi.SafetyClass", "org.mpiverify.mpi(vocabulary)");
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
 
     @Test

@@ -292,4 +292,33 @@ public interface AuditMpi {
     default void infoFree(long info) {
         throw new UnsupportedOperationException("MPI_Info_free: not in this binding");
     }
+
+    // Derived datatypes of MPI_INT (MPI-3.1 §4.1), bound for every target (the core, MPICH and Open MPI, MPJ Express);
+    // a binding without them throws UnsupportedOperationException (UNSUPPORTED). Buffers stay int[], counts are in
+    // items of the type, the type's map in ints; a status counts ints (MPI_Get_count with MPI_INT).
+
+    /** {@code MPI_Type_vector} of {@code MPI_INT}: the new, uncommitted type's handle. */
+    default long typeVector(int count, int blocklength, int stride) {
+        throw new UnsupportedOperationException("MPI_Type_vector: not bound for " + implementation());
+    }
+
+    /** {@code MPI_Type_commit}. */
+    default void typeCommit(long type) {
+        throw new UnsupportedOperationException("MPI_Type_commit: not bound for " + implementation());
+    }
+
+    /** {@code MPI_Type_free}: operations already using the type complete normally (MPI-3.1 §4.1.9). */
+    default void typeFree(long type) {
+        throw new UnsupportedOperationException("MPI_Type_free: not bound for " + implementation());
+    }
+
+    /** {@code MPI_Send} of {@code count} items of a derived type from {@code buf}. */
+    default void sendTyped(long comm, int[] buf, int count, long type, int dest, int tag) {
+        throw new UnsupportedOperationException("MPI_Send with a derived datatype: not bound for " + implementation());
+    }
+
+    /** {@code MPI_Irecv} of {@code count} items of a derived type into {@code buf} (the ints its map addresses). */
+    default long irecvTyped(long comm, int[] buf, int count, long type, int source, int tag) {
+        throw new UnsupportedOperationException("MPI_Irecv with a derived datatype: not bound for " + implementation());
+    }
 }

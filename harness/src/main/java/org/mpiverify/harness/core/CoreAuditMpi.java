@@ -9,6 +9,7 @@ import org.mpiverify.harness.api.GrequestCallbacks;
 import org.mpiverify.harness.api.IndexedStatus;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
+import org.mpiverify.mpi.DerivedDatatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.Grequest;
 import org.mpiverify.mpi.Group;
@@ -45,6 +46,8 @@ public final class CoreAuditMpi implements AuditMpi {
     private final ConcurrentHashMap<Long, long[]> idupResults = new ConcurrentHashMap<>();
     /** The handles of persistent requests: a wait leaves them valid (inactive) until requestFree. */
     private final java.util.Set<Long> persistent = ConcurrentHashMap.newKeySet();
+    private final HandleTable<DerivedDatatype> types =
+            new HandleTable<>("datatype", "MPI_ERR_TYPE", ErrorClass.ERR_TYPE.code());
     private volatile long world = COMM_NULL;
     private volatile long self = COMM_NULL;
 
@@ -520,6 +523,32 @@ public final class CoreAuditMpi implements AuditMpi {
     @Override
     public void groupFree(long group) {
         groups.remove("MPI_Group_free", group); // core groups are immutable values: nothing else to release
+    }
+
+    @Override
+    public long typeVector(int count, int blocklength, int stride) {
+        return types.register(call("MPI_Type_vector", () -> DerivedDatatype.vector(count, blocklength, stride, Datatype.INT)));
+    }
+
+    @Override
+    public void typeCommit(long type) {
+        run("MPI_Type_commit", () -> types.get("MPI_Type_commit", type).commit());
+    }
+
+    @Override
+    public void typeFree(long type) {
+        run("MPI_Type_free", () -> types.remove("MPI_Type_free", type).free());
+    }
+
+    @Override
+    public void sendTyped(long comm, int[] buf, int count, long type, int dest, int tag) {
+        run("MPI_Send", () -> comm("MPI_Send", comm).send(buf, 0, count, types.get("MPI_Send", type), rank(dest), tag));
+    }
+
+    @Override
+    public long irecvTyped(long comm, int[] buf, int count, long type, int source, int tag) {
+        return requests.register(call("MPI_Irecv",
+                () -> comm("MPI_Irecv", comm).irecv(buf, 0, count, types.get("MPI_Irecv", type), rank(source), tag)));
     }
 
     @Override public void barrier(long comm) { run("MPI_Barrier", () -> comm("MPI_Barrier", comm).barrier()); }

@@ -30,6 +30,8 @@ final class MpjApi {
     // mpi.Request's static array calls
     final MethodHandle waitAny, testAny, waitAll, testAll;
     final MethodHandle groupIncl, groupSize, groupFree;
+    // mpi.Datatype: derived types
+    final MethodHandle typeVector, typeCommit, typeFree;
 
     MpjApi(ClassLoader loader) throws ReflectiveOperationException {
         mpi = Class.forName("mpi.MPI", true, loader);
@@ -67,6 +69,10 @@ final class MpjApi {
         abort = LOOKUP.findVirtual(comm, "Abort", MethodType.methodType(void.class, int.class));
         compare = LOOKUP.findStatic(comm, "Compare", MethodType.methodType(int.class, comm, comm));
 
+        typeVector = LOOKUP.findStatic(datatype, "Vector", MethodType.methodType(datatype, int.class, int.class, int.class,
+                datatype));
+        typeCommit = LOOKUP.findVirtual(datatype, "Commit", MethodType.methodType(void.class));
+        typeFree = LOOKUP.findVirtual(datatype, "free", MethodType.methodType(void.class));   // lower case in MPJ
         dup = LOOKUP.findVirtual(intracomm, "clone", MethodType.methodType(Object.class));
         split = LOOKUP.findVirtual(intracomm, "Split", MethodType.methodType(intracomm, int.class, int.class));
         create = LOOKUP.findVirtual(intracomm, "Create", MethodType.methodType(intracomm, this.group));

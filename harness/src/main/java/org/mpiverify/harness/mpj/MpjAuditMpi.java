@@ -414,6 +414,56 @@ public final class MpjAuditMpi implements AuditMpi {
     }
 
     @Override
+    public long typeVector(int count, int blocklength, int stride) {
+        Constants c = constants("MPI_Type_vector");
+        try {
+            return handles.register(api.typeVector.invoke(count, blocklength, stride, c.intType));
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Type_vector", t);
+        }
+    }
+
+    @Override
+    public void typeCommit(long type) {
+        try {
+            api.typeCommit.invoke(handles.get(type, "MPI_Type_commit", MpjErrors.ERR_TYPE));
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Type_commit", t);
+        }
+    }
+
+    @Override
+    public void typeFree(long type) {
+        try {
+            api.typeFree.invoke(handles.remove(type, "MPI_Type_free", MpjErrors.ERR_TYPE));
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Type_free", t);
+        }
+    }
+
+    @Override
+    public void sendTyped(long comm, int[] buf, int count, long type, int dest, int tag) {
+        Constants c = constants("MPI_Send");
+        try {
+            api.send.invoke(comm(comm, "MPI_Send"), (Object) buf, 0, count, handles.get(type, "MPI_Send", MpjErrors.ERR_TYPE),
+                    peer(dest, c), tag);
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Send", t);
+        }
+    }
+
+    @Override
+    public long irecvTyped(long comm, int[] buf, int count, long type, int source, int tag) {
+        Constants c = constants("MPI_Irecv");
+        try {
+            return handles.register(api.irecv.invoke(comm(comm, "MPI_Irecv"), (Object) buf, 0, count,
+                    handles.get(type, "MPI_Irecv", MpjErrors.ERR_TYPE), source(source, c), tag(tag, c)));
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Irecv", t);
+        }
+    }
+
+    @Override
     public void requestFree(long request) {
         throw unsupported("MPI_Request_free", "mpiJava 1.2's Request.Free is missing from mpi.Request");
     }

@@ -48,7 +48,8 @@ final class NativeLibrary {
             cancel, requestFree, waitAny, testAny, waitAll, testAll, commDup, commSplit,
             commCreate, commCreateGroup, commFree, commCompare, commGroup, groupIncl, groupSize, groupFree,
             barrier, bcast, allreduce, commIdup, ibarrier, ibcast, iallreduce, ireduce,
-            igather, iscatter, igatherv, iscatterv, iallgather, ialltoall, typeSize;
+            igather, iscatter, igatherv, iscatterv, iallgather, ialltoall, typeSize,
+            typeVector, typeCommit, typeFree;
     /** {@code MPI_Isendrecv} is MPI-4: MPICH 4.0 has it, Open MPI 4.1 does not. {@code null} when absent. */
     final MethodHandle isendrecv;
     /** Buffered sends ({@code MPI_Buffer_attach}, {@code MPI_Buffer_detach}, {@code MPI_Bsend}, {@code MPI_Ibsend}). */
@@ -159,6 +160,9 @@ final class NativeLibrary {
         iallgather = fn("MPI_Iallgather", P, I, H, P, I, H, H, P);
         ialltoall = fn("MPI_Ialltoall", P, I, H, P, I, H, H, P);
         typeSize = fn("MPI_Type_size", H, P);
+        typeVector = fn("MPI_Type_vector", I, I, I, H, P);
+        typeCommit = fn("MPI_Type_commit", P);
+        typeFree = fn("MPI_Type_free", P);
         if (!missingFunctions.isEmpty()) {
             throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
         }

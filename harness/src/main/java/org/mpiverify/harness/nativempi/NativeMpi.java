@@ -730,6 +730,58 @@ public final class NativeMpi implements AuditMpi {
     }
 
     @Override
+    public long typeVector(int count, int blocklength, int stride) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            lib.check("MPI_Type_vector", (int) lib.typeVector.invokeExact(count, blocklength, stride, lib.mpiInt, cell));
+            return abi.readHandle(cell);
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public void typeCommit(long type) { typeCall("MPI_Type_commit", lib.typeCommit, type); }
+
+    @Override
+    public void typeFree(long type) { typeCall("MPI_Type_free", lib.typeFree, type); }
+
+    private void typeCall(String call, MethodHandle fn, long type) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            abi.writeHandle(cell, type);
+            lib.check(call, (int) fn.invokeExact(cell));
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    /** A derived type's items lie anywhere in {@code buf}: the whole array goes to native memory (and comes back). */
+    @Override
+    public void sendTyped(long comm, int[] buf, int count, long type, int dest, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            lib.check("MPI_Send", (int) lib.send.invokeExact(NativeInts.ints(a, buf, buf.length), count, type,
+                    abi.rankToLibrary(dest), abi.tagToLibrary(tag), lib.comm(comm)));
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public long irecvTyped(long comm, int[] buf, int count, long type, int source, int tag) {
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment b = NativeInts.ints(a, buf, buf.length);   // the holes keep the array's values
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            lib.check("MPI_Irecv", (int) lib.irecv.invokeExact(b, count, type, abi.rankToLibrary(source),
+                    abi.tagToLibrary(tag), lib.comm(comm), cell));
+            return started(new PendingRequest(cell, b, null, buf, buf.length));
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
     public void commFree(long comm) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment cell = a.allocate(abi.handleLayout());

@@ -13,6 +13,9 @@
  *   <tr><td>{@link org.mpiverify.core.buffer.UnexpectedBudget}</td>
  *       <td>the per-rank bound on unexpected eager memory; past it senders use rendezvous</td>
  *       <td>MPI-3.1 §3.4 (a standard send may block until matched)</td></tr>
+ *   <tr><td>{@link org.mpiverify.core.buffer.TypeLayout}</td>
+ *       <td>the type map of a derived datatype: its blocks, bounds, and packing to and from a contiguous packet</td>
+ *       <td>MPI-3.1 §4.1</td></tr>
  * </table>
  *
  * <p>Dependency rule: {@code org.mpiverify.core} may use the API's vocabulary types ({@link

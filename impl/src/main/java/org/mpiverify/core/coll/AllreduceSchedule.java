@@ -10,7 +10,7 @@ import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.coll.PollingChannel.Transfer;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.MpiException;
-import org.mpiverify.mpi.Op;
+import org.mpiverify.mpi.MpiOp;
 
 /**
  * {@code MPI_Iallreduce} on two or more ranks as a state machine of its own: the recursive doubling of
@@ -59,7 +59,7 @@ final class AllreduceSchedule extends Schedule {
     private final Object mine, recv;
     private final int mineOff, roff, count, rank, rem, pow2;
     private final Datatype type;
-    private final Op op;
+    private final MpiOp op;
     private Object acc, theirs;
     /** A message of another length than the count: kept, raised once every step is made. */
     private final CountMismatch mismatch = new CountMismatch();
@@ -68,7 +68,7 @@ final class AllreduceSchedule extends Schedule {
 
     /** For {@code ch.size() >= 2} and {@code count > 0}; the arguments were checked by the caller. */
     AllreduceSchedule(PollingChannel ch, Object mine, int mineOff, Object recv, int roff, int count, Datatype type,
-                      Op op) {
+                      MpiOp op) {
         this.ch = ch;
         this.mine = mine;
         this.mineOff = mineOff;

@@ -24,7 +24,7 @@ import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
-import org.mpiverify.mpi.Op;
+import org.mpiverify.mpi.MpiOp;
 
 /**
  * The collective operations (MPI-3.1 chapter 5) over point-to-point messages on a communicator's
@@ -135,7 +135,7 @@ public final class Collectives {
      * contribution is then read from {@code recv}. {@code recv} is significant only at the root.
      */
     public static void reduce(CollectiveChannel ch, Object send, int soff, Object recv, int roff, int count,
-                              Datatype type, Op op, int root) throws MpiException {
+                              Datatype type, MpiOp op, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
         Reductions.check(op, type);
         CollectiveArgs.count(count, "reduce");
@@ -194,7 +194,7 @@ public final class Collectives {
      * {@link #IN_PLACE}: the contribution is then read from {@code recv}.
      */
     public static void allreduce(CollectiveChannel ch, Object send, int soff, Object recv, int roff, int count,
-                                 Datatype type, Op op) throws MpiException {
+                                 Datatype type, MpiOp op) throws MpiException {
         int n = ch.size(), r = ch.rank();
         Reductions.check(op, type);
         CollectiveArgs.count(count, "allreduce");

@@ -17,7 +17,7 @@ import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
-import org.mpiverify.mpi.Op;
+import org.mpiverify.mpi.MpiOp;
 
 /**
  * The nonblocking collectives ({@code MPI_Ibarrier}, {@code MPI_Ibcast}, {@code MPI_Ireduce},
@@ -104,7 +104,7 @@ public final class NonblockingCollectives {
      * then one message to the root. {@code send} may be {@link Collectives#IN_PLACE} at the root.
      */
     public static Schedule reduce(PollingChannel ch, Object send, int soff, Object recv, int roff, int count,
-                                  Datatype type, Op op, int root) throws MpiException {
+                                  Datatype type, MpiOp op, int root) throws MpiException {
         int n = ch.size(), r = ch.rank();
         Reductions.check(op, type);
         CollectiveArgs.count(count, "ireduce");
@@ -159,7 +159,7 @@ public final class NonblockingCollectives {
      * on two or more ranks). {@code send} may be {@link Collectives#IN_PLACE}.
      */
     public static Schedule allreduce(PollingChannel ch, Object send, int soff, Object recv, int roff, int count,
-                                     Datatype type, Op op) throws MpiException {
+                                     Datatype type, MpiOp op) throws MpiException {
         int n = ch.size();
         Reductions.check(op, type);
         CollectiveArgs.count(count, "iallreduce");

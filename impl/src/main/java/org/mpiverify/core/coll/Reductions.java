@@ -8,11 +8,14 @@ import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.mpi.Datatype;
 import org.mpiverify.mpi.ErrorClass;
 import org.mpiverify.mpi.MpiException;
+import org.mpiverify.mpi.MpiOp;
 import org.mpiverify.mpi.Op;
+import org.mpiverify.mpi.UserOp;
 
 /**
- * Element-wise application of the predefined reduction operations (MPI-3.1 §5.9.2), the local step of
- * every reducing collective.
+ * Element-wise application of the predefined reduction operations (MPI-3.1 §5.9.2) and of user-defined ones
+ * ({@link UserOp}, §5.9.5: its function, called once per application), the local step of every reducing
+ * collective.
  *
  * <p>{@link #apply} computes {@code inout[i] = in[i] op inout[i]}. MPI evaluates a reduction in rank
  * order with {@code in} holding the lower ranks' partial result; the collectives keep to that order even
@@ -43,13 +46,22 @@ public final class Reductions {
      * @throws MpiException ERR_OP if {@code op} is null or not defined on {@code type}, ERR_TYPE if
      *         {@code type} is null, ERR_COUNT if {@code count < 0}, ERR_BUFFER for a bad buffer or region
      */
-    public static void apply(Op op, Datatype type, Object in, int inOffset, Object inout, int inoutOffset,
+    public static void apply(MpiOp op, Datatype type, Object in, int inOffset, Object inout, int inoutOffset,
                              int count) throws MpiException {
         check(op, type);
         if (count < 0) throw new MpiException(ErrorClass.ERR_COUNT, "negative count " + count);
         CollectiveArgs.region("reduction input", in, inOffset, count, type, false);
         CollectiveArgs.region("reduction in/out buffer", inout, inoutOffset, count, type, true);
         if (count == 0) return;
+        if (op instanceof UserOp u) {
+            u.apply(in, inOffset, inout, inoutOffset, count, type);
+            return;
+        }
+        applyPredefined((Op) op, type, in, inOffset, inout, inoutOffset, count);
+    }
+
+    private static void applyPredefined(Op op, Datatype type, Object in, int inOffset, Object inout, int inoutOffset,
+                                        int count) {
         switch (in) {
             case byte[] x when inout instanceof byte[] y -> applyByte(op, x, inOffset, y, inoutOffset, count);
             case short[] x when inout instanceof short[] y -> applyShort(op, x, inOffset, y, inoutOffset, count);
@@ -77,13 +89,19 @@ public final class Reductions {
     }
 
     /** Throws the error class MPI gives to an undefined (op, type) pair. */
-    static void check(Op op, Datatype type) throws MpiException {
+    static void check(MpiOp op, Datatype type) throws MpiException {
         if (type == null) throw new MpiException(ErrorClass.ERR_TYPE, "null datatype");
-        if (op == null) throw new MpiException(ErrorClass.ERR_OP, "null op");
-        if (!op.appliesTo(type)) throw undefined(op, type);
+        switch (op) {
+            case null -> throw new MpiException(ErrorClass.ERR_OP, "null op");
+            case Op p -> {
+                if (!p.appliesTo(type)) throw undefined(op, type);
+            }
+            case UserOp u -> { }    // defined on every predefined type: the function decides
+            default -> throw new MpiException(ErrorClass.ERR_OP, "not an op of this MPI: " + op.getClass().getName());
+        }
     }
 
-    private static MpiException undefined(Op op, Datatype type) {
+    private static MpiException undefined(MpiOp op, Datatype type) {
         return new MpiException(ErrorClass.ERR_OP, op + " is not defined on " + type);
     }
 

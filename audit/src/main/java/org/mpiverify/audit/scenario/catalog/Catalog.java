@@ -46,6 +46,7 @@ public final class Catalog {
                 new ProbeLoadScenario(true),
                 new HoeflerListingScenario(),
                 new FreeWhilePendingScenario(),
+                new DatatypeFreeWhilePendingScenario(),
                 new WildcardScenario(),
                 new ErrorPathScenario(ErrorPathScenario.Kind.TRUNCATE),
                 new ErrorPathScenario(ErrorPathScenario.Kind.INVALID_ARGS),

@@ -1,0 +1,26 @@
+--------------------------- MODULE RefCountMutants ---------------------------
+(***************************************************************************)
+(* Named defects of the reference count, each replacing one operator of    *)
+(* RefCount.tla (a model's `overrides`).                                   *)
+(***************************************************************************)
+EXTENDS RefCount
+
+(* ReadThenWrite (the Java twins ReadThenWriteUseCount and                 *)
+(* ReleaseUnderUseUseCount's race): the count is read, then written apart, *)
+(* not compare-and-set: a write that lands on a word another thread        *)
+(* changed since the read loses that thread's update. Two ends of use lose *)
+(* one decrement (never released), and a use read before the free writes   *)
+(* the word back unfreed (a freed handle used; the object used after its   *)
+(* release).                                                               *)
+BlindWrite(p) == TRUE
+
+(* ReleaseOnReread: the release is decided by reading the shared word      *)
+(* again after the update ("count--; if (count == 0)"), not from the value *)
+(* the thread's own update produced: two threads both see "freed, no use". *)
+DecisionRereads(p) == word = FreedIdle
+
+(* FreeIgnoresUses: the user's free releases the object at once, whatever  *)
+(* uses are pending (no reference count for the user's free).              *)
+FreeReleasesAlways(w) == TRUE
+
+=============================================================================
