@@ -51,7 +51,7 @@ public class AttachedBufferLinearizabilityTest extends AttachedBufferOperations 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void stress() {
-        Lincheck.checkStress(SUITE, CHECKS, getClass(), AttachedBufferSpec.class, Budget.stress());
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), AttachedBufferSpec.class, Budget.stress().scaled(0.34, 0.5));
     }
 
     @TwinTest

@@ -40,7 +40,7 @@ public class UseCountLinearizabilityTest extends UseCountOperations {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void stress() {
-        Lincheck.checkStress(SUITE, CHECKS, getClass(), UseCountSpec.class, Budget.stress());
+        Lincheck.checkStress(SUITE, CHECKS, getClass(), UseCountSpec.class, Budget.stress().scaled(0.34, 0.5));
     }
 
     @TwinTest
