@@ -55,7 +55,8 @@ public final class DangFigure implements BenchFigure {
     static final String POOL_PLATFORM_SERIES = "packet pool", ALLOC = "new byte[256] (baseline)";
     static final String SPIN_FLOOR = "spin handoff (bare ping-pong floor)", BARE_PAIRS = "park/unpark pairs (floor)";
     static final String ONE_PLATFORM = "1 thread per rank (platform)", ONE_VIRTUAL = "1 virtual thread per rank";
-    static final String POSTED = "all posted (s)", MATCHED = "all matched (s)", TOTAL = "posted + matched (s)";
+    static final String POSTED = "all posted (s)", MATCHED = "all matched (s)", TOTAL = "posted + matched (s)",
+            TOTAL_SCHEDULER = "posted + matched, bit-vector scheduler (s)";
     static final String HEAP = "heap per thread (MemoryMXBean)";
 
     private static final PlotSpec WAKEUP_SPEC = new PlotSpec(WAKEUP,
@@ -113,7 +114,7 @@ public final class DangFigure implements BenchFigure {
         if (quick) {
             return new int[] {1, 100};
         }
-        return virtual ? new int[] {1, 10, 100, 1_000, 10_000} : new int[] {1, 10, 100};
+        return virtual ? new int[] {1, 10, 100, 1_000, 10_000, 50_000} : new int[] {1, 10, 100};
     }
 
     static int[] outstanding(boolean quick) {
@@ -272,6 +273,10 @@ public final class DangFigure implements BenchFigure {
                 }
                 return v;
             }));
+            // the same goal on Dang, Snir & Gropp's scheduler (§3.1): time only, the heap is the threads' either way
+            ms.add(Measurement.of(String.format(Locale.ROOT, "%,d threads with a receive outstanding, bit-vector scheduler",
+                    n), new Slot(SCALE, TOTAL_SCHEDULER, n),
+                    () -> ScaleRun.run(n, false, WakeUps.schedulerFor(n / 2), deadline).totalSeconds()));
         }
 
         LeftOutPoints leftOut = new LeftOutPoints();

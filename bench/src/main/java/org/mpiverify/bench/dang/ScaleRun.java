@@ -15,6 +15,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.Status;
 import org.mpiverify.mpi.ThreadLevel;
+import org.mpiverify.mpi.ThreadMode;
 
 /**
  * Dang, Snir &amp; Gropp's goal itself: {@code threads} virtual threads over two ranks, each with a receive
@@ -43,6 +44,11 @@ final class ScaleRun {
     }
 
     static Result run(int threads, boolean histogram, Duration deadline) {
+        return run(threads, histogram, ThreadMode.JDK_VIRTUAL_THREADS, deadline);
+    }
+
+    /** The same with the rank's threads run as {@code mode} says (the bit-vector scheduler: {@link WakeUps#schedulerFor}). */
+    static Result run(int threads, boolean histogram, ThreadMode mode, Duration deadline) {
         int ranks = 2;
         int perRank = threads / ranks;
         AtomicIntegerArray received = new AtomicIntegerArray(ranks * perRank);
@@ -51,7 +57,7 @@ final class ScaleRun {
         Map<String, Long> hist = new LinkedHashMap<>();
         long before = HeapAccounting.usedAfterGc();
         long t0 = System.nanoTime();
-        DangJobs.run(JobConfig.of(ranks).withMatching(MatchingKind.HASH_TABLE), mpi -> {
+        DangJobs.run(JobConfig.of(ranks).withMatching(MatchingKind.HASH_TABLE).withThreads(mode), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
             int me = w.rank();

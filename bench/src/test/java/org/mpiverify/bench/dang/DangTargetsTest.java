@@ -44,4 +44,23 @@ class DangTargetsTest {
         Stats cheap = Stats.of(new double[] {100, 100, 100});
         assertTrue(DangTargets.rate(many, one, null, cheap, cheap).detail().contains("200 ns, within the 454 ns"));
     }
+
+    @Test
+    void matchIsJudgedAgainstAHashMapAtTheSameCount() {
+        Stats table = Stats.of(new double[] {608, 600, 620});
+        Target missed = DangTargets.match(table, Stats.of(new double[] {161, 160, 170}), null, false);
+        assertEquals(Target.Status.MISSED, missed.status(), missed.detail());
+        assertTrue(missed.detail().startsWith("608 ns vs 161 ns"), missed.detail());
+        assertEquals(Target.Status.MET, DangTargets.match(table, Stats.of(new double[] {310, 305, 320}), null, false)
+                .status());
+        assertEquals(Target.Status.NOT_EVALUATED, DangTargets.match(table, null, null, true).status());
+    }
+
+    @Test
+    void signalMustCostUnderHalfTheJdksHandoff() {
+        Stats jdk = Stats.of(new double[] {176, 170, 180});
+        assertEquals(Target.Status.MISSED, DangTargets.signal(Stats.of(new double[] {221, 200, 280}), jdk, false).status());
+        assertEquals(Target.Status.MET, DangTargets.signal(Stats.of(new double[] {80, 79, 90}), jdk, false).status());
+        assertEquals(Target.Status.NOT_EVALUATED, DangTargets.signal(null, jdk, true).status());
+    }
 }
