@@ -8,6 +8,7 @@ import org.mpiverify.core.coll.CollectiveChannel;
 import org.mpiverify.core.coll.CollectiveTags;
 import org.mpiverify.core.coll.Collectives;
 import org.mpiverify.core.coll.NonblockingCollectives;
+import org.mpiverify.core.coll.Schedule;
 import org.mpiverify.core.contextid.MaskAllreduce;
 
 /**
@@ -119,14 +120,15 @@ final class CommunicatorCreation {
     /**
      * {@code MPI_Comm_idup}: a nonblocking start whose schedule is the context-id allocation's state machine,
      * keyed by the tag of its slot, and whose result is the new communicator. The attributes' copy callbacks run
-     * when idup is called (the new communicator gets their results when the request completes), so no user code
-     * runs in another thread's wait or test.
+     * when idup is called (the new communicator gets their results when the request completes); if the idup
+     * fails after it started, their results are deleted by the wait or test that reports the failure. So no user
+     * code runs in another thread's wait or test.
      */
     static Request idup(Comm c) {
         return c.nonblocking.startIdup(ch -> {
             CommAttributes staged = CommAttributes.copyForIdup(c);   // the copy callbacks run in the call
             try {
-                return c.rank.contextIds.allocateNonblocking(c.contextId, IDUP_KEY_TAG_BASE + ch.slot(),
+                Schedule s = c.rank.contextIds.allocateNonblocking(c.contextId, IDUP_KEY_TAG_BASE + ch.slot(),
                         words -> NonblockingCollectives.allreduce(ch, Collectives.IN_PLACE, 0, words, 0, words.length,
                                 Datatype.LONG, Op.BAND),
                         id -> {
@@ -134,6 +136,9 @@ final class CommunicatorCreation {
                             CommAttributes.adopt(n, staged);
                             return n;
                         });
+                // no communicator: what the copy callbacks made is deleted by the wait that reports the failure
+                s.whenFailureReported(() -> CommAttributes.dropStaged(c, staged));
+                return s;
             } catch (RuntimeException e) {
                 CommAttributes.dropStaged(c, staged);
                 throw e;

@@ -708,7 +708,9 @@ public final class Request {
             st.release();
         }
         if (schedule != null && schedule.failure() != null) {
-            throw schedule.failure();   // after completing the handle: the operation is over either way
+            MpiException failure = schedule.failure();   // after completing the handle: the operation is over
+            schedule.failureReported();                  // e.g. a failed idup's copied attributes deleted here
+            throw failure;
         }
         if (raiseTruncation && s.error() == ErrorClass.ERR_TRUNCATE) {
             throw new MpiException(ErrorClass.ERR_TRUNCATE, "message of more bytes than the receive buffer: " + s);

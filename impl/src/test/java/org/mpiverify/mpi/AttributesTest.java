@@ -295,6 +295,49 @@ class AttributesTest {
         });
     }
 
+    /**
+     * An idup that fails after it started (out of context ids) creates no communicator: what its copy callbacks
+     * copied is deleted again, once, by the wait that reports the failure, on that wait's thread, and the keyval
+     * it held is released.
+     */
+    @Test
+    void aFailedIdupDeletesWhatItsCopyCallbacksCopied() {
+        JobConfig c = JobConfig.of(2).withContextIdCapacity(10).withErrorHandler(ErrorHandler.ERRORS_RETURN);
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            List<Object> deleted = new CopyOnWriteArrayList<>();
+            List<Thread> deletedOn = new CopyOnWriteArrayList<>();
+            Keyval k = mpi.createKeyval((old, key, extra, v) -> (Integer) v + 1, (comm, key, v, extra) -> {
+                deleted.add(v);
+                deletedOn.add(Thread.currentThread());
+            }, null);
+            w.setAttr(k, 1);
+            List<Comm> made = new ArrayList<>();
+            MpiException failed = null;
+            while (failed == null && made.size() < 20) {
+                Request r = w.idup();
+                try {
+                    r.waitFor();
+                    made.add(r.communicator());
+                } catch (MpiException e) {
+                    failed = e;
+                }
+            }
+            assertEquals(ErrorClass.ERR_OTHER, failed.errorClass(), "out of context ids");
+            assertEquals(List.of(2), deleted, "the failed idup's copy, deleted once");
+            assertEquals(List.of(Thread.currentThread()), deletedOn, "by the wait that reported the failure");
+            for (Comm m : made) {
+                assertEquals(2, m.getAttr(k));
+                m.free();
+            }
+            assertEquals(made.size() + 1, deleted.size(), "each made communicator's copy deleted by its free");
+            w.deleteAttr(k);
+            k.free();
+            mpi.finalizeMpi();
+        });
+    }
+
     @Test
     void finalizeDeletesSelfsAttributesInReverseOrder() {
         List<String> order = new CopyOnWriteArrayList<>();

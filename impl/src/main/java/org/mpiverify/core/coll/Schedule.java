@@ -55,6 +55,7 @@ public abstract class Schedule {
     private volatile MpiException failure;
     private volatile Object result;
     private Runnable whenFinished;           // written before the first progress
+    private Runnable whenFailureReported;    // written before the first progress; run by the request's completion
     @SuppressWarnings("unused")              // through AWAITED: opaque accesses only
     private Transfer awaited;
     private static final VarHandle AWAITED;
@@ -102,9 +103,37 @@ public abstract class Schedule {
         AWAITED.setOpaque(this, t);
     }
 
-    /** Runs {@code r} once, when the schedule finishes (either way), before its state is signalled. Call before starting it. */
+    /**
+     * Runs {@code r} once, when the schedule finishes (either way), before its state is signalled, after any
+     * action given before. Call before starting it.
+     */
     public final void whenFinished(Runnable r) {
-        whenFinished = r;
+        Runnable before = whenFinished;
+        whenFinished = before == null ? r : () -> {
+            before.run();
+            r.run();
+        };
+    }
+
+    /**
+     * Runs {@code r} in the call that reports this schedule's failure to its user, the wait or test that
+     * completes its request ({@link #failureReported()}), so that user code it calls (an attribute's delete
+     * callback) runs on that user's thread, never in another thread's progress. Call before starting it.
+     */
+    public final void whenFailureReported(Runnable r) {
+        whenFailureReported = r;
+    }
+
+    /**
+     * Runs what {@link #whenFailureReported} gave; the request's completing call, once, after it saw
+     * {@link #failure()}. The request's one completion makes this once: nothing else calls it.
+     */
+    public final void failureReported() {
+        Runnable r = whenFailureReported;
+        whenFailureReported = null;
+        if (r != null) {
+            r.run();
+        }
     }
 
     /**
