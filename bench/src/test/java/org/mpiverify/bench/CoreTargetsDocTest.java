@@ -51,6 +51,16 @@ class CoreTargetsDocTest {
     }
 
     @Test
+    void theBenchPrintsThePredictedMovesBesideThePingPong() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        CoreBench.print(List.of(), new CoreBench.LinePrediction("QUEUES", 6, 10, 9, 2, 2, 4.5, 6.0, 5.7),
+                new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(out.contains("ping-pong: 5.7 spin handoffs; 6.00x the bare posted receive") && out.contains(
+                "predicts 10 line moves per message with QUEUES (9 on the path, over 6 lines) against its 2 (2): 4.5x"), out);
+    }
+
+    @Test
     void aBoundIsMetAtOrBelowItAStrictOneBelowItAndAFloorRaisesIt() {
         CoreTargets.Target atMost = new CoreTargets.Target("t", "a", "x", "b", 2.0, false, null);
         assertTrue(atMost.met(2.0, Optional.empty()));
