@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.audit.cscenario.CAudit;
-import org.mpiverify.audit.cscenario.CProgram;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.audit.cscenario.CScenario;
 import org.mpiverify.audit.cscenario.CScenarios;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
@@ -111,7 +111,7 @@ class CScenarioDriftTest {
         int tries = CAudit.allowed(ROOT, c.id(), library).size() > 1 ? INTERMITTENT_TRIES : 1;
         Path work = Files.createTempDirectory("drift-" + c.id());
         try {
-            Path exe = program.compile(c, CScenarios.dir(ROOT), work);
+            Path exe = c.compile(program, CScenarios.dir(ROOT), work);
             CProgram.Result r = null;
             for (int i = 0; i < tries && (r == null || r.exit() != 0 || r.killed()); i++) {
                 r = AuditTesting.within(java.deadline().plusSeconds(30), "the C scenario " + c.id(), () ->

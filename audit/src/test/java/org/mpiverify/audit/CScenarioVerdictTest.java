@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.audit.cscenario.CAudit;
 import org.mpiverify.audit.cscenario.COutcomes;
-import org.mpiverify.audit.cscenario.CProgram;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.audit.cscenario.CScenario;
 import org.mpiverify.audit.cscenario.CScenarios;
 import org.mpiverify.results.Outcome;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpiverify.audit.cscenario.CAudit;
-import org.mpiverify.audit.cscenario.CProgram;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.audit.cscenario.CScenario;
 import org.mpiverify.audit.cscenario.CScenarios;
 import org.mpiverify.audit.race.Access;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,18 +31,26 @@ class CoreBenchTest {
             @Override public void detail(String text) { }
             @Override public void println(String line) { }
         };
-        List<CoreBench.Result> results = new CoreBench(2, true, MatchingKind.HASH_TABLE, progress).run();
+        CoreBench bench = new CoreBench(2, true, MatchingKind.HASH_TABLE, progress);
+        List<CoreBench.Result> results = bench.run();
         assertEquals(List.of(0L, 1L, 2L), steps, "each trial done, the warm-up first");
-        assertEquals(9, results.size());
-        assertEquals(4, results.stream().filter(r -> r.met() != null).count(), "four judged measurements");
+        assertEquals(10, results.size());
+        List<CoreBench.Result> judged = results.stream().filter(r -> r.met() != null).toList();
+        assertEquals(CoreTargets.load().targets().stream().map(CoreTargets.Target::name).limit(3).toList(),
+                judged.stream().map(CoreBench.Result::name).toList(),
+                "without native libraries, the three targets of core-targets.json on the core alone, in its order");
         assertTrue(results.stream().anyMatch(r -> r.name().startsWith("bare mailbox") && r.met() == null),
                 "the mailbox floor is a reference row, judged against nothing");
         for (CoreBench.Result r : results) {
             assertTrue(r.stats().median() > 0 && r.baseline().median() > 0, r.toString());
             assertEquals(2, r.stats().n());
         }
+        CoreBench.LinePrediction lines = bench.linePrediction();
+        assertEquals("HASH_TABLE", lines.engine());
+        assertEquals(CoreTargets.load().lines("HASH_TABLE").orElseThrow().moves(), lines.moves(), "the data file's count");
+        assertTrue(lines.handoffs() > 0 && lines.measuredOverFloor() > 0 && lines.predictedOverFloor() > 1, lines.toString());
         Path json = dir.resolve("bench/core.json");
-        CoreBench.writeJson(results, json, "HASH_TABLE", Path.of(""));
+        CoreBench.writeJson(results, lines, Map.of("Open MPI", "left out for the test"), json, "HASH_TABLE", Path.of(""));
         CoreBench.Report back = Json.read(Files.readString(json), CoreBench.Report.class);
         assertEquals("core", back.benchmark());
         assertEquals("HASH_TABLE", back.matching());
@@ -49,6 +58,11 @@ class CoreBenchTest {
         assertEquals(results.stream().map(CoreBench.Result::name).toList(),
                 back.results().stream().map(CoreBench.Row::name).toList(), "every measurement, read back as written");
         assertEquals(results.get(0).met(), back.results().get(0).met());
+        assertEquals(List.of(lines.engine(), lines.lines(), lines.moves(), lines.onPath()),
+                List.of(back.lines().engine(), back.lines().lines(), back.lines().moves(), back.lines().onPath()));
+        assertEquals(lines.measuredOverFloor(), back.lines().measuredOverFloor(), 1e-4 * lines.measuredOverFloor(),
+                "the ratio as written (JSON keeps six significant digits)");
+        assertEquals(Map.of("Open MPI", "left out for the test"), back.leftOut());
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.mpiverify.audit.race.RaceTool;
 import org.mpiverify.audit.race.Suppressions;
 import org.mpiverify.audit.race.ValgrindXml;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Json;
@@ -85,7 +86,7 @@ public final class CAudit {
         Path sources = CScenarios.dir(repoRoot);
         for (CScenario c : scenarios) {
             Scenario java = ScenarioCatalog.byId(c.id());
-            Path exe = program.compile(c, sources, workDir.resolve("bin"));
+            Path exe = c.compile(program, sources, workDir.resolve("bin"));
             Verdict v = null;
             if (plainRun) {
                 CProgram.Result r = program.launch(exe, java.ranks(), List.of(), List.of(), Map.of(), workDir, java.deadline());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpiverify.audit.race.RaceTool;
 import org.mpiverify.audit.run.AuditOutput;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.harness.scenario.Verdict;
 
 /**

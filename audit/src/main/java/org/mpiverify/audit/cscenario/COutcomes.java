@@ -1,6 +1,7 @@
 package org.mpiverify.audit.cscenario;
 
 import java.util.List;
+import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.harness.scenario.Verdict;
 import org.mpiverify.results.Outcome;
 

@@ -1,8 +1,10 @@
 package org.mpiverify.audit.cscenario;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.mpiverify.harness.nativempi.CProgram;
 
 /**
  * One audit scenario kept as a C program: the catalog scenario {@code id} it mirrors, its source file in {@code
@@ -26,5 +28,11 @@ public record CScenario(String id, String source, List<String> defines, int race
     /** The executable's file name: the scenario id, so each member of a family has its own build. */
     public String executableName() {
         return id;
+    }
+
+    /** Builds this scenario from {@code sourceDir} into {@code outDir} with {@code program}'s {@code mpicc}, with symbols so a race detector names frames. */
+    public Path compile(CProgram program, Path sourceDir, Path outDir) throws IOException, InterruptedException {
+        return program.compile(sourceIn(sourceDir), List.of("-g", "-O1", "-Wall", "-Werror"), defines,
+                outDir.resolve(executableName()));
     }
 }

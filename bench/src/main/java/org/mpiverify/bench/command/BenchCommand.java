@@ -1,16 +1,22 @@
 package org.mpiverify.bench.command;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.mpiverify.bench.CoreBench;
 import org.mpiverify.bench.Machine;
+import org.mpiverify.bench.NativeCoreBench;
 import org.mpiverify.bench.compare.ComparisonTargets;
 import org.mpiverify.bench.figures.Figures;
 import org.mpiverify.bench.runner.BenchFigure;
 import org.mpiverify.bench.runner.FigureRunner;
 import org.mpiverify.bench.runner.Settings;
+import org.mpiverify.harness.nativempi.NativeAbi;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.ProgressLine;
@@ -24,7 +30,7 @@ import org.mpiverify.results.Workspace;
  */
 public final class BenchCommand {
     /** What {@code core} measures, for the usage. */
-    public static final String CORE = "ping-pong, THREAD_MULTIPLE cost and dup+free beside a spin handoff";
+    public static final String CORE = "ping-pong, THREAD_MULTIPLE cost and dup+free beside their floors and MPICH's and Open MPI's in C";
 
     /**
      * What to run.
@@ -85,14 +91,29 @@ public final class BenchCommand {
     }
 
     private static void core(Options o, int trials, Path outDir, Path repoRoot, Console console) throws Exception {
-        List<CoreBench.Result> results;
-        try (ProgressLine progress = console.progress("bench core", trials, "trials")) {
-            results = new CoreBench(trials, o.quick(), o.matching(), progress).run();
-        }
         PrintStream out = console.out();
-        CoreBench.print(results, out);
+        Map<String, String> leftOut = new LinkedHashMap<>();
+        List<NativeCoreBench> natives = new ArrayList<>();
+        for (String library : o.compare() ? List.of("mpich", "openmpi") : List.<String>of()) {
+            Optional<String> missing = NativeCoreBench.unavailable(library);
+            try {
+                if (missing.isPresent()) throw new IOException(missing.get());
+                natives.add(NativeCoreBench.prepare(library, outDir.resolve("bench").resolve("native")));
+            } catch (IOException e) {
+                leftOut.put(NativeAbi.forLibrary(library).displayName(), e.getMessage());
+            }
+        }
+        List<CoreBench.Result> results;
+        CoreBench bench;
+        try (ProgressLine progress = console.progress("bench core", trials, "trials")) {
+            bench = new CoreBench(trials, o.quick(), o.matching(), progress, natives);
+            results = bench.run();
+        }
+        leftOut.putAll(bench.leftOut());
+        CoreBench.print(results, bench.linePrediction(), out);
+        leftOut.forEach((lib, why) -> out.println("left out " + lib + ": " + why.lines().findFirst().orElse(why)));
         Path json = outDir.resolve("bench").resolve("core.json");
-        CoreBench.writeJson(results, json, o.matching().name(), repoRoot);
+        CoreBench.writeJson(results, bench.linePrediction(), leftOut, json, o.matching().name(), repoRoot);
         out.println("wrote " + json);
     }
 }

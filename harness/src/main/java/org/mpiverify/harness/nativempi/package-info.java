@@ -8,7 +8,9 @@
  * org.mpiverify.harness.nativempi.NativeTarget} runs a scenario under the library's own {@code mpiexec}, one JVM per
  * rank ({@link org.mpiverify.harness.nativempi.RankProcess}), on this machine or across hosts ({@link
  * org.mpiverify.harness.nativempi.HostList}), over the default transport or TCP; a library given by path is checked
- * first ({@link org.mpiverify.harness.nativempi.NativeAbiCheck}).
+ * first ({@link org.mpiverify.harness.nativempi.NativeAbiCheck}). {@link org.mpiverify.harness.nativempi.CProgram}
+ * builds a C program with the library's {@code mpicc} and runs it under its {@code mpiexec} with no JVM in the ranks
+ * (the audit's C scenarios, {@code bench core}'s native side).
  *
  * <p>May import: {@code org.mpiverify.harness.api}, {@code .scenario}, {@code .launch}; {@code org.mpiverify.results}
  * (JSON of rank reports). Nothing of the core.

@@ -1,4 +1,4 @@
-package org.mpiverify.audit.cscenario;
+package org.mpiverify.harness.nativempi;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.mpiverify.harness.nativempi.NativeAbi;
 
 /**
- * A C scenario built with a library's {@code mpicc} and run under its own {@code mpiexec}, with no JVM in the rank:
+ * A C program built with a library's {@code mpicc} and run under its own {@code mpiexec}, with no JVM in the rank:
  * the ranks are the program, optionally each under a race detector ({@code prefix}, e.g. {@code valgrind
- * --tool=helgrind ...}). A run has a deadline past which the whole process tree is killed, leaves first (a rank whose
+ * --tool=helgrind ...}). The audit's C scenarios and the native side of {@code bench core} both run this way. A run has a deadline past which the whole process tree is killed, leaves first (a rank whose
  * launcher died is re-parented and no longer found below it).
  *
  * <p>{@code library} is the Debian build ({@code /usr/bin/mpicc.mpich}, {@code mpiexec.mpich}) unless {@code lib} names
@@ -60,17 +59,25 @@ public final class CProgram {
     /** Exit status (-1 if killed), whether the deadline killed it, its output (stdout and stderr), its time. */
     public record Result(int exit, boolean killed, String output, long millis) { }
 
-    /** Compiles {@code scenario} from {@code sourceDir} into {@code outDir}, with symbols so a race detector names frames. */
-    public Path compile(CScenario scenario, Path sourceDir, Path outDir) throws IOException, InterruptedException {
+    /**
+     * Compiles {@code source} into {@code exe} with {@code flags} (e.g. {@code -g -O1 -Wall -Werror}), the headers of
+     * {@code source}'s folder and {@code -D} each of {@code defines}, linked with {@code -lpthread}.
+     */
+    public Path compile(Path source, List<String> flags, List<String> defines, Path exe) throws IOException, InterruptedException {
+        Path outDir = exe.toAbsolutePath().getParent();
         Files.createDirectories(outDir);
-        Path exe = outDir.resolve(scenario.executableName());
-        List<String> cmd = new ArrayList<>(List.of(mpicc.toString(), "-g", "-O1", "-Wall", "-Werror", "-I", sourceDir.toString()));
-        scenario.defines().forEach(d -> cmd.add("-D" + d));
-        cmd.addAll(List.of("-o", exe.toString(), scenario.sourceIn(sourceDir).toString(), "-lpthread"));
+        List<String> cmd = new ArrayList<>(List.of(mpicc.toString()));
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-I", source.toAbsolutePath().getParent().toString()));
+        defines.forEach(d -> cmd.add("-D" + d));
+        cmd.addAll(List.of("-o", exe.toString(), source.toString(), "-lpthread"));
         Result r = run(cmd, Map.of(), outDir, COMPILE);
-        if (r.exit() != 0) throw new IOException("compiling " + scenario.source() + " failed:\n" + String.join(" ", cmd) + "\n" + r.output());
+        if (r.exit() != 0) throw new IOException("compiling " + source.getFileName() + " failed:\n" + String.join(" ", cmd) + "\n" + r.output());
         return exe;
     }
+
+    /** The compiler this program is built with ({@code /usr/bin/mpicc.mpich}, {@code /usr/bin/mpicc.openmpi}). */
+    public Path mpicc() { return mpicc; }
 
     /**
      * Runs {@code exe} on {@code ranks} processes in {@code workDir} within {@code deadline}, each rank as {@code prefix}
