@@ -61,13 +61,16 @@ final class NativeGrequests {
 
     /** One generalized request's Java side: its callbacks, its library handle, and what a callback threw. */
     static final class State {
+        /** The {@code extra_state} the library passes back to each callback: this id, not an address. */
+        final long id;
         final GrequestCallbacks callbacks;
         /** The library's handle of the request, for {@code MPI_Grequest_complete} (it never changes while live). */
         volatile long handle;
         private final AtomicReference<Throwable> thrown = new AtomicReference<>();
         private volatile String thrownBy;
 
-        State(GrequestCallbacks callbacks) {
+        State(long id, GrequestCallbacks callbacks) {
+            this.id = id;
             this.callbacks = callbacks;
         }
 
@@ -136,16 +139,24 @@ final class NativeGrequests {
      * state, which the binding keeps with the request's record.
      */
     State start(GrequestCallbacks callbacks, MemorySegment cell) throws Throwable {
-        if (callbacks == null) throw new IllegalArgumentException("no callbacks for MPI_Grequest_start");
-        State s = new State(callbacks);
-        long id = nextId.getAndIncrement();
-        states.put(id, s);
-        int rc = (int) grequestStart.invokeExact(queryFn, freeFn, cancelFn, MemorySegment.ofAddress(id), cell);
-        if (rc != 0) states.remove(id);
+        State s = register(callbacks);
+        int rc = (int) grequestStart.invokeExact(queryFn, freeFn, cancelFn, MemorySegment.ofAddress(s.id), cell);
+        if (rc != 0) states.remove(s.id);
         lib.check("MPI_Grequest_start", rc);
         s.handle = abi.readHandle(cell);
         return s;
     }
+
+    /** A new state for {@code callbacks}, found by the upcalls from now on (until its free callback has run). */
+    State register(GrequestCallbacks callbacks) {
+        if (callbacks == null) throw new IllegalArgumentException("no callbacks for MPI_Grequest_start");
+        State s = new State(nextId.getAndIncrement(), callbacks);
+        states.put(s.id, s);
+        return s;
+    }
+
+    /** The C function pointers the library gets: {@code query_fn}, {@code free_fn}, {@code cancel_fn}, in that order. */
+    MemorySegment[] callbackPointers() { return new MemorySegment[] {queryFn, freeFn, cancelFn}; }
 
     /** {@code MPI_Grequest_complete}; raises a free callback's exception if the request was already freed. */
     void complete(State s) throws Throwable {
