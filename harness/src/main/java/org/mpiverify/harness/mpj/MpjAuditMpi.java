@@ -485,8 +485,7 @@ public final class MpjAuditMpi implements AuditMpi {
      */
     @Override
     public void requestFree(long request) {
-        Object req = handles.get(request, "MPI_Request_free", MpjErrors.ERR_REQUEST);
-        if (!api.prequest.isInstance(req)) {
+        if (!persistent.contains(request)) {
             throw unsupported("MPI_Request_free", "mpiJava 1.2's Request.Free is missing from mpi.Request");
         }
         if (activePersistent.contains(request)) {
