@@ -52,10 +52,10 @@ class LibraryAuditTest {
     /**
      * MPJ Express's scenarios left out of a quick build ({@code -Pfull} audits them): its known hangs, each of which
      * costs a deadline (12-27 s a cell, about 270 s of the two devices' 320), and the scenarios it lacks a call for but
-     * reports so only when their deadline passes, and those whose calls the binding lacks (persistent and generalized
-     * requests, UNSUPPORTED at the first call; attributes and info objects, likewise; each a launch of about 3.5 s a
-     * device), and persistent requests, which pass on both devices (5 of 5 runs each) and cost a launch too. The rest of
-     * the catalog still runs on both devices, its recorded failures included (buffered sends among them).
+     * reports so only when their deadline passes, and those whose calls MPJ lacks (generalized requests, attributes
+     * and info objects: UNSUPPORTED at the first call, but a launch of about 3.5 s a device), and persistent requests,
+     * which pass on both devices (5 of 5 runs each) and cost a launch too. The rest of the catalog still runs on both
+     * devices, its recorded failures included (buffered sends among them).
      */
     static final Set<String> MPJ_QUICK_SKIP = Set.of("comm-split-concurrent", "comm-create-concurrent", "comm-dup-concurrent",
             "p2p-truncate-under-load", "p2p-cancel-race", "p2p-send-to-self", "free-while-pending", "mprobe-exactly-once",
