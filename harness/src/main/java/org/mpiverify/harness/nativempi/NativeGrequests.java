@@ -66,8 +66,10 @@ final class NativeGrequests {
         final GrequestCallbacks callbacks;
         /** The library's handle of the request, for {@code MPI_Grequest_complete} (it never changes while live). */
         volatile long handle;
-        private final AtomicReference<Throwable> thrown = new AtomicReference<>();
-        private volatile String thrownBy;
+        /** The first exception a callback threw and not yet reported, with the callback's name; null if none. */
+        private final AtomicReference<Failure> thrown = new AtomicReference<>();
+
+        private record Failure(String callback, Throwable exception) { }
 
         State(long id, GrequestCallbacks callbacks) {
             this.id = id;
@@ -76,7 +78,7 @@ final class NativeGrequests {
 
         /** The first exception a callback threw, kept for the binding call that ran it; later ones are dropped. */
         private void failed(String callback, Throwable t) {
-            if (thrown.compareAndSet(null, t)) thrownBy = callback;
+            thrown.compareAndSet(null, new Failure(callback, t));
         }
 
         /**
@@ -84,12 +86,11 @@ final class NativeGrequests {
          * (the next call on the request reports nothing more); null if none threw.
          */
         AuditException failure(String call, int errOther) {
-            String by = thrownBy;
-            Throwable t = thrown.getAndSet(null);
-            if (t == null) return null;
-            AuditException e = new AuditException(call, errOther, "MPI_ERR_OTHER", "the generalized request's " + by
-                    + " callback threw " + t);
-            e.initCause(t);
+            Failure f = thrown.getAndSet(null);
+            if (f == null) return null;
+            AuditException e = new AuditException(call, errOther, "MPI_ERR_OTHER", "the generalized request's "
+                    + f.callback() + " callback threw " + f.exception());
+            e.initCause(f.exception());
             return e;
         }
     }
