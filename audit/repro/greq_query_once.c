@@ -1,9 +1,9 @@
 /* The audit scenario greq-cross-thread in C, to tell a library's failure from the binding's: how many times each
  * completing call runs a generalized request's query callback. Per round and call (MPI_Wait, MPI_Test loop,
- * MPI_Waitall, MPI_Testall loop, MPI_Waitsome): the main thread starts a generalized request and completes it with a
- * thread of its own (or, with "single", itself, before the call: no thread involved); the call must return the
- * query's status, and the query and free callbacks must each run once (MPI-3.1 §12.2: query_fn is invoked by the
- * call that completes the request; free_fn once, after it). Prints each problem and exits 1, else prints
+ * MPI_Waitall, MPI_Testall loop, MPI_Waitsome, MPI_Testany loop, MPI_Testsome loop, MPI_Waitany): the main thread
+ * starts a generalized request and completes it with a thread of its own (or, with "single", itself, before the
+ * call: no thread involved); the call must return the query's status, and the query and free callbacks must each run
+ * once (MPI-3.1 §12.2: query_fn is invoked by the call that completes the request; free_fn once, after it). Prints each problem and exits 1, else prints
  * " No Errors" and exits 0. Each rank runs alone (no message between ranks).
  *   ./greq              a completer thread per request (the scenario)
  *   ./greq single       completed by main itself before the call
@@ -18,8 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 #define ROUNDS 6
-enum { WAIT, TEST, WAITALL, TESTALL, WAITSOME, MODES };
-static const char *MODE[] = {"MPI_Wait", "MPI_Test", "MPI_Waitall", "MPI_Testall", "MPI_Waitsome"};
+enum { WAIT, TEST, WAITALL, TESTALL, WAITSOME, TESTANY, TESTSOME, WAITANY, MODES };
+static const char *MODE[] = {"MPI_Wait", "MPI_Test", "MPI_Waitall", "MPI_Testall", "MPI_Waitsome", "MPI_Testany", "MPI_Testsome", "MPI_Waitany"};
 static int errors;
 
 struct state { int queries, frees, tag; };
@@ -64,6 +64,9 @@ int main(int argc, char **argv) {
             case WAITALL: MPI_Waitall(1, &r, &st); break;
             case TESTALL: while (!flag) MPI_Testall(1, &r, &flag, &st); break;
             case WAITSOME: MPI_Waitsome(1, &r, &n, &idx, &st); break;
+            case TESTANY: while (!flag) MPI_Testany(1, &r, &idx, &flag, &st); break;
+            case TESTSOME: while (!n) MPI_Testsome(1, &r, &n, &idx, &st); break;
+            case WAITANY: MPI_Waitany(1, &r, &idx, &st); break;
             }
             if (!single) pthread_join(t, NULL);
             int count = -1;
