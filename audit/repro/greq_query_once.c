@@ -3,8 +3,8 @@
  * MPI_Waitall, MPI_Testall loop, MPI_Waitsome, MPI_Testany loop, MPI_Testsome loop, MPI_Waitany): the main thread
  * starts a generalized request and completes it with a thread of its own (or, with "single", itself, before the
  * call: no thread involved); the call must return the query's status, and the query and free callbacks must each run
- * once (MPI-3.1 §12.2: query_fn is invoked by the call that completes the request; free_fn once, after it). Prints each problem and exits 1, else prints
- * " No Errors" and exits 0. Each rank runs alone (no message between ranks).
+ * once (MPI-3.1 §12.2: query_fn is invoked by the call that completes the request; free_fn once, after it). Prints
+ * each problem and exits 1, else prints " No Errors" and exits 0. Each rank runs alone (no message between ranks).
  *   ./greq              a completer thread per request (the scenario)
  *   ./greq single       completed by main itself before the call
  *
