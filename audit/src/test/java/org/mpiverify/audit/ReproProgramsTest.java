@@ -81,8 +81,15 @@ class ReproProgramsTest {
     }
 
     static Stream<Case> cases() {
-        return allCases().filter(c -> FULL || !c.end().sometimes());
+        return allCases().filter(c -> FULL || !(c.end().sometimes() || FULL_ONLY.contains(c.program())));
     }
+
+    /**
+     * Programs run under {@code -Pfull} only although their end is certain: their failure is not about threads and
+     * the audit's own cell shows it in every quick build ({@code greq-cross-thread} on MPICH), so a quick compile and
+     * run would only repeat it.
+     */
+    static final java.util.Set<String> FULL_ONLY = java.util.Set.of("greq_query_once.c");
 
     static Stream<Case> allCases() {
         return Stream.of(
@@ -109,7 +116,13 @@ class ReproProgramsTest {
                 // comm-idup-concurrent: MPICH hangs (6 of 7 runs; a run that passes takes 5-9 s), Open MPI hangs, fails or
                 // segfaults (9 of 13; a pass takes 0.6-1.8 s)
                 new Case("mpich", "comm_idup_concurrent.c", "", End.HANGS_SOMETIMES, "", Transport.DEFAULT, 3, RUN),
-                new Case("openmpi", "comm_idup_concurrent.c", "", End.BREAKS_SOMETIMES, "", Transport.DEFAULT, 3));
+                new Case("openmpi", "comm_idup_concurrent.c", "", End.BREAKS_SOMETIMES, "", Transport.DEFAULT, 3),
+                // greq-cross-thread: MPICH 4.0.2's MPI_Testall runs a generalized request's query callback twice, with no
+                // second thread involved; Open MPI runs it once
+                new Case("mpich", "greq_query_once.c", "single", End.FAIL, "MPI_Testall: query ran 2 times", Transport.DEFAULT, 1),
+                new Case("mpich", "greq_query_once.c", "", End.FAIL, "MPI_Testall: query ran 2 times", Transport.DEFAULT, 1),
+                new Case("openmpi", "greq_query_once.c", "single", End.PASS, " No Errors", Transport.DEFAULT, 1),
+                new Case("openmpi", "greq_query_once.c", "", End.PASS, " No Errors", Transport.DEFAULT, 1));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -16,7 +16,7 @@ import java.lang.invoke.MethodType;
 final class MpjApi {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.publicLookup();
 
-    final Class<?> mpi, comm, intracomm, request, status, devStatus, group, datatype, op;
+    final Class<?> mpi, comm, intracomm, request, prequest, status, devStatus, group, datatype, op;
 
     // mpi.MPI (static)
     final MethodHandle init, finalizeMpi, wtime, queryThread, isMainThread;
@@ -32,12 +32,17 @@ final class MpjApi {
     final MethodHandle groupIncl, groupSize, groupFree;
     // mpi.Datatype: derived types
     final MethodHandle typeVector, typeCommit, typeFree;
+    // buffered sends: mpi.Comm's Bsend and Ibsend, mpi.MPI's static Buffer_attach and Buffer_detach
+    final MethodHandle bsend, ibsend, bufferAttach, bufferDetach;
+    // persistent requests: mpi.Comm's Send_init, Ssend_init and Recv_init, mpi.Prequest's Start and static Startall
+    final MethodHandle sendInit, ssendInit, recvInit, start, startAll;
 
     MpjApi(ClassLoader loader) throws ReflectiveOperationException {
         mpi = Class.forName("mpi.MPI", true, loader);
         comm = Class.forName("mpi.Comm", false, loader);
         intracomm = Class.forName("mpi.Intracomm", false, loader);
         request = Class.forName("mpi.Request", false, loader);
+        prequest = Class.forName("mpi.Prequest", false, loader);
         status = Class.forName("mpi.Status", false, loader);
         devStatus = Class.forName("mpjdev.Status", false, loader);
         group = Class.forName("mpi.Group", false, loader);
@@ -68,6 +73,16 @@ final class MpjApi {
         commGroup = LOOKUP.findVirtual(comm, "Group", MethodType.methodType(this.group));
         abort = LOOKUP.findVirtual(comm, "Abort", MethodType.methodType(void.class, int.class));
         compare = LOOKUP.findStatic(comm, "Compare", MethodType.methodType(int.class, comm, comm));
+
+        bsend = LOOKUP.findVirtual(comm, "Bsend", p2p);
+        ibsend = LOOKUP.findVirtual(comm, "Ibsend", p2p.changeReturnType(request));
+        bufferAttach = LOOKUP.findStatic(mpi, "Buffer_attach", MethodType.methodType(void.class, java.nio.ByteBuffer.class));
+        bufferDetach = LOOKUP.findStatic(mpi, "Buffer_detach", MethodType.methodType(void.class));   // void in MPJ
+        sendInit = LOOKUP.findVirtual(comm, "Send_init", p2p.changeReturnType(prequest));
+        ssendInit = LOOKUP.findVirtual(comm, "Ssend_init", p2p.changeReturnType(prequest));
+        recvInit = LOOKUP.findVirtual(comm, "Recv_init", p2p.changeReturnType(prequest));
+        start = LOOKUP.findVirtual(prequest, "Start", MethodType.methodType(void.class));
+        startAll = LOOKUP.findStatic(prequest, "Startall", MethodType.methodType(void.class, prequest.arrayType()));
 
         typeVector = LOOKUP.findStatic(datatype, "Vector", MethodType.methodType(datatype, int.class, int.class, int.class,
                 datatype));

@@ -24,8 +24,19 @@ import org.mpiverify.harness.api.IndexedStatus;
  *       whether the claim holds is what the audit's scenarios test. MPJ numbers the levels 1..4
  *       (SINGLE..MULTIPLE); they are translated to the audit's 0..3.</li>
  *   <li>No matched probe ({@code Mprobe}, {@code Improbe}, {@code Mrecv}, {@code Imrecv}), no
- *       {@code Isendrecv}, no {@code Comm_create_group}, no {@code Request.Free}: those throw
- *       {@link UnsupportedOperationException} (the audit's UNSUPPORTED).</li>
+ *       {@code Isendrecv}, no {@code Comm_create_group}, no {@code Request.Free}, no generalized requests
+ *       ({@code Grequest_start}, {@code Grequest_complete}): those throw {@link UnsupportedOperationException} (the
+ *       audit's UNSUPPORTED). {@code MPI_Request_free} of an inactive persistent request is the binding dropping its
+ *       handle ({@link #requestFree}).</li>
+ *   <li>Buffered sends are mpiJava's {@code Comm.Bsend}, {@code Comm.Ibsend}, {@code MPI.Buffer_attach(ByteBuffer)}
+ *       and {@code MPI.Buffer_detach()}, which waits for the pending buffered sends but returns nothing: the size
+ *       {@link #bufferDetach} reports is the one this binding attached. Persistent requests are mpiJava's
+ *       {@code Send_init}, {@code Ssend_init}, {@code Recv_init}, {@code Prequest.Start} and {@code Prequest.Startall}
+ *       (each start makes a new MPJ request over the {@code Prequest}'s arguments, so the buffer's contents at the
+ *       start are sent).</li>
+ *   <li>Attributes and info objects: none. {@code mpi.Comm} has {@code Attr_get} and {@code Attr_delete} but no
+ *       keyval creation and no public {@code Attr_put}, and there is no {@code Info} class: the {@link AuditMpi}
+ *       defaults (UNSUPPORTED) stay.</li>
  *   <li>{@code Comm_dup} is {@code Intracomm.clone()}. MPJ's {@code ANY_TAG} is -2 (the audit's is
  *       -1) and {@code UNDEFINED} is -1; both are translated.</li>
  *   <li>Errors are {@code mpi.MPIException}s without an error class; see {@link MpjErrors}.</li>
@@ -51,6 +62,10 @@ public final class MpjAuditMpi implements AuditMpi {
     private final AtomicBoolean finalized = new AtomicBoolean();
     /** Requests {@link #cancel} was called on: only their statuses ask MPJ whether they were cancelled. */
     private final Set<Long> cancelRequested = ConcurrentHashMap.newKeySet();
+    /** Handles of persistent requests ({@code Prequest}s), which stay valid across completions until freed. */
+    private final Set<Long> persistent = ConcurrentHashMap.newKeySet();
+    /** The persistent requests started and not yet completed (MPJ keeps no such state a caller can read). */
+    private final Set<Long> activePersistent = ConcurrentHashMap.newKeySet();
 
     /** MPJ's values, read once {@code MPI.Init} has run (published to other threads by their start). */
     private volatile Constants k;
@@ -383,7 +398,7 @@ public final class MpjAuditMpi implements AuditMpi {
         } catch (Throwable t) {
             throw MpjErrors.translate("MPI_Wait", t);
         }
-        handles.remove(request, "MPI_Wait", MpjErrors.ERR_REQUEST);
+        completed("MPI_Wait", request);
         return status("MPI_Wait", status, c, cancelRequested.remove(request));
     }
 
@@ -398,7 +413,7 @@ public final class MpjAuditMpi implements AuditMpi {
             throw MpjErrors.translate("MPI_Test", t);
         }
         if (status == null) return null;
-        handles.remove(request, "MPI_Test", MpjErrors.ERR_REQUEST);
+        completed("MPI_Test", request);
         return status("MPI_Test", status, c, cancelRequested.remove(request));
     }
 
@@ -463,9 +478,149 @@ public final class MpjAuditMpi implements AuditMpi {
         }
     }
 
+    /**
+     * {@code MPI_Request_free} of an inactive persistent request: the binding drops its handle (an inactive {@code
+     * Prequest} holds only its arguments; each {@code Start} makes a new MPJ request). Any other request is
+     * UNSUPPORTED: mpiJava 1.2's {@code Request.Free} is missing from MPJ's {@code mpi.Request}.
+     */
     @Override
     public void requestFree(long request) {
-        throw unsupported("MPI_Request_free", "mpiJava 1.2's Request.Free is missing from mpi.Request");
+        if (!persistent.contains(request)) {
+            throw unsupported("MPI_Request_free", "mpiJava 1.2's Request.Free is missing from mpi.Request");
+        }
+        if (activePersistent.contains(request)) {
+            throw unsupported("MPI_Request_free", "of an active persistent request: mpiJava 1.2's Request.Free is missing"
+                    + " from mpi.Request");
+        }
+        handles.remove(request, "MPI_Request_free", MpjErrors.ERR_REQUEST);
+        persistent.remove(request);
+    }
+
+    @Override
+    public long grequestStart(org.mpiverify.harness.api.GrequestCallbacks callbacks) {
+        throw unsupported("MPI_Grequest_start", "mpiJava 1.2 and MPJ's mpi package have no generalized requests");
+    }
+
+    @Override
+    public void grequestComplete(long request) {
+        throw unsupported("MPI_Grequest_complete", "mpiJava 1.2 and MPJ's mpi package have no generalized requests");
+    }
+
+    // ---- persistent requests: mpiJava's Send_init, Ssend_init, Recv_init, Prequest.Start and Startall
+
+    @Override
+    public long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+        String call = sync ? "MPI_Ssend_init" : "MPI_Send_init";
+        Constants c = constants(call);
+        try {
+            long id = handles.register((sync ? api.ssendInit : api.sendInit).invoke(comm(comm, call), (Object) buf, 0,
+                    count, c.intType, peer(dest, c), tag));
+            persistent.add(id);
+            return id;
+        } catch (Throwable t) {
+            throw MpjErrors.translate(call, t);
+        }
+    }
+
+    @Override
+    public long recvInit(long comm, int[] buf, int count, int source, int tag) {
+        Constants c = constants("MPI_Recv_init");
+        try {
+            long id = handles.register(api.recvInit.invoke(comm(comm, "MPI_Recv_init"), (Object) buf, 0, count, c.intType,
+                    source(source, c), tag(tag, c)));
+            persistent.add(id);
+            return id;
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Recv_init", t);
+        }
+    }
+
+    @Override
+    public void start(long request) {
+        Object req = persistentRequest("MPI_Start", request);
+        activePersistent.add(request);
+        try {
+            api.start.invoke(req);
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Start", t);
+        }
+    }
+
+    @Override
+    public void startAll(long[] requests) {
+        if (requests == null) throw new IllegalArgumentException("array of requests is null");
+        Object arr = Array.newInstance(api.prequest, requests.length);
+        for (int i = 0; i < requests.length; i++) Array.set(arr, i, persistentRequest("MPI_Startall", requests[i]));
+        for (long r : requests) activePersistent.add(r);
+        try {
+            api.startAll.invoke(arr);
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Startall", t);
+        }
+    }
+
+    /** The {@code Prequest} behind {@code request}; any other request is MPI_ERR_REQUEST, as MPI_Start says. */
+    private Object persistentRequest(String call, long request) {
+        Object req = handles.get(request, call, MpjErrors.ERR_REQUEST);
+        if (!api.prequest.isInstance(req)) {
+            throw new AuditException(call, MpjErrors.ERR_REQUEST, MpjErrors.name(MpjErrors.ERR_REQUEST),
+                    "request " + request + " is not persistent");
+        }
+        return req;
+    }
+
+    /** A request completed: a persistent one stays (inactive) under its handle, any other one's handle goes. */
+    private void completed(String call, long request) {
+        if (persistent.contains(request)) activePersistent.remove(request);
+        else handles.remove(request, call, MpjErrors.ERR_REQUEST);
+    }
+
+    // ---- buffered sends: mpiJava's Bsend, Ibsend and MPI.Buffer_attach, Buffer_detach
+
+    /** The size of the buffer this rank attached, for {@link #bufferDetach} (MPJ's {@code Buffer_detach} returns nothing). */
+    private final java.util.concurrent.atomic.AtomicInteger attachedBytes = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public void bufferAttach(int bytes) {
+        if (bytes < 0) throw new AuditException("MPI_Buffer_attach", MpjErrors.ERR_ARG, "MPI_ERR_ARG", "size " + bytes);
+        try {
+            api.bufferAttach.invoke(java.nio.ByteBuffer.allocate(bytes));
+            attachedBytes.set(bytes);
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Buffer_attach", t);
+        }
+    }
+
+    /** MPJ's {@code Buffer_detach} waits for the buffered sends; the size is the one this binding attached. */
+    @Override
+    public int bufferDetach() {
+        try {
+            api.bufferDetach.invoke();
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Buffer_detach", t);
+        }
+        return attachedBytes.getAndSet(0);
+    }
+
+    @Override
+    public void bsend(long comm, int[] buf, int count, int dest, int tag) {
+        Constants c = constants("MPI_Bsend");
+        try {
+            api.bsend.invoke(comm(comm, "MPI_Bsend"), (Object) buf, 0, count, c.intType, peer(dest, c), tag);
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Bsend", t);
+        }
+    }
+
+    @Override
+    public long ibsend(long comm, int[] buf, int count, int dest, int tag) {
+        Constants c = constants("MPI_Ibsend");
+        try {
+            return handles.register(api.ibsend.invoke(comm(comm, "MPI_Ibsend"), (Object) buf, 0, count, c.intType,
+                    peer(dest, c), tag));
+        } catch (Throwable t) {
+            throw MpjErrors.translate("MPI_Ibsend", t);
+        }
     }
 
     /*
@@ -539,9 +694,9 @@ public final class MpjAuditMpi implements AuditMpi {
 
     /** Entry {@code i} completed with {@code status}: its handle goes and the caller's entry becomes REQUEST_NULL. */
     private AuditStatus retire(String call, long[] ids, int i, Object status, Constants c) {
-        handles.remove(ids[i], call, MpjErrors.ERR_REQUEST);
+        completed(call, ids[i]);
         AuditStatus s = status(call, status, c, cancelRequested.remove(ids[i]));
-        ids[i] = REQUEST_NULL;
+        if (!persistent.contains(ids[i])) ids[i] = REQUEST_NULL;   // a persistent request stays, inactive
         return s;
     }
 
@@ -730,7 +885,7 @@ public final class MpjAuditMpi implements AuditMpi {
      * {@link #unsupported} refuses a function missing from this set.
      */
     public static final Set<String> MISSING_FUNCTIONS = Set.of("MPI_Isendrecv", "MPI_Mprobe", "MPI_Improbe",
-            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
+            "MPI_Mrecv", "MPI_Imrecv", "MPI_Request_free", "MPI_Grequest_start", "MPI_Grequest_complete", "MPI_Comm_create_group", "MPI_Comm_idup", "MPI_Ibarrier",
             "MPI_Ibcast", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Igather", "MPI_Iscatter", "MPI_Igatherv", "MPI_Iscatterv",
             "MPI_Iallgather", "MPI_Ialltoall");
 

@@ -54,8 +54,14 @@ final class NativeLibrary {
     final MethodHandle isendrecv;
     /** Buffered sends ({@code MPI_Buffer_attach}, {@code MPI_Buffer_detach}, {@code MPI_Bsend}, {@code MPI_Ibsend}). */
     final MethodHandle bufferAttach, bufferDetach, bsend, ibsend;
+    /** Persistent requests ({@code MPI_Send_init}, {@code MPI_Ssend_init}, {@code MPI_Recv_init}, {@code MPI_Start}, {@code MPI_Startall}). */
+    final MethodHandle sendInit, ssendInit, recvInit, start, startAll;
+    /** {@code MPI_Waitsome}. */
+    final MethodHandle waitSome;
     /** The attribute and info calls (their ABI differences kept apart). */
     final NativeAttributes attributes;
+    /** Generalized requests, whose callbacks are upcalls. */
+    final NativeGrequests grequests;
     /** MPI functions the binding needs that the library does not export; filled while the constructor looks them up. */
     private final List<String> missingFunctions = new ArrayList<>();
 
@@ -135,6 +141,12 @@ final class NativeLibrary {
         testAny = fn("MPI_Testany", I, P, P, P, P);
         waitAll = fn("MPI_Waitall", I, P, P);
         testAll = fn("MPI_Testall", I, P, P, P);
+        waitSome = fn("MPI_Waitsome", I, P, P, P, P);
+        sendInit = fn("MPI_Send_init", P, I, H, I, I, H, P);
+        ssendInit = fn("MPI_Ssend_init", P, I, H, I, I, H, P);
+        recvInit = fn("MPI_Recv_init", P, I, H, I, I, H, P);
+        start = fn("MPI_Start", P);
+        startAll = fn("MPI_Startall", I, P);
         commDup = fn("MPI_Comm_dup", H, P);
         commSplit = fn("MPI_Comm_split", H, I, I, P);
         commCreate = fn("MPI_Comm_create", H, H, P);
@@ -167,6 +179,7 @@ final class NativeLibrary {
             throw new IllegalStateException(libraryFile + " lacks MPI functions the audit calls: " + String.join(", ", missingFunctions));
         }
         attributes = new NativeAttributes(abi, library, this);
+        grequests = new NativeGrequests(abi, library, this);
     }
 
     /** A downcall returning {@code int} whose {@link #H} parameters take the audit's {@code long} handles. */

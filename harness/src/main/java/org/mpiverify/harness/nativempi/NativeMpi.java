@@ -9,8 +9,10 @@ import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.api.GrequestCallbacks;
 import org.mpiverify.harness.api.IndexedStatus;
 
 /**
@@ -21,7 +23,15 @@ import org.mpiverify.harness.api.IndexedStatus;
  * for the call as its innermost project frame (which a hang's summary names).
  *
  * <p>Concurrency: the binding adds no lock, so the audit sees exactly the library's thread safety
- * (the audit's point). Its own shared state is the {@link RequestTable} of started nonblocking operations.
+ * (the audit's point). Its own shared state is the {@link RequestTable} of started nonblocking operations and the
+ * concurrent map of generalized requests still to complete; a generalized request's callbacks are upcalls that the
+ * library may run in any thread, inside any thread's wait or test ({@link NativeGrequests}).
+ *
+ * <p>Persistent requests ({@code MPI_Send_init}, {@code MPI_Ssend_init}, {@code MPI_Recv_init}): their native
+ * buffer and handle cell live from the init to the {@code MPI_Request_free}; each {@code MPI_Start} or {@code
+ * MPI_Startall} of an inactive request first copies a send's {@code int[]} in (MPI sends what the buffer holds at the
+ * start), and the completion that ends each start copies a receive's data back, once ({@link PendingRequest}); a
+ * completion leaves the handle in the caller's array, inactive, as MPI does.
  *
  * <p>Native memory. A blocking call (send, recv, probe, wait, ...) uses its calling thread's
  * {@link ThreadScratch}: buffers, status and handle cells allocated once per thread and grown when too small,
@@ -466,6 +476,7 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment st = sc.status;
             int rc = (int) lib.waitFor.invokeExact(cell, st);
             if (rc != 0) completedIfDone(request, p, st); // a truncated receive completed all the same
+            callbackFailure("MPI_Wait", request, p);
             lib.check("MPI_Wait", rc);
             AuditStatus s = lib.status(st, scratch.get());
             completed(request, p, s);
@@ -485,6 +496,7 @@ public final class NativeMpi implements AuditMpi {
             MemorySegment st = sc.status;
             int rc = (int) lib.test.invokeExact(cell, flag, st);
             if (rc != 0) completedIfDone(request, p, st);
+            callbackFailure("MPI_Test", request, p);
             lib.check("MPI_Test", rc);
             if (flag.get(JAVA_INT, 0) == 0) return null;
             AuditStatus s = lib.status(st, scratch.get());
@@ -529,6 +541,7 @@ public final class NativeMpi implements AuditMpi {
             flag.set(JAVA_INT, 0, 1);
             int rc = wait ? (int) lib.waitAny.invokeExact(ps.length, array, index, st)
                     : (int) lib.testAny.invokeExact(ps.length, array, index, flag, st);
+            callbackFailures(call, ids, ps, array);
             int i = index.get(JAVA_INT, 0);
             if (rc != 0 && (i == MPI_UNDEFINED || i < 0 || i >= ps.length)) {
                 dropFreedBehindOurBack(ids, ps, array);
@@ -562,6 +575,7 @@ public final class NativeMpi implements AuditMpi {
             flag.set(JAVA_INT, 0, 1);
             int rc = wait ? (int) lib.waitAll.invokeExact(ps.length, array, statuses)
                     : (int) lib.testAll.invokeExact(ps.length, array, flag, statuses);
+            callbackFailures(call, ids, ps, array);
             boolean inStatus = rc != 0 && lib.errorClassOf(rc, scratch.get().intOut) == abi.errorClass("MPI_ERR_IN_STATUS");
             if (rc != 0 && !inStatus) {
                 dropFreedBehindOurBack(ids, ps, array);
@@ -578,12 +592,14 @@ public final class NativeMpi implements AuditMpi {
                     continue;
                 }
                 MemorySegment sti = statuses.asSlice(i * size, size);
-                if (abi.readHandle(slot(array, i)) != lib.requestNull) {   // not completed by this call: MPI_ERR_PENDING
+                // MPI_ERROR is set only with MPI_ERR_IN_STATUS (MPI-3.1 §3.7.5); otherwise it is not ours to read
+                int cls = inStatus ? lib.errorClassOf(sti.get(JAVA_INT, abi.errorOffset()), scratch.get().intOut) : 0;
+                // not completed by this call: MPI_ERR_PENDING (a persistent request's handle stays, so its status says)
+                boolean notDone = ps[i].persistent() ? cls == pending : abi.readHandle(slot(array, i)) != lib.requestNull;
+                if (notDone) {
                     out[i] = AuditStatus.EMPTY.withError(pending, "MPI_ERR_PENDING");
                     continue;
                 }
-                // MPI_ERROR is set only with MPI_ERR_IN_STATUS (MPI-3.1 §3.7.5); otherwise it is not ours to read
-                int cls = inStatus ? lib.errorClassOf(sti.get(JAVA_INT, abi.errorOffset()), scratch.get().intOut) : 0;
                 AuditStatus s = lib.status(sti, scratch.get()).withError(cls, abi.errorName(cls));
                 out[i] = s;
                 retire(ids, ps, array, i, s);
@@ -628,7 +644,7 @@ public final class NativeMpi implements AuditMpi {
     private void retire(long[] ids, PendingRequest[] ps, MemorySegment array, int i, AuditStatus s) throws Throwable {
         abi.writeHandle(ps[i].cell(), abi.readHandle(slot(array, i)));
         completed(ids[i], ps[i], s);
-        ids[i] = REQUEST_NULL;
+        if (!ps[i].persistent()) ids[i] = REQUEST_NULL;   // a persistent request stays, inactive, as MPI leaves it
     }
 
     @Override
@@ -636,7 +652,9 @@ public final class NativeMpi implements AuditMpi {
         PendingRequest p = requests.live(request);
         try {
             MemorySegment cell = p != null ? p.cell() : lib.requestCell(scratch.get().handle); // a typed local: invokeExact sees Object for a ?: argument
-            lib.check("MPI_Cancel", (int) lib.cancel.invokeExact(cell));
+            int rc = (int) lib.cancel.invokeExact(cell);
+            callbackFailure("MPI_Cancel", request, p);
+            lib.check("MPI_Cancel", rc);
         } catch (Throwable t) {
             throw NativeLibrary.rethrow(t);
         }
@@ -647,11 +665,204 @@ public final class NativeMpi implements AuditMpi {
         PendingRequest p = requests.live(request);
         try {
             MemorySegment cell = p != null ? p.cell() : lib.requestCell(scratch.get().handle); // a typed local: invokeExact sees Object for a ?: argument
-            lib.check("MPI_Request_free", (int) lib.requestFree.invokeExact(cell));
+            int rc = (int) lib.requestFree.invokeExact(cell);
+            if (rc == 0 && p != null) requests.retire(request, p); // the library may still use it
+            callbackFailure("MPI_Request_free", request, p);
+            lib.check("MPI_Request_free", rc);
         } catch (Throwable t) {
             throw NativeLibrary.rethrow(t);
         }
-        if (p != null) requests.retire(request, p); // the library may still use it
+    }
+
+    // ---- persistent requests (MPI-3.1 §3.9) ----
+
+    @Override
+    public long sendInit(long comm, int[] buf, int count, int dest, int tag, boolean sync) {
+        String call = sync ? "MPI_Ssend_init" : "MPI_Send_init";
+        NativeInts.checkCount(buf, count);
+        Arena a = Arena.ofAuto();   // lives as long as the request: from the init to the free (RequestTable)
+        try {
+            MemorySegment b = a.allocate(JAVA_INT, Math.max(1, count));   // filled from buf at each start
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            MethodHandle fn = sync ? lib.ssendInit : lib.sendInit;
+            lib.check(call, (int) fn.invokeExact(b, count, lib.mpiInt, abi.rankToLibrary(dest), abi.tagToLibrary(tag),
+                    lib.comm(comm), cell));
+            return requests.add(PendingRequest.persistentSend(cell, b, buf, count));
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public long recvInit(long comm, int[] buf, int count, int source, int tag) {
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment b = NativeInts.ints(a, buf, count);
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            lib.check("MPI_Recv_init", (int) lib.recvInit.invokeExact(b, count, lib.mpiInt, abi.rankToLibrary(source),
+                    abi.tagToLibrary(tag), lib.comm(comm), cell));
+            return requests.add(PendingRequest.persistentRecv(cell, b, buf, count));
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public void start(long request) {
+        PendingRequest p = requests.live(request);
+        try {
+            MemorySegment cell = p != null ? p.cell() : lib.requestCell(scratch.get().handle);
+            boolean wasActive = activate(p);
+            int rc = (int) lib.start.invokeExact(cell);
+            if (rc != 0) deactivate(p, wasActive);
+            lib.check("MPI_Start", rc);
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public void startAll(long[] ids) {
+        PendingRequest[] ps = requests.liveAll(ids);
+        try {
+            boolean[] wasActive = new boolean[ps.length];
+            for (int i = 0; i < ps.length; i++) wasActive[i] = activate(ps[i]);
+            MemorySegment array = handles(scratch.get(), ps);
+            int rc = (int) lib.startAll.invokeExact(ps.length, array);
+            if (rc != 0) {
+                for (int i = 0; i < ps.length; i++) deactivate(ps[i], wasActive[i]);
+            }
+            lib.check("MPI_Startall", rc);
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    /**
+     * Before a start: marks a persistent request active and, if it was inactive, copies a send's data in (MPI sends
+     * what the buffer holds at the start; an active request's buffer is the library's, and the start is an error the
+     * library reports). Whether it was active already.
+     */
+    private static boolean activate(PendingRequest p) {
+        if (p == null || !p.persistent()) return false;   // not persistent: the library refuses the start
+        boolean was = p.active().getAndSet(true);
+        if (!was && p.startFrom() != null) MemorySegment.copy(p.startFrom(), 0, p.sendBuf(), JAVA_INT, 0, p.count());
+        return was;
+    }
+
+    /** After a start the library refused: the request is as it was. */
+    private static void deactivate(PendingRequest p, boolean wasActive) {
+        if (p != null && p.persistent() && !wasActive) p.active().set(false);
+    }
+
+    // ---- MPI_Waitsome ----
+
+    @Override
+    public int waitSome(long[] ids, int[] indices, AuditStatus[] statuses) {
+        PendingRequest[] ps = requests.liveAll(ids);
+        if (indices == null || indices.length < ps.length) {
+            throw new IllegalArgumentException("MPI_Waitsome needs an index per request (" + ps.length + ")");
+        }
+        if (statuses != null && statuses.length < ps.length) {
+            throw new IllegalArgumentException("MPI_Waitsome needs a status per request (" + ps.length + ")");
+        }
+        try {
+            ThreadScratch sc = scratch.get();
+            MemorySegment array = handles(sc, ps);
+            MemorySegment sts = sc.statuses(abi, ps.length);
+            MemorySegment idx = sc.indices(ps.length);
+            MemorySegment outcount = sc.index;
+            int rc = (int) lib.waitSome.invokeExact(ps.length, array, outcount, idx, sts);
+            callbackFailures("MPI_Waitsome", ids, ps, array);
+            boolean inStatus = rc != 0 && lib.errorClassOf(rc, sc.intOut) == abi.errorClass("MPI_ERR_IN_STATUS");
+            if (rc != 0 && !inStatus) {
+                dropFreedBehindOurBack(ids, ps, array);
+                lib.check("MPI_Waitsome", rc);
+            }
+            int n = outcount.get(JAVA_INT, 0);
+            if (n == MPI_UNDEFINED) {
+                dropFreedBehindOurBack(ids, ps, array);
+                return UNDEFINED;
+            }
+            long size = abi.statusSize();
+            for (int k = 0; k < n; k++) {
+                int i = idx.getAtIndex(JAVA_INT, k);
+                MemorySegment stk = sts.asSlice(k * size, size);
+                // MPI_ERROR is set only with MPI_ERR_IN_STATUS (MPI-3.1 §3.7.5)
+                int cls = inStatus ? lib.errorClassOf(stk.get(JAVA_INT, abi.errorOffset()), sc.intOut) : 0;
+                AuditStatus s = lib.status(stk, sc).withError(cls, abi.errorName(cls));
+                indices[k] = i;
+                if (statuses != null) statuses[k] = s;
+                retire(ids, ps, array, i, s);
+            }
+            dropFreedBehindOurBack(ids, ps, array);
+            return n;
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    // ---- generalized requests (MPI-3.1 §12.2; NativeGrequests) ----
+
+    /** Live generalized requests' callback states by request id, until their MPI_Grequest_complete (legal after a free). */
+    private final java.util.concurrent.ConcurrentHashMap<Long, NativeGrequests.State> generalized =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public long grequestStart(GrequestCallbacks callbacks) {
+        Arena a = Arena.ofAuto();
+        try {
+            MemorySegment cell = a.allocate(abi.handleLayout());
+            NativeGrequests.State g = lib.grequests.start(callbacks, cell);
+            long id = requests.add(PendingRequest.generalized(cell, g));
+            generalized.put(id, g);
+            return id;
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    @Override
+    public void grequestComplete(long request) {
+        NativeGrequests.State g = generalized.remove(request);
+        if (g == null) {
+            throw new IllegalArgumentException("request " + request + " is not a generalized request of " + abi.displayName()
+                    + " that is still to complete");
+        }
+        try {
+            lib.grequests.complete(g);
+        } catch (Throwable t) {
+            throw NativeLibrary.rethrow(t);
+        }
+    }
+
+    /**
+     * After a call on one request: if a callback of the generalized request {@code p} threw in it, the call raises
+     * that as MPI_ERR_OTHER (the request completed first, if the library completed it).
+     */
+    private void callbackFailure(String call, long request, PendingRequest p) throws Throwable {
+        if (p == null || p.greq() == null) return;
+        AuditException e = p.greq().failure(call, lib.grequests.errOther());
+        if (e == null) return;
+        if (abi.readHandle(p.cell()) == lib.requestNull) completed(request, p, AuditStatus.EMPTY);
+        throw e;
+    }
+
+    /** The same after an array call: the entries the library completed complete in the binding, then the call raises. */
+    private void callbackFailures(String call, long[] ids, PendingRequest[] ps, MemorySegment array) throws Throwable {
+        AuditException first = null;
+        for (PendingRequest p : ps) {
+            if (p == null || p.greq() == null) continue;
+            AuditException e = p.greq().failure(call, lib.grequests.errOther());
+            if (first == null) first = e;
+        }
+        if (first == null) return;
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i] != null && !ps[i].persistent() && abi.readHandle(slot(array, i)) == lib.requestNull) {
+                retire(ids, ps, array, i, AuditStatus.EMPTY);
+            }
+        }
+        throw first;
     }
 
     private long started(PendingRequest p) throws Throwable {
@@ -665,6 +876,12 @@ public final class NativeMpi implements AuditMpi {
 
     /** Copies received data out and frees the operation's memory; the library is done with it. */
     private void completed(long request, PendingRequest p, AuditStatus s) throws Throwable {
+        if (p != null && p.persistent()) {   // stays in the table, inactive, until MPI_Request_free
+            if (p.active().getAndSet(false) && p.recvBuf() != null && !s.cancelled()) {
+                NativeInts.copyBack(p.recvBuf(), p.target(), p.count());
+            }
+            return;
+        }
         if (p == null || !requests.remove(request, p)) return; // REQUEST_NULL, or another waiter was first
         if (p.recvBuf() != null && !s.cancelled()) NativeInts.copyBack(p.recvBuf(), p.target(), p.count());
         if (p.newComm() != null) deliverNewComm(p);

@@ -25,7 +25,8 @@ import org.mpiverify.harness.api.AuditMpi;
  *       {@link AuditMpi#REQUEST_NULL}), so a completed request's record is removed exactly once: by the one caller
  *       whose {@code remove(id, record)} succeeds, which is the linearization point of its completion.</li>
  *   <li>A record stays reachable while the library may touch its memory: in {@link #pending} from the call that
- *       started the operation to the call that completes it, then in {@link #retired} when it was freed
+ *       started the operation to the call that completes it (for a persistent request, to its {@code
+ *       MPI_Request_free}: a completion leaves it inactive, in the table), then in {@link #retired} when it was freed
  *       ({@code MPI_Request_free}, or by the library behind the binding's back) until {@code MPI_Finalize}
  *       ({@link #finalized}), since MPI gives no other point at which a freed request is known to be done.</li>
  * </ul>

@@ -22,8 +22,8 @@ final class ThreadScratch {
     private final Arena arena = Arena.ofAuto();
     private MemorySegment send, recv;
     final MemorySegment status, handle, flag, intOut, count, cancelled, index;
-    /** An array of request handles and one of statuses, for the array calls; grown when too small. */
-    private MemorySegment requests, statuses;
+    /** An array of request handles, one of statuses and one of indices, for the array calls; grown when too small. */
+    private MemorySegment requests, statuses, indices;
 
     ThreadScratch(NativeAbi abi) {
         status = arena.allocate(abi.statusSize(), 8);
@@ -35,6 +35,7 @@ final class ThreadScratch {
         index = arena.allocate(JAVA_INT);
         requests = arena.allocate(abi.handleLayout(), 16);
         statuses = arena.allocate(abi.statusSize() * 16, 8);
+        indices = arena.allocate(JAVA_INT, 16);
         send = arena.allocate(JAVA_INT, 64);
         recv = arena.allocate(JAVA_INT, 64);
     }
@@ -70,6 +71,12 @@ final class ThreadScratch {
         long bytes = abi.statusSize() * Math.max(1, n);
         if (statuses.byteSize() < bytes) statuses = Arena.ofAuto().allocate(bytes * 2, 8);
         return statuses;
+    }
+
+    /** Room for {@code n} ints of indices ({@code MPI_Waitsome}). */
+    MemorySegment indices(int n) {
+        if (indices.byteSize() < 4L * Math.max(1, n)) indices = Arena.ofAuto().allocate(JAVA_INT, grow(n));
+        return indices;
     }
 
     private static long grow(int count) {

@@ -4,7 +4,8 @@
  * org.mpiverify.harness.nativempi.NativeAbi}; {@link org.mpiverify.harness.nativempi.NativeMpi} is the binding, written
  * once against it, over a {@link org.mpiverify.harness.nativempi.NativeLibrary} (the loaded library's downcall and
  * predefined handles), each thread's {@link org.mpiverify.harness.nativempi.ThreadScratch} and the {@link
- * org.mpiverify.harness.nativempi.RequestTable} of started operations. {@link
+ * org.mpiverify.harness.nativempi.RequestTable} of started operations; generalized requests' callbacks are FFM upcalls
+ * ({@link org.mpiverify.harness.nativempi.NativeGrequests}). {@link
  * org.mpiverify.harness.nativempi.NativeTarget} runs a scenario under the library's own {@code mpiexec}, one JVM per
  * rank ({@link org.mpiverify.harness.nativempi.RankProcess}), on this machine or across hosts ({@link
  * org.mpiverify.harness.nativempi.HostList}), over the default transport or TCP; a library given by path is checked
@@ -16,7 +17,8 @@
  * (JSON of rank reports). Nothing of the core.
  *
  * <p>Tests: {@code harness/src/test/java/org/mpiverify/harness/nativempi} ({@code MpichTargetTest} and {@code
- * OpenMpiTargetTest} through {@code NativeTargetContract}, {@code NativeAbiCheckTest}, {@code MultiHostTest}, ...);
+ * OpenMpiTargetTest} through {@code NativeTargetContract}, {@code NativeAbiCheckTest}, {@code MultiHostTest},
+ * {@code NativeGrequestsTest}, ...);
  * the audit's {@code LibraryAuditTest} and {@code ReproProgramsTest}. Docs: {@code audit/README.md} ("Native MPI
  * targets").
  */

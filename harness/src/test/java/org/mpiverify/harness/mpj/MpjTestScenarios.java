@@ -213,7 +213,7 @@ public final class MpjTestScenarios {
     /** Calls every operation MPJ 0.44 lacks; each must throw UnsupportedOperationException. */
     public static final class Unsupported extends TwoRanks {
         static final List<String> OPERATIONS = List.of("mprobe", "improbe", "mrecv", "imrecv", "isendrecv",
-                "commCreateGroup", "requestFree");
+                "commCreateGroup", "requestFree", "grequestStart");
 
         @Override public String id() { return "mpj-test-unsupported"; }
 
@@ -234,6 +234,11 @@ public final class MpjTestScenarios {
                         case "isendrecv" -> mpi.isendrecv(world, buf, 1, AuditMpi.PROC_NULL, 0, buf, 1, AuditMpi.PROC_NULL, 0);
                         case "commCreateGroup" -> mpi.commCreateGroup(world, mpi.commGroup(world), 0);
                         case "requestFree" -> mpi.requestFree(AuditMpi.REQUEST_NULL);
+                        case "grequestStart" -> mpi.grequestStart(new org.mpiverify.harness.api.GrequestCallbacks() {
+                            @Override public AuditStatus query() { return AuditStatus.EMPTY; }
+                            @Override public void free() { }
+                            @Override public void cancel(boolean complete) { }
+                        });
                         default -> throw new IllegalStateException(op);
                     }
                     report.fact(op, "returned");

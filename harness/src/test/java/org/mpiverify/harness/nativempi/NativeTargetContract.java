@@ -147,6 +147,8 @@ abstract class NativeTargetContract {
             assertEquals("3", r.fact("queryThread"));
             assertEquals("true", r.fact("isThreadMain"));
             assertEquals("refused", r.fact("stale"));
+            assertEquals("MPI_ERR_OTHER / query boom " + r.rank(), r.fact("greq.queryThrows"));
+            assertEquals("gone", r.fact("greq.after"));
         }
     }
 

@@ -1,14 +1,17 @@
 package org.mpiverify.harness.nativempi;
 
+import org.mpiverify.harness.api.AuditException;
 import org.mpiverify.harness.api.AuditMpi;
 import org.mpiverify.harness.api.AuditStatus;
+import org.mpiverify.harness.api.GrequestCallbacks;
 import org.mpiverify.harness.scenario.RankReport;
 
 /**
  * The request calls on two ranks: a receive nobody matches is cancelled (status says cancelled, the
  * buffer keeps its sentinel); test on a receive whose send cannot have happened yet returns
  * nothing, then wait completes it; a freed isend still delivers; ssend and issend pair up; wtime,
- * query_thread and is_thread_main answer; and a completed request's handle is refused afterwards.
+ * query_thread and is_thread_main answer; a completed request's handle is refused afterwards; and a generalized
+ * request whose query callback throws makes the wait that completes it raise MPI_ERR_OTHER with that exception.
  */
 public final class RequestLifecycleScenario extends TestScenario {
     @Override
@@ -60,6 +63,27 @@ public final class RequestLifecycleScenario extends TestScenario {
             r.fact("stale", "accepted");
         } catch (IllegalArgumentException e) {
             r.fact("stale", "refused");
+        }
+
+        // a generalized request whose query callback throws: the wait that completes it raises MPI_ERR_OTHER with the
+        // callback's exception as its cause (through the library's MPI_Wait), and the request is gone afterwards
+        long g = mpi.grequestStart(new GrequestCallbacks() {
+            @Override public AuditStatus query() { throw new IllegalStateException("query boom " + rank); }
+            @Override public void free() { }
+            @Override public void cancel(boolean complete) { }
+        });
+        mpi.grequestComplete(g);
+        try {
+            mpi.waitFor(g);
+            r.fact("greq.queryThrows", "returned");
+        } catch (AuditException e) {
+            r.fact("greq.queryThrows", e.errorName() + " / " + (e.getCause() == null ? "no cause" : e.getCause().getMessage()));
+        }
+        try {
+            mpi.test(g);
+            r.fact("greq.after", "still live");
+        } catch (IllegalArgumentException e) {
+            r.fact("greq.after", "gone");
         }
         mpi.barrier(w);
         return r.build();
