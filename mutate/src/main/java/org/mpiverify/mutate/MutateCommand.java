@@ -21,6 +21,7 @@ import org.mpiverify.mutate.report.KillMatrix;
 import org.mpiverify.mutate.report.Summary;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.MutationKillMatrixFile;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 
@@ -193,24 +194,17 @@ public final class MutateCommand {
             }
         }
         KillMatrix k = new KillMatrix(entries);
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("tool", "mpiverify mutate");
-        header.put("provenance", Json.parseObject(Provenance.now(root, Map.of("pitest", "1.30.1", "jcstress", "0.16",
-                "lincheck", "3.7")).toJson()));
-        header.put("generated", Instant.now().toString());
-        header.put("mode", o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all");
-        header.put("operators", o.operators());
-        header.put("classes", o.classes());
-        header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
-        header.put("failedComponents", failed);
-        header.put("targetPercent", TARGET_PERCENT);
-        Files.createDirectories(o.out());
+        String mode = o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all";
+        MutationKillMatrixFile file = new MutationKillMatrixFile("mpiverify mutate", Provenance.now(root,
+                Map.of("pitest", "1.30.1", "jcstress", "0.16", "lincheck", "3.7")), Instant.now().toString(), mode,
+                o.operators(), o.classes(), Duration.between(start, Instant.now()).toSeconds(), failed, TARGET_PERCENT,
+                k.totals(), k.entries());
         Path json = o.out().resolve("kill-matrix.json");
-        Files.writeString(json, Json.write(k.toJson(header)));
+        file.write(json);
         Path md = o.out().resolve("summary.md");
         Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
-                "Generated " + header.get("generated") + ", mode " + header.get("mode") + ", operators " + o.operators()
-                        + ", " + header.get("wallSeconds") + " s."));
+                "Generated " + file.generated() + ", mode " + file.mode() + ", operators " + o.operators()
+                        + ", " + file.wallSeconds() + " s."));
         return new Outcome(k, json, md, failed);
     }
 

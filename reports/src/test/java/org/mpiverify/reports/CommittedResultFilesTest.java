@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.JcstressSummaryFile;
+import org.mpiverify.results.LincheckResultsFile;
 import org.mpiverify.results.TlcResultsFile;
 import org.mpiverify.results.TlcTraceFile;
 
@@ -31,5 +36,26 @@ class CommittedResultFilesTest {
             counterexamples++;
         }
         assertEquals(10, counterexamples, "the fixture's ten counterexamples");
+    }
+
+    @Test
+    void lincheckSuitesTwinsAndFindings() throws Exception {
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(REAL.resolve("lincheck"))) {
+            files = s.filter(f -> f.toString().endsWith(".json")).toList();
+        }
+        assertFalse(files.isEmpty());
+        for (Path f : files) {
+            LincheckResultsFile file = LincheckResultsFile.read(f);
+            assertFalse(file.runs().isEmpty(), f.toString());
+            assertTrue(file.provenance() != null && file.provenance().commit() != null, f.toString());
+        }
+    }
+
+    @Test
+    void jcstressSummary() throws Exception {
+        JcstressSummaryFile summary = JcstressSummaryFile.read(REAL.resolve("jcstress/summary.json"));
+        assertTrue(summary.tests().stream().anyMatch(t -> "broken-twin".equals(t.kind()) && t.forbiddenSamples() > 0));
+        assertTrue(summary.tests().stream().allMatch(t -> !t.outcomes().isEmpty()));
     }
 }

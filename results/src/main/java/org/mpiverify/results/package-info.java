@@ -7,12 +7,15 @@
  * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}; and the
  * records of the result files two modules share, one per file, which both the writer and the dashboard use:
  * {@link org.mpiverify.results.TlcResultsFile} and {@link org.mpiverify.results.TlcTraceFile} (TLC's outcomes and
- * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation).
+ * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation), {@link
+ * org.mpiverify.results.LincheckResultsFile} (a Lincheck suite or twin), {@link org.mpiverify.results.JcstressSummaryFile}
+ * (a jcstress run) and {@link org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core).
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *
  * <p>Tests: {@code results/src/test/java/org/mpiverify/results} ({@code JsonTest}, {@code WorkspaceTest}, {@code ProgressLineTest}, a round trip per record:
- * {@code TlcResultsFileTest}, {@code TraceResultsFileTest}). Docs:
+ * {@code TlcResultsFileTest}, {@code TraceResultsFileTest}, {@code CheckResultFilesTest}; the committed samples:
+ * {@code reports}' {@code CommittedResultFilesTest}). Docs:
  * {@code docs/modules.md}.
  */
 package org.mpiverify.results;
