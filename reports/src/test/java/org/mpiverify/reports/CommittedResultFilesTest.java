@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.AuditResultsFile;
 import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.LincheckResultsFile;
 import org.mpiverify.results.TlcResultsFile;
@@ -49,6 +50,15 @@ class CommittedResultFilesTest {
             LincheckResultsFile file = LincheckResultsFile.read(f);
             assertFalse(file.runs().isEmpty(), f.toString());
             assertTrue(file.provenance() != null && file.provenance().commit() != null, f.toString());
+        }
+    }
+
+    @Test
+    void auditTargets() throws Exception {
+        for (String target : List.of("core", "mpich")) {
+            AuditResultsFile file = AuditResultsFile.read(FixtureRepo.FIXTURES.resolve("synthetic/audit/" + target + ".json"));
+            assertEquals(target, file.target());
+            assertTrue(file.configurations().stream().allMatch(c -> !c.scenarios().isEmpty()), target);
         }
     }
 

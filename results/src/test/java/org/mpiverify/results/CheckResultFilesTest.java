@@ -56,6 +56,19 @@ class CheckResultFilesTest {
     }
 
     @Test
+    void auditWrittenThenReadIsTheSameRecord(@TempDir Path dir) throws Exception {
+        var fail = new AuditResultsFile.ScenarioCell("probe-recv-race", "probe then receive", "Hoefler et al. Fig. 1",
+                "FAIL", "a thread received the message another probed", 10, Map.of("FAIL", 2, "PASS", 8),
+                List.of("rank 1: stolen"), 1.25);
+        var file = new AuditResultsFile("mpich", "MPICH 4.0.2", PROVENANCE, false, List.of(
+                new AuditResultsFile.Configuration("default", false, List.of(fail)),
+                new AuditResultsFile.Configuration("naive", true, List.of())));
+        Path f = dir.resolve("audit/mpich.json");
+        file.write(f);
+        assertEquals(file, AuditResultsFile.read(f));
+    }
+
+    @Test
     void aMisspelledKeyIsRefused() {
         assertThrows(IllegalArgumentException.class,
                 () -> Json.read("{\"suite\": \"S\", \"run\": []}", LincheckResultsFile.class));
