@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.mpiverify.mutate.operators.ConcurrencyMutators;
 import org.mpiverify.mutate.pit.MutantKeys;
+import org.mpiverify.mutate.pit.MutantRecord;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
@@ -189,7 +190,7 @@ public final class MutateCommand {
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
             ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
             RaceStage race = new RaceStage(work, Duration.ofMinutes(5));
-            for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
+            for (MutantRecord r : Selection.records(rec.resolve("results.jsonl"))) {
                 entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
         }
@@ -208,18 +209,22 @@ public final class MutateCommand {
         return new Outcome(k, json, md, failed);
     }
 
-    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, Equivalents.Claim> claims,
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static KillMatrix.Entry entry(Component c, MutantRecord r, Map<String, Equivalents.Claim> claims,
                                           ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
-        String key = Json.str(r, "key", "");
-        String status = Json.str(r, "status", "");
-        String killing = Json.str(r, "killingTest", null);
+        String key = orEmpty(r.key());
+        String status = orEmpty(r.status());
+        String killing = r.killingTest();
         String suite = killing == null ? null : Component.suiteOf(killing);
         String test = killing == null ? null : Selection.testName(killing);
-        long millis = Json.integer(r, "millis", 0);
+        long millis = r.millis();
         String timeSource = "baseline time of the tests run";
-        String detail = "PIT: " + status + " after " + Json.integer(r, "testsRun", 0) + " test(s)";
-        String cls = Json.str(r, "class", "");
+        String detail = "PIT: " + status + " after " + r.testsRun() + " test(s)";
+        String cls = orEmpty(r.class_());
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
@@ -232,7 +237,7 @@ public final class MutateCommand {
         mc.sort(Comparator.comparing(t -> !t.contains(own)));
         // Lincheck's model checker explores sequentially consistent executions only (its documentation says so),
         // where a weakened access mode changes nothing: such a mutant goes on to jcstress.
-        boolean weakensOrderOnly = Json.str(r, "operator", "").equals("VOLATILE_TO_PLAIN");
+        boolean weakensOrderOnly = orEmpty(r.operator()).equals("VOLATILE_TO_PLAIN");
         if (undetected && weakensOrderOnly && !mc.isEmpty()) {
             detail += "; Lincheck model checking: not run (sequentially consistent, blind to access modes)";
         }
@@ -276,7 +281,7 @@ public final class MutateCommand {
             } else {
                 List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
-                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, Json.str(r, "method", ""));
+                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
                 millis += v.millis();
                 timeSource = "baseline time of the PIT tests run + measured forked time";
@@ -298,17 +303,17 @@ public final class MutateCommand {
         }
         String sourceDiff = null, bytecodeDiff = null;
         if (!detectedNow) {
-            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, (int) Json.integer(r, "line", 0),
-                    Json.str(r, "description", ""));
+            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, r.line(),
+                    orEmpty(r.description()));
             Path file = Path.of(cls.replace('.', '/') + ".class");
             Path mutant = mutantDir.resolve(file), original = rec.resolve("originals").resolve(file);
             if (Files.isRegularFile(mutant) && Files.isRegularFile(original)) {
                 bytecodeDiff = Diffs.bytecode(Files.readAllBytes(original), Files.readAllBytes(mutant),
-                        Json.str(r, "method", ""), Json.str(r, "descriptor", ""));
+                        orEmpty(r.method()), orEmpty(r.descriptor()));
             }
         }
-        return new KillMatrix.Entry(key, c.name(), Json.str(r, "operator", ""), cls, Json.str(r, "method", ""),
-                (int) Json.integer(r, "line", 0), Json.str(r, "description", ""), status, suite, test, millis, timeSource,
+        return new KillMatrix.Entry(key, c.name(), orEmpty(r.operator()), cls, orEmpty(r.method()),
+                r.line(), orEmpty(r.description()), status, suite, test, millis, timeSource,
                 detail, claim, sourceDiff, bytecodeDiff);
     }
 
@@ -362,10 +367,10 @@ public final class MutateCommand {
             return file;
         }
 
-        static List<Map<String, Object>> records(Path jsonl) throws IOException {
-            List<Map<String, Object>> l = new ArrayList<>();
+        static List<MutantRecord> records(Path jsonl) throws IOException {
+            List<MutantRecord> l = new ArrayList<>();
             if (!Files.isRegularFile(jsonl)) return l;
-            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.parseObject(line));
+            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.read(line, MutantRecord.class));
             return l;
         }
 
