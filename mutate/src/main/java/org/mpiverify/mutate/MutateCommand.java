@@ -199,7 +199,7 @@ public final class MutateCommand {
         MutationKillMatrixFile file = new MutationKillMatrixFile("mpiverify mutate", Provenance.now(root,
                 Map.of("pitest", "1.30.1", "jcstress", "0.16", "lincheck", "3.7")), Instant.now().toString(), mode,
                 o.operators(), o.classes(), Duration.between(start, Instant.now()).toSeconds(), failed, TARGET_PERCENT,
-                k.totals(), k.entries());
+                null, k.totals(), k.entries());
         Path json = o.out().resolve("kill-matrix.json");
         file.write(json);
         Path md = o.out().resolve("summary.md");

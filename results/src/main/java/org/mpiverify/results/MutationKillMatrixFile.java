@@ -23,13 +23,15 @@ import java.util.Map;
  * @param wallSeconds      the run's wall time
  * @param failedComponents components whose run went wrong, with why
  * @param targetPercent    the kill rate the run is judged against
+ * @param loadAverage      the machine's load average over the run; left out when not sampled
  * @param totals           the figures over every mutant
  * @param mutants          one entry per mutant
  */
 public record MutationKillMatrixFile(String tool, Provenance provenance, String generated, String mode,
                                      List<String> operators, List<String> classes, long wallSeconds,
-                                     List<String> failedComponents, int targetPercent, Totals totals,
-                                     List<Mutant> mutants) {
+                                     List<String> failedComponents, int targetPercent,
+                                     @JsonInclude(JsonInclude.Include.NON_NULL) LoadAverage loadAverage,
+                                     Totals totals, List<Mutant> mutants) {
     public MutationKillMatrixFile {
         operators = operators == null ? List.of() : List.copyOf(operators);
         classes = classes == null ? List.of() : List.copyOf(classes);
@@ -83,6 +85,9 @@ public record MutationKillMatrixFile(String tool, Provenance provenance, String 
                          @JsonInclude(JsonInclude.Include.NON_NULL) String equivalence,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String sourceDiff,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String bytecodeDiff) { }
+
+    /** The one-minute load average at the run's start, its maximum and at its end. */
+    public record LoadAverage(double start, double max, double end) { }
 
     /** The suite and test that detected a mutant. */
     public record KilledBy(String suite, String test) { }

@@ -45,7 +45,7 @@ class CheckResultFilesTest {
         var survivor = new MutationKillMatrixFile.Mutant("b", "core.request", "CAS_TO_PLAIN", "org.x.A", "n", 9, "plain",
                 "SURVIVED", null, 300, "pit", "PIT: SURVIVED after 4 test(s)", null, "-    9  x\n", "- INVOKEVIRTUAL\n");
         var file = new MutationKillMatrixFile("mpiverify mutate", PROVENANCE, "2026-12-06T00:00:00Z", "all",
-                List.of("CONCURRENCY"), List.of(), 12, List.of(), 95, new MutationKillMatrixFile.Totals(2, 0, 1, 1, 0.5,
+                List.of("CONCURRENCY"), List.of(), 12, List.of(), 95, new MutationKillMatrixFile.LoadAverage(1.5, 3.25, 2), new MutationKillMatrixFile.Totals(2, 0, 1, 1, 0.5,
                         0, 0.5, 0, Map.of("JUnit", 1L)), List.of(killed, survivor));
         Path f = dir.resolve("mutate/kill-matrix.json");
         file.write(f);

@@ -32,7 +32,7 @@ class KillMatrixFileTest {
         assertNull(k.entries().get(1).killedBy(), "a survivor has no killer");
         var file = new MutationKillMatrixFile("mpiverify mutate", new Provenance("2026-12-06T00:00:00Z", "abc", false,
                 "25", "Linux", "h", 2, Map.of()), "2026-12-06T00:00:00Z", "all", List.of("CONCURRENCY"), List.of(), 3,
-                List.of(), 95, t, k.entries());
+                List.of(), 95, null, t, k.entries());
         Path f = dir.resolve("kill-matrix.json");
         file.write(f);
         assertEquals(file, MutationKillMatrixFile.read(f));
