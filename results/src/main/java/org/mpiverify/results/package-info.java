@@ -9,7 +9,8 @@
  * {@link org.mpiverify.results.TlcResultsFile} and {@link org.mpiverify.results.TlcTraceFile} (TLC's outcomes and
  * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation), {@link
  * org.mpiverify.results.LincheckResultsFile} (a Lincheck suite or twin), {@link org.mpiverify.results.JcstressSummaryFile}
- * (a jcstress run) and {@link org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core).
+ * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
+ * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core).
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *
