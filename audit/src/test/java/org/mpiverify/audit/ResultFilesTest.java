@@ -1,5 +1,6 @@
 package org.mpiverify.audit;
 
+import org.mpiverify.results.AuditResultsFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,9 +95,9 @@ class ResultFilesTest {
         }
         assertTrue(progress.toString().contains("runs/s"), progress.toString());
 
-        AuditJson.AuditFile typed = Json.read(Files.readString(AuditReports.jsonFile(dir, "core")), AuditJson.AuditFile.class);
+        AuditResultsFile typed = AuditResultsFile.read(AuditReports.jsonFile(dir, "core"));
         assertEquals(r.columns().stream().flatMap(c -> c.cells().stream()).map(x -> x.verdict().name()).toList(),
-                typed.configurations().stream().flatMap(c -> c.scenarios().stream()).map(AuditJson.ScenarioCell::verdict)
+                typed.configurations().stream().flatMap(c -> c.scenarios().stream()).map(AuditResultsFile.ScenarioCell::verdict)
                         .toList(), "the file reads back into its record, every verdict as run");
         JsonNode json = new ObjectMapper().readTree(AuditReports.jsonFile(dir, "core").toFile());
         assertEquals("core", json.get("target").asText());

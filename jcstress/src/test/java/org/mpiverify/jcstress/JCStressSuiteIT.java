@@ -1,6 +1,6 @@
 package org.mpiverify.jcstress;
 
-import org.mpiverify.results.Json;
+import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.Workspace;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -146,9 +146,8 @@ class JCStressSuiteIT {
             copyTree(html, out.resolve("html"));
         }
         Files.copy(log, out.resolve("jcstress.log"), StandardCopyOption.REPLACE_EXISTING);
-        String provenance = Provenance.now(repoRoot(basedir), Map.of("jcstress", "0.16")).toJson();
-        Files.writeString(out.resolve("summary.json"),
-                json(verdicts, full, commands, wallSeconds, provenance));
+        Provenance provenance = Provenance.now(repoRoot(basedir), Map.of("jcstress", "0.16"));
+        summary(verdicts, full, commands, wallSeconds, provenance).write(out.resolve("summary.json"));
 
         StringBuilder report = new StringBuilder();
         for (Verdict v : verdicts) {
@@ -275,46 +274,21 @@ class JCStressSuiteIT {
         return names;
     }
 
-    static String json(List<Verdict> verdicts, boolean full, String command, long wallSeconds, String provenance) {
-        StringBuilder b = new StringBuilder();
-        b.append("{\n  \"tool\": \"jcstress\",\n  \"version\": \"0.16\",\n");
-        b.append("  \"provenance\": ").append(provenance).append(",\n");
-        b.append("  \"generated\": ").append(q(Instant.now().toString())).append(",\n");
-        b.append("  \"mode\": ").append(q(full ? "full" : "quick")).append(",\n");
-        b.append("  \"command\": ").append(q(command)).append(",\n");
-        b.append("  \"wallSeconds\": ").append(wallSeconds).append(",\n");
-        b.append("  \"ok\": ").append(verdicts.stream().allMatch(Verdict::ok)).append(",\n");
-        b.append("  \"tests\": [");
-        for (int i = 0; i < verdicts.size(); i++) {
-            Verdict v = verdicts.get(i);
-            b.append(i == 0 ? "\n" : ",\n");
-            b.append("    {\"test\": ").append(q(v.test))
-                    .append(", \"kind\": ").append(q(v.twin ? "broken-twin" : "test"))
-                    .append(", \"verdict\": ").append(q(v.verdict))
-                    .append(", \"expectedVerdict\": ").append(q(v.twin ? "FAILED" : "PASSED"))
-                    .append(", \"ok\": ").append(v.ok)
-                    .append(", \"samples\": ").append(v.samples)
-                    .append(", \"forbiddenSamples\": ").append(v.forbidden)
-                    .append(", \"configurations\": ").append(v.configs)
-                    .append(", \"problems\": [");
-            for (int j = 0; j < v.problems.size(); j++) {
-                b.append(j == 0 ? "" : ", ").append(q(v.problems.get(j)));
+    /** The run as the dashboard reads it. */
+    static JcstressSummaryFile summary(List<Verdict> verdicts, boolean full, String command, long wallSeconds,
+                                       Provenance provenance) {
+        List<JcstressSummaryFile.Test> tests = new ArrayList<>();
+        for (Verdict v : verdicts) {
+            List<JcstressSummaryFile.Observed> outcomes = new ArrayList<>();
+            for (Outcome o : v.outcomes) {
+                outcomes.add(new JcstressSummaryFile.Observed(o.id, o.expect == null ? null : o.expect.name(), o.samples,
+                        o.desc));
             }
-            b.append("],\n     \"outcomes\": [");
-            for (int j = 0; j < v.outcomes.size(); j++) {
-                Outcome o = v.outcomes.get(j);
-                b.append(j == 0 ? "\n" : ",\n");
-                b.append("       {\"id\": ").append(q(o.id)).append(", \"expect\": ").append(q(o.expect == null ? null : o.expect.name()))
-                        .append(", \"samples\": ").append(o.samples).append(", \"desc\": ").append(q(o.desc)).append("}");
-            }
-            b.append("]}");
+            tests.add(new JcstressSummaryFile.Test(v.test, v.twin ? "broken-twin" : "test", v.verdict,
+                    v.twin ? "FAILED" : "PASSED", v.ok, v.samples, v.forbidden, v.configs, v.problems, outcomes));
         }
-        b.append("\n  ]\n}\n");
-        return b.toString();
-    }
-
-    static String q(String s) {
-        return Json.quote(s);
+        return new JcstressSummaryFile("jcstress", "0.16", provenance, Instant.now().toString(), full ? "full" : "quick",
+                command, wallSeconds, verdicts.stream().allMatch(Verdict::ok), tests);
     }
 
     /** {@code mpiverify.out}, else {@code out/} next to the nearest {@code mpiverify} launcher above basedir. */

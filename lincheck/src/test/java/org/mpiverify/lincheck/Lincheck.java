@@ -1,5 +1,6 @@
 package org.mpiverify.lincheck;
 
+import org.mpiverify.results.LincheckResultsFile;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.reflect.Method;
@@ -126,7 +127,7 @@ public final class Lincheck {
             throw e;
         } finally {
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            Reports.record(suite, null, checks, new Reports.Run(mode, testClass.getName(), b.iterations(),
+            Reports.record(suite, null, checks, new LincheckResultsFile.Run(mode, testClass.getName(), b.iterations(),
                     (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
             System.out.printf("[lincheck] %s %s: %s in %d ms (%d scenarios x %d invocations)%n",
                     suite, mode, verdict, ms, b.iterations(), b.invocations());
@@ -190,7 +191,7 @@ public final class Lincheck {
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String verdict = rejection != null ? "REJECTED" : "NOT REJECTED";
-        Reports.record(twin, folder, defect, new Reports.Run(mode, twinClass.getName(), b.iterations(),
+        Reports.record(twin, folder, defect, new LincheckResultsFile.Run(mode, twinClass.getName(), b.iterations(),
                 (long) b.iterations() * b.invocations(), b.threads(), b.actorsPerThread(), verdict, ms, Budget.full()));
         System.out.printf("[lincheck] twin %s %s: %s in %d ms%n", twin, mode, verdict, ms);
         if (rejection != null && String.valueOf(rejection.getMessage()).contains("The execution has hung")) {

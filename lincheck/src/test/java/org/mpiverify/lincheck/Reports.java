@@ -1,6 +1,5 @@
 package org.mpiverify.lincheck;
 
-import org.mpiverify.results.Json;
 import org.mpiverify.results.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jetbrains.lincheck.LincheckAssertionError;
+import org.mpiverify.results.LincheckResultsFile;
 import org.mpiverify.results.Provenance;
 
 /**
@@ -25,20 +25,9 @@ import org.mpiverify.results.Provenance;
  * once per JVM, so the reports can mark a result older than impl/ or lincheck/ as stale.
  */
 public final class Reports {
-    /** One Lincheck run. */
-    public record Run(String mode, String component, int scenarios, long invocations, int threads,
-                      int actorsPerThread, String verdict, long millis, boolean full) {
-        String json() {
-            return "{\"mode\": " + q(mode) + ", \"component\": " + q(component) + ", \"scenarios\": " + scenarios
-                    + ", \"invocations\": " + invocations + ", \"threads\": " + threads
-                    + ", \"actorsPerThread\": " + actorsPerThread + ", \"verdict\": " + q(verdict)
-                    + ", \"timeMillis\": " + millis + ", \"full\": " + full + "}";
-        }
-    }
+    private static final Map<String, List<LincheckResultsFile.Run>> RUNS = new LinkedHashMap<>();
 
-    private static final Map<String, List<Run>> RUNS = new LinkedHashMap<>();
-
-    private static String provenanceJson;
+    private static Provenance provenance;
 
     private Reports() {}
 
@@ -48,11 +37,9 @@ public final class Reports {
     }
 
     /** Taken once: git is asked twice per call, and every run of this JVM is the same checkout. */
-    private static synchronized String provenance() {
-        if (provenanceJson == null) {
-            provenanceJson = Provenance.now(repoRoot(), Map.of("Lincheck", lincheckVersion())).toJson();
-        }
-        return provenanceJson;
+    private static synchronized Provenance provenance() {
+        if (provenance == null) provenance = Provenance.now(repoRoot(), Map.of("Lincheck", lincheckVersion()));
+        return provenance;
     }
 
     /** Lincheck's version from its jar's file name (.../lincheck/3.7/lincheck-3.7.jar), else "unknown". */
@@ -71,19 +58,17 @@ public final class Reports {
     }
 
     /** Records a run and rewrites {@code <Suite>.json} (or {@code twins/<Twin>.json}) with every run of it so far. */
-    public static synchronized void record(String name, String folder, String checks, Run run) {
+    public static synchronized void record(String name, String folder, String checks, LincheckResultsFile.Run run) {
         String prefix = folder == null ? "" : folder + "/";
-        List<Run> runs = RUNS.computeIfAbsent(prefix + name, k -> new ArrayList<>());
+        List<LincheckResultsFile.Run> runs = RUNS.computeIfAbsent(prefix + name, k -> new ArrayList<>());
         runs.add(run);
-        StringBuilder sb = new StringBuilder();
-        sb.append("{\n  \"suite\": ").append(q(name)).append(",\n  \"kind\": ").append(q(folder == null ? "suite" : folder.equals("twins") ? "known-bad twin" : "finding"))
-                .append(",\n  \"checks\": ").append(q(checks)).append(",\n  \"provenance\": ").append(provenance())
-                .append(",\n  \"runs\": [\n");
-        for (int i = 0; i < runs.size(); i++) {
-            sb.append("    ").append(runs.get(i).json()).append(i + 1 < runs.size() ? ",\n" : "\n");
+        String kind = folder == null ? "suite" : folder.equals("twins") ? "known-bad twin" : "finding";
+        Path f = outDir().resolve(prefix + name + ".json");
+        try {
+            new LincheckResultsFile(name, kind, checks, provenance(), runs).write(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        sb.append("  ]\n}\n");
-        write(prefix + name + ".json", sb.toString());
     }
 
     public static void writeInterleaving(String folder, String name, String text) {
@@ -100,7 +85,4 @@ public final class Reports {
         }
     }
 
-    static String q(String s) {
-        return Json.quote(s);
-    }
 }

@@ -15,12 +15,14 @@ import java.util.Properties;
 import java.util.Set;
 import org.mpiverify.mutate.operators.ConcurrencyMutators;
 import org.mpiverify.mutate.pit.MutantKeys;
+import org.mpiverify.mutate.pit.MutantRecord;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
 import org.mpiverify.mutate.report.Summary;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.MutationKillMatrixFile;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 
@@ -188,44 +190,41 @@ public final class MutateCommand {
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
             ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
             RaceStage race = new RaceStage(work, Duration.ofMinutes(5));
-            for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
+            for (MutantRecord r : Selection.records(rec.resolve("results.jsonl"))) {
                 entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
         }
         KillMatrix k = new KillMatrix(entries);
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("tool", "mpiverify mutate");
-        header.put("provenance", Json.parseObject(Provenance.now(root, Map.of("pitest", "1.30.1", "jcstress", "0.16",
-                "lincheck", "3.7")).toJson()));
-        header.put("generated", Instant.now().toString());
-        header.put("mode", o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all");
-        header.put("operators", o.operators());
-        header.put("classes", o.classes());
-        header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
-        header.put("failedComponents", failed);
-        header.put("targetPercent", TARGET_PERCENT);
-        Files.createDirectories(o.out());
+        String mode = o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all";
+        MutationKillMatrixFile file = new MutationKillMatrixFile("mpiverify mutate", Provenance.now(root,
+                Map.of("pitest", "1.30.1", "jcstress", "0.16", "lincheck", "3.7")), Instant.now().toString(), mode,
+                o.operators(), o.classes(), Duration.between(start, Instant.now()).toSeconds(), failed, TARGET_PERCENT,
+                null, k.totals(), k.entries());
         Path json = o.out().resolve("kill-matrix.json");
-        Files.writeString(json, Json.write(k.toJson(header)));
+        file.write(json);
         Path md = o.out().resolve("summary.md");
         Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
-                "Generated " + header.get("generated") + ", mode " + header.get("mode") + ", operators " + o.operators()
-                        + ", " + header.get("wallSeconds") + " s."));
+                "Generated " + file.generated() + ", mode " + file.mode() + ", operators " + o.operators()
+                        + ", " + file.wallSeconds() + " s."));
         return new Outcome(k, json, md, failed);
     }
 
-    private static KillMatrix.Entry entry(Component c, Map<String, Object> r, Map<String, Equivalents.Claim> claims,
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static KillMatrix.Entry entry(Component c, MutantRecord r, Map<String, Equivalents.Claim> claims,
                                           ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
-        String key = Json.str(r, "key", "");
-        String status = Json.str(r, "status", "");
-        String killing = Json.str(r, "killingTest", null);
+        String key = orEmpty(r.key());
+        String status = orEmpty(r.status());
+        String killing = r.killingTest();
         String suite = killing == null ? null : Component.suiteOf(killing);
         String test = killing == null ? null : Selection.testName(killing);
-        long millis = Json.integer(r, "millis", 0);
+        long millis = r.millis();
         String timeSource = "baseline time of the tests run";
-        String detail = "PIT: " + status + " after " + Json.integer(r, "testsRun", 0) + " test(s)";
-        String cls = Json.str(r, "class", "");
+        String detail = "PIT: " + status + " after " + r.testsRun() + " test(s)";
+        String cls = orEmpty(r.class_());
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
@@ -238,7 +237,7 @@ public final class MutateCommand {
         mc.sort(Comparator.comparing(t -> !t.contains(own)));
         // Lincheck's model checker explores sequentially consistent executions only (its documentation says so),
         // where a weakened access mode changes nothing: such a mutant goes on to jcstress.
-        boolean weakensOrderOnly = Json.str(r, "operator", "").equals("VOLATILE_TO_PLAIN");
+        boolean weakensOrderOnly = orEmpty(r.operator()).equals("VOLATILE_TO_PLAIN");
         if (undetected && weakensOrderOnly && !mc.isEmpty()) {
             detail += "; Lincheck model checking: not run (sequentially consistent, blind to access modes)";
         }
@@ -282,7 +281,7 @@ public final class MutateCommand {
             } else {
                 List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
-                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, Json.str(r, "method", ""));
+                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
                 millis += v.millis();
                 timeSource = "baseline time of the PIT tests run + measured forked time";
@@ -304,17 +303,17 @@ public final class MutateCommand {
         }
         String sourceDiff = null, bytecodeDiff = null;
         if (!detectedNow) {
-            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, (int) Json.integer(r, "line", 0),
-                    Json.str(r, "description", ""));
+            sourceDiff = Diffs.sourceContext(root.resolve("impl/src/main/java"), cls, r.line(),
+                    orEmpty(r.description()));
             Path file = Path.of(cls.replace('.', '/') + ".class");
             Path mutant = mutantDir.resolve(file), original = rec.resolve("originals").resolve(file);
             if (Files.isRegularFile(mutant) && Files.isRegularFile(original)) {
                 bytecodeDiff = Diffs.bytecode(Files.readAllBytes(original), Files.readAllBytes(mutant),
-                        Json.str(r, "method", ""), Json.str(r, "descriptor", ""));
+                        orEmpty(r.method()), orEmpty(r.descriptor()));
             }
         }
-        return new KillMatrix.Entry(key, c.name(), Json.str(r, "operator", ""), cls, Json.str(r, "method", ""),
-                (int) Json.integer(r, "line", 0), Json.str(r, "description", ""), status, suite, test, millis, timeSource,
+        return new KillMatrix.Entry(key, c.name(), orEmpty(r.operator()), cls, orEmpty(r.method()),
+                r.line(), orEmpty(r.description()), status, suite, test, millis, timeSource,
                 detail, claim, sourceDiff, bytecodeDiff);
     }
 
@@ -368,10 +367,10 @@ public final class MutateCommand {
             return file;
         }
 
-        static List<Map<String, Object>> records(Path jsonl) throws IOException {
-            List<Map<String, Object>> l = new ArrayList<>();
+        static List<MutantRecord> records(Path jsonl) throws IOException {
+            List<MutantRecord> l = new ArrayList<>();
             if (!Files.isRegularFile(jsonl)) return l;
-            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.parseObject(line));
+            for (String line : Files.readAllLines(jsonl)) if (!line.isBlank()) l.add(Json.read(line, MutantRecord.class));
             return l;
         }
 

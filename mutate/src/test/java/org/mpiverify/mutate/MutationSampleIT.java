@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.mutate.report.KillMatrix;
+import org.mpiverify.results.MutationKillMatrixFile;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 
@@ -40,6 +41,7 @@ class MutationSampleIT {
                 Duration.between(start, Instant.now()).toSeconds(), r.markdown());
         System.out.println(Files.readString(r.markdown()));
         assertFalse(k.mutants().isEmpty(), "no mutant ran: the run selected nothing");
+        assertEquals(k.entries(), MutationKillMatrixFile.read(r.json()).mutants(), "the dashboard reads what ran");
         assertEquals(List.of(), k.wrongClaims().stream().map(KillMatrix.Entry::key).toList(),
                 "mutants argued equivalent (mutate/equivalent-mutants.json) that a suite killed");
         if (!full) {

@@ -1,6 +1,6 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
+import org.mpiverify.results.AuditResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,9 @@ import org.mpiverify.results.Outcome;
  * Reads the audit's {@code out/audit/<target>.json} files (the contract in the audit's README: per
  * target, configurations, each with scenarios carrying a verdict, counts per outcome and the evidence
  * of the first run with the worst outcome). A verdict that is not the worst of its counts, or a
- * FAIL/HANG/CRASH/HAZARD without evidence, is reported as a problem of the file.
+ * FAIL/HANG/CRASH/HAZARD without evidence, is reported as a problem of the file. The C audit's
+ * {@code c-<library>*.json} beside them are another record (the audit's {@code CAuditReport.CAuditFile}) and are
+ * not read here.
  */
 public final class AuditResults {
     /**
@@ -72,7 +74,8 @@ public final class AuditResults {
         if (!Files.isDirectory(dir)) return targets;
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            files = s.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .filter(f -> !f.getFileName().toString().startsWith("c-")).sorted().toList();
         } catch (IOException e) {
             problems.add(dir + ": " + e.getMessage());
             return targets;
@@ -88,29 +91,24 @@ public final class AuditResults {
     }
 
     private static Target read(Path f, Freshness freshness, List<String> problems) throws IOException {
-        Map<String, Object> root = Json.parseObject(Files.readString(f));
+        AuditResultsFile file = AuditResultsFile.read(f);
         String stem = f.getFileName().toString().replace(".json", "");
-        String target = Json.str(root, "target", stem);
-        String impl = Json.str(root, "implementation", target);
-        Stamp stamp = Stamp.of("audit/" + f.getFileName(), root, freshness, CheckKind.AUDIT.inputs());
+        String target = file.target() == null ? stem : file.target();
+        String impl = file.implementation() == null ? target : file.implementation();
+        Stamp stamp = Stamp.of("audit/" + f.getFileName(), file.provenance(), freshness, CheckKind.AUDIT.inputs());
         List<String> configs = new ArrayList<>();
         List<Cell> cells = new ArrayList<>();
-        for (Map<String, Object> c : Json.objs(root, "configurations")) {
-            String config = Json.str(c, "name", "default");
+        for (AuditResultsFile.Configuration c : file.configurations()) {
+            String config = c.name() == null ? "default" : c.name();
             configs.add(config);
-            boolean unsafe = Json.bool(c, "unsafe", false);
-            boolean rejected = Json.objs(c, "scenarios").stream()
-                    .anyMatch(x -> Outcome.parse(Json.str(x, "verdict", "?")).isFailure());
-            for (Map<String, Object> s : Json.objs(c, "scenarios")) {
-                String id = Json.str(s, "id", "?");
-                Outcome v = Outcome.parse(Json.str(s, "verdict", "?"));
+            boolean rejected = c.scenarios().stream().anyMatch(x -> Outcome.parse(orElse(x.verdict(), "?")).isFailure());
+            for (AuditResultsFile.ScenarioCell s : c.scenarios()) {
+                String id = orElse(s.id(), "?");
+                Outcome v = Outcome.parse(orElse(s.verdict(), "?"));
                 Map<String, Long> counts = new LinkedHashMap<>();
-                Map<String, Object> cm = Json.obj(s, "counts");
-                if (cm != null) cm.forEach((k, x) -> counts.put(k, x instanceof Number n ? n.longValue() : 0L));
-                List<String> evidence = Json.list(s, "evidence").stream().map(String::valueOf).toList();
-                Cell cell = new Cell(target, impl, config, unsafe, id, Json.str(s, "title", id),
-                        Json.str(s, "origin", ""), v, Json.str(s, "summary", ""), Json.integer(s, "runs", 0), counts,
-                        evidence, Json.num(s, "seconds", -1), stamp, rejected);
+                s.counts().forEach((k, x) -> counts.put(k, x == null ? 0L : x.longValue()));
+                Cell cell = new Cell(target, impl, config, c.unsafe(), id, orElse(s.title(), id), orElse(s.origin(), ""),
+                        v, orElse(s.summary(), ""), s.runs(), counts, s.evidence(), s.seconds(), stamp, rejected);
                 String where = f.getFileName() + " " + config + "/" + id;
                 if (!counts.isEmpty()) {
                     List<Outcome> seen = new ArrayList<>();
@@ -119,7 +117,7 @@ public final class AuditResults {
                         problems.add(where + ": verdict " + v + " is not the worst of its counts " + counts);
                     }
                 }
-                if (cell.needsEvidence() && evidence.isEmpty()) problems.add(where + ": " + v + " without evidence");
+                if (cell.needsEvidence() && s.evidence().isEmpty()) problems.add(where + ": " + v + " without evidence");
                 cells.add(cell);
             }
         }
@@ -128,6 +126,10 @@ public final class AuditResults {
                 f.resolveSibling("junit").resolve("TEST-audit-" + stem + ".xml"))) {
             if (Files.isRegularFile(p)) companions.add(p);
         }
-        return new Target(target, impl, Json.bool(root, "full", false), configs, cells, companions, stamp);
+        return new Target(target, impl, file.full(), configs, cells, companions, stamp);
+    }
+
+    private static String orElse(String s, String otherwise) {
+        return s == null ? otherwise : s;
     }
 }

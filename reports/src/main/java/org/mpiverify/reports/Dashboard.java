@@ -1,6 +1,5 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
 import static org.mpiverify.reports.Html.esc;
 
 import java.io.IOException;
@@ -14,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.mpiverify.results.Outcome;
+import org.mpiverify.results.TlcTraceFile;
 
 /**
  * Writes the static dashboard into one folder that opens offline from {@code file://}: the summary
@@ -211,17 +211,21 @@ public final class Dashboard {
             }
             if (!m.steps().isEmpty()) {
                 b.append("<table><tr><th>step</th><th>who</th><th>action</th><th>changed variables</th></tr>\n");
-                for (Map<String, Object> s : m.steps()) {
-                    b.append("<tr><td class=\"num\">").append(Json.integer(s, "number", 0)).append("</td><td>")
-                            .append(esc(Json.str(s, "who", ""))).append("</td><td>").append(esc(Json.str(s, "what", "")))
-                            .append(" <small>(").append(esc(Json.str(s, "action", ""))).append(")</small></td><td>");
-                    for (Object ch : Json.list(s, "changed")) b.append("<code>").append(esc(String.valueOf(ch))).append("</code><br>");
+                for (TlcTraceFile.Step s : m.steps()) {
+                    b.append("<tr><td class=\"num\">").append(s.number()).append("</td><td>")
+                            .append(esc(orEmpty(s.who()))).append("</td><td>").append(esc(orEmpty(s.what())))
+                            .append(" <small>(").append(esc(orEmpty(s.action()))).append(")</small></td><td>");
+                    for (String ch : s.changed()) b.append("<code>").append(esc(ch)).append("</code><br>");
                     b.append("</td></tr>\n");
                 }
                 b.append("</table>\n");
             }
         }
         return b.toString();
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
     }
 
     private static String num(long v) {

@@ -1,12 +1,11 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
+import org.mpiverify.results.JcstressSummaryFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.results.Outcome;
 
 /**
@@ -65,30 +64,30 @@ public final class JcstressResults {
     static Run load(Path outDir, Freshness freshness, List<String> problems) {
         Path file = outDir.resolve("jcstress").resolve("summary.json");
         if (!Files.isRegularFile(file)) return null;
-        Map<String, Object> root;
+        JcstressSummaryFile summary;
         try {
-            root = Json.parseObject(Files.readString(file));
+            summary = JcstressSummaryFile.read(file);
         } catch (IOException | IllegalArgumentException e) {
             problems.add(file + ": " + e.getMessage());
             return null;
         }
-        Stamp stamp = Stamp.of("jcstress/summary.json", root, freshness, CheckKind.JCSTRESS.inputs());
+        Stamp stamp = Stamp.of("jcstress/summary.json", summary.provenance(), freshness, CheckKind.JCSTRESS.inputs());
         List<Test> tests = new ArrayList<>();
-        for (Map<String, Object> t : Json.objs(root, "tests")) {
-            String cls = Json.str(t, "test", "?");
+        for (JcstressSummaryFile.Test t : summary.tests()) {
+            String cls = t.test() == null ? "?" : t.test();
             List<Observed> outcomes = new ArrayList<>();
-            for (Map<String, Object> o : Json.objs(t, "outcomes")) {
-                outcomes.add(new Observed(Json.str(o, "id", "?"), Json.str(o, "expect", "?"),
-                        Json.integer(o, "samples", 0), Json.str(o, "desc", "")));
+            for (JcstressSummaryFile.Observed o : t.outcomes()) {
+                outcomes.add(new Observed(orElse(o.id(), "?"), orElse(o.expect(), "?"), o.samples(), orElse(o.desc(), "")));
             }
-            List<String> probs = Json.list(t, "problems").stream().map(String::valueOf).toList();
-            tests.add(new Test(withoutPackage(cls), cls,
-                    "broken-twin".equals(Json.str(t, "kind", "")) || cls.contains("BrokenTwin"),
-                    Json.str(t, "verdict", "?"), Json.bool(t, "ok", false), Json.integer(t, "samples", 0),
-                    Json.integer(t, "forbiddenSamples", 0), probs, outcomes, stamp));
+            tests.add(new Test(withoutPackage(cls), cls, "broken-twin".equals(t.kind()) || cls.contains("BrokenTwin"),
+                    orElse(t.verdict(), "?"), t.ok(), t.samples(), t.forbiddenSamples(), t.problems(), outcomes, stamp));
         }
         Path html = outDir.resolve("jcstress").resolve("html");
-        return new Run(tests, Json.str(root, "mode", "?"), Json.integer(root, "wallSeconds", -1),
+        return new Run(tests, orElse(summary.mode(), "?"), summary.wallSeconds(),
                 Files.isRegularFile(html.resolve("index.html")) ? html : null, stamp);
+    }
+
+    private static String orElse(String s, String otherwise) {
+        return s == null ? otherwise : s;
     }
 }

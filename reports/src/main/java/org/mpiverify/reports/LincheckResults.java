@@ -1,12 +1,11 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
+import org.mpiverify.results.LincheckResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.mpiverify.results.Outcome;
 
@@ -79,18 +78,19 @@ public final class LincheckResults {
     }
 
     private static Suite read(Path f, String folder, Freshness freshness) throws IOException {
-        Map<String, Object> m = Json.parseObject(Files.readString(f));
-        String name = Json.str(m, "suite", f.getFileName().toString().replace(".json", ""));
+        LincheckResultsFile file = LincheckResultsFile.read(f);
+        String name = file.suite() != null ? file.suite() : f.getFileName().toString().replace(".json", "");
         List<Run> runs = new ArrayList<>();
-        for (Map<String, Object> r : Json.objs(m, "runs")) {
-            runs.add(new Run(Json.str(r, "mode", "?"), Json.integer(r, "scenarios", 0),
-                    Json.integer(r, "invocations", 0), Json.str(r, "verdict", "?"), Json.integer(r, "timeMillis", 0)));
+        for (LincheckResultsFile.Run r : file.runs()) {
+            runs.add(new Run(r.mode() == null ? "?" : r.mode(), r.scenarios(), r.invocations(),
+                    r.verdict() == null ? "?" : r.verdict(), r.timeMillis()));
         }
-        String category = Json.str(m, "kind", folder.equals("twins") ? "known-bad twin" : folder.isEmpty() ? "suite" : "finding");
+        String category = file.kind() != null ? file.kind()
+                : folder.equals("twins") ? "known-bad twin" : folder.isEmpty() ? "suite" : "finding";
         Path txt = f.resolveSibling(name + ".txt");
         String interleaving = Files.isRegularFile(txt) ? Files.readString(txt) : null;
         String rel = "lincheck/" + (folder.isEmpty() ? "" : folder + "/") + f.getFileName();
-        return new Suite(name, category, Json.str(m, "checks", ""), runs, interleaving,
-                Stamp.of(rel, m, freshness, CheckKind.LINCHECK.inputs()));
+        return new Suite(name, category, file.checks() == null ? "" : file.checks(), runs, interleaving,
+                Stamp.of(rel, file.provenance(), freshness, CheckKind.LINCHECK.inputs()));
     }
 }

@@ -28,6 +28,12 @@ public record Stamp(String file, Provenance provenance, Freshness.Status freshne
                 Json.str(p, "host", "unknown"), (int) Json.integer(p, "cpus", 0), versions);
     }
 
+    /** The stamp of a result read as a record; a provenance without a commit counts as none. */
+    static Stamp of(String file, Provenance p, Freshness freshness, List<String> inputs) {
+        Provenance known = p == null || p.commit() == null ? null : p;
+        return new Stamp(file, known, freshness.of(known, inputs));
+    }
+
     static Stamp of(String file, Map<String, Object> json, Freshness freshness, List<String> inputs) {
         Provenance p = provenanceOf(json);
         return new Stamp(file, p, freshness.of(p, inputs));

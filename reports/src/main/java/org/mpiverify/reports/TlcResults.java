@@ -1,13 +1,13 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.results.Outcome;
+import org.mpiverify.results.TlcResultsFile;
+import org.mpiverify.results.TlcTraceFile;
 
 /**
  * Reads {@code out/tlc/results.json} (written by the specs module's ReportWriter): one entry per model
@@ -20,7 +20,7 @@ public final class TlcResults {
     public record Model(String name, String spec, String mode, String size, String expected, String actual,
                         boolean asExpected, String mismatch, long distinctStates, long generatedStates,
                         long depth, double seconds, String message, String tlcVersion,
-                        List<Map<String, Object>> steps, Path svg, Stamp stamp) implements CheckResult {
+                        List<TlcTraceFile.Step> steps, Path svg, Stamp stamp) implements CheckResult {
         public CheckKind kind() {
             return CheckKind.TLC;
         }
@@ -41,36 +41,42 @@ public final class TlcResults {
         Path file = dir.resolve("results.json");
         List<Model> models = new ArrayList<>();
         if (!Files.isRegularFile(file)) return models;
-        Map<String, Object> root;
+        TlcResultsFile results;
         try {
-            root = Json.parseObject(Files.readString(file));
+            results = TlcResultsFile.read(file);
         } catch (IOException | IllegalArgumentException e) {
             problems.add(file + ": " + e.getMessage());
             return models;
         }
-        for (Map<String, Object> m : Json.objs(root, "models")) {
-            String name = Json.str(m, "name", "?");
-            List<Map<String, Object>> steps = List.of();
+        for (TlcResultsFile.Model m : results.models()) {
+            String name = m.name() == null ? "?" : m.name();
+            List<TlcTraceFile.Step> steps = List.of();
             Path svg = null;
-            Map<String, Object> cx = Json.obj(m, "counterexample");
+            TlcResultsFile.Counterexample cx = m.counterexample();
             if (cx != null) {
-                Path trace = dir.resolve(Json.str(cx, "json", name + ".trace.json"));
+                Path trace = dir.resolve(cx.json() == null ? name + ".trace.json" : cx.json());
                 try {
-                    steps = Json.objs(Json.parseObject(Files.readString(trace)), "steps");
+                    steps = TlcTraceFile.read(trace).steps();
                 } catch (IOException | IllegalArgumentException e) {
                     problems.add(trace + ": counterexample unreadable: " + e.getMessage());
                 }
-                Path s = dir.resolve(Json.str(cx, "svg", name + ".svg"));
+                Path s = dir.resolve(cx.svg() == null ? name + ".svg" : cx.svg());
                 if (Files.isRegularFile(s)) svg = s;
                 else problems.add(s + ": sequence diagram missing");
             }
-            models.add(new Model(name, Json.str(m, "spec", ""), Json.str(m, "mode", ""), Json.str(m, "size", ""),
-                    Json.str(m, "expected", "?"), Json.str(m, "actual", "?"), Json.bool(m, "asExpected", false),
-                    Json.str(m, "mismatch", null), Json.integer(m, "distinctStates", -1),
-                    Json.integer(m, "generatedStates", -1), Json.integer(m, "depth", -1),
-                    Json.num(m, "seconds", -1), Json.str(m, "message", ""), Json.str(m, "tlcVersion", ""),
-                    steps, svg, Stamp.of("tlc/results.json#" + name, m, freshness, CheckKind.TLC.inputs())));
+            models.add(new Model(name, orEmpty(m.spec()), orEmpty(m.mode()), orEmpty(m.size()), orUnknown(m.expected()),
+                    orUnknown(m.actual()), m.asExpected(), m.mismatch(), m.distinctStates(), m.generatedStates(),
+                    m.depth(), m.seconds(), orEmpty(m.message()), orEmpty(m.tlcVersion()), steps, svg,
+                    Stamp.of("tlc/results.json#" + name, m.provenance(), freshness, CheckKind.TLC.inputs())));
         }
         return models;
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String orUnknown(String s) {
+        return s == null ? "?" : s;
     }
 }

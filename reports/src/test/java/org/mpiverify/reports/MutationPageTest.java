@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.MutationKillMatrixFile;
 
 /** The mutation page shows the rate against its target and each survivor as a diff; without a result, which command makes one. */
 class MutationPageTest {
@@ -27,7 +28,7 @@ class MutationPageTest {
 
     @Test
     void showsTheRateAgainstTheTargetAndEachSurvivorAsADiff() {
-        String html = MutationPage.body(Json.parseObject(MATRIX));
+        String html = MutationPage.body(Json.read(MATRIX, MutationKillMatrixFile.class));
         assertTrue(html.contains("1 of 2 non-equivalent mutants detected (50.0 %; target 95 %)"), html);
         assertTrue(html.contains("class=\"v-fail\""), html);
         assertTrue(html.contains("org.x.A.n, line 9: CAS_TO_PLAIN (SURVIVED)"), html);

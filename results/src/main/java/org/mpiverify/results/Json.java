@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -33,6 +34,13 @@ import java.util.Map;
  *
  * <p>Numbers are written with six significant digits (a measurement's noise is larger), integral
  * values without a fraction, and non-finite ones as {@code null}.
+ *
+ * <p>Result files are records ({@link #write}, {@link #read}): a record component is its JSON key, in the
+ * record's order. A key that is a Java reserved word ({@code extends}, {@code final}, ...) is the component's
+ * name with one trailing underscore ({@code String extends_} is {@code "extends"}); no other component name ends
+ * in an underscore. A component that a file leaves out when it is empty carries
+ * {@code @JsonInclude(JsonInclude.Include.NON_EMPTY)}, one it leaves out when there is none
+ * {@code @JsonInclude(JsonInclude.Include.NON_NULL)}.
  */
 public final class Json {
     private static final MathContext SIX_DIGITS = new MathContext(6);
@@ -48,6 +56,7 @@ public final class Json {
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.USE_LONG_FOR_INTS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .propertyNamingStrategy(new ReservedWordKeys())
                 .addModule(new SimpleModule("six significant digits")
                         .addSerializer(Double.class, new DoubleSerializer())
                         .addSerializer(Double.TYPE, new DoubleSerializer())) // a record's double, too
@@ -162,6 +171,14 @@ public final class Json {
 
     public static boolean bool(Map<String, Object> m, String key, boolean def) {
         return m != null && m.get(key) instanceof Boolean b ? b : def;
+    }
+
+    /** A record component {@code extends_} is the key {@code "extends"}: the rule for reserved words. */
+    private static final class ReservedWordKeys extends PropertyNamingStrategies.NamingBase {
+        @Override
+        public String translate(String name) {
+            return name != null && name.length() > 1 && name.endsWith("_") ? name.substring(0, name.length() - 1) : name;
+        }
     }
 
     /** Doubles as {@link #number(double)} writes them. */

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,7 +25,7 @@ public record Provenance(String date, String commit, boolean dirty, String jdk, 
                          int cpus, Map<String, String> versions) {
 
     public Provenance {
-        versions = Map.copyOf(new TreeMap<>(versions));
+        versions = Collections.unmodifiableMap(versions == null ? new TreeMap<>() : new TreeMap<>(versions)); // by name
     }
 
     /** The provenance of a result produced now, in the repository at {@code repoRoot}. */

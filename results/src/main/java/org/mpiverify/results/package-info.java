@@ -4,11 +4,19 @@
  * org.mpiverify.results.Provenance} (commit, dirty tree, JDK, host, stamped into every result), {@link
  * org.mpiverify.results.Workspace} (the repository root and {@code out/}), {@link org.mpiverify.results.Git} and
  * {@link org.mpiverify.results.Console} (where every command writes: output, errors, progress) with the one progress
- * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}.
+ * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}; and the
+ * records of the result files two modules share, one per file, which both the writer and the dashboard use:
+ * {@link org.mpiverify.results.TlcResultsFile} and {@link org.mpiverify.results.TlcTraceFile} (TLC's outcomes and
+ * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation), {@link
+ * org.mpiverify.results.LincheckResultsFile} (a Lincheck suite or twin), {@link org.mpiverify.results.JcstressSummaryFile}
+ * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
+ * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core).
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *
- * <p>Tests: {@code results/src/test/java/org/mpiverify/results} ({@code JsonTest}, {@code WorkspaceTest}, {@code ProgressLineTest}). Docs:
+ * <p>Tests: {@code results/src/test/java/org/mpiverify/results} ({@code JsonTest}, {@code WorkspaceTest}, {@code ProgressLineTest}, a round trip per record:
+ * {@code TlcResultsFileTest}, {@code TraceResultsFileTest}, {@code CheckResultFilesTest}; the committed samples:
+ * {@code reports}' {@code CommittedResultFilesTest}). Docs:
  * {@code docs/modules.md}.
  */
 package org.mpiverify.results;

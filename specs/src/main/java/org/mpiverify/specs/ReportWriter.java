@@ -1,6 +1,5 @@
 package org.mpiverify.specs;
 
-import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.mpiverify.results.Provenance;
+import org.mpiverify.results.TlcResultsFile;
 
 /**
  * Writes TLC outcomes for the reports module under {@code <out>/tlc/}: {@code results.json} (one
@@ -43,98 +43,56 @@ public final class ReportWriter {
             Files.createDirectories(tlcDir);
             String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
             String commit = gitCommit(repoRoot);
-            Object provenance = provenance(outcomes);
-            Map<String, Object> byName = previous();
+            Provenance provenance = provenance(outcomes);
+            Map<String, TlcResultsFile.Model> byName = previous();
             for (ModelOutcome o : outcomes) {
-                Map<String, Object> e = entry(o, date, commit);
-                e.put("provenance", provenance);
-                byName.put(o.model().name(), e);
+                byName.put(o.model().name(), entry(o, date, commit).withProvenance(provenance));
                 Files.writeString(tlcDir.resolve(o.model().name() + ".tlc.log"), o.result().raw());
                 if (o.result().hasTrace()) {
                     String n = o.model().name();
-                    Files.writeString(tlcDir.resolve(n + ".trace.json"), Json.write(TraceReport.json(o)));
+                    TraceReport.json(o).write(tlcDir.resolve(n + ".trace.json"));
                     Files.writeString(tlcDir.resolve(n + ".md"), TraceReport.markdown(o, n + ".svg"));
                     Files.writeString(tlcDir.resolve(n + ".svg"), SequenceDiagram.svg(o));
                 }
             }
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("generated", date);
-            root.put("gitCommit", commit);
-            root.put("provenance", provenance);
-            root.put("models", new ArrayList<>(byName.values()));
             Path results = tlcDir.resolve("results.json");
-            Files.writeString(results, Json.write(root));
+            new TlcResultsFile(date, commit, provenance, new ArrayList<>(byName.values())).write(results);
             return results;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write TLC results under " + tlcDir, e);
         }
     }
 
-    /** This run's provenance as a JSON value, with the TLC version the run reported. */
-    private Object provenance(List<ModelOutcome> outcomes) {
+    /** This run's provenance, with the TLC version the run reported. */
+    private Provenance provenance(List<ModelOutcome> outcomes) {
         String tlc = outcomes.stream().map(o -> o.result().tlcVersion()).filter(v -> v != null && !v.isBlank())
                 .findFirst().orElse("unknown");
-        return Json.parse(Provenance.now(repoRoot, Map.of("TLC", tlc)).toJson());
+        return Provenance.now(repoRoot, Map.of("TLC", tlc));
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> previous() {
-        Map<String, Object> byName = new LinkedHashMap<>();
+    private Map<String, TlcResultsFile.Model> previous() {
+        Map<String, TlcResultsFile.Model> byName = new LinkedHashMap<>();
         Path results = tlcDir.resolve("results.json");
         if (!Files.isRegularFile(results)) return byName;
         try {
-            Object root = Json.parse(Files.readString(results));
-            for (Object m : (List<Object>) ((Map<String, Object>) root).get("models")) {
-                byName.put((String) ((Map<String, Object>) m).get("name"), m);
-            }
+            for (TlcResultsFile.Model m : TlcResultsFile.read(results).models()) byName.put(m.name(), m);
         } catch (IOException | RuntimeException e) {
             // an unreadable earlier file is replaced, not merged
         }
         return byName;
     }
 
-    private static Map<String, Object> entry(ModelOutcome o, String date, String commit) {
+    private static TlcResultsFile.Model entry(ModelOutcome o, String date, String commit) {
         ModelSpec m = o.model();
         TlcResult r = o.result();
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("name", m.name());
-        e.put("spec", m.spec());
-        e.put("module", m.module());
-        e.put("config", m.config());
-        e.put("extends", m.extendsModule());
-        if (!m.overrides().isEmpty()) e.put("overrides", new LinkedHashMap<>(m.overrides()));
-        e.put("invariants", m.invariants());
-        e.put("properties", m.properties());
-        e.put("constants", new LinkedHashMap<>(m.constants()));
-        e.put("mode", m.mode());
-        e.put("size", m.sizeClass());
-        e.put("expected", m.expected().outcome().manifestName());
-        e.put("expectedViolated", m.expected().violated());
-        e.put("actual", r.outcome().manifestName());
-        e.put("actualViolated", r.violated());
-        e.put("asExpected", o.asExpected());
-        e.put("mismatch", o.mismatch());
-        e.put("distinctStates", r.distinctStates());
-        e.put("generatedStates", r.generatedStates());
-        e.put("depth", r.depth());
-        e.put("seconds", o.seconds());
-        e.put("workers", r.workers());
-        e.put("exitCode", r.exitCode());
-        e.put("log", m.name() + ".tlc.log");
-        if (!r.coverage().isEmpty()) e.put("coverage", new LinkedHashMap<>(new TreeMap<>(r.coverage())));
-        e.put("tlcVersion", r.tlcVersion());
-        e.put("date", date);
-        e.put("gitCommit", commit);
-        e.put("message", r.message());
-        if (r.hasTrace()) {
-            Map<String, Object> files = new LinkedHashMap<>();
-            files.put("json", m.name() + ".trace.json");
-            files.put("markdown", m.name() + ".md");
-            files.put("svg", m.name() + ".svg");
-            files.put("steps", r.trace().size());
-            e.put("counterexample", files);
-        }
-        return e;
+        TlcResultsFile.Counterexample cx = r.hasTrace() ? new TlcResultsFile.Counterexample(m.name() + ".trace.json",
+                m.name() + ".md", m.name() + ".svg", r.trace().size()) : null;
+        return new TlcResultsFile.Model(m.name(), m.spec(), m.module(), m.config(), m.extendsModule(), m.overrides(),
+                m.invariants(), m.properties(), m.constants(), m.mode(), m.sizeClass(),
+                m.expected().outcome().manifestName(), m.expected().violated(), r.outcome().manifestName(),
+                r.violated(), o.asExpected(), o.mismatch(), r.distinctStates(), r.generatedStates(), r.depth(),
+                o.seconds(), r.workers(), r.exitCode(), m.name() + ".tlc.log", new TreeMap<>(r.coverage()),
+                r.tlcVersion(), date, commit, r.message(), cx, null);
     }
 
     /** HEAD's commit of the repository, or null when git is unavailable. */

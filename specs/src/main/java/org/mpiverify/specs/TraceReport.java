@@ -1,9 +1,9 @@
 package org.mpiverify.specs;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiverify.results.TlcTraceFile;
 
 /**
  * Turns a counterexample into what a person reads: a Markdown page with one row per step (who,
@@ -61,40 +61,25 @@ public final class TraceReport {
         return b.toString();
     }
 
-    /** The counterexample as JSON-ready maps: per step number, action, event, changed and all variables. */
-    public static Map<String, Object> json(ModelOutcome o) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("model", o.model().name());
-        root.put("spec", o.model().spec());
-        root.put("result", o.result().outcome().manifestName());
-        root.put("violated", o.result().violated());
-        root.put("backToState", o.result().backToState());
-        List<Object> steps = new ArrayList<>();
+    /** The counterexample as the reports read it: per step number, action, event, changed and all variables. */
+    public static TlcTraceFile json(ModelOutcome o) {
+        List<TlcTraceFile.Step> steps = new ArrayList<>();
         TraceState prev = null;
         for (TraceState s : o.result().trace()) {
-            Map<String, Object> step = new LinkedHashMap<>();
-            step.put("number", s.number());
-            step.put("action", s.action());
             TraceEvent ev = TraceEvent.of(s);
-            if (ev != null) {
-                step.put("who", ev.who());
-                step.put("what", ev.what());
-                step.put("peers", ev.peers());
-            }
             Map<String, String> changed = s.changedSince(prev);
             changed.remove(TraceEvent.VARIABLE);
-            List<Object> lines = new ArrayList<>();
+            List<String> lines = new ArrayList<>();
             for (Map.Entry<String, String> e : changed.entrySet()) {
                 lines.addAll(TlaValues.changes(e.getKey(), prev == null ? null : prev.variables().get(e.getKey()),
                         e.getValue()));
             }
-            step.put("changed", lines);
-            step.put("state", new LinkedHashMap<String, Object>(s.variables()));
-            steps.add(step);
+            steps.add(new TlcTraceFile.Step(s.number(), s.action(), ev == null ? null : ev.who(),
+                    ev == null ? null : ev.what(), ev == null ? null : ev.peers(), lines, s.variables()));
             prev = s;
         }
-        root.put("steps", steps);
-        return root;
+        return new TlcTraceFile(o.model().name(), o.model().spec(), o.result().outcome().manifestName(),
+                o.result().violated(), o.result().backToState(), steps);
     }
 
     private static String cell(String s) {

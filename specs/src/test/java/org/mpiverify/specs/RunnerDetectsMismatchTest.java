@@ -1,7 +1,8 @@
 package org.mpiverify.specs;
 
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.TlcResultsFile;
+import org.mpiverify.results.TlcTraceFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -122,7 +123,13 @@ class RunnerDetectsMismatchTest {
         assertTrue(text.contains("MISMATCH"), text);
         Path results = tmp.resolve("out/tlc/results.json");
         assertTrue(Files.isRegularFile(results));
-        assertNotNull(Json.parse(Files.readString(results)));
+        TlcResultsFile.Model wrong = TlcResultsFile.read(results).models().getFirst();
+        assertEquals("wrong", wrong.name());
+        assertEquals("success", wrong.expected());
+        assertFalse(wrong.asExpected(), "the entry the dashboard reads says MISMATCH too");
+        assertNotNull(wrong.counterexample());
+        assertEquals(wrong.counterexample().steps(),
+                TlcTraceFile.read(tmp.resolve("out/tlc").resolve(wrong.counterexample().json())).steps().size());
         assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.svg")).startsWith("<svg"));
         assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.md")).contains("| Step |"));
         assertTrue(Files.readString(tmp.resolve("out/tlc/wrong.tlc.log")).contains("Deadlock reached"),

@@ -103,38 +103,66 @@ public final class CAuditReport {
         return s;
     }
 
-    static Map<String, Object> json(CAudit.Result r, Path repoRoot) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("library", r.library());
-        m.put("tool", r.tool() == null ? null : r.tool().id());
-        List<Object> rows = new ArrayList<>();
-        for (CAudit.Row row : r.rows()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("id", row.scenario().id());
-            x.put("recorded", CAudit.recorded(repoRoot, row.scenario().id(), r.library()));
-            x.put("verdict", row.verdict().outcome().name());
-            x.put("summary", row.verdict().summary());
-            if (r.tool() != null) x.put("races", r.ledger().of(row.scenario().id()).stream().map(e -> e.race().key()).toList());
-            rows.add(x);
+    /**
+     * {@code c-<library>[-<tool>].json}: the C audit of one library, per scenario its verdict and, under a race
+     * detector, the races it reported; every race once, with both accesses.
+     *
+     * @param library   the library's name
+     * @param tool      the race detector's id, null without one
+     * @param scenarios one row per C scenario
+     * @param races     the races the detector reported, empty without one
+     */
+    public record CAuditFile(String library, String tool, List<ScenarioRow> scenarios, List<RaceEntry> races) {
+        public CAuditFile {
+            scenarios = List.copyOf(scenarios);
+            races = List.copyOf(races);
         }
-        m.put("scenarios", rows);
-        List<Object> races = new ArrayList<>();
+    }
+
+    /**
+     * A scenario's row.
+     *
+     * @param id       the scenario's id
+     * @param recorded what the scenario's recorded result says for this library
+     * @param verdict  the run's outcome
+     * @param summary  the verdict in words
+     * @param races    the keys of the races it showed; null without a race detector (not checked, unlike an empty list)
+     */
+    public record ScenarioRow(String id, String recorded, String verdict, String summary, List<String> races) { }
+
+    /**
+     * One race.
+     *
+     * @param key           its key (suppressions and the ledger name it by this)
+     * @param calls         the MPI calls of the two accesses
+     * @param variable      the variable, as the library's symbols name it
+     * @param reports       how many reports the detector made of it
+     * @param scenarios     the scenarios that showed it
+     * @param withOneThread whether it shows with one thread per process too
+     * @param accesses      both accesses
+     */
+    public record RaceEntry(String key, String calls, String variable, int reports, List<String> scenarios,
+                            boolean withOneThread, List<AccessEntry> accesses) { }
+
+    /** One access of a race: read or write, the MPI call it was made in, its stack. */
+    public record AccessEntry(String what, String mpiCall, List<String> stack) { }
+
+    static CAuditFile json(CAudit.Result r, Path repoRoot) {
+        List<ScenarioRow> rows = new ArrayList<>();
+        for (CAudit.Row row : r.rows()) {
+            rows.add(new ScenarioRow(row.scenario().id(), CAudit.recorded(repoRoot, row.scenario().id(), r.library()),
+                    row.verdict().outcome().name(), row.verdict().summary(), r.tool() == null ? null
+                            : r.ledger().of(row.scenario().id()).stream().map(e -> e.race().key()).toList()));
+        }
+        List<RaceEntry> races = new ArrayList<>();
         org.mpiverify.audit.race.LibraryOffsets offsets = new org.mpiverify.audit.race.LibraryOffsets();
         if (r.tool() != null) {
             for (RaceLedger.Entry e : r.ledger().entries()) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("key", e.race().key());
-                x.put("calls", e.race().calls());
-                x.put("variable", offsets.describe(e.race()));
-                x.put("reports", e.reports());
-                x.put("scenarios", e.scenarios());
-                x.put("withOneThread", e.withOneThread());
-                x.put("accesses", e.race().accesses().stream().map(a -> Map.of("what", a.what(), "mpiCall", a.mpiCall(),
-                        "stack", a.stack().stream().map(Frame::describe).toList())).toList());
-                races.add(x);
+                races.add(new RaceEntry(e.race().key(), e.race().calls(), offsets.describe(e.race()), e.reports(),
+                        e.scenarios(), e.withOneThread(), e.race().accesses().stream().map(a -> new AccessEntry(a.what(),
+                                a.mpiCall(), a.stack().stream().map(Frame::describe).toList())).toList()));
             }
         }
-        m.put("races", races);
-        return m;
+        return new CAuditFile(r.library(), r.tool() == null ? null : r.tool().id(), rows, races);
     }
 }

@@ -1,5 +1,6 @@
 package org.mpiverify.mutate.report;
 
+import org.mpiverify.results.MutationKillMatrixFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,40 +86,22 @@ public record KillMatrix(List<Entry> mutants) {
         return m;
     }
 
-    public Map<String, Object> toJson(Map<String, Object> header) {
-        Map<String, Object> o = new LinkedHashMap<>(header);
-        Map<String, Object> totals = new LinkedHashMap<>();
-        totals.put("mutants", mutants.size());
-        totals.put("equivalent", mutants.size() - nonEquivalent());
-        totals.put("detected", detected());
-        totals.put("survived", survivors().size());
-        totals.put("killRate", Math.round(killRate() * 10000) / 10000.0);
-        totals.put("unobservable", unobservable().size());
-        totals.put("observableKillRate", Math.round(observableRate() * 10000) / 10000.0);
-        totals.put("wrongEquivalenceClaims", wrongClaims().size());
-        totals.put("bySuite", killsBySuite());
-        o.put("totals", totals);
-        List<Object> list = new ArrayList<>();
+    /** The figures of {@code out/mutate/kill-matrix.json}, rates rounded to four decimals. */
+    public MutationKillMatrixFile.Totals totals() {
+        return new MutationKillMatrixFile.Totals(mutants.size(), mutants.size() - nonEquivalent(), detected(),
+                survivors().size(), Math.round(killRate() * 10000) / 10000.0, unobservable().size(),
+                Math.round(observableRate() * 10000) / 10000.0, wrongClaims().size(), killsBySuite());
+    }
+
+    /** The mutants as {@code out/mutate/kill-matrix.json} holds them. */
+    public List<MutationKillMatrixFile.Mutant> entries() {
+        List<MutationKillMatrixFile.Mutant> list = new ArrayList<>();
         for (Entry e : mutants) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("id", e.key());
-            m.put("component", e.component());
-            m.put("operator", e.operator());
-            m.put("class", e.mutatedClass());
-            m.put("method", e.method());
-            m.put("line", e.line());
-            m.put("description", e.description());
-            m.put("status", e.status());
-            m.put("killedBy", e.suite() == null ? null : Map.of("suite", e.suite(), "test", e.test() == null ? "" : e.test()));
-            m.put("millis", e.millis());
-            m.put("timeSource", e.timeSource());
-            if (e.detail() != null) m.put("detail", e.detail());
-            if (e.equivalence() != null) m.put("equivalence", e.equivalence());
-            if (e.sourceDiff() != null) m.put("sourceDiff", e.sourceDiff());
-            if (e.bytecodeDiff() != null) m.put("bytecodeDiff", e.bytecodeDiff());
-            list.add(m);
+            list.add(new MutationKillMatrixFile.Mutant(e.key(), e.component(), e.operator(), e.mutatedClass(), e.method(),
+                    e.line(), e.description(), e.status(), e.suite() == null ? null
+                            : new MutationKillMatrixFile.KilledBy(e.suite(), e.test() == null ? "" : e.test()),
+                    e.millis(), e.timeSource(), e.detail(), e.equivalence(), e.sourceDiff(), e.bytecodeDiff()));
         }
-        o.put("mutants", list);
-        return o;
+        return list;
     }
 }

@@ -1,0 +1,72 @@
+package org.mpiverify.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code out/audit/<target>.json}: one target's thread-safety audit, every configuration (a column of the matrix)
+ * with its scenarios, written by the audit and read by the dashboard, both through this record ({@link #write},
+ * {@link #read}). The contract is stated in the audit's README.
+ *
+ * @param target         the target's name ({@code core}, {@code mpich}, ...)
+ * @param implementation the implementation and its version
+ * @param provenance     where the results come from
+ * @param full           whether the whole catalog ran with the full repeats
+ * @param configurations the columns, in the matrix's order
+ */
+public record AuditResultsFile(String target, String implementation, Provenance provenance, boolean full,
+                               List<Configuration> configurations) {
+    public AuditResultsFile {
+        configurations = configurations == null ? List.of() : List.copyOf(configurations);
+    }
+
+    /**
+     * A configuration and its cells.
+     *
+     * @param name      the column's name
+     * @param unsafe    whether it is an unsafe experimental variant the audit must reject
+     * @param scenarios its cells, in catalog order
+     */
+    public record Configuration(String name, boolean unsafe, List<ScenarioCell> scenarios) {
+        public Configuration {
+            scenarios = scenarios == null ? List.of() : List.copyOf(scenarios);
+        }
+    }
+
+    /**
+     * A cell: the scenario, its worst verdict, the runs and their outcomes, the evidence.
+     *
+     * @param id       the scenario's id
+     * @param title    its one-line title
+     * @param origin   the paper figure or test it follows
+     * @param verdict  the worst {@link Outcome} of its runs, by name
+     * @param summary  the verdict in words
+     * @param runs     how many times it ran
+     * @param counts   outcome name to runs with that outcome, worst first
+     * @param evidence what the worst run left (messages, thread stacks)
+     * @param seconds  wall time of its runs
+     */
+    public record ScenarioCell(String id, String title, String origin, String verdict, String summary, int runs,
+                               Map<String, Integer> counts, List<String> evidence, double seconds) {
+        public ScenarioCell {
+            counts = counts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(counts));
+            evidence = evidence == null ? List.of() : List.copyOf(evidence);
+        }
+    }
+
+    /** Writes {@code file} (and its folders). */
+    public void write(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, Json.write(this));
+    }
+
+    /** Reads {@code file}; a malformed one, or one with a key this record does not have, is an {@link IllegalArgumentException}. */
+    public static AuditResultsFile read(Path file) throws IOException {
+        return Json.read(Files.readString(file), AuditResultsFile.class);
+    }
+}
