@@ -233,8 +233,11 @@ PromiseStatus(m) == CASE st[m] \in {"reserved", "buffered"} -> "accepted"
 (* when the buffer is unattached.                                          *)
 PromiseDetach == IF ~layout.att THEN "detached" ELSE IF layout.det THEN "detaching" ELSE "attached"
 
+(* The receiver has the bytes it copied out once the delivery is done.    *)
+PromiseRecv == [m \in Msgs |-> IF st[m] \in {"delivered", "released"} THEN recvd[m] ELSE <<>>]
+
 Promise == INSTANCE BsendPromise WITH status <- [m \in Msgs |-> PromiseStatus(m)],
-                                      recv <- recvd,
+                                      recv <- PromiseRecv,
                                       detach <- PromiseDetach
 
 RefinesBsendPromise == Promise!Spec
