@@ -23,23 +23,32 @@
 (*                                                                         *)
 (* Each thread of Threads sends the messages of Plan[t] in order, each of  *)
 (* the size it names (bytes, overhead included); one detacher detaches the *)
-(* buffer at some point. Memory cells hold the id of the message whose     *)
-(* bytes they hold, so a delivery sees whether it got its own message.     *)
+(* buffer at any point, at the latest once every bsend has returned (no    *)
+(* bsend may wait for it). A memory cell holds one byte of one message:    *)
+(* byte k of message m is <<m, k>>, what the bsend handed in; a delivery   *)
+(* records the bytes it copied out (recvd), and the promise compares them  *)
+(* with what was handed in.                                                *)
 (*                                                                         *)
-(* Properties, from MPI's promise to the user:                             *)
+(* It refines BsendPromise (MPI-3.1 §3.6 with no layout or memory in it):  *)
+(* RefinesBsendPromise. A message is accepted at its Publish (the CAS that *)
+(* reserves its region), received at its Deliver, finished at its Release; *)
+(* the detach begins at the mark and ends when the layout is unattached.   *)
+(* Properties, the promise's through that mapping unless said otherwise:   *)
 (*   NoOverlap       two messages in the buffer never share a byte, and    *)
-(*                   each lies inside it;                                  *)
-(*   ContentIntact   a delivered message is the message that was sent;     *)
-(*   DetachWaits     when the detach returns, no message is left in the    *)
-(*                   buffer (§3.6: it "will block until all messages       *)
+(*                   each lies inside it (the allocator's own invariant);  *)
+(*   ContentIntact   a delivered message has the bytes its bsend handed in;*)
+(*   DetachWaits     when the detach call returns, no message is left in   *)
+(*                   the buffer (§3.6: it "will block until all messages   *)
 (*                   currently in the buffer have been transmitted");      *)
-(*   FreedSpaceReused a bsend is refused for want of space only if the     *)
-(*                   messages whose transmission has not finished leave    *)
-(*                   too few bytes                                         *)
-(*                   (models with one message size, where first fit has no *)
-(*                   fragmentation to blame);                              *)
+(*   FreedSpaceReused (an action property) a bsend is refused only while a *)
+(*                   detach runs or when the messages whose transmission   *)
+(*                   has not finished leave too few bytes (models with one *)
+(*                   message size, where first fit has no fragmentation to *)
+(*                   blame);                                               *)
 (*   NoMessageLost   every message a bsend accepted is delivered intact;   *)
-(*   Termination     every bsend and the detach return.                    *)
+(*   Termination     every bsend and the detach call return;               *)
+(*   RefinesBsendPromise every step is one of the promise's, and its       *)
+(*                   fairness holds.                                       *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets, Sequences, TLC
 
@@ -47,39 +56,33 @@ CONSTANTS Threads,   \* sending threads, e.g. {"t1", "t2"}
           Plan,      \* [Threads -> Seq(1..Capacity)]: each message's size
           Capacity   \* bytes of the attached buffer
 
-None == "none"
+NoByte == <<>>   \* a cell that holds no byte of any message
 Detacher == "detacher"
-MsgId(t, i) == t \o "." \o ToString(i)
+MsgId(t, i) == <<t, i>>
 Msgs == UNION {{MsgId(t, i) : i \in 1..Len(Plan[t])} : t \in Threads}
-SizeOf(m) == CHOOSE s \in 1..Capacity : \E t \in Threads : \E i \in 1..Len(Plan[t]) :
-                 m = MsgId(t, i) /\ s = Plan[t][i]
+SizeOf(m) == Plan[m[1]][m[2]]
+Name(m) == m[1] \o "." \o ToString(m[2])
 Cells == 0..(Capacity - 1)
 Min(S) == CHOOSE x \in S : \A y \in S : x <= y
 
 VARIABLES layout,   \* [att: BOOLEAN, det: BOOLEAN, regs: SUBSET [m, lo, hi]]
-          mem,      \* [Cells -> Msgs \cup {None}]
+          mem,      \* [Cells -> (Msgs \X Nat) \cup {NoByte}]: byte k of message m is <<m, k>>
           st,       \* [Msgs -> {"new", "reserved", "buffered", "delivered", "released", "refused"}]
-          region,   \* [Msgs -> [lo, hi]] the region a message was given (history)
-          got,      \* [Msgs -> BOOLEAN] its delivery read its own bytes
+          region,   \* [Msgs -> [lo, hi]] the region a message was given ([0, 0) before)
+          recvd,    \* [Msgs -> Seq]: the bytes its delivery copied out (<<>> before)
           next,     \* [Threads -> Nat] index of the message a thread sends
           pc,       \* [Threads -> {"read", "cas", "copy", "done"}]
           snap,     \* [Threads -> layout] the layout a thread's reserve read
           at,       \* [Threads -> Int] the offset it found there
           drained,  \* the detach's completion (signalled once)
           pcD,      \* detacher: "idle", "wait", "done"
-          spurious, \* a bsend was refused while enough space was free (history)
           event
 
-vars == <<layout, mem, st, region, got, next, pc, snap, at, drained, pcD, spurious, event>>
+vars == <<layout, mem, st, region, recvd, next, pc, snap, at, drained, pcD, event>>
 
 Ev(who, what) == [who |-> who, what |-> what, peers |-> {}]
 Cur(t) == MsgId(t, next[t])
 Size(t) == Plan[t][next[t]]
-(* Messages whose transmission has not finished: their bytes are taken.   *)
-Live == {m \in Msgs : st[m] \in {"reserved", "buffered", "delivered"}}
-RECURSIVE SumSizes(_)
-SumSizes(S) == IF S = {} THEN 0 ELSE LET m == CHOOSE x \in S : TRUE IN SizeOf(m) + SumSizes(S \ {m})
-LiveBytes == SumSizes(Live)
 Empty == [att |-> FALSE, det |-> FALSE, regs |-> {}]
 
 (* The lowest offset with size free bytes in layout l, or -1.             *)
@@ -89,17 +92,16 @@ FirstFit(l, size) ==
     IN IF c = {} THEN -1 ELSE Min(c)
 
 Init == /\ layout = [att |-> TRUE, det |-> FALSE, regs |-> {}]
-        /\ mem = [c \in Cells |-> None]
+        /\ mem = [c \in Cells |-> NoByte]
         /\ st = [m \in Msgs |-> "new"]
         /\ region = [m \in Msgs |-> [lo |-> 0, hi |-> 0]]
-        /\ got = [m \in Msgs |-> FALSE]
+        /\ recvd = [m \in Msgs |-> <<>>]
         /\ next = [t \in Threads |-> 1]
-        /\ pc = [t \in Threads |-> IF Len(Plan[t]) = 0 THEN "done" ELSE "read"]
+        /\ pc = [t \in Threads |-> IF Plan[t] = <<>> THEN "done" ELSE "read"]
         /\ snap = [t \in Threads |-> Empty]
         /\ at = [t \in Threads |-> -1]
         /\ drained = FALSE
         /\ pcD = "idle"
-        /\ spurious = FALSE
         /\ event = Ev("", "init")
 
 NextMessage(t) == IF next[t] = Len(Plan[t])
@@ -116,16 +118,15 @@ Read(t) ==
     /\ pc[t] = "read"
     /\ IF ~layout.att \/ layout.det \/ f = -1
          THEN /\ st' = [st EXCEPT ![m] = "refused"]
-              /\ spurious' = (spurious \/ (layout.att /\ ~layout.det /\ LiveBytes + Size(t) <= Capacity))
               /\ NextMessage(t)
               /\ UNCHANGED <<snap, at>>
-              /\ event' = Ev(t, "bsend " \o m \o ": ERR_BUFFER")
+              /\ event' = Ev(t, "bsend " \o Name(m) \o ": ERR_BUFFER")
          ELSE /\ snap' = [snap EXCEPT ![t] = layout]
               /\ at' = [at EXCEPT ![t] = f]
               /\ pc' = [pc EXCEPT ![t] = "cas"]
-              /\ UNCHANGED <<st, spurious, next>>
-              /\ event' = Ev(t, "bsend " \o m \o ": reads the layout, first fit at " \o ToString(f))
-    /\ UNCHANGED <<layout, mem, region, got, drained, pcD>>
+              /\ UNCHANGED <<st, next>>
+              /\ event' = Ev(t, "bsend " \o Name(m) \o ": reads the layout, first fit at " \o ToString(f))
+    /\ UNCHANGED <<layout, mem, region, recvd, drained, pcD>>
 
 (* Publishes the region by CAS from the layout it read; retries if lost. *)
 Publish(t) ==
@@ -138,30 +139,32 @@ Publish(t) ==
               /\ st' = [st EXCEPT ![m] = "reserved"]
               /\ region' = [region EXCEPT ![m] = [lo |-> r.lo, hi |-> r.hi]]
               /\ pc' = [pc EXCEPT ![t] = "copy"]
-              /\ event' = Ev(t, "CAS: " \o m \o " holds [" \o ToString(r.lo) \o ", " \o ToString(r.hi) \o ")")
+              /\ event' = Ev(t, "CAS: " \o Name(m) \o " holds [" \o ToString(r.lo) \o ", " \o ToString(r.hi) \o ")")
          ELSE /\ pc' = [pc EXCEPT ![t] = "read"]
               /\ UNCHANGED <<layout, st, region>>
               /\ event' = Ev(t, "CAS lost: read again")
-    /\ UNCHANGED <<mem, got, next, snap, at, drained, pcD, spurious>>
+    /\ UNCHANGED <<mem, recvd, next, snap, at, drained, pcD>>
 
 (* Copies the message into its region and starts its send; bsend returns. *)
 Copy(t) ==
     LET m == Cur(t) IN
     /\ pc[t] = "copy"
-    /\ mem' = [c \in Cells |-> IF region[m].lo <= c /\ c < region[m].hi THEN m ELSE mem[c]]
+    /\ mem' = [c \in Cells |-> IF region[m].lo <= c /\ c < region[m].hi
+                               THEN <<m, c - region[m].lo + 1>> ELSE mem[c]]
     /\ st' = [st EXCEPT ![m] = "buffered"]
     /\ NextMessage(t)
-    /\ event' = Ev(t, "copies " \o m \o " and sends it from the buffer")
-    /\ UNCHANGED <<layout, region, got, snap, at, drained, pcD, spurious>>
+    /\ event' = Ev(t, "copies " \o Name(m) \o " and sends it from the buffer")
+    /\ UNCHANGED <<layout, region, recvd, snap, at, drained, pcD>>
 
 (* ---- a receiver takes a buffered message, then releases its region ---- *)
 
+(* The receiver copies the bytes of the message's region out.              *)
 Deliver(m) ==
     /\ st[m] = "buffered"
-    /\ got' = [got EXCEPT ![m] = \A c \in Cells : region[m].lo <= c /\ c < region[m].hi => mem[c] = m]
+    /\ recvd' = [recvd EXCEPT ![m] = [k \in 1..(region[m].hi - region[m].lo) |-> mem[region[m].lo + k - 1]]]
     /\ st' = [st EXCEPT ![m] = "delivered"]
-    /\ event' = Ev("receiver", "copies " \o m \o " out of the buffer")
-    /\ UNCHANGED <<layout, mem, region, next, pc, snap, at, drained, pcD, spurious>>
+    /\ event' = Ev("receiver", "copies " \o Name(m) \o " out of the buffer")
+    /\ UNCHANGED <<layout, mem, region, next, pc, snap, at, drained, pcD>>
 
 (* One CAS: the region goes; the release that empties a detaching layout   *)
 (* signals the detach.                                                     *)
@@ -171,8 +174,8 @@ Release(m) ==
     /\ layout' = [layout EXCEPT !.regs = regs]
     /\ drained' = (drained \/ (layout.det /\ regs = {}))
     /\ st' = [st EXCEPT ![m] = "released"]
-    /\ event' = Ev("receiver", "releases the region of " \o m)
-    /\ UNCHANGED <<mem, region, got, next, pc, snap, at, pcD, spurious>>
+    /\ event' = Ev("receiver", "releases the region of " \o Name(m))
+    /\ UNCHANGED <<mem, region, recvd, next, pc, snap, at, pcD>>
 
 (* ---- the detach ---- *)
 
@@ -182,17 +185,17 @@ BeginDetach ==
     /\ drained' = (layout.regs = {})
     /\ pcD' = "wait"
     /\ event' = Ev(Detacher, "detach: marks the layout detaching")
-    /\ UNCHANGED <<mem, st, region, got, next, pc, snap, at, spurious>>
+    /\ UNCHANGED <<mem, st, region, recvd, next, pc, snap, at>>
 
 (* After the signal: nothing attached; the user takes the memory back.    *)
 FinishDetach ==
     /\ pcD = "wait"
     /\ drained
     /\ layout' = Empty
-    /\ mem' = [c \in Cells |-> None]
+    /\ mem' = [c \in Cells |-> NoByte]
     /\ pcD' = "done"
     /\ event' = Ev(Detacher, "detach returns the buffer")
-    /\ UNCHANGED <<st, region, got, next, pc, snap, at, drained, spurious>>
+    /\ UNCHANGED <<st, region, recvd, next, pc, snap, at, drained>>
 
 AllDone == (\A t \in Threads : pc[t] = "done") /\ pcD = "done"
            /\ \A m \in Msgs : st[m] \in {"released", "refused"}
@@ -205,13 +208,39 @@ Next == \/ \E t \in Threads : Thread(t)
         \/ Terminated
 
 (* Fairness: a runnable thread runs; receivers take every buffered message *)
-(* and release it; the detacher detaches and, once signalled, returns.     *)
+(* and release it; the detacher detaches at the latest once every bsend    *)
+(* has returned (so a bsend that waits for the detach waits forever), and, *)
+(* once signalled, returns.                                                *)
 Spec == /\ Init /\ [][Next]_vars
         /\ \A t \in Threads : WF_vars(Thread(t))
         /\ \A m \in Msgs : WF_vars(Deliver(m)) /\ WF_vars(Release(m))
-        /\ WF_vars(BeginDetach) /\ WF_vars(FinishDetach)
+        /\ WF_vars(BeginDetach /\ \A t \in Threads : pc[t] = "done")
+        /\ WF_vars(FinishDetach)
 
-View == <<layout, mem, st, region, got, next, pc, snap, at, drained, pcD, spurious>>
+View == <<layout, mem, st, region, recvd, next, pc, snap, at, drained, pcD>>
+
+--------------------------------------------------------------------------------
+(* The refinement mapping onto the promise *)
+
+(* A message is accepted once its region is reserved, received once       *)
+(* delivered, and its transmission finishes when its region leaves the    *)
+(* layout (its bytes are free again).                                      *)
+Held(m) == \E r \in layout.regs : r.m = m
+PromiseStatus(m) == CASE st[m] \in {"reserved", "buffered"} -> "accepted"
+                      [] st[m] \in {"delivered", "released"} -> IF Held(m) THEN "received" ELSE "finished"
+                      [] OTHER -> st[m]
+(* The detach begins at its mark (from then on no bsend gets in) and ends  *)
+(* when the buffer is unattached.                                          *)
+PromiseDetach == IF ~layout.att THEN "detached" ELSE IF layout.det THEN "detaching" ELSE "attached"
+
+(* The receiver has the bytes it copied out once the delivery is done.    *)
+PromiseRecv == [m \in Msgs |-> IF st[m] \in {"delivered", "released"} THEN recvd[m] ELSE <<>>]
+
+Promise == INSTANCE BsendPromise WITH status <- [m \in Msgs |-> PromiseStatus(m)],
+                                      recv <- PromiseRecv,
+                                      detach <- PromiseDetach
+
+RefinesBsendPromise == Promise!Spec
 
 --------------------------------------------------------------------------------
 (* Properties *)
@@ -222,13 +251,16 @@ NoOverlap ==
     /\ \A m \in InBuffer : 0 <= region[m].lo /\ region[m].lo < region[m].hi /\ region[m].hi <= Capacity
     /\ \A m1, m2 \in InBuffer : m1 # m2 => region[m1].hi <= region[m2].lo \/ region[m2].hi <= region[m1].lo
 
-ContentIntact == \A m \in Msgs : st[m] \in {"delivered", "released"} => got[m]
+ContentIntact == Promise!ContentIntact
 
-DetachWaits == pcD = "done" => InBuffer = {}
+(* The call returns only once every message in the buffer was transmitted. *)
+DetachWaits == pcD = "done" => Promise!InBuffer = {}
 
-FreedSpaceReused == ~spurious
+FreedSpaceReused == Promise!RefusedOnlyWhenFull
 
-NoMessageLost == \A m \in Msgs : st[m] = "buffered" ~> (st[m] \in {"delivered", "released"} /\ got[m])
+NoMessageLost == Promise!NoMessageLost
 
-Termination == <>AllDone
+(* Every bsend and the detach return (AllDone also asks that every message *)
+(* be released, which the promise's fairness covers).                      *)
+Termination == <>(pcD = "done" /\ \A t \in Threads : pc[t] = "done")
 ================================================================================

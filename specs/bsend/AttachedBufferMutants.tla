@@ -21,8 +21,8 @@ PublishWithoutCompare(t) ==
     /\ st' = [st EXCEPT ![m] = "reserved"]
     /\ region' = [region EXCEPT ![m] = [lo |-> r.lo, hi |-> r.hi]]
     /\ pc' = [pc EXCEPT ![t] = "copy"]
-    /\ event' = Ev(t, "writes: " \o m \o " holds [" \o ToString(r.lo) \o ", " \o ToString(r.hi) \o ")")
-    /\ UNCHANGED <<mem, got, next, snap, at, drained, pcD, spurious>>
+    /\ event' = Ev(t, "writes: " \o Name(m) \o " holds [" \o ToString(r.lo) \o ", " \o ToString(r.hi) \o ")")
+    /\ UNCHANGED <<mem, recvd, next, snap, at, drained, pcD>>
 
 (* The detach returns without waiting for the buffered messages: the user  *)
 (* then reuses the memory under messages not yet delivered (DetachWaits,   *)
@@ -30,10 +30,10 @@ PublishWithoutCompare(t) ==
 FinishWithoutWaiting ==
     /\ pcD = "wait"
     /\ layout' = Empty
-    /\ mem' = [c \in Cells |-> None]
+    /\ mem' = [c \in Cells |-> NoByte]
     /\ pcD' = "done"
     /\ event' = Ev(Detacher, "detach returns the buffer WITHOUT WAITING")
-    /\ UNCHANGED <<st, region, got, next, pc, snap, at, drained, spurious>>
+    /\ UNCHANGED <<st, region, recvd, next, pc, snap, at, drained>>
 
 (* The release that empties a detaching layout does not signal the detach: *)
 (* the detach waits forever (Termination).                                 *)
@@ -42,18 +42,18 @@ ReleaseNoSignal(m) ==
     /\ st[m] = "delivered"
     /\ layout' = [layout EXCEPT !.regs = regs]
     /\ st' = [st EXCEPT ![m] = "released"]
-    /\ event' = Ev("receiver", "releases the region of " \o m \o " (no signal)")
-    /\ UNCHANGED <<mem, region, got, next, pc, snap, at, drained, pcD, spurious>>
+    /\ event' = Ev("receiver", "releases the region of " \o Name(m) \o " (no signal)")
+    /\ UNCHANGED <<mem, region, recvd, next, pc, snap, at, drained, pcD>>
 
 (* The release marks the message done but leaves its region in the layout: *)
-(* freed space is never reused, and a later bsend is refused although the  *)
-(* buffer is empty (FreedSpaceReused).                                     *)
+(* the message's bytes are never free again, its transmission never        *)
+(* finishes, and the detach waits forever (NoMessageLost, Termination).    *)
 ReleaseKeepsRegion(m) ==
     /\ st[m] = "delivered"
     /\ drained' = (drained \/ (layout.det /\ layout.regs = {}))
     /\ st' = [st EXCEPT ![m] = "released"]
-    /\ event' = Ev("receiver", "releases " \o m \o " but KEEPS its region")
-    /\ UNCHANGED <<layout, mem, region, got, next, pc, snap, at, pcD, spurious>>
+    /\ event' = Ev("receiver", "releases " \o Name(m) \o " but KEEPS its region")
+    /\ UNCHANGED <<layout, mem, region, recvd, next, pc, snap, at, pcD>>
 
 (* A bsend does not look at the detaching mark: it reserves in a buffer    *)
 (* whose detach may already have been signalled, and the detach returns   *)
@@ -65,14 +65,22 @@ ReadIgnoresDetach(t) ==
     /\ pc[t] = "read"
     /\ IF ~layout.att \/ f = -1
          THEN /\ st' = [st EXCEPT ![m] = "refused"]
-              /\ spurious' = (spurious \/ (layout.att /\ ~layout.det /\ LiveBytes + Size(t) <= Capacity))
               /\ NextMessage(t)
               /\ UNCHANGED <<snap, at>>
-              /\ event' = Ev(t, "bsend " \o m \o ": ERR_BUFFER")
+              /\ event' = Ev(t, "bsend " \o Name(m) \o ": ERR_BUFFER")
          ELSE /\ snap' = [snap EXCEPT ![t] = layout]
               /\ at' = [at EXCEPT ![t] = f]
               /\ pc' = [pc EXCEPT ![t] = "cas"]
-              /\ UNCHANGED <<st, spurious, next>>
-              /\ event' = Ev(t, "bsend " \o m \o ": reads the layout (detaching or not), first fit at " \o ToString(f))
-    /\ UNCHANGED <<layout, mem, region, got, drained, pcD>>
+              /\ UNCHANGED <<st, next>>
+              /\ event' = Ev(t, "bsend " \o Name(m) \o ": reads the layout (detaching or not), first fit at " \o ToString(f))
+    /\ UNCHANGED <<layout, mem, region, recvd, drained, pcD>>
+
+(* First fit that stops one offset short (a loop "lo < Capacity - size"    *)
+(* where the last offset counts too): the gap at the end of the buffer is  *)
+(* never offered, and a bsend is refused although its bytes are free       *)
+(* (FreedSpaceReused).                                                     *)
+FirstFitShort(l, size) ==
+    LET c == {lo \in 0..(Capacity - size - 1) :
+                 \A r \in l.regs : lo + size <= r.lo \/ r.hi <= lo}
+    IN IF c = {} THEN -1 ELSE Min(c)
 ================================================================================

@@ -4,6 +4,6 @@
 (* overwrites the first message before it is delivered (ContentIntact) *)
 EXTENDS AttachedBufferMutants
 MC_Threads == {"t1", "t2"}
-MC_Plan == ("t1" :> <<2, 2>> @@ "t2" :> <<2>>)
-MC_Capacity == 4
+MC_Plan == ("t1" :> <<1, 1>> @@ "t2" :> <<1>>)
+MC_Capacity == 2
 ====

@@ -385,6 +385,10 @@ KeyUnique == \A n \in Nodes, b \in Buckets : \A i, j \in 1..Len(tbl[n][b]) :
 (* At the end every packet was matched to exactly one receive. *)
 DeliveredExactlyOnce == AllDone => \A k \in Keys : delivered[k] = 1
 
+(* A packet is never matched twice, at any time (MPI-3.1 §3.5: a message   *)
+(* is received by at most one receive), not only at the end.             *)
+MatchedAtMostOnce == \A k \in Keys : delivered[k] <= 1
+
 (* A finished receive has the sender's data in its buffer. *)
 DataInBuffer == \A m \in Msgs : pc[Receiver[m]] = "done" => buf[m] = Data(m)
 

@@ -44,4 +44,14 @@ EraseForgotten(t) ==
     /\ pc' = [pc EXCEPT ![t] = IF j = 0 THEN AfterWaits(t) ELSE "wait"]
     /\ event' = Ev(t, "(no empty of " \o ShowKey(WaitKey(t)) \o ")", {})
     /\ UNCHANGED <<tbl, blk, net, ix, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
+(* The eager send does not move on after putting its packet on the wire,  *)
+(* and puts it there again once the server took it: the second copy meets *)
+(* the first, stored as unexpected, and the server takes the stored packet *)
+(* for a posted receive: one message matched twice (MatchedAtMostOnce).     *)
+SendEagerAgain(t) ==
+    LET m == SenderMsg(t) IN
+    /\ pc[t] = "send"
+    /\ net' = [net EXCEPT !["rcv"] = @ \cup {PktV(DataKey(m), Data(m))}]
+    /\ event' = Ev(t, "send-eager msg" \o ToString(m) \o " (again)", {Srv("rcv")})
+    /\ UNCHANGED <<tbl, blk, pc, ix, wx, fslot, slot, got, posted, buf, cur, flag, waiter, bit, delivered>>
 =============================================================================
