@@ -4,7 +4,8 @@
  * org.mpiverify.results.Provenance} (commit, dirty tree, JDK, host, stamped into every result), {@link
  * org.mpiverify.results.Workspace} (the repository root and {@code out/}), {@link org.mpiverify.results.Git} and
  * {@link org.mpiverify.results.Console} (where every command writes: output, errors, progress) with the one progress
- * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}.
+ * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}; in {@code
+ * .hosts} the host file of the commands that run on several hosts.
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *
