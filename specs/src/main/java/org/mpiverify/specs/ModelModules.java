@@ -25,6 +25,8 @@ final class ModelModules {
     private static final Pattern LINE_COMMENT = Pattern.compile("\\\\\\*[^\\n]*");
     private static final Pattern EXTENDS = Pattern.compile("\\bEXTENDS\\s+([\\w\\s,]+?)\\s*(?=\\n\\s*\\n|\\n\\S|$)");
     private static final Pattern INSTANCE = Pattern.compile("\\bINSTANCE\\s+(\\w+)");
+    private static final Pattern BOX_ACTION = Pattern.compile("\\[\\]\\[\\s*(\\w+)\\s*\\]_");
+    private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_]\\w*\\b");
     private static final Pattern TLC_REGISTERS = Pattern.compile("\\b(TLCGet|TLCSet)\\b");
 
     private final Map<String, String> sources;   // module name to its text without comments, in order reached
@@ -74,14 +76,34 @@ final class ModelModules {
     }
 
     /**
-     * The next-state action of the temporal formula {@code specification} ({@code Spec == Init /\ [][Next]_vars}),
-     * as the first module that defines it writes it.
+     * The next-state action of the temporal formula {@code specification} ({@code Spec == Init /\\ [][Next]_vars}, or
+     * a formula it names, as {@code Spec == SafetySpec /\\ WF_vars(Next)}), as the first module that defines it writes it.
      */
     Optional<String> nextStateAction(String specification) {
-        Pattern def = Pattern.compile("(?s)(?:^|\\n)\\s*" + Pattern.quote(specification) + "\\s*==(.{0,600}?)\\[\\]\\[\\s*(\\w+)\\s*\\]_");
+        return nextStateAction(specification, 3);
+    }
+
+    private Optional<String> nextStateAction(String name, int depth) {
+        Optional<String> body = definition(name);
+        if (body.isEmpty()) return Optional.empty();
+        Matcher box = BOX_ACTION.matcher(body.get());
+        if (box.find()) return Optional.of(box.group(1));
+        if (depth == 0) return Optional.empty();
+        Matcher ids = IDENTIFIER.matcher(body.get());
+        while (ids.find()) {
+            Optional<String> next = nextStateAction(ids.group(), depth - 1);
+            if (next.isPresent()) return next;
+        }
+        return Optional.empty();
+    }
+
+    /** The text of the definition of {@code name} (to the next definition at the start of a line). */
+    private Optional<String> definition(String name) {
+        Pattern def = Pattern.compile("(?:^|\\n)" + Pattern.quote(name) + "\\s*==(.*?)(?=\\n[A-Za-z_]\\w*(?:\\([^)]*\\))?\\s*==|\\n====|$)",
+                Pattern.DOTALL);
         for (String text : sources.values()) {
             Matcher m = def.matcher(text);
-            if (m.find()) return Optional.of(m.group(2));
+            if (m.find()) return Optional.of(m.group(1));
         }
         return Optional.empty();
     }

@@ -174,6 +174,16 @@ class DistributedTlcTest {
                 && !remote.getLast().contains("java.io.tmpdir"), remote.getLast());
     }
 
+    @Test
+    void theNextStateActionIsFoundThroughTheFormulaTheSpecificationNames() {
+        Manifest m = manifest();
+        // Probe: Spec == Init /\ [][Next]_vars; MpiProbe: Spec == SafetySpec /\ WF_vars(...), SafetySpec == ... [][Next]_vars
+        assertEquals(Optional.of("Next"), ModelModules.of(m.model("probe_false_match"), m.specsDir()).nextStateAction("Spec"));
+        assertEquals(Optional.of("Next"), ModelModules.of(m.model("mpi_probe_program"), m.specsDir()).nextStateAction("Spec"));
+        ModelSpec nb = m.models().stream().filter(x -> x.specification().equals("NbSpec")).findFirst().orElseThrow();
+        assertEquals(Optional.of("NbNext"), ModelModules.of(nb, m.specsDir()).nextStateAction("NbSpec"));
+    }
+
     private record Run(int code, String out, String err) {}
 
     private static Run command(TlcCommand.Options o) {
