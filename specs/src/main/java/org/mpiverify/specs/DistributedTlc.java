@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.mpiverify.results.hosts.HostFile;
 
@@ -48,8 +49,9 @@ import org.mpiverify.results.hosts.HostFile;
  *   <li>{@code -deadlock} when the model does not check for deadlocks: TLC's distributed server ignores the
  *       configuration's {@code CHECK_DEADLOCK}.</li>
  *   <li>{@code tlc2.tool.distributed.TLCServer.expectedFPSetCount}: with fingerprint servers, the server waits for
- *       that many to register and spreads the fingerprints over them; without it the server keeps its own set and a
- *       fingerprint server's registration fails, which ends the run as an error.</li>
+ *       that many to register and spreads the fingerprints over them; without it the server keeps its own set, and
+ *       the fingerprint servers wait in vain. A run with fingerprint servers whose server does not report them all
+ *       registered is an error.</li>
  *   <li>Fixed {@code -fp}, a private {@code java.io.tmpdir} and {@code -metadir} per process, as {@link TlcProcess}.</li>
  * </ul>
  *
@@ -212,8 +214,11 @@ public final class DistributedTlc implements TlcRun {
             Path metadir = scratch(scratch, "tlc-server-" + model.name() + "-");
             List<String> serverCmd = serverCommand(model, address, port, fps, metadir);
             log.accept("# " + String.join(" ", serverCmd));
+            String fpSetsRegistered = fps + " out of " + fps + " FPSet server(s) registered";
+            AtomicBoolean fpSetsTaken = new AtomicBoolean(fps == 0);
             server = Started.start("server", serverCmd, folder, line -> {
                 log.accept(line);
+                if (line.startsWith(fpSetsRegistered)) fpSetsTaken.set(true);
                 synchronized (parser) {
                     parser.accept(line);
                 }
@@ -239,6 +244,10 @@ public final class DistributedTlc implements TlcRun {
             if (failure != null) return TlcResult.error(failure);
             server.drain();
             log.accept("# server exit code " + server.process.exitValue());
+            if (!fpSetsTaken.get()) {
+                return TlcResult.error("TLC's server did not say \"" + fpSetsRegistered + "\": it kept the fingerprints"
+                        + " itself instead of on its " + fps + " fingerprint servers");
+            }
             TlcResult r;
             synchronized (parser) {
                 if (parser.unnamedCounterexample()) {
@@ -254,8 +263,7 @@ public final class DistributedTlc implements TlcRun {
                 }
                 r = parser.result(server.process.exitValue());
             }
-            String unended = endHelpers(helpers, log);
-            if (r.outcome() != Outcome.ERROR && unended != null) return TlcResult.error(unended);
+            endHelpers(helpers, log);
             return r;
         } catch (IOException e) {
             return TlcResult.error("cannot start TLC's distributed mode: " + e.getMessage());
@@ -303,20 +311,20 @@ public final class DistributedTlc implements TlcRun {
         }
     }
 
-    /** Waits for the workers and fingerprint servers to end by themselves; null if they did, else which did not. */
-    private static String endHelpers(List<Started> helpers, Consumer<String> log) throws InterruptedException {
-        List<String> left = new ArrayList<>();
+    /**
+     * Waits for the workers and fingerprint servers to end by themselves (they do once the server has ended) and logs
+     * any that did not; the server's result stands either way, and the caller destroys what is left.
+     */
+    private static void endHelpers(List<Started> helpers, Consumer<String> log) throws InterruptedException {
         for (Started h : helpers) {
             try {
                 h.process.onExit().get(HELPERS_END_SECONDS, TimeUnit.SECONDS);
                 h.drain();
                 log.accept("# " + h.name + " exit code " + h.process.exitValue());
             } catch (TimeoutException | ExecutionException e) {
-                left.add(h.name);
+                log.accept("# " + h.name + " did not end within " + HELPERS_END_SECONDS + " s of the server: destroyed");
             }
         }
-        return left.isEmpty() ? null : "TLC's server finished, but " + String.join(", ", left) + " did not end within "
-                + HELPERS_END_SECONDS + " s of it (destroyed)";
     }
 
     private static Path scratch(List<Path> all, String prefix) throws IOException {
