@@ -10,8 +10,8 @@
  * org.mpiverify.harness.nativempi.HostList}), over the default transport or TCP; a library given by path is checked
  * first ({@link org.mpiverify.harness.nativempi.NativeAbiCheck}).
  *
- * <p>May import: {@code org.mpiverify.harness.api}, {@code .scenario}, {@code .launch}; {@code org.mpiverify.results} (and its {@code .hosts}: the host file)
- * (JSON of rank reports). Nothing of the core.
+ * <p>May import: {@code org.mpiverify.harness.api}, {@code .scenario}, {@code .launch}; {@code org.mpiverify.results}
+ * (JSON of rank reports) and {@code org.mpiverify.results.hosts} (the host file). Nothing of the core.
  *
  * <p>Tests: {@code harness/src/test/java/org/mpiverify/harness/nativempi} ({@code MpichTargetTest} and {@code
  * OpenMpiTargetTest} through {@code NativeTargetContract}, {@code NativeAbiCheckTest}, {@code MultiHostTest}, ...);
