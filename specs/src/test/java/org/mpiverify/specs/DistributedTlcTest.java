@@ -18,12 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.results.Console;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.Workspace;
 import org.mpiverify.results.hosts.HostFile;
 
 /**
  * TLC's distributed mode ({@code ./mpiverify tlc --distributed --hosts FILE}) with two workers on loopback, each a
  * local process: its verdict, violated invariant, counterexample length and (for a complete search) distinct-state
- * count equal a local run's. {@code mvn verify} runs one model with a violation; {@code -Pfull} (system property
+ * count equal a local run's. {@code mvn verify} runs one model with a violation through the command, into the same
+ * {@code results.json} and counterexample files as a local run; {@code -Pfull} (system property
  * {@code mpiverify.full}) every safety-only quick model, with the fingerprints on two distributed fingerprint servers. And the refusals: a model with a temporal property and one
  * using {@code TLCGet} are refused before anything starts, with the reason and the command to run instead.
  */
@@ -35,9 +38,43 @@ class DistributedTlcTest {
     }
 
     @Test
-    @Timeout(120)
-    void aViolationFoundByTwoLoopbackWorkersIsTheLocalRunsVerdictAndCounterexample() {
-        sameAsLocal(List.of(manifest().model("probe_false_match")), 0);
+    @Timeout(180)
+    void aViolationFoundByTwoLoopbackWorkersIsTheLocalRunsVerdictAndCounterexampleInTheSameReport(@TempDir Path dir)
+            throws Exception {
+        Manifest m = manifest();
+        ModelSpec model = m.model("probe_false_match");
+        Path hosts = Files.writeString(dir.resolve("hosts"), "127.0.0.1\nlocalhost slots=1\n");
+        String old = System.getProperty(Workspace.OUT_PROPERTY);
+        System.setProperty(Workspace.OUT_PROPERTY, dir.resolve("out").toString());
+        Run run;
+        try {
+            run = command(new TlcCommand.Options(List.of(model.name()), false, null, 0, false, m.specsDir(),
+                    new TlcCommand.Distributed(hosts, 0)));
+        } finally {
+            if (old == null) System.clearProperty(Workspace.OUT_PROPERTY);
+            else System.setProperty(Workspace.OUT_PROPERTY, old);
+        }
+        Path tlc = dir.resolve("out/tlc");
+        assertEquals(0, run.code, () -> run.out + run.err + "\n" + tail(read(tlc.resolve(model.name() + ".tlc.log"))));
+        Map<String, Object> entry = Json.objs(Json.parseObject(Files.readString(tlc.resolve("results.json"))), "models").stream()
+                .filter(e -> model.name().equals(e.get("name"))).findFirst().orElseThrow();
+        assertEquals("safety failure", entry.get("actual"));
+        assertEquals("NoFalseMatch", entry.get("actualViolated"));
+        assertEquals(2, ((Number) entry.get("workers")).intValue(), "the run's workers are the hosts' slots");
+        int distributedSteps = Json.objs(Json.parseObject(Files.readString(tlc.resolve(model.name() + ".trace.json"))), "steps").size();
+        TlcResult local = new TlcProcess(m.specsDir(), 1, TlcProcess.DEFAULT_SIMULATION_TRACES).run(model, p -> {}, line -> {});
+        assertEquals(Outcome.SAFETY, local.outcome());
+        assertEquals(local.violated(), entry.get("actualViolated"));
+        // breadth-first on both sides: the first counterexample found is a shortest one
+        assertEquals(local.trace().size(), distributedSteps, "the counterexample's length, distributed and local");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "(no " + p + ")";
+        }
     }
 
     @Test
