@@ -55,9 +55,10 @@ import org.mpiverify.results.hosts.HostFile;
  *   <li>Fixed {@code -fp}, a private {@code java.io.tmpdir} and {@code -metadir} per process, as {@link TlcProcess}.</li>
  * </ul>
  *
- * <p>A run ends when the server ends, at the model's deadline (every process is then destroyed), or as soon as every
- * worker or any fingerprint server has ended while the server still runs (nothing could finish the search). Waits
- * are on the processes' exit futures, never by polling.
+ * <p>A run ends when the server ends, at the model's deadline (every process is then destroyed), or when every worker
+ * or any fingerprint server has ended and the server has not followed within a minute (nothing could finish the
+ * search; at a normal end the server stops them first and ends after them). Waits are on the processes' exit
+ * futures, never by polling.
  *
  * <p>Thread safety: one instance may run models one after another; {@link #run} is not meant to be called
  * concurrently (runs would compete for the same hosts).
@@ -69,6 +70,9 @@ public final class DistributedTlc implements TlcRun {
     static final String PORT_PROPERTY = SERVER + ".port";
     static final String FP_COUNT_PROPERTY = SERVER + ".expectedFPSetCount";
     static final String THREADS_PROPERTY = WORKER + ".threadCount";
+
+    /** How long the server may take to end once its workers or a fingerprint server have ended. */
+    private static final long SERVER_GRACE_SECONDS = 60;
 
     /** How long helpers may take to end by themselves once the server has ended. */
     private static final long HELPERS_END_SECONDS = 30;
@@ -292,9 +296,10 @@ public final class DistributedTlc implements TlcRun {
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);
         }
-        // the server may end at the same moment as its helpers: give it a moment to say so
+        // At the end of a search the server itself tells its workers and fingerprint servers to exit, and it ends
+        // after them (later still on a loaded machine): a server that has not ended within the grace has lost them.
         try {
-            server.process.onExit().get(5, TimeUnit.SECONDS);
+            server.process.onExit().get(SERVER_GRACE_SECONDS, TimeUnit.SECONDS);
             return null;
         } catch (TimeoutException | ExecutionException e) {
             for (Started f : fpSets) {
