@@ -108,8 +108,4 @@ final class ModelModules {
         return Optional.empty();
     }
 
-    /** The modules' names, in the order reached. */
-    Iterable<String> names() {
-        return sources.keySet();
-    }
 }

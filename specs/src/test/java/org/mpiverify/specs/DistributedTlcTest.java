@@ -1,7 +1,6 @@
 package org.mpiverify.specs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -10,10 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +81,7 @@ class DistributedTlcTest {
     @Test
     @Timeout(3600)
     void everySafetyOnlyQuickModelGivesTheLocalResultWhenFull() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.parseBoolean(System.getProperty("mpiverify.full", "false")),
+        Assumptions.assumeTrue(Boolean.parseBoolean(System.getProperty("mpiverify.full", "false")),
                 "every safety-only quick model runs distributed with -Pfull");
         Manifest m = manifest();
         sameAsLocal(m.select(false).stream().filter(x -> DistributedTlc.refusal(x, m.specsDir()).isEmpty()).toList(), 2);
@@ -100,7 +101,7 @@ class DistributedTlcTest {
                     d.outcome(), d.violated(), d.distinctStates(), d.trace().size());
             String why = ResultCheck.mismatch(model, d);
             if (why != null) differences.add(model.name() + ": " + why + "\n" + tail(d.raw()));
-            if (d.outcome() != l.outcome() || !java.util.Objects.equals(d.violated(), l.violated())) {
+            if (d.outcome() != l.outcome() || !Objects.equals(d.violated(), l.violated())) {
                 differences.add(model.name() + ": distributed " + d.outcome() + " " + d.violated() + ", local " + l.outcome()
                         + " " + l.violated());
             }
@@ -123,7 +124,7 @@ class DistributedTlcTest {
 
     private static String tail(String raw) {
         String[] l = raw.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(l, Math.max(0, l.length - 40), l.length));
+        return String.join("\n", Arrays.copyOfRange(l, Math.max(0, l.length - 40), l.length));
     }
 
     @Test
