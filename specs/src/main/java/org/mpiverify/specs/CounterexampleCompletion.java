@@ -12,15 +12,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The whole behavior to the last state of a distributed run's counterexample. TLC 2.18's distributed server prints
- * only the last step of a counterexample, its first state labelled as an initial state (the state a worker sends
- * back with its exception has lost its place in the server's trace file). This completion runs TLC on this machine
- * (one worker, breadth-first) on the model with one more invariant, "the state is not that last state" (compared
- * through the model's {@code VIEW} when it has one, since TLC identifies states by it), and no other: TLC stops at the
- * first state equal to it and prints a shortest behavior to it from an initial state.
+ * A whole counterexample for what a distributed run found. TLC 2.18's distributed server prints only the last step of
+ * a counterexample, its first state labelled as an initial state (the state a worker sends back with its exception
+ * has lost its place in the server's trace file). Once {@link LastStateCheck} has named what that last state violates,
+ * this completion runs TLC on this machine (one worker, breadth-first) on the model with that one invariant (or, for
+ * a deadlock, no invariant and the deadlock check) and takes its counterexample: a shortest behavior to a state that
+ * violates it, as the local run's would be when that invariant is the first it finds violated. (A behavior to the
+ * server's own last state would not do: TLC's distributed search is not level by level, so that state can lie a step
+ * deeper than the shortest violation, and TLC cannot compare two states whose variables hold values of different
+ * types, such as a lock's {@code "free"} and a thread id.)
  *
- * <p>Its cost is a local search of the states up to that depth; for a model whose violation is deep in a large state
- * space this is most of the local run the distributed one replaces (a limit of TLC 2.18's distributed mode).
+ * <p>Its cost is a local search of the states up to the violation's depth; for a model whose violation is deep in a
+ * large state space this is most of the local run the distributed one replaces (a limit of TLC 2.18's distributed
+ * mode).
  *
  * <p>Not thread-safe; one completion per counterexample.
  */
@@ -29,40 +33,33 @@ final class CounterexampleCompletion {
 
     private CounterexampleCompletion() {}
 
-    /** The completion's module: {@code DistNotLast} is violated exactly at {@code last}. */
-    static String module(ModelSpec model, TraceState last) {
-        StringBuilder b = new StringBuilder("---- MODULE " + MODULE + " ----\n");
-        b.append("EXTENDS ").append(model.module()).append(", TLC\n");
-        b.append("DistLast == INSTANCE ").append(model.module()).append(" WITH\n");
-        List<String> subst = new ArrayList<>();
-        last.variables().forEach((name, value) -> subst.add("    " + name + " <- " + value));
-        b.append(String.join(",\n", subst)).append('\n');
-        if (model.view() != null) {
-            b.append("DistNotLast == ").append(model.view()).append(" # DistLast!").append(model.view()).append('\n');
-        } else {
-            b.append("DistNotLast == ~(").append(String.join(" /\\ ", last.variables().keySet().stream()
-                    .map(v -> v + " = DistLast!" + v).toList())).append(")\n");
-        }
-        return b.append("====\n").toString();
+    /** The completion's module: the model's. */
+    static String module(ModelSpec model) {
+        return "---- MODULE " + MODULE + " ----\nEXTENDS " + model.module() + "\n====\n";
     }
 
-    /** The completion's configuration: the model's constants, specification and view, one invariant. */
-    static String config(ModelSpec model, List<String> modelConfigLines) {
+    /** The completion's configuration: the model's constants, specification and view; only what was violated. */
+    static String config(ModelSpec model, LastStateCheck.Verdict found, List<String> modelConfigLines) {
         StringBuilder b = new StringBuilder(LastStateCheck.constants(modelConfigLines));
         b.append("SPECIFICATION ").append(model.specification()).append('\n');
         if (model.view() != null) b.append("VIEW ").append(model.view()).append('\n');
-        b.append("INVARIANT DistNotLast\nCHECK_DEADLOCK FALSE\n");
+        if (found.kind() == Outcome.SAFETY) {
+            b.append("INVARIANT ").append(found.violated()).append("\nCHECK_DEADLOCK FALSE\n");
+        } else {
+            b.append("CHECK_DEADLOCK TRUE\n");
+        }
         return b.toString();
     }
 
-    /** The behavior to {@code last}, or an IllegalStateException saying why TLC did not give it. */
-    static List<TraceState> run(ModelSpec model, Path specsDir, TraceState last, Consumer<String> rawLog) {
+    /** A shortest counterexample for {@code found}, or an IllegalStateException saying why TLC did not give one. */
+    static List<TraceState> run(ModelSpec model, Path specsDir, LastStateCheck.Verdict found, Consumer<String> rawLog) {
         Path folder = model.folder(specsDir);
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("tlc-complete-" + model.name() + "-");
-            Files.writeString(scratch.resolve(MODULE + ".tla"), module(model, last));
-            Files.writeString(scratch.resolve(MODULE + ".cfg"), config(model, Files.readAllLines(folder.resolve(model.config()))));
+            Files.writeString(scratch.resolve(MODULE + ".tla"), module(model));
+            Files.writeString(scratch.resolve(MODULE + ".cfg"),
+                    config(model, found, Files.readAllLines(folder.resolve(model.config()))));
             List<String> cmd = new ArrayList<>(List.of(TlcProcess.javaExecutable(), "-XX:+UseParallelGC", "-Xss4m", "-Xmx4g",
                     "-Djava.io.tmpdir=" + scratch, "-DTLA-Library=" + folder.toAbsolutePath(),
                     "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1",
@@ -82,8 +79,9 @@ final class CounterexampleCompletion {
                 throw new IllegalStateException("TLC did not complete the counterexample within " + model.timeoutSeconds() + " s");
             }
             TlcResult r = parser.result(p.exitValue());
-            if (r.outcome() != Outcome.SAFETY || !"DistNotLast".equals(r.violated()) || r.trace().isEmpty()) {
-                throw new IllegalStateException("TLC did not find the behavior to the counterexample's last state: "
+            if (r.outcome() != found.kind() || !java.util.Objects.equals(r.violated(), found.violated()) || r.trace().isEmpty()) {
+                throw new IllegalStateException("TLC on this machine did not find the " + found.kind().manifestName()
+                        + (found.violated() == null ? "" : " of " + found.violated()) + " the distributed run found: "
                         + r.outcome().manifestName() + " " + r.message());
             }
             return r.trace();

@@ -36,7 +36,7 @@ import org.mpiverify.results.hosts.HostFile;
  * registers of its own), and simulation mode. The server's output is read by the same {@link TlcOutputParser} as a
  * local run ({@link TlcOutputParser#forDistributedServer}); the server does not say which invariant a counterexample
  * violates, so {@link LastStateCheck} asks TLC about its last state, and prints only the last step of the behavior,
- * so {@link CounterexampleCompletion} asks TLC for a shortest behavior to that state.
+ * so {@link CounterexampleCompletion} asks TLC for a shortest counterexample of what that state violates.
  *
  * <p>Settings, each for a reason:
  * <ul>
@@ -259,7 +259,7 @@ public final class DistributedTlc implements TlcRun {
                     if (v.kind() == Outcome.ERROR) return TlcResult.error(v.error());
                     List<TraceState> behavior;
                     try {
-                        behavior = CounterexampleCompletion.run(model, specsDir, parser.lastState(), log);
+                        behavior = CounterexampleCompletion.run(model, specsDir, v, log);
                     } catch (IllegalStateException e) {
                         return TlcResult.error(e.getMessage());
                     }

@@ -45,8 +45,17 @@ final class LastStateCheck {
         b.append("EXTENDS ").append(model.module()).append(", TLC\n");
         b.append("DistLastState ==\n");
         last.variables().forEach((name, value) -> b.append("  /\\ ").append(name).append(" = ").append(value).append('\n'));
-        b.append("DistOnlyLast == DistLastState\n====\n");
+        b.append("DistOnlyLast == ").append(isState(last, "=")).append("\n====\n");
         return b.toString();
+    }
+
+    /**
+     * {@code ToString(<<x, y>>) = ToString(<<1, "a">>)} ({@code op} "=") or {@code #}: whether the current state is
+     * (is not) {@code s}, compared as TLC prints values, since TLC refuses to compare values of different types.
+     */
+    static String isState(TraceState s, String op) {
+        return "ToString(<<" + String.join(", ", s.variables().keySet()) + ">>) " + op + " ToString(<<"
+                + String.join(", ", s.variables().values()) + ">>)";
     }
 
     /**
