@@ -255,6 +255,16 @@ public final class Main implements Callable<Integer> {
         int simulate;
         @Option(names = "--generate", description = "write every model's MC_*.tla/.cfg from specs/manifest.json, then stop")
         boolean generate;
+        @Option(names = "--distributed", description = "TLC's distributed mode: its server here, a TLC worker on each host of --hosts "
+                + "(loopback: a local process, else through ssh); safety-only models (no PROPERTY, no TLCGet/TLCSet), same report; "
+                + "specs/README.md says what the hosts need")
+        boolean distributed;
+        @Option(names = "--hosts", paramLabel = "FILE", description = "with --distributed: the workers' hosts, the audit's host file "
+                + "(one per line: host, host:N or host slots=N; N: the worker's threads)")
+        Path hosts;
+        @Option(names = "--fp-servers", paramLabel = "N", description = "with --distributed: TLC's distributed fingerprint servers, "
+                + "one per host in turn (default: one per host for full-size models, none for quick ones)")
+        Integer fpServers;
         @Spec
         CommandSpec spec;
         @Mixin
@@ -262,7 +272,16 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            TlcCommand.Options o = options(spec, () -> new TlcCommand.Options(models, full, workers, simulate, generate, null));
+            if (!distributed && (hosts != null || fpServers != null)) {
+                throw new ParameterException(spec.commandLine(), "--hosts and --fp-servers need --distributed");
+            }
+            if (distributed && hosts == null) throw new ParameterException(spec.commandLine(), "--distributed needs --hosts FILE");
+            if (distributed && workers != null) {
+                throw new ParameterException(spec.commandLine(), "--workers does not go with --distributed: each host's slots are"
+                        + " its worker's threads");
+            }
+            TlcCommand.Options o = options(spec, () -> new TlcCommand.Options(models, full, workers, simulate, generate, null,
+                    distributed ? new TlcCommand.Distributed(hosts, fpServers) : null));
             return TlcCommand.run(o, main.console);
         }
     }

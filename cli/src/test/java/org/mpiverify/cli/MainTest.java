@@ -155,6 +155,27 @@ class MainTest {
     }
 
     @Test
+    void tlcDistributedIsInItsHelpAndItsOptionsGoTogether() {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        assertEquals(0, run(out, err, "help", "tlc"));
+        String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(help.contains("--distributed") && help.contains("[--hosts FILE]") && help.contains("[--fp-servers N]"), help);
+        err.reset();
+        assertEquals(2, run(out, err, "tlc", "--hosts", "hosts", "probe_false_match"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--hosts and --fp-servers need --distributed"), err.toString());
+        err.reset();
+        assertEquals(2, run(out, err, "tlc", "--distributed", "probe_false_match"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--distributed needs --hosts FILE"), err.toString());
+        err.reset();
+        assertEquals(2, run(out, err, "tlc", "--distributed", "--hosts", "h", "--workers", "2", "probe_false_match"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--workers does not go with --distributed"), err.toString());
+        err.reset();
+        assertEquals(2, run(out, err, "tlc", "--distributed", "--hosts", "h", "--simulate", "5", "probe_false_match"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot go with --simulate"), err.toString());
+    }
+
+    @Test
     void badUsageIsExitCode2WithAMessage() {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();

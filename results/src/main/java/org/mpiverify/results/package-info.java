@@ -4,13 +4,14 @@
  * org.mpiverify.results.Provenance} (commit, dirty tree, JDK, host, stamped into every result), {@link
  * org.mpiverify.results.Workspace} (the repository root and {@code out/}), {@link org.mpiverify.results.Git} and
  * {@link org.mpiverify.results.Console} (where every command writes: output, errors, progress) with the one progress
- * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}; and the
+ * listener {@link org.mpiverify.results.Progress} and its live line {@link org.mpiverify.results.ProgressLine}; the
  * records of the result files two modules share, one per file, which both the writer and the dashboard use:
  * {@link org.mpiverify.results.TlcResultsFile} and {@link org.mpiverify.results.TlcTraceFile} (TLC's outcomes and
  * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation), {@link
  * org.mpiverify.results.LincheckResultsFile} (a Lincheck suite or twin), {@link org.mpiverify.results.JcstressSummaryFile}
  * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
- * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core).
+ * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core); and in {@code .hosts} the host file of
+ * the commands that run on several hosts.
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *

@@ -11,10 +11,15 @@ import org.mpiverify.results.Console;
 import org.mpiverify.results.Progress;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.results.hosts.HostFile;
 
 /**
  * {@code ./mpiverify tlc [MODEL...] [--full] [--workers N] [--simulate N]} (the CLI parses the command line): runs
  * TLC models from the manifest, shows live progress, ends with a table of outcomes and writes the reports.
+ * {@code ./mpiverify tlc --distributed --hosts FILE [--fp-servers N] [MODEL...]} runs them with TLC's distributed mode
+ * ({@link DistributedTlc}) instead, into the same reports; a named model that mode cannot check is refused (exit 2)
+ * with the reason and the command to run instead, and such models of a folder or of the default selection are left
+ * out with the same words.
  * {@code ./mpiverify tlc --generate} regenerates the models' {@code MC_*} files from the manifest.
  *
  * <p>MODEL is a model name or a spec folder name (all its quick models, or all with --full). With
@@ -34,16 +39,41 @@ public final class TlcCommand {
      * @param simulate simulation mode with this many behaviors per model (0: exhaustive)
      * @param generate write every model's {@code MC_*.tla/.cfg} from the manifest, then stop
      * @param cwd      where to look for the repository (it and the folders above it; null: the working folder)
+     * @param distributed TLC's distributed mode over these hosts, or null for this machine
      */
-    public record Options(List<String> models, boolean full, Integer workers, int simulate, boolean generate, Path cwd) {
+    public record Options(List<String> models, boolean full, Integer workers, int simulate, boolean generate, Path cwd,
+                          Distributed distributed) {
         public Options {
             models = List.copyOf(models);
+            if (distributed != null && simulate > 0) {
+                throw new IllegalArgumentException("--distributed checks exhaustively: it cannot go with --simulate");
+            }
             if (workers == null) workers = Runtime.getRuntime().availableProcessors();
             if (workers < 1 || workers > 1024) {
                 throw new IllegalArgumentException("--workers must be in [1, 1024], not " + workers);
             }
             if (simulate < 0) throw new IllegalArgumentException("--simulate must be in [0, " + Integer.MAX_VALUE + "], not " + simulate);
             cwd = cwd == null ? Path.of("").toAbsolutePath() : cwd;
+        }
+
+        /** On this machine. */
+        public Options(List<String> models, boolean full, Integer workers, int simulate, boolean generate, Path cwd) {
+            this(models, full, workers, simulate, generate, cwd, null);
+        }
+    }
+
+    /**
+     * TLC's distributed mode.
+     *
+     * @param hosts     the host file ({@code --hosts}, the audit's format): one TLC worker per host, its slots threads
+     * @param fpServers distributed fingerprint servers (null: one per host for full-size models, none for quick ones)
+     */
+    public record Distributed(Path hosts, Integer fpServers) {
+        public Distributed {
+            if (hosts == null) throw new IllegalArgumentException("--distributed needs --hosts FILE");
+            if (fpServers != null && fpServers < 0) {
+                throw new IllegalArgumentException("--fp-servers must be at least 0, not " + fpServers);
+            }
         }
     }
 
@@ -74,15 +104,33 @@ public final class TlcCommand {
             err.println("mpiverify tlc: " + e.getMessage());
             return 2;
         }
+        TlcRun tlc = null;
+        if (o.distributed() != null) {
+            try {
+                HostFile hosts = HostFile.read(o.distributed().hosts());
+                models = distributable(models, o.models(), specsDir, out);
+                tlc = new DistributedTlc(specsDir, hosts, o.distributed().fpServers());
+                out.printf("TLC's distributed mode: the server here, a worker on each of %s (slots: threads)%n", hosts);
+            } catch (IllegalArgumentException e) {
+                err.println("mpiverify tlc: " + e.getMessage());
+                return 2;
+            }
+        }
         int simulate = o.simulate();
         if (simulate > 0) models = models.stream().map(ModelSpec::simulated).toList();
         int sim = simulate > 0 ? simulate : TlcProcess.DEFAULT_SIMULATION_TRACES;
-        out.printf("TLC: %d model(s); %d worker(s) for safety-only models, 1 for models with a temporal or"
-                        + " action property%s%n", models.size(), o.workers(),
-                simulate > 0 ? "; simulation with " + simulate + " behaviors each" : "");
+        if (tlc == null) {
+            out.printf("TLC: %d model(s); %d worker(s) for safety-only models, 1 for models with a temporal or"
+                            + " action property%s%n", models.size(), o.workers(),
+                    simulate > 0 ? "; simulation with " + simulate + " behaviors each" : "");
+        } else {
+            out.printf("TLC: %d model(s), distributed%n", models.size());
+        }
         List<ModelOutcome> outcomes = new ArrayList<>();
         try (ProgressLine progress = console.progress("tlc", models.size(), "models")) {
-            TlcRunner runner = new TlcRunner(specsDir, o.workers(), sim, new LiveProgress(progress), line -> {});
+            TlcRunner runner = tlc == null
+                    ? new TlcRunner(specsDir, o.workers(), sim, new LiveProgress(progress), line -> {})
+                    : new TlcRunner(tlc, new LiveProgress(progress), line -> {});
             for (ModelSpec m : models) {
                 outcomes.add(runner.run(m));
                 progress.set(outcomes.size());
@@ -94,6 +142,31 @@ public final class TlcCommand {
         long bad = outcomes.stream().filter(x -> !x.asExpected()).count();
         out.printf("%n%d of %d as expected; results in %s%n", outcomes.size() - bad, outcomes.size(), results);
         return bad == 0 ? 0 : 1;
+    }
+
+    /**
+     * The models TLC's distributed mode can check: a model named on the command line that it cannot is refused (an
+     * IllegalArgumentException with every reason), one selected through its folder or by default is left out with
+     * its reason printed.
+     */
+    static List<ModelSpec> distributable(List<ModelSpec> selected, List<String> named, Path specsDir, PrintStream out) {
+        List<ModelSpec> keep = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (ModelSpec m : selected) {
+            Optional<String> why = DistributedTlc.refusal(m, specsDir);
+            if (why.isEmpty()) {
+                keep.add(m);
+            } else if (named.contains(m.name())) {
+                refused.add(why.get());
+            } else {
+                out.println("left out: " + why.get());
+            }
+        }
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("refusing to run with --distributed:\n  " + String.join("\n  ", refused));
+        }
+        if (keep.isEmpty()) throw new IllegalArgumentException("--distributed: none of the selected models can be checked distributed");
+        return keep;
     }
 
     /** The outcome table printed at the end. */

@@ -31,6 +31,12 @@ import java.util.regex.Pattern;
  * an exit code that does not fit the outcome (0 success, 10-14 a violation) are errors too, so a
  * broken run can never pass for a result.
  *
+ * <p>TLC's distributed server ({@link #forDistributedServer}) prints the same messages with two differences: it
+ * exits with 0 whatever it found, and for a counterexample it prints only the behavior (2121 and its states),
+ * never which invariant was violated or that the last state deadlocks (TLC 2.18's {@code TLCServerThread} drops the
+ * worker's message). Such a counterexample stays unnamed ({@link #unnamedCounterexample}) until the caller names
+ * it from TLC's own evaluation of the last state ({@link #nameViolation}); unnamed, it is an error.
+ *
  * <p>Not thread-safe: one parser per TLC process, fed from the thread that reads its output.
  */
 public final class TlcOutputParser {
@@ -57,6 +63,7 @@ public final class TlcOutputParser {
 
     private final Consumer<Progress> progress;
     private final boolean simulation;
+    private final boolean distributed;
     private final Map<String, Long> coverage = new LinkedHashMap<>();
     private final StringBuilder body = new StringBuilder();
     private final List<TraceState> trace = new ArrayList<>();
@@ -79,8 +86,42 @@ public final class TlcOutputParser {
      * @param simulation whether TLC runs in simulation mode (which prints no final distinct-state count)
      */
     public TlcOutputParser(Consumer<Progress> progress, boolean simulation) {
+        this(progress, simulation, false);
+    }
+
+    private TlcOutputParser(Consumer<Progress> progress, boolean simulation, boolean distributed) {
         this.progress = progress;
         this.simulation = simulation;
+        this.distributed = distributed;
+    }
+
+    /** A parser of the output of TLC's distributed server ({@code tlc2.tool.distributed.TLCServer}, exhaustive). */
+    public static TlcOutputParser forDistributedServer(Consumer<Progress> progress) {
+        return new TlcOutputParser(progress, false, true);
+    }
+
+    /** Whether the distributed server printed a counterexample without saying what it violates. */
+    public boolean unnamedCounterexample() {
+        return distributed && outcome == null && !trace.isEmpty();
+    }
+
+    /** The last state of the counterexample (call only when {@link #unnamedCounterexample()}). */
+    public TraceState lastState() {
+        return trace.getLast();
+    }
+
+    /**
+     * Names the distributed server's counterexample: {@code kind} and {@code name} as TLC found them in its last
+     * state, {@code how} says so in the result's message, and {@code behavior} is the whole behavior to that state
+     * (the server prints only its last step).
+     */
+    public void nameViolation(Outcome kind, String name, String how, List<TraceState> behavior) {
+        if (!unnamedCounterexample() || !kind.isViolation() || behavior.isEmpty()) {
+            throw new IllegalStateException("no unnamed counterexample");
+        }
+        setOutcome(kind, name, how);
+        trace.clear();
+        trace.addAll(behavior);
     }
 
     /** Feeds one line of TLC's output. */
@@ -223,6 +264,9 @@ public final class TlcOutputParser {
                 broken = "TLC reported a " + o.manifestName() + (violated == null ? "" : " of " + violated)
                         + " and then failed: " + broken;
             }
+        } else if (unnamedCounterexample()) {
+            broken = "TLC's distributed server printed a counterexample of " + trace.size()
+                    + " states but not what it violates, and it was not named";
         } else if (o == null) {
             String tail = lastLines(plain.toString(), 30);
             broken = tail.isBlank() ? "TLC ended with exit code " + exitCode + " and no result" : tail;
@@ -230,7 +274,7 @@ public final class TlcOutputParser {
             broken = "TLC reported a " + o.manifestName() + " but printed no counterexample";
         } else if (!simulation && distinct < 0 && !initialViolation) {
             broken = "TLC's output has no final state count (it did not finish its report)";
-        } else if (o == Outcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
+        } else if (distributed ? exitCode != 0 : o == Outcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
             broken = "TLC reported " + o.manifestName() + " but exited with code " + exitCode;
         }
         if (broken != null) {

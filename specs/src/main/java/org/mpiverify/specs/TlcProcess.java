@@ -51,7 +51,7 @@ import java.util.stream.Stream;
  * as a violation; this class then runs the model once more with another seed and keeps the raw output
  * of both attempts.
  */
-public final class TlcProcess {
+public final class TlcProcess implements TlcRun {
     /** The longest behavior TLC generates in simulation mode. */
     public static final int DEFAULT_SIMULATION_DEPTH = 200;
 
@@ -83,6 +83,7 @@ public final class TlcProcess {
     }
 
     /** The workers {@code model} runs with: 1 if it checks a temporal or action property. */
+    @Override
     public int workersFor(ModelSpec model) {
         return model.checksProperties() ? 1 : workers;
     }
@@ -143,6 +144,7 @@ public final class TlcProcess {
      * @param progress receives TLC's progress reports as they are printed
      * @param rawLog   receives every line TLC prints (may be a no-op)
      */
+    @Override
     public TlcResult run(ModelSpec model, Consumer<TlcOutputParser.Progress> progress, Consumer<String> rawLog) {
         StringBuilder raw = new StringBuilder();
         TlcResult r = null;

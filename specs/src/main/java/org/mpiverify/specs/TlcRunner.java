@@ -26,7 +26,7 @@ public final class TlcRunner {
         default void finished(ModelOutcome outcome) {}
     }
 
-    private final TlcProcess tlc;
+    private final TlcRun tlc;
     private final Listener listener;
     private final Consumer<String> rawLog;
 
@@ -39,7 +39,12 @@ public final class TlcRunner {
      * @param rawLog         receives every line of TLC output
      */
     public TlcRunner(Path specsDir, int workers, int simulateTraces, Listener listener, Consumer<String> rawLog) {
-        this.tlc = new TlcProcess(specsDir, workers, simulateTraces);
+        this(new TlcProcess(specsDir, workers, simulateTraces), listener, rawLog);
+    }
+
+    /** A runner over {@code tlc}, e.g. TLC's distributed mode ({@link DistributedTlc}). */
+    public TlcRunner(TlcRun tlc, Listener listener, Consumer<String> rawLog) {
+        this.tlc = tlc;
         this.listener = listener;
         this.rawLog = rawLog;
     }

