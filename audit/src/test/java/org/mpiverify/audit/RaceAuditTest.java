@@ -22,6 +22,7 @@ import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.audit.cscenario.CScenario;
 import org.mpiverify.audit.cscenario.CScenarios;
 import org.mpiverify.audit.race.Access;
+import org.mpiverify.audit.race.Attributions;
 import org.mpiverify.audit.race.LibraryOffsets;
 import org.mpiverify.audit.race.Race;
 import org.mpiverify.audit.race.RaceLedger;
@@ -186,6 +187,16 @@ class RaceAuditTest {
             Path md = org.mpiverify.audit.cscenario.CAuditReport.write(r, ROOT, work.resolve("out"));
             String page = Files.readString(md);
             assertTrue(page.contains("| `comm-dup-concurrent` | PASS | PASS |"), page);
+            // the races on the global critical section's owner field are all of their cause, and the page groups them
+            Attributions causes = Attributions.load(ROOT, "mpich");
+            List<RaceLedger.Entry> onOwner = entries.stream()
+                    .filter(e -> new LibraryOffsets().describe(e.race()).endsWith("(offset 0x27c8728 in libmpich.so.12.2.2)")).toList();
+            assertFalse(onOwner.isEmpty(), "two threads entering MPI race on the global critical section's owner: " + page);
+            for (RaceLedger.Entry e : onOwner) {
+                assertEquals(Optional.of(OWNER_READ), causes.causeOf(new LibraryOffsets().describe(e.race())).map(Attributions.Cause::id),
+                        e.race().key());
+            }
+            assertTrue(page.contains("- `" + OWNER_READ + "` (race): " + onOwner.size() + " distinct races on "), page);
             // a stripped library's variable is placed by its offset in the library, where a frame allows it
             for (RaceLedger.Entry e : entries) {
                 boolean placeable = e.race().variable().contains("segment of /usr/lib/x86_64-linux-gnu/libmpich.so")
@@ -227,6 +238,77 @@ class RaceAuditTest {
                 }
             }
             for (RaceLedger.Entry e : r.ledger().entries()) assertFalse(e.race().first().stack().isEmpty(), e.race().toString());
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    private static final String OWNER_READ = "mpich-global-cs-owner-read";
+    private static final Path LIBMPICH = Path.of("/usr/lib/x86_64-linux-gnu/libmpich.so.12.2.2");
+
+    /**
+     * A cause holds only where it says: in a build with symbols at its symbol's byte (the owner field, not the count
+     * beside it), in a stripped build at its offset in the file with the recorded build ID, never in another file of the
+     * same name.
+     */
+    @Test
+    void aCauseHoldsOnlyForItsBuildAndByte() throws Exception {
+        Attributions causes = Attributions.load(ROOT, "mpich");
+        String symbol = "Address 0x4d2a728 is %d bytes inside data symbol \"MPIR_THREAD_GLOBAL_ALLFUNC_MUTEX\"";
+        assertEquals(Optional.of(OWNER_READ), causes.causeOf(symbol.formatted(40)).map(Attributions.Cause::id));
+        assertEquals(Optional.empty(), causes.causeOf(symbol.formatted(48)), "the count beside the owner is another variable");
+        assertEquals(Optional.empty(), Attributions.load(ROOT, "openmpi").causeOf(symbol.formatted(40)));
+        String stripped = "Address 0x5087728 is in the BSS segment of %s (offset %s in libmpich.so.12.2.2)";
+        Path work = Files.createTempDirectory("attributions");
+        try {
+            Path other = Files.createDirectories(work.resolve("lib")).resolve("libmpich.so.12.2.2");
+            Files.copy(Path.of("/bin/true"), other);
+            assertEquals(Optional.empty(), causes.causeOf(stripped.formatted(other, "0x27c8728")), "another build of that name");
+            AuditTesting.requireAvailable(Files.exists(LIBMPICH) ? Optional.empty()
+                    : Optional.of(LIBMPICH + " is missing; install it with: apt-get install libmpich-dev"));
+            assertEquals(Optional.of(OWNER_READ), causes.causeOf(stripped.formatted(LIBMPICH, "0x27c8728")).map(Attributions.Cause::id),
+                    "Debian's build of MPICH 4.0.2 (its build ID is the recorded one)");
+            assertEquals(Optional.empty(), causes.causeOf(stripped.formatted(LIBMPICH, "0x27c8730")));
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    /**
+     * {@code -Pfull}: the reproduction of {@value #OWNER_READ} ({@code audit/repro/global_cs_owner_read.c}) under
+     * Helgrind: with two threads calling {@code MPI_Iprobe}, races on MPICH's global critical section's owner, all of
+     * that cause; with one thread, none.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
+    void theOwnerReadReproducesWithTwoThreadsOnly() throws Exception {
+        CProgram program = new CProgram("mpich", null, null);
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        Path work = Files.createTempDirectory("repro-owner");
+        try {
+            Path exe = work.resolve("gcs");
+            sh(work, "/usr/bin/mpicc.mpich", "-g", "-O1", "-Wall", "-Werror", "-o", exe.toString(),
+                    ROOT.resolve("audit/repro/global_cs_owner_read.c").toString(), "-lpthread");
+            Attributions causes = Attributions.load(ROOT, "mpich");
+            for (int threads : new int[] {2, 1}) {
+                Path xml = Files.createTempDirectory(work, "xml");
+                CProgram.Result r = program.launch(exe, 1, RaceTool.HELGRIND.prefix(xml, List.of(Suppressions.of(ROOT, "mpich"))),
+                        List.of(Integer.toString(threads)), java.util.Map.of(), work, Duration.ofSeconds(240));
+                assertEquals(Outcome.PASS, org.mpiverify.audit.cscenario.COutcomes.verdict(r, 1, "240 s").outcome(), r.toString());
+                List<String> owner = new ArrayList<>();
+                try (Stream<Path> files = Files.list(xml)) {
+                    for (Path f : files.toList()) {
+                        ValgrindXml.Report rep = ValgrindXml.read(f, "repro");
+                        assertEquals(null, rep.problem());
+                        for (Race race : rep.races()) {
+                            String described = new LibraryOffsets().describe(race);
+                            if (causes.causeOf(described).isPresent()) owner.add(race.calls());
+                        }
+                    }
+                }
+                if (threads == 2) assertFalse(owner.isEmpty(), "two threads race on the owner");
+                else assertEquals(List.of(), owner, "one thread has nobody to race with");
+            }
         } finally {
             CScenarioTesting.deleteTree(work);
         }

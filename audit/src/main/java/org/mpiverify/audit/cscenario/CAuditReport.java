@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiverify.audit.race.Access;
+import org.mpiverify.audit.race.Attributions;
 import org.mpiverify.audit.race.Frame;
 import org.mpiverify.audit.race.Race;
 import org.mpiverify.audit.race.RaceLedger;
@@ -16,7 +17,8 @@ import org.mpiverify.audit.race.RaceLedger;
 /**
  * The files of a C-scenario audit: {@code out/audit/c-<library>[-<tool>].md} (the verdict matrix — the Java binding's
  * recorded verdict, the C program's, and with a detector the race column — then each distinct race with both stacks,
- * the variable and the MPI calls of the two threads) and the same as {@code .json}.
+ * the variable, its root cause where {@link Attributions} names one, and the MPI calls of the two threads, after the
+ * races grouped by root cause) and the same as {@code .json}.
  */
 public final class CAuditReport {
     private static final int FRAMES = 12;
@@ -56,14 +58,33 @@ public final class CAuditReport {
             }
         }
         if (r.tool() == null) return b.toString();
-        b.append("\n## Distinct races (by the pair of code locations)\n");
         org.mpiverify.audit.race.LibraryOffsets offsets = new org.mpiverify.audit.race.LibraryOffsets();
+        Attributions attributions = Attributions.load(repoRoot, r.library());
+        Map<String, Attributions.Cause> causeOf = new LinkedHashMap<>();
+        for (RaceLedger.Entry e : r.ledger().entries()) {
+            attributions.causeOf(offsets.describe(e.race())).ifPresent(c -> causeOf.put(e.race().key(), c));
+        }
+        b.append("\n## Root causes\n\n");
+        b.append("Of ").append(r.ledger().entries().size()).append(" distinct races, ").append(causeOf.size())
+                .append(" attributed (audit/race/attributions/").append(r.library()).append(".json), ")
+                .append(r.ledger().entries().size() - causeOf.size()).append(" not.\n");
+        for (Attributions.Cause c : attributions.causes()) {
+            long n = causeOf.values().stream().filter(c::equals).count();
+            if (n == 0) continue;
+            b.append("\n- `").append(c.id()).append("` (").append(c.verdict()).append("): ").append(n).append(" distinct races on ")
+                    .append(c.variable()).append("; accesses in ").append(String.join(", ", c.functions()))
+                    .append(c.inlinedInto() == null ? "" : ", expanded into " + c.inlinedInto()).append("; lock: ").append(c.lock())
+                    .append("; reproduction: `").append(c.reproduction()).append("`; changed in: ").append(c.fixedIn()).append('\n');
+        }
+        b.append("\n## Distinct races (by the pair of code locations)\n");
         int i = 0;
         for (RaceLedger.Entry e : r.ledger().entries()) {
             Race race = e.race();
             b.append("\n### ").append(++i).append(". ").append(race.calls()).append("\n\n");
             b.append("- locations: `").append(race.key()).append("`\n");
             b.append("- variable: ").append(race.variable().isEmpty() ? "(not named)" : offsets.describe(race)).append('\n');
+            Attributions.Cause cause = causeOf.get(race.key());
+            b.append("- cause: ").append(cause == null ? "not attributed" : "`" + cause.id() + "`").append('\n');
             b.append("- seen: ").append(e.reports()).append(" reports in ").append(e.scenarios())
                     .append(e.withOneThread() ? "; also with one user thread (the library's own threads)" : "; only with several user threads")
                     .append('\n');
@@ -136,12 +157,13 @@ public final class CAuditReport {
      * @param key           its key (suppressions and the ledger name it by this)
      * @param calls         the MPI calls of the two accesses
      * @param variable      the variable, as the library's symbols name it
+     * @param cause         the id of the attributed root cause it belongs to, null if none
      * @param reports       how many reports the detector made of it
      * @param scenarios     the scenarios that showed it
      * @param withOneThread whether it shows with one thread per process too
      * @param accesses      both accesses
      */
-    public record RaceEntry(String key, String calls, String variable, int reports, List<String> scenarios,
+    public record RaceEntry(String key, String calls, String variable, String cause, int reports, List<String> scenarios,
                             boolean withOneThread, List<AccessEntry> accesses) { }
 
     /** One access of a race: read or write, the MPI call it was made in, its stack. */
@@ -156,9 +178,12 @@ public final class CAuditReport {
         }
         List<RaceEntry> races = new ArrayList<>();
         org.mpiverify.audit.race.LibraryOffsets offsets = new org.mpiverify.audit.race.LibraryOffsets();
+        Attributions attributions = Attributions.load(repoRoot, r.library());
         if (r.tool() != null) {
             for (RaceLedger.Entry e : r.ledger().entries()) {
-                races.add(new RaceEntry(e.race().key(), e.race().calls(), offsets.describe(e.race()), e.reports(),
+                String variable = offsets.describe(e.race());
+                races.add(new RaceEntry(e.race().key(), e.race().calls(), variable,
+                        attributions.causeOf(variable).map(Attributions.Cause::id).orElse(null), e.reports(),
                         e.scenarios(), e.withOneThread(), e.race().accesses().stream().map(a -> new AccessEntry(a.what(),
                                 a.mpiCall(), a.stack().stream().map(Frame::describe).toList())).toList()));
             }

@@ -11,7 +11,7 @@ import org.mpiverify.results.Json;
 class CAuditFileTest {
     @Test
     void writtenThenReadIsTheSameRecord() {
-        var race = new CAuditReport.RaceEntry("a.c:10|b.c:20", "MPI_Send vs MPI_Recv", "MPIR_Process.x", 3,
+        var race = new CAuditReport.RaceEntry("a.c:10|b.c:20", "MPI_Send vs MPI_Recv", "MPIR_Process.x", "mpich-global-cs-owner-read", 3,
                 List.of("p2p-shared-tag"), false, List.of(
                         new CAuditReport.AccessEntry("write", "MPI_Send", List.of("a.c:10 f", "main.c:5 main")),
                         new CAuditReport.AccessEntry("read", "MPI_Recv", List.of("b.c:20 g"))));

@@ -1,0 +1,128 @@
+package org.mpiverify.audit.race;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.mpiverify.results.Json;
+
+/**
+ * A library's races attributed to a root cause, {@code audit/race/attributions/<library>.json}: per cause, the
+ * variable it races on — in a stripped build by its offset in the library file together with that file's GNU build
+ * ID (an offset means nothing in another build), in a build with symbols by the data symbol and the byte inside it —
+ * what the variable is, the functions and the lock, the verdict, the reproduction in {@code audit/repro/} and the
+ * release that changed it. A race is of a cause when its variable is where the cause says; races the audit
+ * deduplicated by their code locations are grouped by it in the report. Not thread-safe: one auditing thread uses an
+ * instance (it caches the build IDs it read).
+ */
+public final class Attributions {
+    /** The folder, relative to the repository root. */
+    public static final Path DIR = Path.of("audit", "race", "attributions");
+
+    private static final Pattern OFFSET = Pattern.compile("\\(offset (0x[0-9a-f]+) in (\\S+)\\)$");
+    private static final Pattern LIBRARY = Pattern.compile("(?:segment|section) of (\\S+)");
+    private static final Pattern SYMBOL = Pattern.compile("(\\d+) bytes inside data symbol \"([^\"]+)\"");
+
+    /** The file's content. */
+    public record File(String about, List<Cause> causes) {
+        public File {
+            causes = causes == null ? List.of() : List.copyOf(causes);
+        }
+    }
+
+    /**
+     * One root cause.
+     *
+     * @param id           its name in the report
+     * @param verdict      {@code race}: a data race of the library's, reproduced by {@code reproduction}
+     * @param variable     what the variable is
+     * @param functions    the functions (or macros) whose accesses race
+     * @param inlinedInto  where those are expanded, when they are macros or inline functions
+     * @param lock         the lock that covers or should cover the variable
+     * @param reproduction the minimal program, relative to the repository root
+     * @param fixedIn      the release that changed it, as far as could be checked
+     * @param where        where the variable is, per build
+     */
+    public record Cause(String id, String verdict, String variable, List<String> functions, String inlinedInto, String lock,
+                        String reproduction, String fixedIn, List<Where> where) {
+        public Cause {
+            Objects.requireNonNull(id, "id");
+            if (!"race".equals(verdict)) throw new IllegalArgumentException(id + ": verdict must be 'race', not " + verdict);
+            Objects.requireNonNull(reproduction, id + ": reproduction");
+            functions = List.copyOf(functions);
+            where = List.copyOf(where);
+            if (where.isEmpty()) throw new IllegalArgumentException(id + ": where is empty");
+        }
+    }
+
+    /**
+     * Where a cause's variable is in one build: {@code library} (file name), its {@code buildId} and the {@code offset}
+     * (hex) for a stripped build, or {@code symbol} and {@code bytesInside} for a build with symbols.
+     */
+    public record Where(String library, String buildId, String offset, String symbol, Integer bytesInside) {
+        public Where {
+            boolean stripped = library != null && buildId != null && offset != null;
+            boolean named = symbol != null && bytesInside != null;
+            if (stripped == named) throw new IllegalArgumentException("a place is library, buildId and offset, or symbol and bytesInside: " + this);
+        }
+    }
+
+    private final List<Cause> causes;
+    private final Map<String, Optional<String>> buildIds = new HashMap<>();
+
+    private Attributions(List<Cause> causes) {
+        this.causes = causes;
+    }
+
+    /** The file of {@code library} under {@code repoRoot}. */
+    public static Path of(Path repoRoot, String library) {
+        return repoRoot.resolve(DIR).resolve(library + ".json");
+    }
+
+    /** The causes of {@code library} (none when it has no file); a malformed file is an error. */
+    public static Attributions load(Path repoRoot, String library) {
+        Path file = of(repoRoot, library);
+        if (!Files.exists(file)) return new Attributions(List.of());
+        try {
+            return new Attributions(Json.read(Files.readString(file, StandardCharsets.UTF_8), File.class).causes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /** Every cause, in file order. */
+    public List<Cause> causes() {
+        return causes;
+    }
+
+    /**
+     * The cause of a race whose variable reads {@code described} ({@link LibraryOffsets#describe}: the detector's text
+     * with a stripped library's offset added), if one matches.
+     */
+    public Optional<Cause> causeOf(String described) {
+        for (Cause c : causes) {
+            for (Where w : c.where()) if (matches(w, described)) return Optional.of(c);
+        }
+        return Optional.empty();
+    }
+
+    private boolean matches(Where w, String described) {
+        if (w.symbol() != null) {
+            Matcher m = SYMBOL.matcher(described);
+            return m.find() && m.group(2).equals(w.symbol()) && Integer.parseInt(m.group(1)) == w.bytesInside();
+        }
+        Matcher o = OFFSET.matcher(described);
+        Matcher l = LIBRARY.matcher(described);
+        if (!o.find() || !l.find() || !o.group(1).equals(w.offset()) || !o.group(2).equals(w.library())) return false;
+        String path = l.group(1);
+        return buildIds.computeIfAbsent(path, p -> ElfBuildId.of(Path.of(p))).map(w.buildId()::equals).orElse(false);
+    }
+}
