@@ -53,10 +53,10 @@ class CoreCatalogTest {
     }
 
     /**
-     * The quick sample on the bit-vector scheduler (about 2 s): blocking point-to-point with its waits on the
-     * scheduler, a blocking probe's event count, and the scenario whose threads are virtual, pooled and foreign.
+     * The quick sample on the bit-vector scheduler (about 1 s): blocking point-to-point, its waits on the
+     * scheduler, and the scenario whose threads are virtual, pooled and foreign.
      */
-    static final List<String> SCHEDULER_SAMPLE = List.of("p2p-blocking", "probe-sendrecv", "thread-kinds");
+    static final List<String> SCHEDULER_SAMPLE = List.of("p2p-blocking", "thread-kinds");
 
     static Stream<String> schedulerCells() {
         return AuditTesting.FULL ? ScenarioCatalog.all().stream().map(Scenario::id) : SCHEDULER_SAMPLE.stream();
