@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * MemoryPoolMXBean#getCollectionUsage()}), which is live data, not garbage not yet collected. The pool is looked
  * at on a random one in {@link #SAMPLE} receives while the heap is below the limit (so the cost of the check is
  * a random number per receive), and on every receive once it was found above, until a collection brings it back
- * below. A generational collector collects the old generation only once it is full, so when the old generation
+ * below (while refusing, a full collection is asked for once a second at most, since the last one may be long
+ * past and what it found live freed since). A generational collector collects the old generation only once it is
+ * full, so when the old generation
  * is over the limit with garbage counted and its last collection left it under, the guard asks for one full
  * collection ({@code System.gc()}; again only after the old generation grew by another {@link #REMEASURE} of its
  * maximum) to learn what is live while there is still room.
@@ -68,8 +70,11 @@ final class HeapGuard {
         }
         MemoryUsage live = OLD.getCollectionUsage();
         long used = OLD.getUsage().getUsed();
-        if (live != null && live.getUsed() <= limit && used > limit && measure(used, max)) {
-            live = OLD.getCollectionUsage();              // the collection measure() asked for has run
+        boolean rising = live != null && live.getUsed() <= limit && used > limit;
+        // refusing: the last collection may be long past and what it found live since freed (a job that ended),
+        // and the old generation is collected again only once full; so look again, once a second at most
+        if ((rising && measure(used, max)) || (full && remeasure())) {
+            live = OLD.getCollectionUsage();              // the collection asked for has run
         }
         boolean over = live != null && live.getUsed() > limit;
         if (over != full) {
@@ -102,9 +107,34 @@ final class HeapGuard {
             measuredLive = after == null ? used : after.getUsed();
             return true;
         } finally {
+            measuredAt = System.nanoTime();
             measuring.set(false);
         }
     }
+
+    /**
+     * While receives are refused: a full collection, if none was asked for in the last {@link
+     * #REMEASURE_NANOS} (counted from the end of the last one, so at most half the time goes to them). True if
+     * this caller ran one.
+     */
+    private static boolean remeasure() {
+        if (System.nanoTime() - measuredAt < REMEASURE_NANOS || !measuring.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            System.gc();
+            MemoryUsage after = OLD.getCollectionUsage();
+            measuredLive = after == null ? measuredLive : after.getUsed();
+            return true;
+        } finally {
+            measuredAt = System.nanoTime();
+            measuring.set(false);
+        }
+    }
+
+    /** Nanos from the end of one collection asked for while refusing to the start of the next, at least. */
+    private static final long REMEASURE_NANOS = 1_000_000_000L;
+    private static volatile long measuredAt = System.nanoTime() - REMEASURE_NANOS;
 
     /** The growth of the old generation, as a fraction of its maximum, that allows another measurement. */
     static final double REMEASURE = 0.02;
