@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpiverify.core.sched.DangScheduler;
 
 /**
- * Outstanding receives against the heap ({@link HeapGuard}): in a JVM of 64 MiB, receives posted and never
+ * Outstanding receives against the heap ({@link HeapGuard}): in a JVM of 48 MiB, receives posted and never
  * matched are refused with {@link ErrorClass#ERR_NO_MEM} before the JVM runs out of memory, and admitted again
  * once they are cancelled (a forked JVM, so the small heap is the test's alone); and, under {@code -Pfull} only (it fills gigabytes), 4·10^6 virtual threads,
  * each with a receive outstanding, in the test JVM's default heap either fit (every message matched once) or
@@ -56,7 +56,7 @@ class HeapLimitTest {
         Path out = Files.createTempFile("heap", ".log");
         try {
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx64m", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+                    "-Xmx48m", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
                     FillTheHeap.class.getName())
                     .redirectErrorStream(true).redirectOutput(out.toFile()).start();
             boolean ended = p.waitFor(60, TimeUnit.SECONDS);
