@@ -293,7 +293,8 @@ public final class Main implements Callable<Integer> {
         // required unless the build-lib subcommand runs: checked in call()
         @Option(names = "--target", paramLabel = "core|mpich|mpich-tcp|openmpi|openmpi-tcp|mpj-multicore|mpj-niodev|all",
                 completionCandidates = AuditTargetIds.class, description = "the implementation to audit (several: comma-separated); "
-                        + "-tcp: the library's network path over TCP")
+                        + "-tcp: the library's network path over TCP; core: every safe granularity x matching engine, "
+                        + "PER_OBJECT/HASH_TABLE on Dang, Snir & Gropp's bit-vector thread scheduler, and the unsafe variants")
         String target;
         @Option(names = "--scenario", paramLabel = "ID", split = ",", description = "scenario ids (default: every one)")
         List<String> scenarios = new ArrayList<>();

@@ -55,6 +55,7 @@ final class DerivedCalls {
             return PointToPointCalls.recv(c, buf, offset, count, null, source, tag);
         }
         return c.rank.call(c, () -> {
+            HeapGuard.admitReceive("MPI_Recv"); // before prepareRecv takes a use of the type: a refusal changes nothing
             DerivedReceive u = prepareRecv(c, buf, offset, count, derived(type), source, tag);
             if (u == null) {
                 return Status.PROC_NULL;
@@ -74,6 +75,7 @@ final class DerivedCalls {
             return PointToPointCalls.irecv(c, buf, offset, count, null, source, tag);
         }
         return c.rank.call(c, () -> {
+            HeapGuard.admitReceive("MPI_Irecv"); // before prepareRecv takes a use of the type: a refusal changes nothing
             DerivedReceive u = prepareRecv(c, buf, offset, count, derived(type), source, tag);
             if (u == null) {
                 return Request.completed(c, Status.PROC_NULL);

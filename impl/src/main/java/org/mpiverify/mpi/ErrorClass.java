@@ -31,6 +31,11 @@ public enum ErrorClass {
     ERR_INFO_VALUE(30),
     /** {@code MPI_Info_delete} of a key the info object does not have. */
     ERR_INFO_NOKEY(31),
+    /**
+     * Out of memory: a receive refused because the heap was nearly full of live data after its last collection
+     * (every outstanding receive holds heap), instead of a JVM that collects garbage for minutes.
+     */
+    ERR_NO_MEM(34),
     /** An invalid attribute key (null, freed, predefined where a user key is required, of another process). */
     ERR_KEYVAL(48),
     /** The job was aborted ({@code MPI_Abort} or a fatal error handler) while this call was in progress. */

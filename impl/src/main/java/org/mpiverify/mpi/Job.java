@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.mpiverify.core.sched.DangScheduler;
@@ -28,8 +29,14 @@ import org.mpiverify.core.sync.WaitPoint;
  * other rank's blocked call then fails with {@link ErrorClass#ERR_ABORTED}. A job still running at its
  * deadline is aborted too. The result of a hung or aborted job carries every thread's stack (platform
  * threads, and virtual threads blocked in MPI), taken when the deadline passed or when the job was aborted.
+ *
+ * <p>Threads: {@link JobConfig#threads()} says who schedules them. With the JDK's (the default) each rank's main
+ * is a platform thread; with Dang, Snir &amp; Gropp's bit-vector scheduler ({@link ThreadMode#isDang()}) each
+ * rank has its own {@link DangScheduler}, on which its main and every virtual thread started from it run. A
+ * job made with {@link #create} runs no mains: its embedder starts each rank's threads with {@link
+ * #threads(int)}, which follows the same mode, and {@link #close() closes} the job to stop its schedulers.
  */
-public final class Job {
+public final class Job implements AutoCloseable {
     private final JobConfig config;
     private final RankContext[] ranks;
     private final ThreadLocal<CallDepth> callDepth = ThreadLocal.withInitial(CallDepth::new);
@@ -41,6 +48,12 @@ public final class Job {
     private volatile boolean dumpOnAbort;
     /** Test support: told when a wait of this job reaches a named point ({@link WaitPoint}); null in production. */
     final WaitPoint waitPoint;
+    /**
+     * Per rank, its bit-vector scheduler, made at the first {@link #threads(int)} for the rank and stopped by
+     * {@link #close()}; null unless {@link ThreadMode#isDang()}. A slot, once set, never changes.
+     */
+    private final AtomicReferenceArray<DangScheduler> schedulers;
+    private volatile boolean closed;
 
     /**
      * Told about every job this JVM makes, as it is made (null: nobody): test support, so that a test
@@ -64,6 +77,7 @@ public final class Job {
         this.config = config;
         this.waitPoint = waitPoint;
         this.ranks = new RankContext[config.ranks()];
+        this.schedulers = config.threads().isDang() ? new AtomicReferenceArray<>(ranks.length) : null;
         for (int i = 0; i < ranks.length; i++) {
             ranks[i] = new RankContext(this, i, progress == null ? ProgressEngine::new : progress);
             ThreadDump.track(ranks[i].blocked);
@@ -131,28 +145,78 @@ public final class Job {
         return run(JobConfig.of(ranks), main, deadline);
     }
 
-    /** With {@link ThreadMode#isDang()}, one bit-vector scheduler per rank, on which its main thread runs; else null. */
-    private DangScheduler[] startSchedulers() {
-        ThreadMode mode = config.threads();
-        if (!mode.isDang()) {
-            return null;
+    /**
+     * A new builder of threads that run code of rank {@code worldRank} as this job's {@link ThreadMode} says: with
+     * the JDK's scheduler, daemon platform threads; with the bit-vector scheduler, virtual threads of the rank's
+     * {@link DangScheduler} (started by the first call for the rank, stopped by {@link #close()}), from which
+     * every virtual thread they start inherits that scheduler. For embedders of a job made with {@link #create},
+     * which run each rank's code on threads of their own; {@link #run} starts each rank's main with it.
+     *
+     * @throws MpiException {@code ERR_RANK} if {@code worldRank} is not a rank of the job
+     * @throws IllegalStateException if the job was closed
+     * @throws UnsupportedOperationException with the bit-vector scheduler in a JVM without the option it needs
+     *         ({@link DangScheduler#unavailableReason()})
+     */
+    public Thread.Builder threads(int worldRank) {
+        if (worldRank < 0 || worldRank >= ranks.length) {
+            throw new MpiException(ErrorClass.ERR_RANK, "rank " + worldRank + " is not in a job of " + ranks.length);
         }
-        DangScheduler[] s = new DangScheduler[ranks.length];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = new DangScheduler("mpiverify-rank-" + i + "-sched", mode.workers(), mode.threadsPerWorker());
+        if (schedulers == null) {
+            return Thread.ofPlatform().daemon(true);
+        }
+        return scheduler(worldRank).threads();
+    }
+
+    /** Rank {@code r}'s bit-vector scheduler, started on first use; one per rank even when callers race. */
+    private DangScheduler scheduler(int r) {
+        DangScheduler s = schedulers.get(r);
+        if (s == null) {
+            ThreadMode mode = config.threads();
+            DangScheduler made = new DangScheduler("mpiverify-rank-" + r + "-sched", mode.workers(), mode.threadsPerWorker());
+            s = schedulers.compareAndExchange(r, null, made);
+            if (s == null) {
+                s = made;
+            } else {
+                made.close(); // lost the race: the winner's scheduler serves the rank
+            }
+        }
+        // After the slot is set (volatile): close() sets the flag before it reads the slots, so either it stops
+        // this scheduler or this check sees the flag.
+        if (closed) {
+            s.close();
+            throw new IllegalStateException("the job is closed: its bit-vector schedulers are stopped");
         }
         return s;
+    }
+
+    /**
+     * Stops the job's bit-vector schedulers, if it has any: threads still parked on them never run again, so
+     * close a job once its threads have ended (or, after {@link #shutdown()}, once they had their chance to).
+     * Does not abort the job. Idempotent; a no-op with the JDK's scheduler.
+     *
+     * @throws IllegalStateException if called by a thread of one of the job's schedulers
+     */
+    @Override
+    public void close() {
+        if (schedulers == null) {
+            return;
+        }
+        closed = true;
+        for (int r = 0; r < ranks.length; r++) {
+            DangScheduler s = schedulers.get(r);
+            if (s != null) {
+                s.close();
+            }
+        }
     }
 
     private JobResult execute(RankMain main, Duration deadline) {
         dumpOnAbort = true;
         Throwable[] failures = new Throwable[ranks.length];
         Thread[] threads = new Thread[ranks.length];
-        DangScheduler[] schedulers = startSchedulers();
         for (int i = 0; i < ranks.length; i++) {
             int r = i;
-            Thread.Builder builder = schedulers == null ? Thread.ofPlatform().daemon(true) : schedulers[i].threads();
-            threads[i] = builder.name("mpiverify-rank-" + i).unstarted(() -> {
+            threads[i] = threads(r).name("mpiverify-rank-" + i).unstarted(() -> {
                 try {
                     main.run(new Mpi(ranks[r]));
                 } catch (Throwable t) {
@@ -186,11 +250,7 @@ public final class Job {
             Thread.currentThread().interrupt();
             abort(3, "interrupted while waiting for the ranks");
         } finally {
-            if (schedulers != null) {
-                for (DangScheduler s : schedulers) {
-                    s.close();
-                }
-            }
+            close();
         }
         Abort a = abort.get();
         boolean aborted = a != null && !(hung && a.code == DEADLINE_ABORT);

@@ -64,6 +64,7 @@ final class PointToPointCalls {
             if (source == Mpi.PROC_NULL) {
                 return Status.PROC_NULL;
             }
+            HeapGuard.admitReceive("MPI_Recv");
             Status s = c.p2p.recv(buf, offset, count, type, source, tag);
             if (s.error() == ErrorClass.ERR_TRUNCATE) {
                 throw new MpiException(ErrorClass.ERR_TRUNCATE,
@@ -86,6 +87,7 @@ final class PointToPointCalls {
             if (source == Mpi.PROC_NULL) {
                 return Request.completed(c, Status.PROC_NULL);
             }
+            HeapGuard.admitReceive("MPI_Irecv");
             return Request.forRecv(c, c.p2p.startRecv(buf, offset, count, type, source, tag, 2));
         } catch (RuntimeException e) {
             throw rank.fail(d, c, e);

@@ -1,6 +1,7 @@
 package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -12,7 +13,8 @@ import org.mpiverify.core.sched.DangScheduler;
 /**
  * A job on the bit-vector scheduler with one worker per rank: its threads are the scheduler's, a Waitall
  * whose requests completed before it waits returns (the paper's "already signalled" flag), and an abort
- * wakes a thread blocked in the core (every core wait goes through the scheduler).
+ * wakes a thread blocked in the core (every core wait goes through the scheduler); an embedded job's ranks run on
+ * their schedulers when started with {@link Job#threads(int)}, and closing the job stops them.
  */
 class DangSchedulerJobTest {
     private static final JobConfig ONE_WORKER = JobConfig.of(2).withMatching(MatchingKind.HASH_TABLE)
@@ -61,6 +63,63 @@ class DangSchedulerJobTest {
             mpi.finalizeMpi();
         });
         assertEquals(null, wrong.get());
+    }
+
+    @Test
+    void anEmbeddedJobsThreadsRunOnTheirRanksSchedulers() throws Exception {
+        AtomicReference<String> wrong = new AtomicReference<>();
+        Thread[] ts = new Thread[2];
+        try (Job job = Job.create(ONE_WORKER)) {
+            for (int r = 0; r < 2; r++) {
+                int rank = r;
+                ts[r] = job.threads(r).name("embedded-rank-" + r).start(() -> {
+                    try {
+                        Mpi mpi = job.mpi(rank);
+                        mpi.initThread(ThreadLevel.MULTIPLE);
+                        Comm w = mpi.commWorld();
+                        boolean[] childOn = new boolean[1];
+                        Thread child = Thread.ofVirtual().start(() -> childOn[0] = DangScheduler.onScheduler());
+                        child.join();
+                        if (!DangScheduler.onScheduler() || !childOn[0]) {
+                            wrong.compareAndSet(null, "rank " + rank + " or its virtual thread is not on a bit-vector scheduler");
+                        }
+                        int[] buf = {rank};
+                        if (rank == 0) {
+                            w.send(buf, 0, 1, Datatype.INT, 1, 5);
+                        } else {
+                            w.recv(buf, 0, 1, Datatype.INT, 0, 5);   // a wait on the scheduler
+                            if (buf[0] != 0) {
+                                wrong.compareAndSet(null, "rank 1 received " + buf[0]);
+                            }
+                        }
+                        mpi.finalizeMpi();
+                    } catch (Throwable e) {
+                        wrong.compareAndSet(null, "rank " + rank + " threw " + e);
+                        job.shutdown();
+                    }
+                });
+            }
+            for (Thread t : ts) {
+                if (!t.join(Jobs.DEADLINE)) {
+                    String dump = Job.threadDump();
+                    job.shutdown();
+                    throw new AssertionError("an embedded rank did not end within " + Jobs.DEADLINE + "\n" + dump);
+                }
+            }
+            assertEquals(null, wrong.get());
+            assertTrue(job.quiescence().holds(), job.quiescence().toString());
+        }
+    }
+
+    @Test
+    void aClosedEmbeddedJobStartsNoMoreThreads() {
+        Job job = Job.create(ONE_WORKER);
+        job.threads(0).start(() -> { }); // starts rank 0's scheduler
+        job.close();
+        assertThrows(IllegalStateException.class, () -> job.threads(0));
+        assertThrows(IllegalStateException.class, () -> job.threads(1));
+        Thread jdk = Job.create(JobConfig.of(1)).threads(0).unstarted(() -> { });
+        assertTrue(!jdk.isVirtual() && jdk.isDaemon(), "on the JDK's threads an embedded rank's threads are platform daemons");
     }
 
     @Test

@@ -243,9 +243,13 @@ public final class TraceCommand {
         return l;
     }
 
-    /** The audit's safe core columns ({@code GRANULARITY/ENGINE}), in its order. */
+    /**
+     * The audit's safe core columns on the JDK's threads ({@code GRANULARITY/ENGINE}), in its order; the column on
+     * the bit-vector scheduler is not traced.
+     */
     public static List<String> safeColumns() {
-        return CoreColumns.configurations(false).stream().filter(c -> !c.unsafe()).map(AuditColumn::name).toList();
+        return CoreColumns.configurations(false).stream().filter(c -> !c.unsafe() && !CoreColumns.isBitVectorScheduler(c))
+                .map(AuditColumn::name).toList();
     }
 
     /** {@code GRANULARITY/ENGINE}, e.g. {@code PER_OBJECT/HASH_TABLE}. */

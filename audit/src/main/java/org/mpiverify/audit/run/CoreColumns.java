@@ -15,11 +15,13 @@ import org.mpiverify.harness.core.CoreTarget;
 import org.mpiverify.mpi.CoreOverrides;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
+import org.mpiverify.mpi.ThreadMode;
 
 /**
- * The core's columns of the audit matrix: every safe granularity × matching engine, then the deliberately unsafe
- * variants (known-bad twins and the experimental algorithms), which the audit must reject. Each column is a
- * {@link CoreTarget} in one configuration.
+ * The core's columns of the audit matrix: every safe granularity × matching engine on the JDK's threads, the
+ * paper's configuration on Dang, Snir &amp; Gropp's bit-vector scheduler ({@link #bitVectorScheduler()}), then the
+ * deliberately unsafe variants (known-bad twins and the experimental algorithms), which the audit must reject.
+ * Each column is a {@link CoreTarget} in one configuration.
  */
 public final class CoreColumns {
     /**
@@ -50,8 +52,25 @@ public final class CoreColumns {
                 l.add(safe(g, m));
             }
         }
+        l.add(bitVectorScheduler());
         l.addAll(unsafeConfigurations(full ? null : QUICK_UNSAFE_DEADLINE));
         return l;
+    }
+
+    /**
+     * The column {@code PER_OBJECT/HASH_TABLE, bit-vector scheduler}: the paper's matching on its thread scheduler
+     * ({@link ThreadMode#DANG_SCHEDULER}, one worker per rank), each rank's thread and every thread the scenario
+     * starts from it (platform, virtual or pool; a foreign pool's stay platform threads) a user-level thread of the
+     * rank's scheduler. A safe column: it must show what the core's other safe columns show.
+     */
+    public static AuditColumn bitVectorScheduler() {
+        CoreTarget t = CoreTarget.of(Granularity.PER_OBJECT, MatchingKind.HASH_TABLE, ThreadMode.DANG_SCHEDULER);
+        return new AuditColumn(t.configuration(), false, t);
+    }
+
+    /** Whether {@code column} runs the core's threads on the bit-vector scheduler. */
+    public static boolean isBitVectorScheduler(AuditColumn column) {
+        return column.name().endsWith(", " + CoreTarget.BIT_VECTOR_SCHEDULER);
     }
 
     public static AuditColumn safe(Granularity g, MatchingKind m) {

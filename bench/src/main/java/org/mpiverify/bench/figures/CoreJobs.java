@@ -18,8 +18,9 @@ final class CoreJobs {
     }
 
     /**
-     * Runs {@code body} on every rank of an embedded job ({@link Job#create}), each on its own platform
-     * thread. The first failure shuts the job down (every blocked call then fails) and is rethrown; past
+     * Runs {@code body} on every rank of an embedded job ({@link Job#create}), each on its own thread as the
+     * configuration's thread mode makes it ({@link Job#threads}: a platform thread, or one of the rank's bit-vector
+     * scheduler). The first failure shuts the job down (every blocked call then fails) and is rethrown; past
      * the deadline the job is shut down and the exception carries every thread's stack.
      */
     static void runRanks(JobConfig config, RankBody body, Duration deadline) throws Exception {
@@ -28,7 +29,7 @@ final class CoreJobs {
         Thread[] ts = new Thread[config.ranks()];
         for (int r = 0; r < ts.length; r++) {
             int rank = r;
-            ts[r] = Thread.ofPlatform().name("bench-rank-" + r).daemon(true).start(() -> {
+            ts[r] = job.threads(r).name("bench-rank-" + r).start(() -> {
                 try {
                     body.run(job.mpi(rank), rank);
                 } catch (Throwable e) {
@@ -39,13 +40,15 @@ final class CoreJobs {
             });
         }
         long end = System.nanoTime() + deadline.toNanos();
-        for (Thread t : ts) {
-            long left = end - System.nanoTime();
-            if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                String dump = Job.threadDump();
-                job.shutdown();
-                throw new IllegalStateException("job of " + config.ranks() + " ranks passed its deadline of "
-                        + deadline.toMillis() + " ms; threads:\n" + dump);
+        try (job) { // stops the bit-vector schedulers, if any
+            for (Thread t : ts) {
+                long left = end - System.nanoTime();
+                if (left <= 0 || !t.join(Duration.ofNanos(left))) {
+                    String dump = Job.threadDump();
+                    job.shutdown();
+                    throw new IllegalStateException("job of " + config.ranks() + " ranks passed its deadline of "
+                            + deadline.toMillis() + " ms; threads:\n" + dump);
+                }
             }
         }
         Throwable f = failure.get();

@@ -16,11 +16,14 @@ import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.Mpi;
+import org.mpiverify.mpi.ThreadMode;
 
 /**
  * The in-JVM core as an audit target, in one configuration. Each run is a fresh embedded
- * {@link Job} ({@link Job#create}): one platform thread per rank runs the scenario on a
- * {@link CoreAuditMpi}, then finalizes. A rank that throws aborts the job (as {@code MPI_Abort}
+ * {@link Job} ({@link Job#create}): one thread per rank runs the scenario on a
+ * {@link CoreAuditMpi}, then finalizes. The rank's thread is what the configuration's {@link ThreadMode} makes
+ * ({@link Job#threads}): a platform thread, or with the bit-vector scheduler a thread of the rank's scheduler, so
+ * that the threads the scenario starts from it are the scheduler's too ({@code Workers}). A rank that throws aborts the job (as {@code MPI_Abort}
  * would), so the other ranks' blocked calls end with {@code ERR_ABORTED} instead of hanging; a run
  * still going at the scenario's deadline is a {@link RunOutcome.Hung} with every thread's stack,
  * after which the job is shut down.
@@ -48,6 +51,21 @@ public final class CoreTarget implements AuditTarget {
     public static CoreTarget of(Granularity g, MatchingKind m) {
         return new CoreTarget(g + "/" + m, JobConfig.of(1).withGranularity(g).withMatching(m));
     }
+
+    /**
+     * The core with critical sections of granularity {@code g}, matching engine {@code m} and its threads scheduled
+     * as {@code threads} says, named {@code g/m, bit-vector scheduler} for {@link ThreadMode#isDang()}.
+     */
+    public static CoreTarget of(Granularity g, MatchingKind m, ThreadMode threads) {
+        if (!threads.isDang()) {
+            return of(g, m);
+        }
+        return new CoreTarget(g + "/" + m + ", " + BIT_VECTOR_SCHEDULER,
+                JobConfig.of(1).withGranularity(g).withMatching(m).withThreads(threads));
+    }
+
+    /** How a configuration name says that its threads run on the bit-vector scheduler. */
+    public static final String BIT_VECTOR_SCHEDULER = "bit-vector scheduler";
 
     /** The configuration's name, as in {@link #describe()}: {@code PER_OBJECT/QUEUES}. */
     public String configuration() {
@@ -85,7 +103,14 @@ public final class CoreTarget implements AuditTarget {
         Thread[] threads = new Thread[n];
         for (int i = 0; i < n; i++) {
             int rank = i;
-            threads[i] = Thread.ofPlatform().daemon(true).name("audit-core-rank-" + rank).unstarted(() -> {
+            Thread.Builder builder;
+            try {
+                builder = job.threads(rank);
+            } catch (UnsupportedOperationException e) { // the bit-vector scheduler in a JVM without its option
+                job.close();
+                return new RunOutcome.Crashed(describe() + ": " + e.getMessage(), System.nanoTime() - start);
+            }
+            threads[i] = builder.name("audit-core-rank-" + rank).unstarted(() -> {
                 Mpi mpi = job.mpi(rank);
                 try {
                     org.mpiverify.harness.api.AuditMpi a = binding.bind(mpi, describe());
@@ -102,11 +127,13 @@ public final class CoreTarget implements AuditTarget {
         Duration deadline = deadlineCap != null && deadlineCap.compareTo(scenario.deadline()) < 0
                 ? deadlineCap : scenario.deadline();
         long end = start + deadline.toNanos();
-        try {
+        try (job) { // stops the bit-vector schedulers, if any, once the ranks have ended or had their clean-up time
             for (Thread t : threads) {
                 long left = end - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                    String stacks = threadDump(earlier);
+                    // getAllStackTraces lists no virtual thread: on the bit-vector scheduler the ranks' threads
+                    // are the core's dump's (those blocked in MPI), after the platform threads
+                    String stacks = config.threads().isDang() ? Job.threadDump() : threadDump(earlier);
                     job.shutdown();
                     long cleanupEnd = System.nanoTime() + CLEANUP.toNanos(); // one bound for all, not one each
                     for (Thread u : threads) {

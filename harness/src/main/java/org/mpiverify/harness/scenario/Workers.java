@@ -10,11 +10,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.mpiverify.core.sched.DangScheduler;
 
 /**
  * Runs a scenario's threads on one rank and joins them with a bound. The kinds of thread are the
  * ones MPI programs meet: platform threads the rank starts, virtual threads, a pool the rank
  * creates, and threads of a pool the rank did not start ({@link #FOREIGN}).
+ *
+ * <p>On a rank whose threads are user-level threads of the core's bit-vector scheduler (Dang, Snir &amp; Gropp
+ * §3.1: every user thread is one of the scheduler's; {@link DangScheduler#onScheduler()}), the threads the rank
+ * starts itself, {@link Kind#PLATFORM} and {@link Kind#POOL} as well as {@link Kind#VIRTUAL}, are the scheduler's
+ * too (virtual threads inherit it); a {@link Kind#FOREIGN} pool's threads stay platform threads, as threads the
+ * rank did not start.
  *
  * <p>Bounded join: every thread is joined by {@code bound}; once one thread has failed the others
  * get a short grace ({@link #GRACE}) and are then left behind, so a failure reaches the judge as
@@ -80,12 +87,14 @@ public final class Workers {
         List<Future<?>> futures = new ArrayList<>(n);
         AtomicReferenceArray<Thread> running = new AtomicReferenceArray<>(n);
         String prefix = Thread.currentThread().getName() + "/"; // names say which rank a stack in a hang report is on
+        // a virtual thread's factory, used by a thread of a bit-vector scheduler, makes threads of that scheduler
+        boolean userLevel = DangScheduler.onScheduler();
         ExecutorService own = switch (kind) {
-            case PLATFORM -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().daemon(true)
-                    .name(prefix + "worker-", 0).factory());
+            case PLATFORM -> Executors.newThreadPerTaskExecutor(userLevel ? Thread.ofVirtual().name(prefix + "worker-", 0).factory()
+                    : Thread.ofPlatform().daemon(true).name(prefix + "worker-", 0).factory());
             case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix + "virtual-", 0).factory());
-            case POOL -> Executors.newFixedThreadPool(n, Thread.ofPlatform().daemon(true)
-                    .name(prefix + "pool-", 0).factory());
+            case POOL -> Executors.newFixedThreadPool(n, userLevel ? Thread.ofVirtual().name(prefix + "pool-", 0).factory()
+                    : Thread.ofPlatform().daemon(true).name(prefix + "pool-", 0).factory());
             case FOREIGN -> null;
         };
         ExecutorService exec = own != null ? own : Foreign.POOL;

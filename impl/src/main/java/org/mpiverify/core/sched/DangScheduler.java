@@ -48,7 +48,6 @@ public final class DangScheduler implements Executor, AutoCloseable {
     /** A thread's continuation task to its (ω, Γ), ω in the high half. */
     private final ConcurrentHashMap<Runnable, Long> ids = new ConcurrentHashMap<>();
     private final AtomicInteger nextWorker = new AtomicInteger();
-    private final Thread.Builder.OfVirtual builder;
 
     /**
      * Starts {@code workers} workers named {@code name-worker-ω}.
@@ -60,7 +59,7 @@ public final class DangScheduler implements Executor, AutoCloseable {
             throw new IllegalArgumentException("a scheduler needs at least one worker, not " + workers);
         }
         this.name = name;
-        this.builder = JdkVirtualThreads.builder(this);
+        JdkVirtualThreads.builder(this); // fails here, before any worker starts, if the JVM lacks the option
         this.workers = new BitVectorWorker[workers];
         for (int w = 0; w < workers; w++) {
             this.workers[w] = new BitVectorWorker(this, w, threadsPerWorker);
@@ -91,9 +90,12 @@ public final class DangScheduler implements Executor, AutoCloseable {
         return workers.length;
     }
 
-    /** A builder of virtual threads run by this scheduler. */
+    /**
+     * A new builder of virtual threads run by this scheduler; a builder is not thread-safe (its name counter
+     * and settings change as it is used), so each caller gets its own.
+     */
     public Thread.Builder.OfVirtual threads() {
-        return builder;
+        return JdkVirtualThreads.builder(this);
     }
 
     /** Threads of this scheduler that have started and not ended. */

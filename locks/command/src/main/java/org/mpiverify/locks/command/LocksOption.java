@@ -56,12 +56,14 @@ public record LocksOption(Path agentJar, Path outDir, String commit, boolean dir
 
     /**
      * The command line of a child JVM that runs {@code mainClass} with {@code args} under the agent: this JDK's
-     * {@code java}, {@code -XX:+UseParallelGC}, {@link #javaAgentArgument}, this JVM's workspace properties
+     * {@code java}, {@code -XX:+UseParallelGC}, the opening of {@code java.lang} that the core's bit-vector scheduler needs,
+     * {@link #javaAgentArgument}, this JVM's workspace properties
      * ({@link Workspace#ROOT_PROPERTY}, {@link Workspace#OUT_PROPERTY}) and class path.
      */
     public List<String> childJvm(String watch, String calls, String name, String mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseParallelGC", javaAgentArgument(watch, calls, name)));
+                "-XX:+UseParallelGC", "--add-opens", "java.base/java.lang=ALL-UNNAMED", // the core's bit-vector scheduler
+                javaAgentArgument(watch, calls, name)));
         for (String p : List.of(Workspace.ROOT_PROPERTY, Workspace.OUT_PROPERTY)) {
             Workspace.property(p).ifPresent(v -> cmd.add("-D" + p + "=" + v));
         }
