@@ -18,6 +18,8 @@ import org.mpiverify.mutate.pit.MutantKeys;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
+import org.mpiverify.mutate.report.LoadSampler;
+import org.mpiverify.mutate.report.ScoreFile;
 import org.mpiverify.mutate.report.Summary;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
@@ -76,10 +78,17 @@ public final class MutateCommand {
      * @param race       run the race detector's stage on the survivors
      * @param out        output folder (null: {@code out/mutate/})
      * @param verbose    PIT's own log
+     * @param record     write each component's score into {@link ScoreFile#FILE} and its table into
+     *                   {@link ScoreFile#PAGE}: only for every mutant with the default operators
      */
     public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
-                          boolean jcstress, boolean race, Path out, boolean verbose) {
+                          boolean jcstress, boolean race, Path out, boolean verbose, boolean record) {
         public Options {
+            if (record && (sample || !classes.isEmpty() || !(operators.isEmpty() || operators.equals(DEFAULT_OPERATORS))
+                    || !jcstress || !race)) {
+                throw new IllegalArgumentException("--record records whole components: every mutant with the default "
+                        + "operators and every stage (not with --sample, --class, --operator, --no-jcstress or --no-race)");
+            }
             for (String c : components) {
                 if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
                     throw new IllegalArgumentException("--component must be one of "
@@ -90,6 +99,12 @@ public final class MutateCommand {
             operators = operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS) : List.copyOf(operators);
             components = List.copyOf(components);
             out = out == null ? Workspace.outputDir().resolve("mutate") : out.toAbsolutePath().normalize();
+        }
+
+        /** Options that record nothing. */
+        public Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                       boolean jcstress, boolean race, Path out, boolean verbose) {
+            this(classes, operators, components, sample, jcstress, race, out, verbose, false);
         }
     }
 
@@ -141,6 +156,8 @@ public final class MutateCommand {
         List<String> listed = o.sample() ? sampleKeys(root.resolve(SAMPLE_FILE)) : null;
         SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
         Instant start = Instant.now();
+        LoadSampler load = new LoadSampler();
+        Map<String, Long> componentSeconds = new LinkedHashMap<>();
         List<KillMatrix.Entry> entries = new ArrayList<>();
         Map<String, List<String[]>> lincheckForked = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();
@@ -153,6 +170,7 @@ public final class MutateCommand {
                 classes = only.stream().map(MutateCommand::classOf).distinct().toList();
             }
             if (classes.isEmpty()) continue;
+            Instant componentStart = Instant.now();
             log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators()
                     + (only != null ? " (sample: " + only.size() + " listed mutants)" : ""));
             Path rec = work.resolve(c.name());
@@ -191,6 +209,7 @@ public final class MutateCommand {
             for (Map<String, Object> r : Selection.records(rec.resolve("results.jsonl"))) {
                 entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
+            componentSeconds.put(c.name(), Duration.between(componentStart, Instant.now()).toSeconds());
         }
         KillMatrix k = new KillMatrix(entries);
         Map<String, Object> header = new LinkedHashMap<>();
@@ -204,6 +223,8 @@ public final class MutateCommand {
         header.put("wallSeconds", Duration.between(start, Instant.now()).toSeconds());
         header.put("failedComponents", failed);
         header.put("targetPercent", TARGET_PERCENT);
+        header.put("loadAverage", load.summary());
+        load.close();
         Files.createDirectories(o.out());
         Path json = o.out().resolve("kill-matrix.json");
         Files.writeString(json, Json.write(k.toJson(header)));
@@ -211,6 +232,15 @@ public final class MutateCommand {
         Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
                 "Generated " + header.get("generated") + ", mode " + header.get("mode") + ", operators " + o.operators()
                         + ", " + header.get("wallSeconds") + " s."));
+        if (o.record()) {
+            List<Map<String, Object>> scores = new ArrayList<>();
+            for (Map.Entry<String, Long> c : componentSeconds.entrySet()) {
+                scores.add(ScoreFile.entry(header, c.getKey(), c.getValue(), new KillMatrix(entries.stream()
+                        .filter(e -> e.component().equals(c.getKey())).toList())));
+            }
+            ScoreFile.record(root, scores, TARGET_PERCENT);
+            log.println("mutate: recorded " + componentSeconds.keySet() + " in " + ScoreFile.FILE + " and " + ScoreFile.PAGE);
+        }
         return new Outcome(k, json, md, failed);
     }
 
