@@ -415,7 +415,7 @@ public final class Main implements Callable<Integer> {
         boolean fullModels;
         @Option(names = "--list", description = "with --specs: make the mutants, check them with SANY and list them; run no TLC")
         boolean list;
-        @Option(names = "--record", description = "with --specs: write the families' scores to specs/mutation-scores.json and their table into specs/README.md")
+        @Option(names = "--record", description = "write the scores: with --specs the families' to specs/mutation-scores.json and their table into specs/README.md; else the components' (every mutant, default operators) to mutate/mutation-scores.json and their table into docs/mutation.md")
         boolean record;
         @Option(names = "--deadline-factor", paramLabel = "F", description = "with --specs: a model's deadline is F x its unmutated time (default 5)")
         Double deadlineFactor;
@@ -452,12 +452,12 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             if (specs != null) return specs();
-            if (!mutants.isEmpty() || stratified != null || fullModels || list || record || deadlineFactor != null || minDeadline != null) {
-                throw new ParameterException(spec.commandLine(), "--mutant, --stratified, --full-models, --list, --record, "
+            if (!mutants.isEmpty() || stratified != null || fullModels || list || deadlineFactor != null || minDeadline != null) {
+                throw new ParameterException(spec.commandLine(), "--mutant, --stratified, --full-models, --list, "
                         + "--deadline-factor and --min-deadline go with --specs");
             }
             MutateCommand.Options o = options(spec, () -> new MutateCommand.Options(classes, operators, components,
-                    scope != null && scope.sample, !noJcstress, !noRace, out, verbose));
+                    scope != null && scope.sample, !noJcstress, !noRace, out, verbose, record));
             return MutateCommand.run(o, main.console);
         }
 

@@ -364,6 +364,29 @@ class AttributesTest {
         }
     }
 
+    /**
+     * Finalize deletes COMM_SELF's attributes and gives back the reference each held on its key, whether its delete
+     * callback returned or failed: each key is left with its handle's reference only.
+     */
+    @Test
+    void finalizeGivesBackTheReferenceEachOfSelfsAttributesHeldOnItsKey() {
+        Jobs.ok(2, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm self = mpi.commSelf();
+            Keyval quiet = mpi.createKeyval(Keyval.NULL_COPY_FN, (comm, k, v, extra) -> { }, null);
+            Keyval failing = mpi.createKeyval(Keyval.NULL_COPY_FN, (comm, k, v, extra) -> {
+                throw new MpiException(ErrorClass.ERR_OTHER, "refuses");
+            }, null);
+            self.setAttr(quiet, 1);
+            self.setAttr(failing, 2);
+            assertEquals(2, quiet.references(), "the handle's and the attribute's");
+            assertEquals(2, failing.references(), "the handle's and the attribute's");
+            assertEquals(ErrorClass.ERR_OTHER, assertThrows(MpiException.class, mpi::finalizeMpi).errorClass());
+            assertEquals(1, quiet.references(), "the handle's only, after its delete callback returned");
+            assertEquals(1, failing.references(), "the handle's only, after its delete callback failed");
+        });
+    }
+
     static Stream<JobConfig> configs() {
         return Jobs.configs(2);
     }

@@ -23,6 +23,30 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DerivedDatatypeTest {
 
+    /**
+     * A call on a freed communicator is ERR_COMM before it takes a use of its type, for a send, a receive and a
+     * nonblocking receive: the type, freed after them, is released at once, no use left behind.
+     */
+    @Test
+    void aCallOnAFreedCommunicatorTakesNoUseOfItsType() {
+        Jobs.ok(2, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            DerivedDatatype pair = DerivedDatatype.contiguous(2, Datatype.INT);
+            pair.commit();
+            Comm c = w.dup();
+            c.free();
+            int[] b = new int[4];
+            int other = 1 - w.rank();
+            assertError(ErrorClass.ERR_COMM, () -> c.send(b, 0, 1, pair, other, 0));
+            assertError(ErrorClass.ERR_COMM, () -> c.recv(b, 0, 1, pair, other, 0));
+            assertError(ErrorClass.ERR_COMM, () -> c.irecv(b, 0, 1, pair, other, 0));
+            pair.free();
+            assertTrue(pair.isReleased(), "a refused call left a use of the type behind");
+            mpi.finalizeMpi();
+        });
+    }
+
     /** A column of a 4x4 row-major int matrix, sent to every other rank, received as INTs and as the same column. */
     @ParameterizedTest
     @ValueSource(ints = {2, 4})

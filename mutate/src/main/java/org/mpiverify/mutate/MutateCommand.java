@@ -19,6 +19,8 @@ import org.mpiverify.mutate.pit.MutantRecord;
 import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
+import org.mpiverify.mutate.report.LoadSampler;
+import org.mpiverify.mutate.report.ScoreFile;
 import org.mpiverify.mutate.report.Summary;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.Json;
@@ -78,10 +80,17 @@ public final class MutateCommand {
      * @param race       run the race detector's stage on the survivors
      * @param out        output folder (null: {@code out/mutate/})
      * @param verbose    PIT's own log
+     * @param record     write each component's score into {@link ScoreFile#FILE} and its table into
+     *                   {@link ScoreFile#PAGE}: only for every mutant with the default operators
      */
     public record Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
-                          boolean jcstress, boolean race, Path out, boolean verbose) {
+                          boolean jcstress, boolean race, Path out, boolean verbose, boolean record) {
         public Options {
+            if (record && (sample || !classes.isEmpty() || !(operators.isEmpty() || operators.equals(DEFAULT_OPERATORS))
+                    || !jcstress || !race)) {
+                throw new IllegalArgumentException("--record records whole components: every mutant with the default "
+                        + "operators and every stage (not with --sample, --class, --operator, --no-jcstress or --no-race)");
+            }
             for (String c : components) {
                 if (Component.all().stream().noneMatch(x -> x.name().equals(c))) {
                     throw new IllegalArgumentException("--component must be one of "
@@ -92,6 +101,12 @@ public final class MutateCommand {
             operators = operators.isEmpty() ? (sample ? SAMPLE_OPERATORS : DEFAULT_OPERATORS) : List.copyOf(operators);
             components = List.copyOf(components);
             out = out == null ? Workspace.outputDir().resolve("mutate") : out.toAbsolutePath().normalize();
+        }
+
+        /** Options that record nothing. */
+        public Options(List<String> classes, List<String> operators, List<String> components, boolean sample,
+                       boolean jcstress, boolean race, Path out, boolean verbose) {
+            this(classes, operators, components, sample, jcstress, race, out, verbose, false);
         }
     }
 
@@ -143,6 +158,8 @@ public final class MutateCommand {
         List<String> listed = o.sample() ? sampleKeys(root.resolve(SAMPLE_FILE)) : null;
         SuiteClassPath cp = SuiteClassPath.of(work.resolve("classes"));
         Instant start = Instant.now();
+        LoadSampler load = new LoadSampler();
+        Map<String, Long> componentSeconds = new LinkedHashMap<>();
         List<KillMatrix.Entry> entries = new ArrayList<>();
         Map<String, List<String[]>> lincheckForked = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();
@@ -155,6 +172,7 @@ public final class MutateCommand {
                 classes = only.stream().map(MutateCommand::classOf).distinct().toList();
             }
             if (classes.isEmpty()) continue;
+            Instant componentStart = Instant.now();
             log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators()
                     + (only != null ? " (sample: " + only.size() + " listed mutants)" : ""));
             Path rec = work.resolve(c.name());
@@ -193,19 +211,34 @@ public final class MutateCommand {
             for (MutantRecord r : Selection.records(rec.resolve("results.jsonl"))) {
                 entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
+            componentSeconds.put(c.name(), Duration.between(componentStart, Instant.now()).toSeconds());
         }
         KillMatrix k = new KillMatrix(entries);
         String mode = o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all";
+        Map<String, Object> sampled = load.summary();
+        load.close();
         MutationKillMatrixFile file = new MutationKillMatrixFile("mpiverify mutate", Provenance.now(root,
                 Map.of("pitest", "1.30.1", "jcstress", "0.16", "lincheck", "3.7")), Instant.now().toString(), mode,
                 o.operators(), o.classes(), Duration.between(start, Instant.now()).toSeconds(), failed, TARGET_PERCENT,
-                null, k.totals(), k.entries());
+                new MutationKillMatrixFile.LoadAverage(((Number) sampled.get("start")).doubleValue(),
+                        ((Number) sampled.get("max")).doubleValue(), ((Number) sampled.get("end")).doubleValue()),
+                k.totals(), k.entries());
+        Files.createDirectories(o.out());
         Path json = o.out().resolve("kill-matrix.json");
         file.write(json);
         Path md = o.out().resolve("summary.md");
         Files.writeString(md, Summary.markdown(k, "Mutation testing of the core's concurrent classes",
                 "Generated " + file.generated() + ", mode " + file.mode() + ", operators " + o.operators()
                         + ", " + file.wallSeconds() + " s."));
+        if (o.record()) {
+            List<Map<String, Object>> scores = new ArrayList<>();
+            for (Map.Entry<String, Long> c : componentSeconds.entrySet()) {
+                scores.add(ScoreFile.entry(file, c.getKey(), c.getValue(), new KillMatrix(entries.stream()
+                        .filter(e -> e.component().equals(c.getKey())).toList())));
+            }
+            ScoreFile.record(root, scores, TARGET_PERCENT);
+            log.println("mutate: recorded " + componentSeconds.keySet() + " in " + ScoreFile.FILE + " and " + ScoreFile.PAGE);
+        }
         return new Outcome(k, json, md, failed);
     }
 

@@ -35,7 +35,14 @@ class OperatorsTest {
             "org.mpiverify.core.coll.Schedule", "org.mpiverify.core.coll.StepSchedule", "org.mpiverify.core.coll.AllreduceSchedule",
             "org.mpiverify.core.coll.NonblockingCollectives", "org.mpiverify.core.buffer.UnexpectedBudget",
             "org.mpiverify.core.buffer.PacketPool", "org.mpiverify.mpi.ProgressEngine", "org.mpiverify.mpi.Request",
-            "org.mpiverify.mpi.RankContext", "org.mpiverify.mpi.Endpoint", "org.mpiverify.mpi.Comm");
+            "org.mpiverify.mpi.RankContext", "org.mpiverify.mpi.Endpoint", "org.mpiverify.mpi.Comm",
+            "org.mpiverify.core.attr.KeyedList", "org.mpiverify.mpi.Keyval", "org.mpiverify.mpi.CommAttributes",
+            "org.mpiverify.mpi.Info", "org.mpiverify.core.bsend.AttachedBuffer", "org.mpiverify.mpi.BufferedSends",
+            "org.mpiverify.core.handle.UseCount", "org.mpiverify.core.buffer.TypeLayout", "org.mpiverify.mpi.DerivedDatatype",
+            "org.mpiverify.mpi.UserOp", "org.mpiverify.mpi.DerivedCalls", "org.mpiverify.core.sched.ReadyBitVector",
+            "org.mpiverify.core.sched.BitVectorWorker", "org.mpiverify.core.sched.IdleHandshake",
+            "org.mpiverify.core.sched.DangScheduler", "org.mpiverify.core.request.PersistentSlot",
+            "org.mpiverify.core.request.GrequestLifecycle", "org.mpiverify.mpi.SomeCompletions");
 
     static Mutater mutater() {
         return new GregorEngineFactory().createEngine(EngineArguments.arguments().withMutators(List.of(ConcurrencyMutators.GROUP)))
