@@ -20,10 +20,6 @@ import org.mpiverify.mutate.pit.MutantKeys;
  * A failed test kills the mutant; a run past its bound is TIMED_OUT.
  */
 public final class ForkedSuiteStage {
-    /** What the forked run said. */
-    public record Verdict(String status, String killer, long millis, String detail) {
-    }
-
     private final Path work;
     private final Duration bound;
     private final List<String> jvmArgs;
@@ -35,7 +31,7 @@ public final class ForkedSuiteStage {
     }
 
     /** Runs the tests (JUnit unique ids) with the mutant's class folder first on the class path. */
-    public Verdict run(String key, Path mutantClasses, List<String> uniqueIds) throws IOException, InterruptedException {
+    public StageVerdict run(String key, Path mutantClasses, List<String> uniqueIds) throws IOException, InterruptedException {
         Path dir = work.resolve("lincheck").resolve(MutantKeys.fileName(key));
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -50,7 +46,7 @@ public final class ForkedSuiteStage {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             p.waitFor(30, TimeUnit.SECONDS);
-            return new Verdict("TIMED_OUT", null, (System.nanoTime() - t0) / 1_000_000,
+            return new StageVerdict("TIMED_OUT", null, (System.nanoTime() - t0) / 1_000_000,
                     "Lincheck did not finish within " + bound.toSeconds() + " s");
         }
         long millis = (System.nanoTime() - t0) / 1_000_000;
@@ -58,11 +54,11 @@ public final class ForkedSuiteStage {
         for (String l : out) {
             if (l.startsWith("FAILED ")) {
                 String id = l.substring("FAILED ".length()).split(" ", 2)[0];
-                return new Verdict("KILLED", id, millis, l.substring("FAILED ".length()));
+                return new StageVerdict("KILLED", id, millis, l.substring("FAILED ".length()));
             }
         }
         String ran = out.stream().filter(l -> l.startsWith("RAN ")).findFirst().orElse(null);
-        if (ran == null) return new Verdict("RUN_ERROR", null, millis, "the forked run printed no result (exit " + p.exitValue() + ")");
-        return new Verdict("SURVIVED", null, millis, ran.substring(4));
+        if (ran == null) return new StageVerdict("RUN_ERROR", null, millis, "the forked run printed no result (exit " + p.exitValue() + ")");
+        return new StageVerdict("SURVIVED", null, millis, ran.substring(4));
     }
 }

@@ -35,10 +35,6 @@ public final class JcstressStage {
     /** The quick budget of the suite's own meta-test (JCStressSuiteIT): one fork, 2 x 200 ms per configuration. */
     static final List<String> ARGS = List.of("-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "2", "-time", "200");
 
-    /** What jcstress said about one mutant. */
-    public record Verdict(String status, String killer, long millis, String detail) {
-    }
-
     private final Path work;
     private final Duration bound;
 
@@ -80,7 +76,7 @@ public final class JcstressStage {
     }
 
     /** Runs {@code tests} with the mutant's class folder first on the class path. */
-    public Verdict run(String key, Path mutantClasses, List<String> tests) throws IOException, InterruptedException {
+    public StageVerdict run(String key, Path mutantClasses, List<String> tests) throws IOException, InterruptedException {
         try {
             return runChecked(key, mutantClasses, tests);
         } catch (ClassNotFoundException e) {
@@ -88,7 +84,7 @@ public final class JcstressStage {
         }
     }
 
-    private Verdict runChecked(String key, Path mutantClasses, List<String> tests)
+    private StageVerdict runChecked(String key, Path mutantClasses, List<String> tests)
             throws IOException, InterruptedException, ClassNotFoundException {
         Path dir = work.resolve("jcstress").resolve(MutantKeys.fileName(key));
         deleteTree(dir);
@@ -106,7 +102,7 @@ public final class JcstressStage {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             p.waitFor(30, TimeUnit.SECONDS);
-            return new Verdict("TIMED_OUT", null, (System.nanoTime() - t0) / 1_000_000,
+            return new StageVerdict("TIMED_OUT", null, (System.nanoTime() - t0) / 1_000_000,
                     "jcstress did not finish within " + bound.toSeconds() + " s");
         }
         long millis = (System.nanoTime() - t0) / 1_000_000;
@@ -114,7 +110,7 @@ public final class JcstressStage {
         try (Stream<Path> files = Files.list(dir)) {
             bin = files.filter(f -> f.getFileName().toString().matches("jcstress-results-.*\\.bin\\.gz")).findFirst().orElse(null);
         }
-        if (bin == null) return new Verdict("RUN_ERROR", null, millis, "jcstress wrote no result file (exit " + p.exitValue() + ")");
+        if (bin == null) return new StageVerdict("RUN_ERROR", null, millis, "jcstress wrote no result file (exit " + p.exitValue() + ")");
         Map<String, long[]> forbidden = new TreeMap<>();
         Map<String, String> errors = new TreeMap<>();
         DiskReadCollector reader = new DiskReadCollector(bin.toString(), r -> judge(r, forbidden, errors));
@@ -124,12 +120,12 @@ public final class JcstressStage {
             reader.close();
         }
         for (String t : tests) {
-            if (errors.containsKey(t)) return new Verdict("KILLED", t, millis, "error: " + errors.get(t));
+            if (errors.containsKey(t)) return new StageVerdict("KILLED", t, millis, "error: " + errors.get(t));
             long[] f = forbidden.get(t);
-            if (f != null && f[0] > 0) return new Verdict("KILLED", t, millis, f[0] + " forbidden outcome(s) in " + f[1] + " samples");
+            if (f != null && f[0] > 0) return new StageVerdict("KILLED", t, millis, f[0] + " forbidden outcome(s) in " + f[1] + " samples");
         }
         long samples = forbidden.values().stream().mapToLong(f -> f[1]).sum();
-        return new Verdict("SURVIVED", null, millis, "no forbidden outcome in " + samples + " samples of " + tests.size() + " test(s)");
+        return new StageVerdict("SURVIVED", null, millis, "no forbidden outcome in " + samples + " samples of " + tests.size() + " test(s)");
     }
 
     /** This JVM's class path with absolute entries (the fork runs in another folder). */

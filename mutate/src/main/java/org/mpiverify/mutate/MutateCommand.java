@@ -276,7 +276,7 @@ public final class MutateCommand {
         }
         if (undetected && !weakensOrderOnly && !mc.isEmpty() && Files.isDirectory(mutantDir)) {
             log.println("mutate: Lincheck " + mc.size() + " test(s) on " + key);
-            ForkedSuiteStage.Verdict v = lincheck.run(key, mutantDir, mc);
+            StageVerdict v = lincheck.run(key, mutantDir, mc);
             detail += "; Lincheck model checking: " + v.status() + " (" + v.detail() + ")";
             millis += v.millis();
             timeSource = "baseline time of the PIT tests run + measured forked time";
@@ -291,7 +291,7 @@ public final class MutateCommand {
             List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
             if (!jtests.isEmpty()) {
                 log.println("mutate: jcstress " + jtests.size() + " test(s) on " + key);
-                JcstressStage.Verdict v = stage.run(key, mutantDir, jtests);
+                StageVerdict v = stage.run(key, mutantDir, jtests);
                 detail += "; jcstress: " + v.status() + " (" + v.detail() + ")";
                 millis += v.millis();
                 timeSource = "baseline time of the PIT tests run + measured jcstress time";
@@ -314,7 +314,7 @@ public final class MutateCommand {
             } else {
                 List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
-                RaceStage.Verdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
+                StageVerdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
                 millis += v.millis();
                 timeSource = "baseline time of the PIT tests run + measured forked time";

@@ -35,10 +35,6 @@ public final class RaceStage {
     /** Rounds per test: each round is a fresh state, fresh threads and fresh variables. */
     static final int ROUNDS = 200;
 
-    /** What the detector said about one mutant. */
-    public record Verdict(String status, String killer, long millis, String detail) {
-    }
-
     /** One run's output: the races (key to test and description), hangs and errors. */
     record Run(Map<String, String[]> races, List<String> hangs, List<String> errors, long millis) {
     }
@@ -86,7 +82,7 @@ public final class RaceStage {
      * Runs {@code tests} on the mutant in {@code mutantDir}, which changed {@code method} of
      * {@code mutatedClass} (binary name; a nested class's accesses count for it).
      */
-    public Verdict run(String key, Path mutantDir, List<String> tests, String mutatedClass, String method)
+    public StageVerdict run(String key, Path mutantDir, List<String> tests, String mutatedClass, String method)
             throws IOException, InterruptedException {
         Run base = baselines.get(tests);
         if (base == null) {
@@ -103,16 +99,16 @@ public final class RaceStage {
             if (killer == null) killer = e.getValue()[0];
         }
         if (!fresh.isEmpty()) {
-            return new Verdict("KILLED", killer, mutant.millis(), fresh.size() + " new race(s) in the mutated method, e.g. "
+            return new StageVerdict("KILLED", killer, mutant.millis(), fresh.size() + " new race(s) in the mutated method, e.g. "
                     + fresh.get(0));
         }
         if (!mutant.hangs().isEmpty()) {
-            return new Verdict("TIMED_OUT", mutant.hangs().get(0), mutant.millis(),
+            return new StageVerdict("TIMED_OUT", mutant.hangs().get(0), mutant.millis(),
                     "an actor ran past " + RaceHarness.ACTOR_BOUND_MILLIS + " ms");
         }
         String others = mutant.races().size() > base.races().size()
                 ? "; " + (mutant.races().size() - base.races().size()) + " new race(s) outside the mutated method" : "";
-        return new Verdict("SURVIVED", null, mutant.millis(), "no new race in the mutated method over " + tests.size()
+        return new StageVerdict("SURVIVED", null, mutant.millis(), "no new race in the mutated method over " + tests.size()
                 + " test(s) x " + ROUNDS + " rounds" + others + (mutant.errors().isEmpty() ? "" : "; errors: " + mutant.errors()));
     }
 
