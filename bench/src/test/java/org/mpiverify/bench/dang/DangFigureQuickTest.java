@@ -63,7 +63,8 @@ class DangFigureQuickTest {
                 DangFigure.BARE_PAIRS, DangFigure.CORE_PLATFORM, DangFigure.CORE_SCHEDULER));
         expected.put(DangFigure.FIG3, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
         expected.put(DangFigure.FIG4, List.of(DangFigure.ONE_PLATFORM, DangFigure.ONE_VIRTUAL, DangFigure.manySeries()));
-        expected.put(DangFigure.SCALE, List.of(DangFigure.POSTED, DangFigure.MATCHED, DangFigure.TOTAL));
+        expected.put(DangFigure.SCALE, List.of(DangFigure.POSTED, DangFigure.MATCHED, DangFigure.TOTAL,
+                DangFigure.TOTAL_SCHEDULER));
         expected.put(DangFigure.MEMORY, List.of(DangFigure.HEAP));
         List<Map<String, Object>> plots = (List<Map<String, Object>>) json.get("plots");
         assertEquals(expected.keySet().stream().toList(), plots.stream().map(p -> p.get("id")).toList());
@@ -81,7 +82,7 @@ class DangFigureQuickTest {
             }
         }
         List<Map<String, Object>> targets = (List<Map<String, Object>>) json.get("targets");
-        assertEquals(4, targets.size());
+        assertEquals(6, targets.size());   // scale in both modes, heap, match, rate, signal
         for (Map<String, Object> t : targets) {
             assertTrue(List.of("MET", "MISSED", "NOT_EVALUATED").contains(t.get("status")), t.toString());
         }
