@@ -1,14 +1,9 @@
 package org.mpiverify.specs;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -60,25 +55,12 @@ final class CounterexampleCompletion {
             Files.writeString(scratch.resolve(MODULE + ".tla"), module(model));
             Files.writeString(scratch.resolve(MODULE + ".cfg"),
                     config(model, found, Files.readAllLines(folder.resolve(model.config()))));
-            List<String> cmd = new ArrayList<>(List.of(TlcProcess.javaExecutable(), "-XX:+UseParallelGC", "-Xss4m", "-Xmx4g",
-                    "-Djava.io.tmpdir=" + scratch, "-DTLA-Library=" + folder.toAbsolutePath(),
-                    "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1",
-                    "-fp", Integer.toString(TlcProcess.FINGERPRINT), "-seed", Long.toString(TlcProcess.SEED),
-                    "-metadir", scratch.resolve("meta").toString(), "-config", MODULE + ".cfg", MODULE));
-            rawLog.accept("# completing the counterexample on this machine: " + String.join(" ", cmd));
-            Process p = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true).start();
-            TlcOutputParser parser = new TlcOutputParser(x -> {}, false);
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    rawLog.accept(line);
-                    parser.accept(line);
-                }
-            }
-            if (!p.waitFor(model.timeoutSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            var done = TlcProcess.runScratch(scratch, MODULE, folder, "4g", model.timeoutSeconds(),
+                    "completing the counterexample on this machine", rawLog);
+            if (done.isEmpty()) {
                 throw new IllegalStateException("TLC did not complete the counterexample within " + model.timeoutSeconds() + " s");
             }
-            TlcResult r = parser.result(p.exitValue());
+            TlcResult r = done.get();
             if (r.outcome() != found.kind() || !java.util.Objects.equals(r.violated(), found.violated()) || r.trace().isEmpty()) {
                 throw new IllegalStateException("TLC on this machine did not find the " + found.kind().manifestName()
                         + (found.violated() == null ? "" : " of " + found.violated()) + " the distributed run found: "

@@ -1,14 +1,9 @@
 package org.mpiverify.specs;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -102,25 +97,12 @@ final class LastStateCheck {
             Files.writeString(scratch.resolve(MODULE + ".tla"), module(model, last));
             Files.writeString(scratch.resolve(MODULE + ".cfg"),
                     config(model, next.get(), Files.readAllLines(folder.resolve(model.config()))));
-            List<String> cmd = new ArrayList<>(List.of(TlcProcess.javaExecutable(), "-XX:+UseParallelGC", "-Xss4m",
-                    "-Xmx1g", "-Djava.io.tmpdir=" + scratch, "-DTLA-Library=" + folder.toAbsolutePath(),
-                    "-cp", TlcProcess.tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1",
-                    "-fp", Integer.toString(TlcProcess.FINGERPRINT), "-seed", Long.toString(TlcProcess.SEED),
-                    "-metadir", scratch.resolve("meta").toString(), "-config", MODULE + ".cfg", MODULE));
-            rawLog.accept("# naming the counterexample from its last state: " + String.join(" ", cmd));
-            Process p = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true).start();
-            TlcOutputParser parser = new TlcOutputParser(x -> {}, false);
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    rawLog.accept(line);
-                    parser.accept(line);
-                }
-            }
-            if (!p.waitFor(model.timeoutSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            var done = TlcProcess.runScratch(scratch, MODULE, folder, "1g", model.timeoutSeconds(),
+                    "naming the counterexample from its last state", rawLog);
+            if (done.isEmpty()) {
                 return Verdict.error("TLC did not evaluate the counterexample's last state within " + model.timeoutSeconds() + " s");
             }
-            TlcResult r = parser.result(p.exitValue());
+            TlcResult r = done.get();
             if (r.outcome() == Outcome.SAFETY && r.violated() != null) return new Verdict(Outcome.SAFETY, r.violated(), null);
             if (r.outcome() == Outcome.DEADLOCK) return new Verdict(Outcome.DEADLOCK, null, null);
             if (r.outcome() == Outcome.SUCCESS) {

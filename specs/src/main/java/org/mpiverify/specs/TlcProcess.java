@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -181,20 +182,7 @@ public final class TlcProcess implements TlcRun {
         Process p = null;
         try {
             p = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
-            Process proc = p;
-            Thread reader = Thread.ofPlatform().name("tlc-output-" + model.name()).start(() -> {
-                try (BufferedReader r = new BufferedReader(
-                        new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line; (line = r.readLine()) != null; ) {
-                        rawLog.accept(line);
-                        synchronized (parser) {
-                            parser.accept(line);
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process was destroyed at its deadline; the result says so
-                }
-            });
+            Thread reader = readInto(p, "tlc-output-" + model.name(), parser, rawLog);
             if (!p.waitFor(model.timeoutSeconds(), TimeUnit.SECONDS)) {
                 destroyTree(p);
                 reader.join(5_000);
@@ -215,6 +203,57 @@ public final class TlcProcess implements TlcRun {
             return error("interrupted");
         } finally {
             deleteTree(metadir);
+        }
+    }
+
+    /**
+     * Feeds every line {@code p} prints to {@code rawLog} and, under its monitor, to {@code parser}, on a thread of its
+     * own (so that a wait for {@code p} can keep its deadline); the thread ends with the output.
+     */
+    private static Thread readInto(Process p, String name, TlcOutputParser parser, Consumer<String> rawLog) {
+        return Thread.ofPlatform().name(name).start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    rawLog.accept(line);
+                    synchronized (parser) {
+                        parser.accept(line);
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process was destroyed at its deadline; the caller says so
+            }
+        });
+    }
+
+    /**
+     * Runs TLC with one worker on module {@code module} of the scratch folder {@code scratch} (configuration
+     * {@code module.cfg}, {@code library} on TLA-Library, heap {@code heap}), every line to {@code rawLog} after a
+     * first line that says {@code why}. Empty if TLC did not end within {@code timeoutSeconds}: it is killed then.
+     */
+    static Optional<TlcResult> runScratch(Path scratch, String module, Path library, String heap, long timeoutSeconds,
+                                          String why, Consumer<String> rawLog) throws IOException, InterruptedException {
+        List<String> cmd = List.of(javaExecutable(), "-XX:+UseParallelGC", "-Xss4m", "-Xmx" + heap,
+                "-Djava.io.tmpdir=" + scratch, "-DTLA-Library=" + library.toAbsolutePath(),
+                "-cp", tlaToolsClasspath(), "tlc2.TLC", "-tool", "-workers", "1",
+                "-fp", Integer.toString(FINGERPRINT), "-seed", Long.toString(SEED),
+                "-metadir", scratch.resolve("meta").toString(), "-config", module + ".cfg", module);
+        rawLog.accept("# " + why + ": " + String.join(" ", cmd));
+        Process p = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true).start();
+        TlcOutputParser parser = new TlcOutputParser(x -> {}, false);
+        Thread reader = readInto(p, "tlc-output-" + module, parser, rawLog);
+        try {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                destroyTree(p);
+                reader.join(5_000);
+                return Optional.empty();
+            }
+            reader.join();
+            synchronized (parser) {
+                return Optional.of(parser.result(p.exitValue()));
+            }
+        } catch (InterruptedException e) {
+            destroyTree(p);
+            throw e;
         }
     }
 
