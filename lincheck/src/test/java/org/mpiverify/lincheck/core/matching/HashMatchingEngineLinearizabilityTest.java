@@ -60,13 +60,16 @@ public class HashMatchingEngineLinearizabilityTest extends MatchingEngineOperati
     }
 
     /**
-     * The engine through the mode-switch operations below, with the budget that rejects their twins:
-     * a defect in a switch between the table and the wild-mode queues fails here.
+     * The engine through the mode-switch operations below, the two scenarios given explored first with the
+     * twins' invocations per scenario: a defect in a switch between the table and the wild-mode queues fails here.
+     * A quick build adds 8 random scenarios (as {@link Budget#modelChecking()}), {@code -Pfull} 100.
      */
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void modeSwitchesModelChecking() {
-        Lincheck.checkModel(SUITE, MODE_CHECKS, OnEngine.class, ModeSwitchSpec.class, Budget.twin(),
+        Budget b = Budget.twin();
+        Budget budget = b.scaled((double) Budget.modelChecking().iterations() / b.iterations(), 1);
+        Lincheck.checkModel(SUITE, MODE_CHECKS, OnEngine.class, ModeSwitchSpec.class, budget,
                 cancelWhileTheContextLeavesWildMode(OnEngine.class), cancelRacingTheLingersEnd(OnEngine.class));
     }
 
