@@ -9,4 +9,5 @@ class OpenMpiTargetTest extends NativeTargetContract {
     @Override NativeTarget target() { return target; }
     @Override String expectedVersion() { return "4.1.4"; }
     @Override Optional<String> isendrecvStatus(int rank) { return Optional.empty(); }
+    @Override boolean quickRunsTheVirtualThreadHang() { return false; }
 }
