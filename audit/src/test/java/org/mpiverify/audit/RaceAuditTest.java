@@ -40,7 +40,9 @@ import org.mpiverify.results.Workspace;
  * the lock must show none. Then the quick sample of the race audit on a stock library: {@code comm-dup-concurrent} on
  * MPICH under Helgrind, with the scenario's threads and with one, whose reports must all be read, each race with both
  * stacks, and every access made from a scenario's thread naming the MPI call it was in or its own code. The suppression files keep
- * their rules (a reason per entry, no library suppressed wholesale), and the rules can refuse an entry.
+ * their rules (a reason per entry, no library suppressed wholesale), and the rules can refuse an entry. Under {@code
+ * -Pfull}, each attributed cause's reproduction shows races of that cause with two threads and none with one (MPICH's
+ * owner field; Open MPI's two unlocked reads).
  */
 class RaceAuditTest {
     private static final Path ROOT = Workspace.root();
@@ -308,6 +310,65 @@ class RaceAuditTest {
                 }
                 if (threads == 2) assertFalse(owner.isEmpty(), "two threads race on the owner");
                 else assertEquals(List.of(), owner, "one thread has nobody to race with");
+            }
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    private static final String LOWEST_FREE = "openmpi-cid-lowest-free-read";
+    private static final String PROGRESS_CALLBACKS = "openmpi-progress-callbacks-unlocked-read";
+    private static final Path LIBOPEN_PAL = Path.of("/usr/lib/x86_64-linux-gnu/libopen-pal.so.40.30.2");
+
+    /**
+     * {@code -Pfull}: Open MPI's two attributed causes hold only where they say (the table's {@code lowest_free} at byte
+     * 80 of {@code ompi_mpi_communicators}, not the {@code number_free} beside it; {@code callbacks_len} and {@code
+     * callbacks} at their offsets of Debian's {@code libopen-pal}, not the racy-by-comment {@code num_calls} at {@code
+     * 0xb0310}, nor in another file of that name), and their reproduction ({@code
+     * audit/repro/comm_dup_self_unlocked_reads.c}) under Helgrind, with Open MPI's suppressions, shows races of both
+     * causes with two threads and of neither with one.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
+    void openMpisUnlockedReadsReproduceWithTwoThreadsOnly() throws Exception {
+        Attributions causes = Attributions.load(ROOT, "openmpi");
+        String symbol = "Address 0x4993170 is %d bytes inside data symbol \"ompi_mpi_communicators\"";
+        assertEquals(Optional.of(LOWEST_FREE), causes.causeOf(symbol.formatted(80)).map(Attributions.Cause::id));
+        assertEquals(Optional.empty(), causes.causeOf(symbol.formatted(84)), "number_free is another variable");
+        assertEquals(Optional.empty(), Attributions.load(ROOT, "mpich").causeOf(symbol.formatted(80)));
+        String stripped = "Address 0x4cf5348 is in the BSS segment of %s (offset %s in libopen-pal.so.40.30.2)";
+        CProgram program = new CProgram("openmpi", null, null);
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        Path work = Files.createTempDirectory("repro-ompi");
+        try {
+            Path other = Files.createDirectories(work.resolve("lib")).resolve("libopen-pal.so.40.30.2");
+            Files.copy(Path.of("/bin/true"), other);
+            assertEquals(Optional.empty(), causes.causeOf(stripped.formatted(other, "0xb0348")), "another build of that name");
+            for (String offset : List.of("0xb0348", "0xb0350")) {
+                assertEquals(Optional.of(PROGRESS_CALLBACKS), causes.causeOf(stripped.formatted(LIBOPEN_PAL, offset))
+                        .map(Attributions.Cause::id), offset + " of Debian's build");
+            }
+            assertEquals(Optional.empty(), causes.causeOf(stripped.formatted(LIBOPEN_PAL, "0xb0310")), "num_calls");
+            Path exe = work.resolve("cdsur");
+            sh(work, "/usr/bin/mpicc.openmpi", "-g", "-O1", "-Wall", "-Werror", "-o", exe.toString(),
+                    ROOT.resolve("audit/repro/comm_dup_self_unlocked_reads.c").toString(), "-lpthread");
+            for (int threads : new int[] {2, 1}) {
+                Path xml = Files.createTempDirectory(work, "xml");
+                CProgram.Result r = program.launch(exe, 1, RaceTool.HELGRIND.prefix(xml, List.of(Suppressions.of(ROOT, "openmpi"))),
+                        List.of(Integer.toString(threads)), java.util.Map.of(), work, Duration.ofSeconds(240));
+                assertEquals(Outcome.PASS, org.mpiverify.audit.cscenario.COutcomes.verdict(r, 1, "240 s").outcome(), r.toString());
+                java.util.Set<String> seen = new java.util.TreeSet<>();
+                try (Stream<Path> files = Files.list(xml)) {
+                    for (Path f : files.toList()) {
+                        ValgrindXml.Report rep = ValgrindXml.read(f, "repro");
+                        assertEquals(null, rep.problem());
+                        for (Race race : rep.races()) {
+                            causes.causeOf(new LibraryOffsets().describe(race)).ifPresent(c -> seen.add(c.id()));
+                        }
+                    }
+                }
+                if (threads == 2) assertEquals(java.util.Set.of(LOWEST_FREE, PROGRESS_CALLBACKS), seen, "two threads race on both");
+                else assertEquals(java.util.Set.of(), seen, "one thread has nobody to race with");
             }
         } finally {
             CScenarioTesting.deleteTree(work);
