@@ -34,7 +34,8 @@ import org.mpiverify.mpi.ThreadLevel;
  *   <li>communicator creation from concurrent threads: every thread dups its own communicator, and
  *       several threads call createGroup on one parent at once (MPI-3), with Gropp &amp; Thakur's
  *       multithreaded context-id algorithm;
- *   <li>a collective: every thread runs allreduce on its new communicator concurrently.
+ *   <li>a collective: every thread runs allreduce on its new communicator concurrently, of a derived datatype
+ *       (every other long of an array), whose holes must keep their values.
  * </ol>
  */
 public final class Demo {
@@ -204,16 +205,20 @@ public final class Demo {
         }
         log.add("rank " + me + ": context ids (dup/createGroup) per thread: " + ids.toString().trim());
 
-        // Phase 4: concurrent allreduce, one per thread, each on its own communicator.
+        // Phase 4: concurrent allreduce, one per thread, each on its own communicator, of a derived datatype
+        // (every other long): the sums land in r[0] and r[2], the hole r[1] keeps its value.
+        DerivedDatatype everyOther = DerivedDatatype.vector(2, 1, 2, Datatype.LONG);
+        everyOther.commit();
         t0 = System.nanoTime();
         runThreads(threads, t -> {
-            long[] v = {me + 1, t};
-            long[] r = new long[2];
-            dups[t].allreduce(v, 0, r, 0, 2, Datatype.LONG, Op.SUM);
-            if (r[0] != (long) ranks * (ranks + 1) / 2 || r[1] != (long) t * ranks) {
-                throw new IllegalStateException("allreduce gave " + r[0] + "," + r[1]);
+            long[] v = {me + 1, -1, t};
+            long[] r = {0, -7, 0};
+            dups[t].allreduce(v, 0, r, 0, 1, everyOther, Op.SUM);
+            if (r[0] != (long) ranks * (ranks + 1) / 2 || r[1] != -7 || r[2] != (long) t * ranks) {
+                throw new IllegalStateException("allreduce gave " + java.util.Arrays.toString(r));
             }
         });
+        everyOther.free();
         phaseNanos[3].accumulateAndGet(System.nanoTime() - t0, Math::max);
         for (int t = 0; t < threads; t++) {
             dups[t].free();

@@ -37,7 +37,10 @@ import org.mpiverify.core.request.RequestState;
  * call to the class that implements its family: {@link PointToPointCalls} (send, receive, probe, matched
  * probe), {@link CollectiveCalls} (the frame of the blocking collectives, and finalize's barrier),
  * {@link NonblockingStarts} (nonblocking collectives and idup: their slots and sequence) and
- * {@link CommunicatorCreation} (dup, split, create, createGroup, idup's allocation).
+ * {@link CommunicatorCreation} (dup, split, create, createGroup, idup's allocation). Every buffer argument takes a
+ * predefined {@link Datatype} or a committed {@link DerivedDatatype}; a call with a derived one goes to
+ * {@link DerivedCalls} (send and receive) or {@link DerivedCollectives} (the collectives), which pack and unpack
+ * around the predefined path, so a call on predefined types pays one type test.
  */
 public final class Comm {
     /*
@@ -323,8 +326,8 @@ public final class Comm {
      * error handler once, at this level (Gropp &amp; Thakur §4.2).
      */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Status sendrecv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest, int sendTag,
-                           Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source, int recvTag) {
+    public Status sendrecv(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType, int dest, int sendTag,
+                           Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int source, int recvTag) {
         return PointToPointCalls.sendrecv(this, sendBuf, sendOffset, sendCount, sendType, dest, sendTag,
                 recvBuf, recvOffset, recvCount, recvType, source, recvTag);
     }
@@ -369,8 +372,9 @@ public final class Comm {
      * nothing.
      */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request isendrecv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest, int sendTag,
-                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source, int recvTag) {
+    public Request isendrecv(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType, int dest,
+                             int sendTag, Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType,
+                             int source, int recvTag) {
         return SendrecvRequest.start(this, sendBuf, sendOffset, sendCount, sendType, dest, sendTag, recvBuf,
                 recvOffset, recvCount, recvType, source, recvTag);
     }
@@ -380,14 +384,14 @@ public final class Comm {
      * message of at most as many into it; {@code buf} holds the received message once the request completes.
      */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request isendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendTag,
+    public Request isendrecvReplace(Object buf, int offset, int count, MpiDatatype type, int dest, int sendTag,
                                     int source, int recvTag) {
         return SendrecvRequest.startReplace(this, buf, offset, count, type, dest, sendTag, source, recvTag);
     }
 
     /** {@code MPI_Sendrecv_replace}: {@link #isendrecvReplace} and a wait on it, as one call. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendTag,
+    public Status sendrecvReplace(Object buf, int offset, int count, MpiDatatype type, int dest, int sendTag,
                                   int source, int recvTag) {
         return rank.call(this, () -> isendrecvReplace(buf, offset, count, type, dest, sendTag, source, recvTag)
                 .waitFor());
@@ -425,82 +429,139 @@ public final class Comm {
 
     /** {@code MPI_Bcast}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void bcast(Object buf, int offset, int count, Datatype type, int root) {
-        CollectiveCalls.run(this, () -> Collectives.bcast(coll, buf, offset, count, type, root));
+    public void bcast(Object buf, int offset, int count, MpiDatatype type, int root) {
+        if (!DerivedCollectives.predefined(type)) {
+            DerivedCollectives.bcast(this, buf, offset, count, type, root);
+            return;
+        }
+        Datatype t = (Datatype) type;
+        CollectiveCalls.run(this, () -> Collectives.bcast(coll, buf, offset, count, t, root));
     }
 
     /** {@code MPI_Reduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+    public void reduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, MpiDatatype type,
                        MpiOp op, int root) {
-        if (op instanceof UserOp u) {
-            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf,
-                    recvOffset, count, type, u, root)));
+        if (!DerivedCollectives.predefined(type)) {
+            DerivedCollectives.reduce(this, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op, root);
             return;
         }
-        CollectiveCalls.run(this, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, type,
+        Datatype t = (Datatype) type;
+        if (op instanceof UserOp u) {
+            CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf,
+                    recvOffset, count, t, u, root)));
+            return;
+        }
+        CollectiveCalls.run(this, () -> Collectives.reduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count, t,
                 op, root));
     }
 
     /** {@code MPI_Allreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+    public void allreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, MpiDatatype type,
                           MpiOp op) {
+        if (!DerivedCollectives.predefined(type)) {
+            DerivedCollectives.allreduce(this, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op);
+            return;
+        }
+        Datatype t = (Datatype) type;
         if (op instanceof UserOp u) {
             CollectiveCalls.run(this, () -> OpUses.during(u, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf,
-                    recvOffset, count, type, u)));
+                    recvOffset, count, t, u)));
             return;
         }
         CollectiveCalls.run(this, () -> Collectives.allreduce(coll, sendBuf, sendOffset, recvBuf, recvOffset, count,
-                type, op));
+                t, op));
     }
 
     /** {@code MPI_Gather}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void gather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                       Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        CollectiveCalls.run(this, () -> Collectives.gather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf,
-                recvOffset, recvCount, recvType, root));
+    public void gather(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                       Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.gather(this, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                    recvCount, recvType, root);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.gather(coll, sendBuf, sendOffset, sendCount, st, recvBuf,
+                recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Gatherv}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void gatherv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                        Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, Datatype recvType, int root) {
-        CollectiveCalls.run(this, () -> Collectives.gatherv(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf,
-                recvOffset, recvCounts, displs, recvType, root));
+    public void gatherv(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                        Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.gatherv(this, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                    recvCounts, displs, recvType, root);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.gatherv(coll, sendBuf, sendOffset, sendCount, st, recvBuf,
+                recvOffset, recvCounts, displs, rt, root));
     }
 
     /** {@code MPI_Scatter}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void scatter(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                        Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        CollectiveCalls.run(this, () -> Collectives.scatter(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf,
-                recvOffset, recvCount, recvType, root));
+    public void scatter(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                        Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.scatter(this, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                    recvCount, recvType, root);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.scatter(coll, sendBuf, sendOffset, sendCount, st, recvBuf,
+                recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Scatterv}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void scatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, Datatype sendType,
-                         Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        CollectiveCalls.run(this, () -> Collectives.scatterv(coll, sendBuf, sendOffset, sendCounts, displs, sendType,
-                recvBuf, recvOffset, recvCount, recvType, root));
+    public void scatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, MpiDatatype sendType,
+                         Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.scatterv(this, sendBuf, sendOffset, sendCounts, displs, sendType, recvBuf,
+                    recvOffset, recvCount, recvType, root);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.scatterv(coll, sendBuf, sendOffset, sendCounts, displs, st,
+                recvBuf, recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Allgather}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void allgather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                          Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        CollectiveCalls.run(this, () -> Collectives.allgather(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf,
-                recvOffset, recvCount, recvType));
+    public void allgather(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                          Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.allgather(this, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                    recvCount, recvType);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.allgather(coll, sendBuf, sendOffset, sendCount, st, recvBuf,
+                recvOffset, recvCount, rt));
     }
 
     /** {@code MPI_Alltoall}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public void alltoall(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                         Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        CollectiveCalls.run(this, () -> Collectives.alltoall(coll, sendBuf, sendOffset, sendCount, sendType, recvBuf,
-                recvOffset, recvCount, recvType));
+    public void alltoall(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                         Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            DerivedCollectives.alltoall(this, sendBuf, sendOffset, sendCount, sendType, recvBuf, recvOffset,
+                    recvCount, recvType);
+            return;
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        CollectiveCalls.run(this, () -> Collectives.alltoall(coll, sendBuf, sendOffset, sendCount, st, recvBuf,
+                recvOffset, recvCount, rt));
     }
 
     // ---------------------------------------------------------------- nonblocking collectives
@@ -517,22 +578,30 @@ public final class Comm {
 
     /** {@code MPI_Ibcast}; {@code buf} may not be touched until the request completes. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request ibcast(Object buf, int offset, int count, Datatype type, int root) {
-        return nonblocking.start(ch -> NonblockingCollectives.bcast(ch, buf, offset, count, type, root));
+    public Request ibcast(Object buf, int offset, int count, MpiDatatype type, int root) {
+        if (!DerivedCollectives.predefined(type)) {
+            return DerivedCollectives.ibcast(this, buf, offset, count, type, root);
+        }
+        Datatype t = (Datatype) type;
+        return nonblocking.start(ch -> NonblockingCollectives.bcast(ch, buf, offset, count, t, root));
     }
 
     /** {@code MPI_Ireduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request ireduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+    public Request ireduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, MpiDatatype type,
                            MpiOp op, int root) {
+        if (!DerivedCollectives.predefined(type)) {
+            return DerivedCollectives.ireduce(this, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op, root);
+        }
+        Datatype t = (Datatype) type;
         if (!(op instanceof UserOp u)) {
             return nonblocking.start(ch -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
-                    count, type, op, root));
+                    count, t, op, root));
         }
         OpUses.NonblockingUse use = new OpUses.NonblockingUse(u);   // held until the schedule finishes
         try {
             return nonblocking.start(ch -> use.build(() -> NonblockingCollectives.reduce(ch, sendBuf, sendOffset,
-                    recvBuf, recvOffset, count, type, op, root)));
+                    recvBuf, recvOffset, count, t, op, root)));
         } catch (RuntimeException e) {
             use.abandon();
             throw e;
@@ -541,16 +610,20 @@ public final class Comm {
 
     /** {@code MPI_Iallreduce}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request iallreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Datatype type,
+    public Request iallreduce(Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, MpiDatatype type,
                               MpiOp op) {
+        if (!DerivedCollectives.predefined(type)) {
+            return DerivedCollectives.iallreduce(this, sendBuf, sendOffset, recvBuf, recvOffset, count, type, op);
+        }
+        Datatype t = (Datatype) type;
         if (!(op instanceof UserOp u)) {
             return nonblocking.start(ch -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset, recvBuf, recvOffset,
-                    count, type, op));
+                    count, t, op));
         }
         OpUses.NonblockingUse use = new OpUses.NonblockingUse(u);   // held until the schedule finishes
         try {
             return nonblocking.start(ch -> use.build(() -> NonblockingCollectives.allreduce(ch, sendBuf, sendOffset,
-                    recvBuf, recvOffset, count, type, op)));
+                    recvBuf, recvOffset, count, t, op)));
         } catch (RuntimeException e) {
             use.abandon();
             throw e;
@@ -559,50 +632,86 @@ public final class Comm {
 
     /** {@code MPI_Igather}; {@code sendBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request igather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                           Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        return nonblocking.start(ch -> NonblockingCollectives.gather(ch, sendBuf, sendOffset, sendCount, sendType,
-                recvBuf, recvOffset, recvCount, recvType, root));
+    public Request igather(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                           Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.igather(this, sendBuf, sendOffset, sendCount, sendType, recvBuf,
+                    recvOffset, recvCount, recvType, root);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        return nonblocking.start(ch -> NonblockingCollectives.gather(ch, sendBuf, sendOffset, sendCount, st,
+                recvBuf, recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Igatherv}; the count and displacement arrays are copied: the caller may reuse them at once. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request igatherv(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                            Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, Datatype recvType, int root) {
-        return nonblocking.start(ch -> NonblockingCollectives.gatherv(ch, sendBuf, sendOffset, sendCount, sendType,
-                recvBuf, recvOffset, recvCounts, displs, recvType, root));
+    public Request igatherv(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                            Object recvBuf, int recvOffset, int[] recvCounts, int[] displs, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.igatherv(this, sendBuf, sendOffset, sendCount, sendType, recvBuf,
+                    recvOffset, recvCounts, displs, recvType, root);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        return nonblocking.start(ch -> NonblockingCollectives.gatherv(ch, sendBuf, sendOffset, sendCount, st,
+                recvBuf, recvOffset, recvCounts, displs, rt, root));
     }
 
     /** {@code MPI_Iscatter}; {@code recvBuf} may be {@link Collectives#IN_PLACE} at the root. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request iscatter(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                            Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
-        return nonblocking.start(ch -> NonblockingCollectives.scatter(ch, sendBuf, sendOffset, sendCount, sendType,
-                recvBuf, recvOffset, recvCount, recvType, root));
+    public Request iscatter(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                            Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.iscatter(this, sendBuf, sendOffset, sendCount, sendType, recvBuf,
+                    recvOffset, recvCount, recvType, root);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        return nonblocking.start(ch -> NonblockingCollectives.scatter(ch, sendBuf, sendOffset, sendCount, st,
+                recvBuf, recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Iscatterv}; the count and displacement arrays are copied: the caller may reuse them at once. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request iscatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, Datatype sendType,
-                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int root) {
+    public Request iscatterv(Object sendBuf, int sendOffset, int[] sendCounts, int[] displs, MpiDatatype sendType,
+                             Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int root) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.iscatterv(this, sendBuf, sendOffset, sendCounts, displs, sendType,
+                    recvBuf, recvOffset, recvCount, recvType, root);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
         return nonblocking.start(ch -> NonblockingCollectives.scatterv(ch, sendBuf, sendOffset, sendCounts, displs,
-                sendType, recvBuf, recvOffset, recvCount, recvType, root));
+                st, recvBuf, recvOffset, recvCount, rt, root));
     }
 
     /** {@code MPI_Iallgather}; {@code sendBuf} may be {@link Collectives#IN_PLACE}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request iallgather(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                              Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        return nonblocking.start(ch -> NonblockingCollectives.allgather(ch, sendBuf, sendOffset, sendCount, sendType,
-                recvBuf, recvOffset, recvCount, recvType));
+    public Request iallgather(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                              Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.iallgather(this, sendBuf, sendOffset, sendCount, sendType, recvBuf,
+                    recvOffset, recvCount, recvType);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        return nonblocking.start(ch -> NonblockingCollectives.allgather(ch, sendBuf, sendOffset, sendCount, st,
+                recvBuf, recvOffset, recvCount, rt));
     }
 
     /** {@code MPI_Ialltoall}. */
     @ThreadSafety(SafetyClass.COLLECTIVE)
-    public Request ialltoall(Object sendBuf, int sendOffset, int sendCount, Datatype sendType,
-                             Object recvBuf, int recvOffset, int recvCount, Datatype recvType) {
-        return nonblocking.start(ch -> NonblockingCollectives.alltoall(ch, sendBuf, sendOffset, sendCount, sendType,
-                recvBuf, recvOffset, recvCount, recvType));
+    public Request ialltoall(Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType,
+                             Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType) {
+        if (!DerivedCollectives.predefined(sendType) || !DerivedCollectives.predefined(recvType)) {
+            return DerivedCollectives.ialltoall(this, sendBuf, sendOffset, sendCount, sendType, recvBuf,
+                    recvOffset, recvCount, recvType);
+        }
+        Datatype st = (Datatype) sendType;
+        Datatype rt = (Datatype) recvType;
+        return nonblocking.start(ch -> NonblockingCollectives.alltoall(ch, sendBuf, sendOffset, sendCount, st,
+                recvBuf, recvOffset, recvCount, rt));
     }
 
     /**

@@ -131,7 +131,18 @@ final class DerivedCalls {
         throw new MpiException(ErrorClass.ERR_TYPE, "not a datatype of this MPI: " + type.getClass().getName());
     }
 
-    private static int packedBytes(TypeLayout layout, int count) {
+    /**
+     * {@code type} as a predefined type, for a caller that has taken the derived ones apart: null stays null (the
+     * predefined path's ERR_TYPE), an implementation of {@link MpiDatatype} not of this MPI is ERR_TYPE.
+     */
+    static Datatype predefined(MpiDatatype type) {
+        if (type == null || type instanceof Datatype) {
+            return (Datatype) type;
+        }
+        throw new MpiException(ErrorClass.ERR_TYPE, "not a datatype of this MPI: " + type.getClass().getName());
+    }
+
+    static int packedBytes(TypeLayout layout, int count) {
         long bytes = layout.packedSize(count);
         if (bytes > Integer.MAX_VALUE - 16) {
             throw new MpiException(ErrorClass.ERR_COUNT, count + " items of " + layout.size() + " bytes: more than a packet holds");

@@ -29,15 +29,18 @@ public final class Message {
         return envelope == null;
     }
 
-    /** {@code MPI_Mrecv}: receives this message into the buffer; ERR_TRUNCATE (message consumed) if longer. */
+    /**
+     * {@code MPI_Mrecv}: receives this message into the buffer, of a predefined or a committed derived type (unpacked
+     * with its map); ERR_TRUNCATE (message consumed) if longer.
+     */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Status mrecv(Object buf, int offset, int count, Datatype type) {
+    public Status mrecv(Object buf, int offset, int count, MpiDatatype type) {
         return PointToPointCalls.mrecv(comm, this, buf, offset, count, type);
     }
 
     /** {@code MPI_Imrecv}: as {@link #mrecv}; the message is already here, so the request is complete at once. */
     @ThreadSafety(SafetyClass.COMM_IO)
-    public Request imrecv(Object buf, int offset, int count, Datatype type) {
+    public Request imrecv(Object buf, int offset, int count, MpiDatatype type) {
         return PointToPointCalls.imrecv(comm, this, buf, offset, count, type);
     }
 

@@ -1,6 +1,7 @@
 package org.mpiverify.mpi;
 
 import org.mpiverify.core.buffer.Buffers;
+import org.mpiverify.core.buffer.TypeLayout;
 
 /**
  * The point-to-point calls of a {@link Comm}: send, receive, sendrecv, probe and matched probe, and the
@@ -101,8 +102,8 @@ final class PointToPointCalls {
      * {@code irecv} and {@code isend} as nested calls, so an error in one of them reaches the error handler
      * once, at this level (Gropp &amp; Thakur §4.2).
      */
-    static Status sendrecv(Comm c, Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest,
-                           int sendTag, Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source,
+    static Status sendrecv(Comm c, Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType, int dest,
+                           int sendTag, Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int source,
                            int recvTag) {
         return c.rank.call(c, () -> {
             checkSend(c, sendBuf, sendOffset, sendCount, sendType, dest, sendTag);
@@ -171,7 +172,7 @@ final class PointToPointCalls {
     }
 
     /** {@code MPI_Mrecv} of {@code m}, a message of {@code c}; ERR_TRUNCATE (message consumed) if longer. */
-    static Status mrecv(Comm c, Message m, Object buf, int offset, int count, Datatype type) {
+    static Status mrecv(Comm c, Message m, Object buf, int offset, int count, MpiDatatype type) {
         return c.rank.call(c, () -> {
             Status s = receiveMatched(c, m, buf, offset, count, type);
             if (s.error() == ErrorClass.ERR_TRUNCATE) {
@@ -182,19 +183,42 @@ final class PointToPointCalls {
     }
 
     /** {@code MPI_Imrecv}: the message is already here, so the request is complete at once. */
-    static Request imrecv(Comm c, Message m, Object buf, int offset, int count, Datatype type) {
+    static Request imrecv(Comm c, Message m, Object buf, int offset, int count, MpiDatatype type) {
         return c.rank.call(c, () -> Request.completed(c, receiveMatched(c, m, buf, offset, count, type)));
     }
 
-    private static Status receiveMatched(Comm c, Message m, Object buf, int offset, int count, Datatype type) {
-        Buffers.checkWritable(buf, offset, count, type);
-        if (m.isNoProc()) {
-            return Status.PROC_NULL;
+    /**
+     * Receives a matched message. Into a derived type, the message lands in a packet of the type's packed size and
+     * is unpacked from it; the call holds a use of the type throughout (the message is here: nothing waits).
+     */
+    private static Status receiveMatched(Comm c, Message m, Object buf, int offset, int count, MpiDatatype type) {
+        if (!(type instanceof DerivedDatatype d)) {
+            Datatype t = DerivedCalls.predefined(type);
+            Buffers.checkWritable(buf, offset, count, t);
+            if (m.isNoProc()) {
+                return Status.PROC_NULL;
+            }
+            if (!m.claim()) {
+                throw new MpiException(ErrorClass.ERR_REQUEST, "message was already received");
+            }
+            return c.p2p.receiveMatched(m.envelope(), buf, offset, count, t);
         }
-        if (!m.claim()) {
-            throw new MpiException(ErrorClass.ERR_REQUEST, "message was already received");
+        TypeLayout layout = d.beginUse();
+        try {
+            layout.checkRegion("receive buffer", buf, offset, count, true);
+            if (m.isNoProc()) {
+                return Status.PROC_NULL;
+            }
+            byte[] packet = new byte[DerivedCalls.packedBytes(layout, count)];
+            if (!m.claim()) {
+                throw new MpiException(ErrorClass.ERR_REQUEST, "message was already received");
+            }
+            Status s = c.p2p.receiveMatched(m.envelope(), packet, 0, packet.length, Datatype.BYTE);
+            layout.unpack(packet, Math.min(s.bytes(), packet.length), buf, offset, count);
+            return s;
+        } finally {
+            d.endUse();
         }
-        return c.p2p.receiveMatched(m.envelope(), buf, offset, count, type);
     }
 
     static void checkSend(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
@@ -211,6 +235,36 @@ final class PointToPointCalls {
     static void checkRecv(Comm c, Object buf, int offset, int count, Datatype type, int source, int tag) {
         checkSourceTag(c, source, tag);
         Buffers.checkWritable(buf, offset, count, type);
+    }
+
+    /** {@link #checkSend} for a type of either kind: a derived one is checked (ERR_TYPE) and its region with its map. */
+    static void checkSend(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        if (!(type instanceof DerivedDatatype d)) {
+            checkSend(c, buf, offset, count, DerivedCalls.predefined(type), dest, tag);
+            return;
+        }
+        checkSend(c, null, 0, 0, Datatype.BYTE, dest, tag);
+        checkRegion(d, "buffer", buf, offset, count, false);
+    }
+
+    /** {@link #checkRecv} for a type of either kind, as {@link #checkSend(Comm, Object, int, int, MpiDatatype, int, int)}. */
+    static void checkRecv(Comm c, Object buf, int offset, int count, MpiDatatype type, int source, int tag) {
+        if (!(type instanceof DerivedDatatype d)) {
+            checkRecv(c, buf, offset, count, DerivedCalls.predefined(type), source, tag);
+            return;
+        }
+        checkSourceTag(c, source, tag);
+        checkRegion(d, "receive buffer", buf, offset, count, true);
+    }
+
+    /** ERR_TYPE if {@code d} is freed or not committed, else its region checked under a use held for the check. */
+    private static void checkRegion(DerivedDatatype d, String what, Object buf, int offset, int count, boolean writable) {
+        TypeLayout layout = d.beginUse();
+        try {
+            layout.checkRegion(what, buf, offset, count, writable);
+        } finally {
+            d.endUse();
+        }
     }
 
     private static void checkSourceTag(Comm c, int source, int tag) {

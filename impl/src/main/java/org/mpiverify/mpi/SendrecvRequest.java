@@ -5,6 +5,7 @@ import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.lang.invoke.VarHandle;
 import org.mpiverify.core.buffer.Buffers;
+import org.mpiverify.core.buffer.TypeLayout;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -37,9 +38,26 @@ final class SendrecvRequest implements RequestBody {
     private volatile int state;
     private volatile Status status;
 
-    private record Replace(Object userBuf, int userOffset, Object temp, int count, Datatype type) {
-        void copyBack() {
-            Buffers.copy(type, temp, 0, userBuf, userOffset, count);
+    /**
+     * Where a replace's received message goes: copied from {@code temp} into the user's buffer, or for a derived
+     * type unpacked from the packet {@code temp} with the type's map; the replace holds a use of a derived type from
+     * its start until {@link #done} (its completion or its free, whichever wins the request's state).
+     */
+    private record Replace(Object userBuf, int userOffset, Object temp, int count, Datatype type,
+                           DerivedDatatype derived, TypeLayout layout) {
+        void copyBack(Status got) {
+            if (layout == null) {
+                Buffers.copy(type, temp, 0, userBuf, userOffset, count);
+            } else {
+                byte[] packet = (byte[]) temp;
+                layout.unpack(packet, Math.min(got.bytes(), packet.length), userBuf, userOffset, count);
+            }
+        }
+
+        void done() {
+            if (derived != null) {
+                derived.endUse();
+            }
         }
     }
 
@@ -53,8 +71,8 @@ final class SendrecvRequest implements RequestBody {
      * {@code MPI_Isendrecv}: both halves checked first (a bad one posts nothing), then the receive and the send as
      * nested calls, so an error reaches the error handler once.
      */
-    static Request start(Comm c, Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest,
-                         int sendTag, Object recvBuf, int recvOffset, int recvCount, Datatype recvType, int source,
+    static Request start(Comm c, Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType, int dest,
+                         int sendTag, Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType, int source,
                          int recvTag) {
         return c.rank.call(c, () -> {
             PointToPointCalls.checkSend(c, sendBuf, sendOffset, sendCount, sendType, dest, sendTag);
@@ -68,20 +86,44 @@ final class SendrecvRequest implements RequestBody {
      * {@code MPI_Isendrecv_replace}: sends {@code count} elements of {@code buf} and receives as many into it; the
      * message received lands in {@code buf} when the handle completes.
      */
-    static Request startReplace(Comm c, Object buf, int offset, int count, Datatype type, int dest, int sendTag,
+    static Request startReplace(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int sendTag,
                                 int source, int recvTag) {
+        if (type instanceof DerivedDatatype d) {
+            return c.rank.call(c, () -> startDerivedReplace(c, buf, offset, count, d, dest, sendTag, source, recvTag));
+        }
         return c.rank.call(c, () -> {
-            PointToPointCalls.checkSend(c, buf, offset, count, type, dest, sendTag);
-            PointToPointCalls.checkRecv(c, buf, offset, count, type, source, recvTag);
+            Datatype t = DerivedCalls.predefined(type);
+            PointToPointCalls.checkSend(c, buf, offset, count, t, dest, sendTag);
+            PointToPointCalls.checkRecv(c, buf, offset, count, t, source, recvTag);
             Object temp = buf instanceof ByteBuffer || buf == null ? ByteBuffer.allocate(count * type.size())
                     : Array.newInstance(buf.getClass().getComponentType(), count);
-            return post(c, buf, offset, count, type, dest, sendTag, temp, 0, count, type, source, recvTag,
-                    new Replace(buf, offset, temp, count, type));
+            return post(c, buf, offset, count, t, dest, sendTag, temp, 0, count, t, source, recvTag,
+                    new Replace(buf, offset, temp, count, t, null, null));
         });
     }
 
-    private static Request post(Comm c, Object sendBuf, int sendOffset, int sendCount, Datatype sendType, int dest,
-                                int sendTag, Object recvBuf, int recvOffset, int recvCount, Datatype recvType,
+    /**
+     * A replace of a derived type: the message is received into a packet of the type's packed size (as bytes, so it
+     * matches any send of the same signature) and unpacked into {@code buf} when the handle completes; the send packs
+     * {@code buf} when it starts, so it has read it by then.
+     */
+    private static Request startDerivedReplace(Comm c, Object buf, int offset, int count, DerivedDatatype type,
+                                               int dest, int sendTag, int source, int recvTag) {
+        PointToPointCalls.checkSend(c, buf, offset, count, type, dest, sendTag);
+        PointToPointCalls.checkRecv(c, buf, offset, count, type, source, recvTag);
+        TypeLayout layout = type.beginUse();
+        try {
+            byte[] packet = new byte[DerivedCalls.packedBytes(layout, count)];
+            return post(c, buf, offset, count, type, dest, sendTag, packet, 0, packet.length, Datatype.BYTE, source,
+                    recvTag, new Replace(buf, offset, packet, count, Datatype.BYTE, type, layout));
+        } catch (RuntimeException e) {
+            type.endUse();
+            throw e;
+        }
+    }
+
+    private static Request post(Comm c, Object sendBuf, int sendOffset, int sendCount, MpiDatatype sendType, int dest,
+                                int sendTag, Object recvBuf, int recvOffset, int recvCount, MpiDatatype recvType,
                                 int source, int recvTag, Replace replace) {
         Request r = c.irecv(recvBuf, recvOffset, recvCount, recvType, source, recvTag);
         Request s;
@@ -137,8 +179,14 @@ final class SendrecvRequest implements RequestBody {
         }
         Status sent = send.claimIfDone();
         Status got = recv.claimIfDone();
-        if (replace != null && got.error() == ErrorClass.SUCCESS && !got.isCancelled()) {
-            replace.copyBack();
+        if (replace != null) {
+            try {
+                if (got.error() == ErrorClass.SUCCESS && !got.isCancelled()) {
+                    replace.copyBack(got);
+                }
+            } finally {
+                replace.done();
+            }
         }
         Status s = sent.error() != ErrorClass.SUCCESS && got.error() == ErrorClass.SUCCESS ? sent : got;
         status = s;
@@ -166,6 +214,9 @@ final class SendrecvRequest implements RequestBody {
         if (was == ACTIVE) {
             send.free();     // both still complete; a replace's message is then not copied back
             recv.free();
+            if (replace != null) {
+                replace.done();
+            }
         } else if (was == FREED || !STATE.compareAndSet(this, INACTIVE, FREED)) {
             throw new MpiException(ErrorClass.ERR_REQUEST, "request was freed");
         }

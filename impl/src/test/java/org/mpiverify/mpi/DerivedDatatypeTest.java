@@ -14,7 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Derived datatypes ({@link DerivedDatatype}, MPI-3.1 §4.1) in point-to-point communication at 2 and 4 ranks:
+ * Derived datatypes ({@link DerivedDatatype}, MPI-3.1 §4.1) in point-to-point communication at 2 and 4 ranks (the
+ * round trips at 4 ranks and the configurations beyond one per granularity under {@code -Pfull}):
  * vector, indexed and struct round trips over arrays and ByteBuffers, against receives of the predefined type
  * with the same signature; the reference-count promise of Gropp &amp; Thakur §4.1 (a type freed while a receive
  * is pending stays usable by that receive, which completes with the right data, and is released only after it;
@@ -47,9 +48,14 @@ class DerivedDatatypeTest {
         });
     }
 
+    /** 2 ranks in the quick suite, 2 and 4 under {@code -Pfull} (each pair of ranks takes the same path). */
+    static java.util.stream.IntStream twoRanksQuick() {
+        return Jobs.FULL ? java.util.stream.IntStream.of(2, 4) : java.util.stream.IntStream.of(2);
+    }
+
     /** A column of a 4x4 row-major int matrix, sent to every other rank, received as INTs and as the same column. */
     @ParameterizedTest
-    @ValueSource(ints = {2, 4})
+    @org.junit.jupiter.params.provider.MethodSource("twoRanksQuick")
     void vectorColumnRoundTrip(int ranks) {
         Jobs.ok(ranks, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
@@ -83,7 +89,7 @@ class DerivedDatatypeTest {
 
     /** Indexed blocks, two items (one extent apart), nonblocking both ways; the holes are left as they were. */
     @ParameterizedTest
-    @ValueSource(ints = {2, 4})
+    @org.junit.jupiter.params.provider.MethodSource("twoRanksQuick")
     void indexedRoundTrip(int ranks) {
         Jobs.ok(ranks, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
@@ -108,7 +114,7 @@ class DerivedDatatypeTest {
 
     /** A struct of an int, a double and three bytes over ByteBuffers (padded to an extent of 24), two items. */
     @ParameterizedTest
-    @ValueSource(ints = {2, 4})
+    @org.junit.jupiter.params.provider.MethodSource("twoRanksQuick")
     void structOverByteBuffersRoundTrip(int ranks) {
         Jobs.ok(ranks, mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
@@ -187,8 +193,16 @@ class DerivedDatatypeTest {
         });
     }
 
+    /**
+     * Every configuration under {@code -Pfull}; in the quick suite each granularity once, the matching engines
+     * alternating (the use count itself takes no lock of any granularity).
+     */
     static java.util.stream.Stream<JobConfig> everyGranularityAndEngine() {
-        return Jobs.configs(2);
+        java.util.List<JobConfig> all = Jobs.configs(2).toList();
+        if (Jobs.FULL) {
+            return all.stream();
+        }
+        return java.util.stream.IntStream.range(0, 8).filter(i -> (i / 2) % 2 == i % 2).mapToObj(all::get);
     }
 
     /** The free-while-pending promise on every supported granularity with both matching engines, eager and rendezvous. */

@@ -31,6 +31,7 @@ public final class TypeLayout {
     public static final int MAX_BLOCKS = 1 << 20;
 
     private final Datatype unit;
+    private final Datatype basic; // the predefined type of every element, or null if they differ
     private final boolean mixed;
     private final long[] disp;   // bytes from the item start
     private final long[] len;    // bytes
@@ -41,8 +42,10 @@ public final class TypeLayout {
     private final long minDisp;  // least byte the blocks touch
     private final long maxEnd;   // one past the greatest byte the blocks touch
 
-    private TypeLayout(Datatype unit, boolean mixed, long[] disp, long[] len, long lb, long ub, int align) {
+    private TypeLayout(Datatype unit, Datatype basic, boolean mixed, long[] disp, long[] len, long lb, long ub,
+                       int align) {
         this.unit = unit;
+        this.basic = basic;
         this.mixed = mixed;
         this.disp = disp;
         this.len = len;
@@ -63,7 +66,7 @@ public final class TypeLayout {
     /** The layout of one element of a predefined type. */
     public static TypeLayout of(Datatype basic) {
         if (basic == null) throw new MpiException(ErrorClass.ERR_TYPE, "old datatype is null");
-        return new TypeLayout(basic, false, new long[] {0}, new long[] {basic.size()}, 0, basic.size(), basic.size());
+        return new TypeLayout(basic, basic, false, new long[] {0}, new long[] {basic.size()}, 0, basic.size(), basic.size());
     }
 
     /** {@code MPI_Type_contiguous}: {@code count} copies of {@code old}, each one extent after the other. */
@@ -72,7 +75,7 @@ public final class TypeLayout {
         checkOld(old);
         if (count > 0 && old.dense()) {             // one block, however many copies: no per-copy entries
             long len = exact(() -> Math.multiplyExact((long) count, old.len[0]));
-            return new TypeLayout(old.unit, old.mixed, new long[] {old.disp[0]}, new long[] {len}, old.lb,
+            return new TypeLayout(old.unit, old.basic, old.mixed, new long[] {old.disp[0]}, new long[] {len}, old.lb,
                     old.lb + len, old.align);
         }
         return vector(count, 1, 1, old);
@@ -185,6 +188,8 @@ public final class TypeLayout {
     /** Block i: lens[i] copies of olds[i] from byte disps[i], each one extent of olds[i] after the other. */
     private static TypeLayout build(int[] lens, long[] disps, TypeLayout[] olds, boolean struct) {
         Datatype unit = null;
+        Datatype basic = null;
+        boolean uniform = true;
         boolean mixed = false;
         int align = 1;
         long lb = Long.MAX_VALUE, ub = Long.MIN_VALUE;
@@ -198,6 +203,10 @@ public final class TypeLayout {
                 mixed = true;
             }
             if (unit == null) unit = o.unit;
+            if (o.size > 0) {        // an empty member adds no element to the signature
+                if (o.basic == null || (basic != null && basic != o.basic)) uniform = false;
+                if (basic == null) basic = o.basic;
+            }
             long copies = (long) lens[i] * o.disp.length;
             if (blocks + copies > MAX_BLOCKS) {
                 throw tooManyBlocks();
@@ -209,7 +218,7 @@ public final class TypeLayout {
             ub = Math.max(ub, Math.max(first, last) + o.ub);
         }
         if (unit == null) {          // no data at all: an empty type
-            return new TypeLayout(Datatype.BYTE, false, new long[0], new long[0], 0, 0, align);
+            return new TypeLayout(Datatype.BYTE, Datatype.BYTE, false, new long[0], new long[0], 0, 0, align);
         }
         long[] d = new long[blocks];
         long[] l = new long[blocks];
@@ -233,12 +242,20 @@ public final class TypeLayout {
         if (struct && align > 1) {
             ub = lb + ((ub - lb + align - 1) / align) * align;
         }
-        return new TypeLayout(mixed ? Datatype.BYTE : unit, mixed, Arrays.copyOf(d, n), Arrays.copyOf(l, n), lb, ub,
-                align);
+        Datatype sig = !uniform ? null : basic == null ? Datatype.BYTE : basic;
+        return new TypeLayout(mixed ? Datatype.BYTE : unit, sig, mixed, Arrays.copyOf(d, n), Arrays.copyOf(l, n), lb,
+                ub, align);
     }
 
     /** The predefined type of every block (offsets count it), or BYTE for a layout of mixed types. */
     public Datatype unit() { return unit; }
+
+    /**
+     * The predefined type of every element of the type map (the type's signature is {@code size() / basic.size()}
+     * copies of it), or null if the elements are of different predefined types. A layout whose displacements are
+     * not whole units of it is {@link #mixed()} (offsets in bytes) yet may still have a basic type.
+     */
+    public Datatype basic() { return basic; }
 
     /** True if the blocks hold different predefined types: only ByteBuffers can be described, offsets in bytes. */
     public boolean mixed() { return mixed; }
@@ -265,6 +282,17 @@ public final class TypeLayout {
      * {@code buf}, and it is writable if {@code writable}. A null buffer is allowed for no data.
      */
     public void checkRegion(String what, Object buf, int offset, int count, boolean writable) {
+        if (offset < 0 && count > 0 && size > 0) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + ": offset " + offset + " is negative");
+        }
+        checkRegionAt(what, buf, (long) offset * unit.size(), count, writable);
+    }
+
+    /**
+     * As {@link #checkRegion}, for items whose first starts {@code byteBase} bytes into {@code buf} (a block of a
+     * v-collective, placed by a displacement in extents).
+     */
+    public void checkRegionAt(String what, Object buf, long byteBase, int count, boolean writable) {
         if (count < 0) throw new MpiException(ErrorClass.ERR_COUNT, "count " + count + " is negative");
         if (count == 0 || size == 0) return;
         if (buf == null) throw new MpiException(ErrorClass.ERR_BUFFER, what + " is null");
@@ -276,13 +304,12 @@ public final class TypeLayout {
         if (writable && buf instanceof ByteBuffer bb && bb.isReadOnly()) {
             throw new MpiException(ErrorClass.ERR_BUFFER, what + " is a read-only ByteBuffer");
         }
-        long base = (long) offset * unit.size();
         long capacity = (long) Buffers.capacity(buf, unit) * unit.size();
         long ext = extent();
-        long lo = base + minDisp + Math.min(0, (count - 1L) * ext);
-        long hi = base + maxEnd + Math.max(0, (count - 1L) * ext);
-        if (offset < 0 || lo < 0 || hi > capacity) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, what + ": " + count + " items from offset " + offset
+        long lo = byteBase + minDisp + Math.min(0, (count - 1L) * ext);
+        long hi = byteBase + maxEnd + Math.max(0, (count - 1L) * ext);
+        if (byteBase < 0 || lo < 0 || hi > capacity) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + ": " + count + " items from byte " + byteBase
                     + " touch bytes [" + lo + ", " + hi + "), capacity " + capacity + " bytes");
         }
     }
@@ -294,10 +321,15 @@ public final class TypeLayout {
 
     /** Packs {@code count} items of {@code buf} from {@code offset} (a checked region) into {@code packet} from 0. */
     public void pack(Object buf, int offset, int count, byte[] packet) {
+        packAt(buf, (long) offset * unit.size(), count, packet, 0);
+    }
+
+    /** Packs {@code count} items of {@code buf} from byte {@code byteBase} (a checked region) into {@code packet} from {@code at}. */
+    public void packAt(Object buf, long byteBase, int count, byte[] packet, long at) {
         if (count == 0 || size == 0) return;
         MemorySegment src = Buffers.segment(buf);
         MemorySegment dst = MemorySegment.ofArray(packet);
-        long base = (long) offset * unit.size(), ext = extent(), at = 0;
+        long base = byteBase, ext = extent();
         for (int i = 0; i < count; i++, base += ext) {
             for (int b = 0; b < disp.length; b++) {
                 MemorySegment.copy(src, base + disp[b], dst, at, len[b]);
@@ -312,15 +344,20 @@ public final class TypeLayout {
      * stop there (a shorter message).
      */
     public void unpack(byte[] packet, long bytes, Object buf, int offset, int count) {
+        unpackAt(packet, 0, bytes, buf, (long) offset * unit.size(), count);
+    }
+
+    /** As {@link #unpack}, from byte {@code from} of the packet into items starting at byte {@code byteBase} of {@code buf}. */
+    public void unpackAt(byte[] packet, long from, long bytes, Object buf, long byteBase, int count) {
         if (count == 0 || size == 0 || bytes == 0) return;
         MemorySegment src = MemorySegment.ofArray(packet);
         MemorySegment dst = Buffers.segment(buf);
-        long base = (long) offset * unit.size(), ext = extent(), at = 0;
+        long base = byteBase, ext = extent(), at = 0;
         for (int i = 0; i < count; i++, base += ext) {
             for (int b = 0; b < disp.length; b++) {
                 long n = Math.min(len[b], bytes - at);
                 if (n <= 0) return;
-                MemorySegment.copy(src, at, dst, base + disp[b], n);
+                MemorySegment.copy(src, from + at, dst, base + disp[b], n);
                 at += n;
             }
         }

@@ -105,7 +105,8 @@ public abstract class Schedule {
 
     /**
      * Runs {@code r} once, when the schedule finishes (either way), before its state is signalled, after any
-     * action given before. Call before starting it.
+     * action given before. Call before starting it. If it throws, the operation fails with that error (an
+     * {@code MpiException}, else ERR_INTERN) unless it had failed already; the actions given after it do not run.
      */
     public final void whenFinished(Runnable r) {
         Runnable before = whenFinished;
@@ -188,7 +189,14 @@ public abstract class Schedule {
         awaiting(null);
         Runnable r = whenFinished;
         if (r != null) {
-            r.run();
+            try {
+                r.run();
+            } catch (RuntimeException e) {   // a finishing action that fails fails the operation; waiters still wake
+                if (failure == null) {
+                    failure = e instanceof MpiException m ? m
+                            : new MpiException(ErrorClass.ERR_INTERN, "internal error finishing a nonblocking operation: " + e, e);
+                }
+            }
         }
         state.signal();
         state.release();
