@@ -47,12 +47,27 @@ public final class Catalog {
 
     private Catalog() { }
 
+    /** The scenarios in report order. */
     public static List<CatalogScenario> scenarios() {
-        List<CatalogScenario> all = new ArrayList<>();
-        for (Class<?> c : scenarioClasses()) all.addAll(instances(c));
+        return inReportOrder(found());
+    }
+
+    /** {@code scenarios} (the catalog's, as {@link #found()} gives them) in report order. */
+    public static List<CatalogScenario> inReportOrder(List<CatalogScenario> scenarios) {
+        List<CatalogScenario> all = new ArrayList<>(scenarios);
         Map<String, Integer> place = reportOrder();
         all.sort(Comparator.comparing((CatalogScenario s) -> place.getOrDefault(s.id(), Integer.MAX_VALUE))
                 .thenComparing(CatalogScenario::id));
+        return List.copyOf(all);
+    }
+
+    /**
+     * The scenarios in no particular order (by class name): what a lookup by id needs, without reading the report
+     * order (a rank process looks its scenario up once, at its start).
+     */
+    public static List<CatalogScenario> found() {
+        List<CatalogScenario> all = new ArrayList<>();
+        for (Class<?> c : scenarioClasses()) all.addAll(instances(c));
         return List.copyOf(all);
     }
 
