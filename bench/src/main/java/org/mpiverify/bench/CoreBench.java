@@ -41,6 +41,12 @@ import org.mpiverify.results.Provenance;
  * and quartiles are printed and written as JSON ({@link Report}).
  */
 public final class CoreBench {
+    /** What {@code ./mpiverify bench core} measures, as {@code docs/benchmarks.md}'s table says it (Markdown). */
+    public static final String MEASURES = "ping-pong, `MULTIPLE` over `SINGLE`, `dup`, beside a spin handoff, four bare"
+            + " protocols and the bare barrier; the ping-pong's cost in handoffs and the cache-line moves per message that"
+            + " [design.md](design.md#the-lines-one-message-moves)'s table predicts; MPICH's and Open MPI's ping-pong and"
+            + " `dup`+`free` in C on two processes under their own `mpiexec`, in the same trials (`--no-compare` leaves"
+            + " them out); targets from `core-targets.json` ([measurements.md](measurements.md))";
     static final String SPIN = "spin handoff", POSTED = "posted-receive floor", PAIRED = "paired posted-receive floor",
             INBOX = "inbox-cell floor", MAILBOX = "mailbox floor", PP_MULTIPLE = "ping-pong MULTIPLE",
             PP_SINGLE = "ping-pong SINGLE", DUP1 = "dup+free 1 thread", DUP2 = "dup+free 2 threads",

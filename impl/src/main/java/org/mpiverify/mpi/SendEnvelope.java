@@ -3,6 +3,7 @@ package org.mpiverify.mpi;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.buffer.PacketPool;
 import org.mpiverify.core.matching.Envelope;
+import org.mpiverify.core.matching.PostedReceive;
 import org.mpiverify.core.request.RequestState;
 
 /**
@@ -45,6 +46,11 @@ final class SendEnvelope extends Envelope {
         return new SendEnvelope(context, source, tag, bytes, null, null, buf, offset, type, sender);
     }
 
+    @Override
+    public boolean longerThan(PostedReceive r) {
+        return r instanceof RecvRequest q && bytes > q.capacityBytes;
+    }
+
     /**
      * Moves this message into {@code r} and completes both sides (Alg. 1 lines 13-15 / Alg. 2 lines 5-8).
      * Called by whichever thread matched them, after the engine removed them, so it owns both. A message
@@ -63,7 +69,7 @@ final class SendEnvelope extends Envelope {
         if (u != null) {
             u.unpack(n);     // before the signal: the completing wait sees the user's buffer filled
         }
-        int err = bytes > r.capacityBytes ? ErrorClass.ERR_TRUNCATE.code() : 0;
+        int err = longerThan(r) ? ErrorClass.ERR_TRUNCATE.code() : 0;
         r.st.setStatus(source(), tag(), n, err, false);
         r.st.signal();
         if (sender != null) {

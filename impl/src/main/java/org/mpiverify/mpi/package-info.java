@@ -42,6 +42,10 @@
  *       Thakur §4.1): {@link org.mpiverify.mpi.DerivedDatatype} and {@link org.mpiverify.mpi.UserOp} ({@code
  *       Op.create}), taken where a {@link org.mpiverify.mpi.MpiDatatype} or {@link org.mpiverify.mpi.MpiOp} is.</li>
  *   <li>{@link org.mpiverify.mpi.Quiescence}: what a job holds once nothing is outstanding, for tests.</li>
+ *   <li>Hooks for the checks, not for users: {@link org.mpiverify.mpi.CoreOverrides} (known-bad components in
+ *       place of the core's in one job: the audit's unsafe columns, trace validation's twins) and {@link
+ *       org.mpiverify.mpi.DrivenProgressEngine} (a progress engine, the core's or a known-bad twin of it, driven
+ *       call by call for trace validation).</li>
  * </ul>
  *
  * <h2>Thread safety</h2>

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.mpiverify.core.contextid.ContextIdAlgorithm;
-import org.mpiverify.core.contextid.EmptyEagerFailsIdupAllocator;
+import org.mpiverify.core.contextid.EmptyEagerFailsContextIdAllocator;
 import org.mpiverify.core.matching.CancelMissKeepsLockEngine;
 import org.mpiverify.core.matching.MatchingEngine;
 import org.mpiverify.core.matching.TruncationDropsReceiveEngine;
@@ -30,6 +30,8 @@ public final class CoreColumns {
      */
     public static final Duration QUICK_UNSAFE_DEADLINE = Duration.ofSeconds(3);
 
+    /** The known-bad idup allocation's name in reports (twins/patches/lincheck/EmptyEagerFailsAllocation.patch). */
+    private static final String IDUP_TWIN = "EmptyEagerFailsAllocation";
     private static final String ENGINE_TWIN_PREFIX = "PER_OBJECT/QUEUES, matching ";
     private static final String LOCK_AROUND_CALL = "LOCK_AROUND_CALL/QUEUES";
 
@@ -94,10 +96,11 @@ public final class CoreColumns {
             String name = "PER_OBJECT/QUEUES, context ids " + a;
             l.add(new AuditColumn(name, true, new CoreTarget(name, exp.withContextIds(a), deadlineCap)));
         }
-        // the Lincheck twin of the idup allocation: an empty all-owned eager round taken for exhaustion
-        String twin = "PER_OBJECT/QUEUES, idup " + EmptyEagerFailsIdupAllocator.NAME;
+        // the Lincheck twin of the idup allocation (an empty all-owned eager round taken for exhaustion), on the
+        // allocator that starts it in place of the real one
+        String twin = "PER_OBJECT/QUEUES, idup " + IDUP_TWIN;
         l.add(new AuditColumn(twin, true, new CoreTarget(twin, exp.withOverrides(new CoreOverrides(
-                EmptyEagerFailsIdupAllocator.NAME, EmptyEagerFailsIdupAllocator::new, null)), deadlineCap)));
+                IDUP_TWIN, capacity -> new EmptyEagerFailsContextIdAllocator(capacity, false), null)), deadlineCap)));
         // matching engines whose error paths keep the context lock or drop the receive (twins/patches/audit)
         l.add(engineTwin(exp, "TruncationKeepsLockEngine", TruncationKeepsLockEngine::new, deadlineCap));
         l.add(engineTwin(exp, "CancelMissKeepsLockEngine", CancelMissKeepsLockEngine::new, deadlineCap));

@@ -2,21 +2,32 @@ package org.mpiverify.audit.scenario;
 
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.mpiverify.audit.scenario.catalog.Catalog;
+import org.mpiverify.audit.scenario.catalog.CatalogScenario;
 import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.harness.scenario.ScenarioSource;
 
 /**
- * Every scenario the audit knows, in report order. Rank processes, which run on the driver's class path, find them
- * by id through {@link Source}, the catalog's registration as a {@link ScenarioSource} service.
+ * Every scenario the audit knows, in report order ({@link #all()}). Rank processes, which run on the driver's class
+ * path, find them by id through {@link Source}, the catalog's registration as a {@link ScenarioSource} service, which
+ * lists the same instances in no particular order.
  */
 public final class ScenarioCatalog {
-    private static final List<Scenario> ALL = List.copyOf(org.mpiverify.audit.scenario.catalog.Catalog.scenarios());
+    /** The catalog's one instance of each scenario, in no particular order: all a lookup by id needs. */
+    private static final class Found {
+        static final List<CatalogScenario> ALL = Catalog.found();
+    }
+
+    /** The same instances in report order, built at first use: a rank process, which looks up by id, never reads it. */
+    private static final class Ordered {
+        static final List<Scenario> ALL = List.copyOf(Catalog.inReportOrder(Found.ALL));
+    }
 
     private ScenarioCatalog() { }
 
     /** Scenarios are stateless and their parameters fixed, so one instance of each serves every run. */
     public static List<Scenario> all() {
-        return ALL;
+        return Ordered.ALL;
     }
 
     public static Scenario byId(String id) {
@@ -29,7 +40,7 @@ public final class ScenarioCatalog {
     public static final class Source implements ScenarioSource {
         @Override
         public List<Scenario> scenarios() {
-            return ALL;
+            return List.copyOf(Found.ALL);
         }
     }
 }

@@ -46,6 +46,17 @@ public final class DangCapacityFigure implements BenchFigure {
         return "the largest thread count with a receive outstanding each that runs in the default heap (fresh JVMs)";
     }
 
+    @Override
+    public String measures() {
+        return "the largest number of threads with a receive outstanding that runs in the default heap (fresh "
+            + "JVMs)";
+    }
+
+    @Override
+    public String paper() {
+        return "Dang, Snir & Gropp §1";
+    }
+
     /** What one try gave. */
     record Try(int threads, boolean ok, double seconds, double bytesPerThread, long maxHeap, String detail) {
     }

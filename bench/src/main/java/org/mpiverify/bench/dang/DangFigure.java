@@ -110,6 +110,21 @@ public final class DangFigure implements BenchFigure {
                 + "receive outstanding (Dang, Snir & Gropp §4)";
     }
 
+    @Override
+    public String measures() {
+        return "wake-up of a blocked receiver (1–10^4 pairs, against bare park/unpark); cost per match against "
+            + "1–10^6 outstanding receives (`HASH_TABLE`, `QUEUES`, a `HashMap`, and the memory floor of one "
+            + "random slot and its receive); packet pool against allocation; time per message with 1–10^5 "
+            + "threads per rank in the steady middle of the run (its middle half of round trips) against the "
+            + "bare ping-pong floor; latency and message rate with one and 64 threads per rank; 10^3–10^6 "
+            + "threads with a receive outstanding at once: time and heap per thread";
+    }
+
+    @Override
+    public String paper() {
+        return "Dang, Snir & Gropp §4.1–4.4, Figs. 3–4";
+    }
+
     static int[] wakeupPairs(boolean quick, boolean virtual) {
         if (quick) {
             return new int[] {1, 100};

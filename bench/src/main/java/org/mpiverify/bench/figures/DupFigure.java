@@ -53,6 +53,19 @@ public final class DupFigure implements BenchFigure {
                 + "against ranks (Gropp & Thakur Fig. 4)";
     }
 
+    @Override
+    public String measures() {
+        return "`dup`+`free` against ranks: single-threaded context ids, multithreaded with 1 and 2 threads per "
+            + "rank; the core's `idup`+wait+`free` with 1 and 2 threads per rank beside them, and MPICH's and "
+            + "Open MPI's; a bare barrier of as many platform threads as ranks (1 µs of work a round), one and "
+            + "two at once, as the floor under the two-thread ratios";
+    }
+
+    @Override
+    public String paper() {
+        return "Gropp & Thakur Fig. 4";
+    }
+
     static int[] ranks(boolean quick) {
         return quick ? new int[] {2, 4} : new int[] {2, 4, 8};
     }

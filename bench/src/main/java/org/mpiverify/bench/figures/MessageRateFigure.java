@@ -101,6 +101,17 @@ public final class MessageRateFigure implements BenchFigure {
                 + "per granularity, beside sending ranks; lock acquisitions per send (Balaji et al. Figs. 3-8, Table 1)";
     }
 
+    @Override
+    public String measures() {
+        return "message rate and mutex wait against sending threads, per granularity, beside sending ranks; "
+            + "lock acquisitions per send";
+    }
+
+    @Override
+    public String paper() {
+        return "Balaji et al. Figs. 3–8, Table 1";
+    }
+
     static int[] senders(boolean quick) {
         return quick ? new int[] {1, 2} : new int[] {1, 2, 4};
     }

@@ -54,6 +54,17 @@ public final class PingPongFigure implements BenchFigure {
         return "ping-pong latency at SINGLE, with the runtime check and at THREAD_MULTIPLE (Gropp & Thakur Fig. 1)";
     }
 
+    @Override
+    public String measures() {
+        return "ping-pong against size: a `SINGLE`-only core, `SINGLE` asked of the normal core, "
+            + "`THREAD_MULTIPLE`; a spin handoff as the floor";
+    }
+
+    @Override
+    public String paper() {
+        return "Gropp & Thakur Fig. 1";
+    }
+
     static int[] sizes(boolean quick) {
         return quick ? new int[] {8, 4096} : new int[] {8, 64, 512, 4096, 32768};
     }

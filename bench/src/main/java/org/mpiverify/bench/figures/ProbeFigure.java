@@ -54,6 +54,17 @@ public final class ProbeFigure implements BenchFigure {
                 + "directed and wildcard (Hoefler et al. Figs. 2-3)";
     }
 
+    @Override
+    public String measures() {
+        return "receive rate and threaded round trip against size: 2D locking, matching outside MPI, `mprobe`, "
+            + "`recv` as the floor";
+    }
+
+    @Override
+    public String paper() {
+        return "Hoefler et al. Figs. 2–3";
+    }
+
     static int[] sizes(boolean quick) {
         return quick ? new int[] {8, 4096} : new int[] {8, 512, 4096, 65536};
     }

@@ -9,8 +9,14 @@ public interface BenchFigure {
     /** Command-line name and output file name: {@code fig1-gt} writes {@code out/bench/fig1-gt.json}. */
     String id();
 
-    /** One line: what it measures and which paper figure. */
+    /** One line: what it measures and which paper figure ({@code ./mpiverify help bench}). */
     String description();
+
+    /** What it measures, series by series, as {@code docs/benchmarks.md}'s table says it (Markdown, one line). */
+    String measures();
+
+    /** The paper's figures or sections it reproduces ({@code Gropp & Thakur Fig. 1}), as that table names them. */
+    String paper();
 
     Report run(Settings settings) throws Exception;
 

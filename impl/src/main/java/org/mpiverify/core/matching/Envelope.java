@@ -35,6 +35,18 @@ public abstract class Envelope {
                 && (tag == MatchingEngine.ANY_TAG || tag == this.tag);
     }
 
+    /**
+     * True if this message is longer than the buffer of {@code r}, a receive it matches: the match completes
+     * {@code r} with ERR_TRUNCATE (MPI-3.1 §3.2.4). An engine that decides truncation when it matches, as MPICH's
+     * receive-data-found step does, asks this there; the core's engines leave it to the delivery, which asks the
+     * same. An envelope carries no size, so this one says false; the core's messages, which know their size and
+     * their receives', override it. Reads what the sender set before the message reached the engine and what the
+     * receive's owner set before posting it, both published by the engine that matched them.
+     */
+    public boolean longerThan(PostedReceive r) {
+        return false;
+    }
+
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[ctx=" + context + ", src=" + source + ", tag=" + tag + "]";

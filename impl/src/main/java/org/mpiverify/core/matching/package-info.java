@@ -17,6 +17,9 @@
  *       (what an engine matches), {@code MatchNode} (a FIFO node), {@code ContextDirectory} (per-context state)</td></tr>
  * </table>
  *
+ * <p>An engine that decides truncation when it matches (as MPICH's receive-data-found step does) asks the
+ * message, {@link org.mpiverify.core.matching.Envelope#longerThan}; the core's engines leave it to the delivery.
+ *
  * <p>Dependency rule: {@code org.mpiverify.core} may use the API's vocabulary types ({@link
  * org.mpiverify.mpi.Datatype}, {@link org.mpiverify.mpi.Op}, {@link org.mpiverify.mpi.ErrorClass},
  * {@link org.mpiverify.mpi.MpiException}) and nothing else of {@code org.mpiverify.mpi} ({@code

@@ -6,7 +6,7 @@
  * org.mpiverify.jcstress.mpi.WaiterThreads} are their shared set-up. Known-bad twins: {@code .twins} and the
  * progress-engine patches under {@code twins/patches/jcstress}.
  *
- * <p>May import: {@code org.mpiverify.mpi} (and its jcstress door {@code ProgressEngineHarness}), {@code org.mpiverify.core.coll}, {@code .request}, jcstress's API.
+ * <p>May import: {@code org.mpiverify.mpi} (and its jcstress door {@code ProgressEngineHarness}, in the core's test jar), {@code org.mpiverify.core.coll}, {@code .request}, jcstress's API.
  *
  * <p>Tests: each race is a jcstress test run by {@code jcstress/src/test/java/org/mpiverify/jcstress/JCStressSuiteIT}
  * (quick budget in {@code mvn verify}, every configuration under {@code -Pfull}), which fails unless every good test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.lincheck.Budget;
 import org.mpiverify.lincheck.Lincheck;
 import org.mpiverify.mpi.ProgressEngineUnderTest;
+import org.mpiverify.mpi.StandbyReturnsOnWakeProgressEngineUnderTest;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.testkit.TwinTest;
 
@@ -46,7 +47,7 @@ public class ProgressEngineLinearizabilityTest extends ProgressEngineOperations 
     static final String TWIN = "StandbyReturnsOnWakeProgressEngine";
 
     public ProgressEngineLinearizabilityTest() {
-        super(ProgressEngineUnderTest.Kind.REAL);
+        super(new ProgressEngineUnderTest());
     }
 
     /** The fixed scenarios (see the class comment), over the operations of {@code c}. */
@@ -112,7 +113,7 @@ public class ProgressEngineLinearizabilityTest extends ProgressEngineOperations 
     /** The same operations on the known-bad twin. */
     public static class Twin extends ProgressEngineOperations {
         public Twin() {
-            super(ProgressEngineUnderTest.Kind.STANDBY_RETURNS_ON_WAKE);
+            super(new StandbyReturnsOnWakeProgressEngineUnderTest());
         }
     }
 }

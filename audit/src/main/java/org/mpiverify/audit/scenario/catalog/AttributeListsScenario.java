@@ -49,6 +49,11 @@ final class AttributeListsScenario extends CatalogScenario {
 
     private final Kind kind;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): attributes and info objects. */
+    static List<CatalogScenario> variants() {
+        return List.of(new AttributeListsScenario(Kind.ATTRIBUTES), new AttributeListsScenario(Kind.INFO));
+    }
+
     AttributeListsScenario(Kind kind) {
         super(kind.id, kind == Kind.ATTRIBUTES
                         ? THREADS + " threads per rank create keyvals, set, get, overwrite and delete attributes on their own "

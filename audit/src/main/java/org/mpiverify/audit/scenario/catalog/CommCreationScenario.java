@@ -26,6 +26,13 @@ final class CommCreationScenario extends CatalogScenario {
 
     private final Kind kind;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): one per creation call. */
+    static List<CatalogScenario> variants() {
+        return List.of(new CommCreationScenario(Kind.DUP), new CommCreationScenario(Kind.SPLIT),
+                new CommCreationScenario(Kind.CREATE), new CommCreationScenario(Kind.CREATE_GROUP),
+                new CommCreationScenario(Kind.CREATE_GROUP_SUBSETS));
+    }
+
     CommCreationScenario(Kind kind) {
         super("comm-" + kind.name().toLowerCase().replace('_', '-') + "-concurrent",
                 "concurrent " + kind.name().toLowerCase().replace('_', ' ') + " from " + THREADS + " threads per rank"

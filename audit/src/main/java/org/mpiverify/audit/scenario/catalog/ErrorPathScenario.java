@@ -45,6 +45,11 @@ final class ErrorPathScenario extends CatalogScenario {
 
     private final Kind kind;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): one per error path. */
+    static List<CatalogScenario> variants() {
+        return List.of(new ErrorPathScenario(Kind.TRUNCATE), new ErrorPathScenario(Kind.INVALID_ARGS));
+    }
+
     ErrorPathScenario(Kind kind) {
         super(kind == Kind.TRUNCATE ? TRUNCATE_ID : INVALID_ARGS_ID,
                 (kind == Kind.TRUNCATE ? "truncated receives (MPI_ERR_TRUNCATE)"

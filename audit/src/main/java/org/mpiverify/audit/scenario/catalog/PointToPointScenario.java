@@ -24,6 +24,12 @@ final class PointToPointScenario extends CatalogScenario {
 
     private final Mode mode;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): one per mode. */
+    static List<CatalogScenario> variants() {
+        return List.of(new PointToPointScenario(Mode.BLOCKING), new PointToPointScenario(Mode.NONBLOCKING),
+                new PointToPointScenario(Mode.SYNCHRONOUS));
+    }
+
     PointToPointScenario(Mode mode) {
         super("p2p-" + mode.name().toLowerCase(), "point-to-point from " + THREADS + " threads per rank, "
                         + mode.name().toLowerCase() + " sends",

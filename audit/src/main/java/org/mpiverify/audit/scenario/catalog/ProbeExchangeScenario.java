@@ -28,6 +28,13 @@ final class ProbeExchangeScenario extends CatalogScenario {
     private final Probe probe;
     private final boolean nonblockingExchange;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): each probe with blocking exchanges, and the nonblocking probes with nonblocking ones. */
+    static List<CatalogScenario> variants() {
+        return List.of(new ProbeExchangeScenario(Probe.PROBE, false), new ProbeExchangeScenario(Probe.IPROBE, false),
+                new ProbeExchangeScenario(Probe.MPROBE, false), new ProbeExchangeScenario(Probe.IMPROBE, false),
+                new ProbeExchangeScenario(Probe.IPROBE, true), new ProbeExchangeScenario(Probe.IMPROBE, true));
+    }
+
     ProbeExchangeScenario(Probe probe, boolean nonblockingExchange) {
         super(probe.name().toLowerCase() + "-" + (nonblockingExchange ? "isendrecv" : "sendrecv"),
                 probe.name().toLowerCase() + " then receive, and " + (nonblockingExchange ? "isendrecv" : "sendrecv")

@@ -45,6 +45,11 @@ final class ProbeLoadScenario extends CatalogScenario {
 
     private final boolean matched;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): with probe and with matched probe. */
+    static List<CatalogScenario> variants() {
+        return List.of(new ProbeLoadScenario(false), new ProbeLoadScenario(true));
+    }
+
     ProbeLoadScenario(boolean matched) {
         super(matched ? "mprobe-exactly-once" : "probe-recv-false-match",
                 matched ? "mprobe/mrecv and improbe/imrecv from " + RECEIVERS + " threads with a wildcard source"

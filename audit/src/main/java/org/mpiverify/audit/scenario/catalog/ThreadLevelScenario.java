@@ -27,6 +27,11 @@ final class ThreadLevelScenario extends CatalogScenario {
 
     private final boolean workload;
 
+    /** The catalog's scenarios of this class ({@link Catalog}): the thread-level check alone, first in the report, and under a workload, last. */
+    static List<CatalogScenario> variants() {
+        return List.of(new ThreadLevelScenario(false), new ThreadLevelScenario(true));
+    }
+
     ThreadLevelScenario(boolean workload) {
         super(workload ? "thread-level-honesty" : "init-thread-level",
                 workload ? "THREAD_MULTIPLE, if provided, holds under a mixed multithreaded workload"

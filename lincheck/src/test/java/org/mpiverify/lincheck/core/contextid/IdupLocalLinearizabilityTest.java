@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.mpiverify.core.contextid.Idups;
+import org.mpiverify.core.contextid.EmptyEagerFailsContextIdAllocator;
 import org.mpiverify.core.contextid.MultithreadedContextIdAllocator;
 import org.mpiverify.core.contextid.NonblockingContextIdAllocation;
 import org.mpiverify.lincheck.Budget;
@@ -37,7 +37,7 @@ public class IdupLocalLinearizabilityTest extends IdupOperations {
     }
 
     public IdupLocalLinearizabilityTest() {
-        super(new MultithreadedContextIdAllocator(ContextIdSpec.CAPACITY, false), Idups::start);
+        super(new MultithreadedContextIdAllocator(ContextIdSpec.CAPACITY, false));
     }
 
     @Test
@@ -59,10 +59,10 @@ public class IdupLocalLinearizabilityTest extends IdupOperations {
                 true, Twin.class, Spec.class, Budget.twin());
     }
 
-    /** The same operations with the known-bad twin's idup. */
+    /** The same operations on the allocator whose idup is the known-bad twin's (EmptyEagerFailsContextIdAllocator). */
     public static class Twin extends IdupOperations {
         public Twin() {
-            super(new MultithreadedContextIdAllocator(ContextIdSpec.CAPACITY, false), Idups::startTwin);
+            super(new EmptyEagerFailsContextIdAllocator(ContextIdSpec.CAPACITY, false));
         }
     }
 }

@@ -5,15 +5,15 @@ import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.mpiverify.core.coll.Schedule;
-import org.mpiverify.core.contextid.Idups;
+import org.mpiverify.core.contextid.ContextIdAllocator;
 import org.mpiverify.core.contextid.MaskIallreduce;
-import org.mpiverify.core.contextid.MultithreadedContextIdAllocator;
 import org.mpiverify.mpi.MpiException;
 
 /**
  * {@link ContextIdOperations} and a nonblocking allocation (idup: started, then polled until done) on one
- * {@link MultithreadedContextIdAllocator}: the operations of {@link IdupLocalLinearizabilityTest}, whose
- * suite starts the real {@link org.mpiverify.core.contextid.NonblockingContextIdAllocation} and whose twin
+ * allocator: the operations of {@link IdupLocalLinearizabilityTest}, whose suite runs them on the real
+ * {@link org.mpiverify.core.contextid.MultithreadedContextIdAllocator} (which starts the real
+ * {@link org.mpiverify.core.contextid.NonblockingContextIdAllocation}) and whose twin on the allocator that
  * starts the known-bad one. An idup is an allocation ({@link IdupLocalLinearizabilityTest.Spec}).
  */
 @Param(name = "parent", gen = IntGen.class, conf = "0:1")
@@ -28,23 +28,19 @@ public abstract class IdupOperations extends ContextIdOperations {
         }
     };
 
-    /** How an idup is started: {@link Idups#start} or {@link Idups#startTwin}. */
-    interface Starter {
-        Schedule start(MultithreadedContextIdAllocator a, int parent, int tag, MaskIallreduce allreduce);
-    }
+    /** Tag of the first idup key: above every createGroup tag, as the core's. */
+    static final int FIRST_TAG = 4096;
 
-    private final MultithreadedContextIdAllocator allocator;
-    private final Starter starter;
+    private final ContextIdAllocator allocator;
 
-    protected IdupOperations(MultithreadedContextIdAllocator allocator, Starter starter) {
+    protected IdupOperations(ContextIdAllocator allocator) {
         super(allocator);
         this.allocator = allocator;
-        this.starter = starter;
     }
 
     @Operation
     public String idup(@Param(name = "t") int t, @Param(name = "parent") int parent) {
-        Schedule s = starter.start(allocator, parent, Idups.FIRST_TAG + t, IALLREDUCE_WITH_OTHERS);
+        Schedule s = allocator.allocateNonblocking(parent, FIRST_TAG + t, IALLREDUCE_WITH_OTHERS, id -> id);
         while (!s.progress()) {
             Thread.yield();   // refused while another call owns the mask: poll again, as a waiting thread does
         }

@@ -6,7 +6,8 @@ import org.mpiverify.core.sync.WaitPolicy;
 
 /**
  * jcstress's door into the package-private {@link ProgressEngine}: one fresh engine per jcstress state, on
- * rank 0 of a one-rank job of its own. The engine uses the rank only to park and to check for an abort. The
+ * rank 0 of a one-rank job of its own. In the core's test jar, beside the engine; the jcstress module's known-bad
+ * twins of it are patches of this door on the engine's twins ({@code twins/patches/jcstress/*ProgressEngineHarness.patch}). The engine uses the rank only to park and to check for an abort. The
  * job's wait policy neither spins nor yields before a park, so that the engine's park/signal protocol alone
  * decides whether a waiter wakes (a spin phase re-reads the event count too, and would hide a broken
  * re-check), and its parks have no timeout.

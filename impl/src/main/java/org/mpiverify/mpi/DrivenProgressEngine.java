@@ -8,10 +8,13 @@ import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.trace.TraceRecorder;
 
 /**
- * Trace validation's door into the package-private {@link ProgressEngine} and its known-bad twins (sibling
- * classes of the same package, generated from their patches): one engine, real or twin by class name, on a
- * rank of an embedded job, recording to a recorder, called through method handles. The rank gives the engine
- * its wait policy, its parks and its abort flag; the rank's own engine is not used.
+ * A hook for trace validation, not for users: one progress engine, the package-private {@link ProgressEngine}
+ * or a known-bad twin of it by class name (a sibling class of this package, generated from its patch in the
+ * module that runs it), on a rank of a running job, recording its steps to a recorder, driven call by call
+ * through method handles. The rank gives the engine its wait policy, its parks and its abort flag; the rank's
+ * own engine is not used, so the job's calls and this engine do not meet.
+ *
+ * <p>Thread safety: as {@link ProgressEngine}'s: every method may be called by any thread of the rank at once.
  */
 public final class DrivenProgressEngine {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();

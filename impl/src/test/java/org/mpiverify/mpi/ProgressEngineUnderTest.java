@@ -2,15 +2,16 @@ package org.mpiverify.mpi;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.mpiverify.core.coll.Schedule;
-import org.mpiverify.core.request.Completion;
 import org.mpiverify.core.sync.WaitPolicy;
 
 /**
- * Lincheck's door into the package-private {@link ProgressEngine} (or its twin
- * {@link StandbyReturnsOnWakeProgressEngine}, a sibling class of this package generated from a patch): one engine on rank 0 of a one-rank job of its own, and two nonblocking
- * operations of one transfer each, which a partner completes ({@link #arrive}) and the engine's threads poll.
- * The job's wait policy neither spins nor yields, so every wait that finds nothing done takes the engine's
- * park path, where its roles and wake-ups are. A job per instance: Lincheck makes one per invocation.
+ * Lincheck's door into the package-private {@link ProgressEngine}: one engine on rank 0 of a one-rank job of its
+ * own, and two nonblocking operations of one transfer each, which a partner completes ({@link #arrive}) and the
+ * engine's threads poll. The job's wait policy neither spins nor yields, so every wait that finds nothing done
+ * takes the engine's park path, where its roles and wake-ups are. A job per instance: Lincheck makes one per
+ * invocation. In the core's test jar, beside the engine, for the Lincheck suite; its known-bad twin is this door
+ * on the engine's twin ({@code twins/patches/lincheck/StandbyReturnsOnWakeProgressEngineUnderTest.patch}). The
+ * engine is called directly: Lincheck follows no method handle.
  *
  * <p>Each operation returns what a user of the engine sees, for a sequential specification to judge:
  * <ul>
@@ -24,56 +25,20 @@ import org.mpiverify.core.sync.WaitPolicy;
  *       has arrived ("done"); else "not due" (a test loop on an operation nobody completes would not end).</li>
  * </ul>
  */
-public final class ProgressEngineUnderTest {
+public final class ProgressEngineUnderTest implements ProgressEngineDoor {
     static final int OPS = 2;
     private static final WaitPolicy PARK_AT_ONCE = new WaitPolicy(0, 0, 0, 0, 600_000_000_000L);
 
-    /** The engine's operations this door calls (called directly: Lincheck follows no method handle). */
-    private interface Engine {
-        void start(Schedule s);
-
-        void signalled(Object about);
-
-        void await(Completion target, Object blocker);
-
-        void poll();
-    }
-
-    /** Which engine: the real one, or the twin. */
-    public enum Kind {
-        REAL,
-        STANDBY_RETURNS_ON_WAKE
-    }
-
-    private final Engine engine;
+    private final ProgressEngine engine;
     private final OneTransfer[] ops = new OneTransfer[OPS];
     private final AtomicBoolean[] claimed = new AtomicBoolean[OPS];
     private final AtomicBoolean[] arrived = new AtomicBoolean[OPS];
     private final AtomicBoolean[] startedFlag = new AtomicBoolean[OPS];
 
-    /** An engine of kind {@code kind} on a job of its own. */
-    public ProgressEngineUnderTest(Kind kind) {
+    /** An engine on a job of its own. */
+    public ProgressEngineUnderTest() {
         RankContext rank = Job.create(JobConfig.of(1).withWaitPolicy(PARK_AT_ONCE)).rank(0);
-        engine = switch (kind) {
-            case REAL -> {
-                ProgressEngine e = new ProgressEngine(rank);
-                yield new Engine() {
-                    public void start(Schedule s) { e.start(s); }
-                    public void signalled(Object about) { e.signalled(about); }
-                    public void await(Completion target, Object blocker) { e.await(target, blocker); }
-                    public void poll() { e.poll(); }
-                };
-            }
-            case STANDBY_RETURNS_ON_WAKE -> {
-                StandbyReturnsOnWakeProgressEngine e = new StandbyReturnsOnWakeProgressEngine(rank);
-                yield new Engine() {
-                    public void start(Schedule s) { e.start(s); }
-                    public void signalled(Object about) { e.signalled(about); }
-                    public void await(Completion target, Object blocker) { e.await(target, blocker); }
-                    public void poll() { e.poll(); }
-                };
-            }
-        };
+        engine = new ProgressEngine(rank);
         for (int i = 0; i < OPS; i++) {
             ops[i] = new OneTransfer();
             claimed[i] = new AtomicBoolean();
@@ -82,6 +47,7 @@ public final class ProgressEngineUnderTest {
         }
     }
 
+    @Override
     public String start(int i) {
         if (!claimed[i].compareAndSet(false, true)) return "again";
         engine.start(ops[i]);
@@ -89,6 +55,7 @@ public final class ProgressEngineUnderTest {
         return "started";
     }
 
+    @Override
     public String arrive(int i) {
         if (!startedFlag[i].get()) return "not started";
         if (!arrived[i].compareAndSet(false, true)) return "again";
@@ -97,12 +64,14 @@ public final class ProgressEngineUnderTest {
         return "arrived";
     }
 
+    @Override
     public String waitOn(int i) {
         if (!startedFlag[i].get()) return "not started";
         engine.await(ops[i].state(), this);
         return ops[i].isDone() ? "done" : "returned early";
     }
 
+    @Override
     public String test(int i) {
         if (!startedFlag[i].get()) return "not started";
         if (!arrived[i].get()) return "not due";
