@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.results.AuditResultsFile;
+import org.mpiverify.results.BenchFigureFile;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.LincheckResultsFile;
 import org.mpiverify.results.TlcResultsFile;
@@ -67,5 +69,17 @@ class CommittedResultFilesTest {
         JcstressSummaryFile summary = JcstressSummaryFile.read(REAL.resolve("jcstress/summary.json"));
         assertTrue(summary.tests().stream().anyMatch(t -> "broken-twin".equals(t.kind()) && t.forbiddenSamples() > 0));
         assertTrue(summary.tests().stream().allMatch(t -> !t.outcomes().isEmpty()));
+    }
+
+    @Test
+    void benchCoreAndAFigure() throws Exception {
+        CoreBenchFile core = CoreBenchFile.read(REAL.resolve("bench/core.json"));
+        assertEquals("core", core.benchmark());
+        assertFalse(core.results().isEmpty());
+        assertTrue(core.results().stream().allMatch(r -> r.stats().n() > 0 && r.baselineStats().median() > 0));
+        BenchFigureFile figure = BenchFigureFile.read(FixtureRepo.FIXTURES.resolve("synthetic/bench/fig-msgrate.json"));
+        assertEquals("fig-msgrate", figure.benchmark());
+        assertTrue(figure.provenance() != null && figure.provenance().commit() != null);
+        assertTrue(figure.plots().stream().allMatch(p -> p.series().stream().allMatch(s -> !s.points().isEmpty())));
     }
 }
