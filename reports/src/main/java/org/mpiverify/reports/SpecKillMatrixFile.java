@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
+import org.mpiverify.results.SpecMutationScoresFile.Score;
 
 /**
  * The kill matrix of a spec mutation run ({@code out/mutate-specs/kill-matrix.json}, written by
@@ -53,15 +54,6 @@ record SpecKillMatrixFile(String tool, Provenance provenance, String generated, 
         /** A survivor the page shows as its diff: it counts against the score. */
         boolean survivor() {
             return this == SURVIVED || this == TIMED_OUT;
-        }
-    }
-
-    /** The counts of a group of mutants; {@code score} is killed over scored (1 when none is scored). */
-    record Score(String group, int mutants, int killed, int survived, int timedOut, int invalid, int equivalent,
-                 int wrongClaims, int notRun, double score, long millis) {
-        /** The mutants in the score's denominator. */
-        int scored() {
-            return mutants - equivalent - invalid - notRun;
         }
     }
 

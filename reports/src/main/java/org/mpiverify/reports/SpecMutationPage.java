@@ -8,8 +8,9 @@ import java.util.Locale;
 import org.mpiverify.reports.SpecKillMatrixFile.FamilyRun;
 import org.mpiverify.reports.SpecKillMatrixFile.ModelRun;
 import org.mpiverify.reports.SpecKillMatrixFile.Mutant;
-import org.mpiverify.reports.SpecKillMatrixFile.Score;
 import org.mpiverify.reports.SpecKillMatrixFile.Status;
+import org.mpiverify.results.SpecMutationScoresFile;
+import org.mpiverify.results.SpecMutationScoresFile.Score;
 
 /**
  * The spec mutation page ({@code spec-mutation.html}) from {@code out/mutate-specs/kill-matrix.json}

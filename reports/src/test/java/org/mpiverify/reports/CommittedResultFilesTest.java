@@ -14,6 +14,7 @@ import org.mpiverify.results.BenchFigureFile;
 import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.LincheckResultsFile;
+import org.mpiverify.results.SpecMutationScoresFile;
 import org.mpiverify.results.TlcResultsFile;
 import org.mpiverify.results.TlcTraceFile;
 
@@ -81,5 +82,13 @@ class CommittedResultFilesTest {
         assertEquals("fig-msgrate", figure.benchmark());
         assertTrue(figure.provenance() != null && figure.provenance().commit() != null);
         assertTrue(figure.plots().stream().allMatch(p -> p.series().stream().allMatch(s -> !s.points().isEmpty())));
+    }
+
+    @Test
+    void specMutationScoresOfRecord() throws Exception {
+        SpecMutationScoresFile scores = SpecMutationScoresFile.read(FixtureRepo.MODULE.resolveSibling(
+                SpecMutationScoresFile.PATH.toString()));
+        assertFalse(scores.families().isEmpty());
+        assertTrue(scores.families().stream().allMatch(f -> f.commit() != null && !f.specs().isEmpty()));
     }
 }

@@ -12,7 +12,8 @@
  * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
  * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core), {@link
  * org.mpiverify.results.BenchFigureFile} and {@link org.mpiverify.results.CoreBenchFile} (a benchmark figure's run,
- * the core's basic costs); and in {@code .hosts} the host file of
+ * the core's basic costs) and {@link org.mpiverify.results.SpecMutationScoresFile} (the recorded spec mutation
+ * scores); and in {@code .hosts} the host file of
  * the commands that run on several hosts.
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.mpiverify.results.Provenance;
 
 /**
  * The kill matrix of a spec mutation run: every mutant with its status, the model and property that
@@ -80,7 +81,7 @@ public final class SpecKillMatrix {
      * @param mode        "all", "stratified N per spec and operator", "sample (...)", "selected" or "list"
      * @param claimsStale equivalence claims naming no mutant the generator makes now (an error in the claims file)
      */
-    public record Document(String tool, Object provenance, String generated, String mode, List<String> operators,
+    public record Document(String tool, Provenance provenance, String generated, String mode, List<String> operators,
                            long wallSeconds, int targetPercent, double deadlineFactor, int minDeadlineSeconds,
                            List<FamilyRun> families, List<Score> byFamily, List<Score> byOperator, List<Score> bySpec,
                            List<String> claimsStale, List<Entry> mutants) {}

