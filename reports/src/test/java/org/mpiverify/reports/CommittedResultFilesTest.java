@@ -14,13 +14,16 @@ import org.mpiverify.results.BenchFigureFile;
 import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.LincheckResultsFile;
+import org.mpiverify.results.LockAuditSummaryFile;
+import org.mpiverify.results.LockReportFile;
 import org.mpiverify.results.SpecMutationScoresFile;
 import org.mpiverify.results.TlcResultsFile;
 import org.mpiverify.results.TlcTraceFile;
 
 /**
- * The result files committed as the dashboard's fixtures (written by real runs) read through the same records their
- * producers write them with: a key a record lacks, or a value of another type, fails here before it reaches a page.
+ * The result files committed as the dashboard's fixtures (written by real runs) and the recorded spec mutation scores,
+ * read through the same records their producers write them with (the lock agent's reports: the record that is their
+ * schema): a key a record lacks, or a value of another type, fails here before it reaches a page.
  */
 class CommittedResultFilesTest {
     private static final Path REAL = FixtureRepo.FIXTURES.resolve("real");
@@ -90,5 +93,20 @@ class CommittedResultFilesTest {
                 SpecMutationScoresFile.PATH.toString()));
         assertFalse(scores.families().isEmpty());
         assertTrue(scores.families().stream().allMatch(f -> f.commit() != null && !f.specs().isEmpty()));
+    }
+
+    @Test
+    void lockReportsAndTheirSummary() throws Exception {
+        Path dir = REAL.resolve("locks");
+        LockReportFile run = LockReportFile.read(dir.resolve("opposite-order.json"));
+        assertTrue(run.cycles().stream().anyMatch(c -> "POTENTIAL_DEADLOCK".equals(c.verdict()) && !c.edges().isEmpty()));
+        LockAuditSummaryFile summary = LockAuditSummaryFile.read(dir.resolve("audit-core.json"));
+        assertEquals("core", summary.target());
+        for (LockAuditSummaryFile.ReportLine r : summary.reports()) {
+            LockReportFile report = LockReportFile.read(dir.resolve(r.file()));
+            assertEquals(r.heldAcrossBlocking(), report.findings().heldAcrossBlocking().size(), r.name());
+        }
+        assertTrue(summary.findings().stream().anyMatch(f -> f.first() != null && !f.first().blockStack().isEmpty()),
+                "a held-across-blocking finding with its stacks");
     }
 }
