@@ -22,7 +22,7 @@ import org.mpiverify.results.Outcome;
  * well. The verdict says how many of the targets were met.
  */
 public final class BenchResults {
-    /** A table: its title, the column names in first-seen order, the rows as cell texts. */
+    /** A table: its title, the column names, the rows as cell texts. */
     public record Table(String title, List<String> columns, List<List<String>> rows) {}
 
     /** One plot of a figure file: title, caption, the plot file (null if none) and its data. */
