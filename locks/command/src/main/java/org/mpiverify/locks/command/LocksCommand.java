@@ -2,14 +2,12 @@ package org.mpiverify.locks.command;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.results.Console;
 import org.mpiverify.results.LockReportFile;
 import org.mpiverify.results.Workspace;
