@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.SpecKillMatrixFile;
 import org.mpiverify.results.SpecMutationScoresFile;
 
 /**

@@ -12,7 +12,8 @@
  * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
  * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core), {@link
  * org.mpiverify.results.BenchFigureFile} and {@link org.mpiverify.results.CoreBenchFile} (a benchmark figure's run,
- * the core's basic costs), {@link org.mpiverify.results.SpecMutationScoresFile} (the recorded spec mutation scores),
+ * the core's basic costs), {@link org.mpiverify.results.SpecKillMatrixFile} and {@link
+ * org.mpiverify.results.SpecMutationScoresFile} (a spec mutation run, the recorded spec mutation scores),
  * {@link org.mpiverify.results.LockReportFile} (the schema of the lock agent's report, which the agent writes by
  * hand) and {@link org.mpiverify.results.LockAuditSummaryFile} (a target's lock audit); and in {@code .hosts} the
  * host file of the commands that run on several hosts.

@@ -43,14 +43,14 @@ public final class ScoreTable {
             SpecKillMatrix.Score total = doc.byFamily().stream().filter(s -> s.group().equals(run.family())).findFirst().orElse(null);
             if (total == null) continue;
             List<SpecMutationScoresFile.Score> specs = doc.bySpec().stream().filter(s -> s.group().startsWith(run.family() + "/"))
-                    .map(ScoreTable::score).toList();
+                    .map(SpecKillMatrix::record).toList();
             List<String> survivors = doc.mutants().stream().filter(e -> e.family().equals(run.family()))
                     .filter(e -> e.state() == MutantStatus.SURVIVED || e.state() == MutantStatus.TIMED_OUT)
                     .map(e -> e.id() + "  " + e.change()).toList();
             families.put(run.family(), new SpecMutationScoresFile.Family(run.family(), doc.mode(), doc.generated(),
                     prov == null ? null : prov.commit(), dirty, prov == null ? null : prov.host(), run.models(),
                     run.generated(), run.identical(), run.rejectedBySany(), run.wallSeconds(),
-                    run.run() == 0 ? 0 : Math.round(10.0 * run.wallSeconds() / run.run()) / 10.0, score(total), specs,
+                    run.run() == 0 ? 0 : Math.round(10.0 * run.wallSeconds() / run.run()) / 10.0, SpecKillMatrix.record(total), specs,
                     survivors));
         }
         SpecMutationScoresFile scores = new SpecMutationScoresFile(COMMENT, SpecKillMatrix.TARGET_PERCENT,
@@ -58,11 +58,6 @@ public final class ScoreTable {
         scores.write(file);
         Path readme = specsDir.resolve("README.md");
         Files.writeString(readme, replaceSection(Files.readString(readme), render(scores)));
-    }
-
-    private static SpecMutationScoresFile.Score score(SpecKillMatrix.Score s) {
-        return new SpecMutationScoresFile.Score(s.group(), s.mutants(), s.killed(), s.survived(), s.timedOut(), s.invalid(),
-                s.equivalent(), s.wrongClaims(), s.notRun(), s.score(), s.millis());
     }
 
     /**

@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.Manifest;
@@ -246,7 +245,7 @@ public final class SpecMutateCommand {
         try {
             Files.createDirectories(o.out());
             json = o.out().resolve("kill-matrix.json");
-            Files.writeString(json, Json.write(doc));
+            SpecKillMatrix.file(doc).write(json);
             md = o.out().resolve("summary.md");
             Files.writeString(md, SpecMutationSummary.markdown(doc));
             if (o.record()) {
