@@ -15,7 +15,8 @@
  * the core's basic costs), {@link org.mpiverify.results.SpecKillMatrixFile} and {@link
  * org.mpiverify.results.SpecMutationScoresFile} (a spec mutation run, the recorded spec mutation scores),
  * {@link org.mpiverify.results.LockReportFile} (the schema of the lock agent's report, which the agent writes by
- * hand) and {@link org.mpiverify.results.LockAuditSummaryFile} (a target's lock audit); and in {@code .hosts} the
+ * hand), {@link org.mpiverify.results.LockAuditSummaryFile} (a target's lock audit) and {@link
+ * org.mpiverify.results.ScenarioAlgorithmsFile} (the algorithms each audit scenario exercises); and in {@code .hosts} the
  * host file of the commands that run on several hosts.
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
