@@ -5,16 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.audit.scenario.catalog.Catalog;
 import org.mpiverify.audit.scenario.catalog.CatalogScenario;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.ScenarioAlgorithmsFile;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.testkit.RenderedDocs;
 
@@ -89,27 +88,13 @@ class CatalogPagesTest {
 
     /** {@link #ALGORITHMS}: every scenario in catalog order with the algorithms it exercises (and a note, if any). */
     static String algorithms(List<CatalogScenario> scenarios) {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("about", "Which algorithm of docs/traceability.json each audit scenario exercises, in catalog order: the"
-                + " dashboard (reports' Traceability) and docs/traceability.md read their audit column from here. Generated"
-                + " from each scenario's algorithms() by audit's CatalogPagesTest, which fails when this file differs; do"
-                + " not edit it, edit the scenario and rerun that test with -Dmpiverify.writeDocs=true.");
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (CatalogScenario s : scenarios) {
-            List<Map<String, Object>> algorithms = new ArrayList<>();
-            for (CatalogScenario.Algorithm a : s.algorithms()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("name", a.name());
-                if (a.note() != null) m.put("note", a.note());
-                algorithms.add(m);
-            }
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("id", s.id());
-            entry.put("algorithms", algorithms);
-            list.add(entry);
-        }
-        file.put("scenarios", list);
-        return Json.write(file);
+        return Json.write(new ScenarioAlgorithmsFile("Which algorithm of docs/traceability.json each audit scenario "
+                + "exercises, in catalog order: the dashboard (reports' Traceability) and docs/traceability.md read their "
+                + "audit column from here. Generated from each scenario's algorithms() by audit's CatalogPagesTest, which "
+                + "fails when this file differs; do not edit it, edit the scenario and rerun that test with "
+                + "-Dmpiverify.writeDocs=true.", scenarios.stream().map(s -> new ScenarioAlgorithmsFile.Scenario(s.id(),
+                s.algorithms().stream().map(a -> new ScenarioAlgorithmsFile.Exercised(a.name(), a.note())).toList()))
+                .toList()));
     }
 
     private static String cell(String s) {

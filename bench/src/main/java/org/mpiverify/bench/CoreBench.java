@@ -2,7 +2,6 @@ package org.mpiverify.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +17,7 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.ThreadLevel;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.Progress;
 import org.mpiverify.results.Provenance;
 
@@ -244,32 +243,25 @@ public final class CoreBench {
         }
     }
 
-    /** One row of {@code core.json}: a {@link Result} with its baseline by name and its numbers. */
-    public record Row(String name, String unit, Stats stats, String baseline, Stats baselineStats, double ratio,
-                      String target, Boolean met) {
-        static Row of(Result r) {
-            return new Row(r.name(), r.unit(), r.stats(), r.baselineName(), r.baseline(), r.ratio(), r.target(), r.met());
-        }
-    }
-
-    /** {@code out/bench/core.json}: the results, where they come from, the machine and the date. */
-    public record Report(String benchmark, Provenance provenance, String date, String matching, Machine.Info machine,
-                         List<Row> results, LinePrediction lines, Map<String, String> leftOut) {
-        public Report {
-            results = List.copyOf(results);
-            leftOut = leftOut == null ? Map.of() : Map.copyOf(leftOut);
-        }
-    }
-
     /**
      * Writes the results, the line moves predicted ({@code lines}), the native libraries left out and why, where it all
-     * comes from (provenance: commit, JDK, host), the machine and the date as JSON.
+     * comes from (provenance: commit, JDK, host), the machine and the date as {@link CoreBenchFile}.
      */
     public static void writeJson(List<Result> results, LinePrediction lines, Map<String, String> leftOut, Path file,
                                  String matching, Path repoRoot) throws IOException {
-        Report report = new Report("core", Provenance.now(repoRoot, Map.of("core matching", matching)),
-                Instant.now().toString(), matching, Machine.info(), results.stream().map(Row::of).toList(), lines, leftOut);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, Json.write(report));
+        new CoreBenchFile("core", Provenance.now(repoRoot, Map.of("core matching", matching)), Instant.now().toString(),
+                matching, Machine.info(), results.stream().map(CoreBench::row).toList(),
+                new CoreBenchFile.Lines(lines.engine(), lines.lines(), lines.moves(), lines.onPath(), lines.floorMoves(),
+                        lines.floorOnPath(), lines.predictedOverFloor(), lines.measuredOverFloor(), lines.handoffs()),
+                leftOut).write(file);
+    }
+
+    private static CoreBenchFile.Row row(Result r) {
+        return new CoreBenchFile.Row(r.name(), r.unit(), stats(r.stats()), r.baselineName(), stats(r.baseline()),
+                r.ratio(), r.target(), r.met());
+    }
+
+    private static CoreBenchFile.Stats stats(Stats s) {
+        return new CoreBenchFile.Stats(s.median(), s.min(), s.p25(), s.p75(), s.max(), s.n());
     }
 }

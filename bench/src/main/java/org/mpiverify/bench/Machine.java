@@ -3,6 +3,7 @@ package org.mpiverify.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.mpiverify.results.BenchFigureFile;
 
 /** The machine a benchmark ran on: CPU model, cores, memory, JVM, OS. */
 public final class Machine {
@@ -30,10 +31,8 @@ public final class Machine {
     }
 
     /** The machine as the result files record it. */
-    public record Info(String cpu, int cores, String java, String vm, String os) { }
-
-    public static Info info() {
-        return new Info(cpuModel(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+    public static BenchFigureFile.Machine info() {
+        return new BenchFigureFile.Machine(cpuModel(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }
 }

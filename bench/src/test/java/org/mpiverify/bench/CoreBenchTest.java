@@ -3,7 +3,6 @@ package org.mpiverify.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.mpi.MatchingKind;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.Progress;
 
 /**
@@ -51,12 +50,12 @@ class CoreBenchTest {
         assertTrue(lines.handoffs() > 0 && lines.measuredOverFloor() > 0 && lines.predictedOverFloor() > 1, lines.toString());
         Path json = dir.resolve("bench/core.json");
         CoreBench.writeJson(results, lines, Map.of("Open MPI", "left out for the test"), json, "HASH_TABLE", Path.of(""));
-        CoreBench.Report back = Json.read(Files.readString(json), CoreBench.Report.class);
+        CoreBenchFile back = CoreBenchFile.read(json);
         assertEquals("core", back.benchmark());
         assertEquals("HASH_TABLE", back.matching());
         assertTrue(back.provenance().date() != null && back.machine().cores() > 0, back.toString());
         assertEquals(results.stream().map(CoreBench.Result::name).toList(),
-                back.results().stream().map(CoreBench.Row::name).toList(), "every measurement, read back as written");
+                back.results().stream().map(CoreBenchFile.Row::name).toList(), "every measurement, read back as written");
         assertEquals(results.get(0).met(), back.results().get(0).met());
         assertEquals(List.of(lines.engine(), lines.lines(), lines.moves(), lines.onPath()),
                 List.of(back.lines().engine(), back.lines().lines(), back.lines().moves(), back.lines().onPath()));

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.mpi.MatchingKind;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.Progress;
 
 /**
@@ -68,7 +68,7 @@ class NativeCoreBenchTest {
         assertTrue(r.baseline().median() > 0 && r.ratio() > 0, r.toString());
         Path json = dir.resolve("core.json");
         CoreBench.writeJson(results, bench.linePrediction(), bench.leftOut(), json, "QUEUES", Path.of(""));
-        CoreBench.Report back = Json.read(Files.readString(json), CoreBench.Report.class);
+        CoreBenchFile back = CoreBenchFile.read(json);
         assertTrue(back.results().stream().anyMatch(x -> x.baseline().equals("MPICH ping-pong")
                 && x.baselineStats().median() > 0), back.results().toString());
     }

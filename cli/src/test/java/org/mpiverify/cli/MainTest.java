@@ -9,12 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.LockAuditSummaryFile;
+import org.mpiverify.results.LockReportFile;
 
 /** The CLI as a user runs it: the demo succeeds on every engine and granularity; bad usage is exit code 2. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -78,17 +78,17 @@ class MainTest {
                     "--repeats", "1");
             String text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text + err);
-            Map<String, Object> summary = Json.parseObject(Files.readString(dir.resolve("locks/audit-core.json")));
-            List<Map<String, Object>> reports = Json.objs(summary, "reports");
+            // the agent's reports, read through their record by the summary, which is read through its own
+            List<LockAuditSummaryFile.ReportLine> reports = LockAuditSummaryFile.read(dir.resolve("locks/audit-core.json"))
+                    .reports();
             assertTrue(reports.size() >= 5, "a report per configuration: " + reports);
             boolean lockAroundCall = false;
-            for (Map<String, Object> r : reports) {
-                String name = Json.str(r, "name", "");
-                if (name.startsWith("LOCK_AROUND_CALL")) {
+            for (LockAuditSummaryFile.ReportLine r : reports) {
+                if (r.name().startsWith("LOCK_AROUND_CALL")) {
                     lockAroundCall = true;
-                    assertTrue(Json.integer(r, "heldAcrossBlocking", 0) >= 1, "LOCK_AROUND_CALL flagged: " + r);
-                } else if (!name.contains("context-ids")) {
-                    assertEquals(0, Json.integer(r, "findings", -1), "a safe configuration: " + r);
+                    assertTrue(r.heldAcrossBlocking() >= 1, "LOCK_AROUND_CALL flagged: " + r);
+                } else if (!r.name().contains("context-ids")) {
+                    assertEquals(0, r.findings(), "a safe configuration: " + r);
                 }
             }
             assertTrue(lockAroundCall, "the unsafe LOCK_AROUND_CALL configuration ran: " + reports);
@@ -101,9 +101,9 @@ class MainTest {
             text = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, code, text + err);
             assertTrue(text.contains("locks: no findings; program exit status 0"), text);
-            Map<String, Object> demo = Json.parseObject(Files.readString(dir.resolve("locks/demo.json")));
-            assertTrue(Json.integer(Json.obj(demo, "summary"), "findings", -1) == 0, demo.toString());
-            assertTrue(Json.objs(demo, "calls").stream().anyMatch(c -> Json.str(c, "name", "").equals("Comm.recv")),
+            LockReportFile demo = LockReportFile.read(dir.resolve("locks/demo.json"));
+            assertEquals(0, demo.summary().findings(), demo.toString());
+            assertTrue(demo.calls().stream().anyMatch(c -> c.name().equals("Comm.recv")),
                     "the demo's receives were seen as MPI calls");
         } finally {
             if (before == null) System.clearProperty("mpiverify.out");

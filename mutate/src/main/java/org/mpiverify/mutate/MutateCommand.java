@@ -20,6 +20,7 @@ import org.mpiverify.mutate.pit.PitRun;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
 import org.mpiverify.mutate.report.LoadSampler;
+import org.mpiverify.mutate.report.MutationScoresFile;
 import org.mpiverify.mutate.report.ScoreFile;
 import org.mpiverify.mutate.report.Summary;
 import org.mpiverify.results.Console;
@@ -215,14 +216,12 @@ public final class MutateCommand {
         }
         KillMatrix k = new KillMatrix(entries);
         String mode = o.sample() ? "sample (the " + listed.size() + " mutants of " + SAMPLE_FILE + ")" : "all";
-        Map<String, Object> sampled = load.summary();
+        MutationKillMatrixFile.LoadAverage sampled = load.summary();
         load.close();
         MutationKillMatrixFile file = new MutationKillMatrixFile("mpiverify mutate", Provenance.now(root,
                 Map.of("pitest", "1.30.1", "jcstress", "0.16", "lincheck", "3.7")), Instant.now().toString(), mode,
                 o.operators(), o.classes(), Duration.between(start, Instant.now()).toSeconds(), failed, TARGET_PERCENT,
-                new MutationKillMatrixFile.LoadAverage(((Number) sampled.get("start")).doubleValue(),
-                        ((Number) sampled.get("max")).doubleValue(), ((Number) sampled.get("end")).doubleValue()),
-                k.totals(), k.entries());
+                sampled, k.totals(), k.entries());
         Files.createDirectories(o.out());
         Path json = o.out().resolve("kill-matrix.json");
         file.write(json);
@@ -231,7 +230,7 @@ public final class MutateCommand {
                 "Generated " + file.generated() + ", mode " + file.mode() + ", operators " + o.operators()
                         + ", " + file.wallSeconds() + " s."));
         if (o.record()) {
-            List<Map<String, Object>> scores = new ArrayList<>();
+            List<MutationScoresFile.Component> scores = new ArrayList<>();
             for (Map.Entry<String, Long> c : componentSeconds.entrySet()) {
                 scores.add(ScoreFile.entry(file, c.getKey(), c.getValue(), new KillMatrix(entries.stream()
                         .filter(e -> e.component().equals(c.getKey())).toList())));

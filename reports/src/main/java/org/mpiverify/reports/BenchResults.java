@@ -1,6 +1,5 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,24 +9,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.results.BenchFigureFile;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.Outcome;
 
 /**
- * Reads every {@code out/bench/<name>.json} generically, since the benchmarks' figures grow: a title
- * ({@code title}, else {@code benchmark}, else the file name), the machine ({@code machine}), and each
- * top-level array of objects as tables:
- * <ul>
- *   <li>objects whose members include an array of objects (a plot with its series, each with its
- *       points) become one section each, with the object's plain members as caption and the nested
- *       arrays unrolled into rows (one row per point, carrying its series' name), and the plot
- *       {@code <name>-<id>.svg} beside the file if there is one;</li>
- *   <li>other arrays become one table (nested objects flattened to {@code a.b} columns).</li>
- * </ul>
- * SVG files {@code <name>.svg} and {@code <name>-*.svg} no section claims are shown as well. Where rows
- * carry a boolean {@code met} (a target), the verdict says how many were met.
+ * Reads every {@code out/bench/<name>.json}: {@code core.json} as {@link CoreBenchFile} (one table of its
+ * measurements, each beside its baseline), every other file as a figure's {@link BenchFigureFile}: a section per
+ * plot, its plain members as caption and a row per point carrying its series' name, with the plot
+ * {@code <name>-<id>.svg} beside the file if there is one ({@code <name>.svg} when the figure has one plot), then
+ * its targets and its tables. SVG files {@code <name>.svg} and {@code <name>-*.svg} no section claims are shown as
+ * well. The verdict says how many of the targets were met.
  */
 public final class BenchResults {
-    /** A table: its title, the column names in first-seen order, the rows as cell texts. */
+    /** A table: its title, the column names, the rows as cell texts. */
     public record Table(String title, List<String> columns, List<List<String>> rows) {}
 
     /** One plot of a figure file: title, caption, the plot file (null if none) and its data. */
@@ -74,32 +69,81 @@ public final class BenchResults {
     }
 
     private static Figure read(Path f, Freshness freshness) throws IOException {
-        Map<String, Object> root = Json.parseObject(Files.readString(f));
         String name = f.getFileName().toString().replace(".json", "");
-        String title = Json.str(root, "title", null);
-        if (title == null) title = Json.str(root, "benchmark", name);
-        Map<String, String> machine = new LinkedHashMap<>();
-        Object m = root.get("machine");
-        if (m instanceof Map<?, ?> mm) mm.forEach((k, v) -> machine.put(String.valueOf(k), String.valueOf(v)));
-        else if (m != null) machine.put("machine", String.valueOf(m));
+        return f.getFileName().toString().equals(CoreBenchFile.FILE) ? core(f, name, CoreBenchFile.read(f), freshness)
+                : figure(f, name, BenchFigureFile.read(f), freshness);
+    }
 
+    private static Figure figure(Path f, String name, BenchFigureFile file, Freshness freshness) throws IOException {
+        String title = file.title() != null ? file.title() : file.benchmark() != null ? file.benchmark() : name;
         List<Section> sections = new ArrayList<>();
-        List<Table> tables = new ArrayList<>();
-        int[] targets = new int[2];
-        for (Map.Entry<String, Object> e : root.entrySet()) {
-            List<Map<String, Object>> items = Json.objs(root, e.getKey());
-            if (items.isEmpty() || e.getKey().equals("provenance")) continue;
-            if (items.stream().anyMatch(BenchResults::hasNestedRows)) {
-                for (int i = 0; i < items.size(); i++) sections.add(section(f, name, e.getKey(), i, items.get(i)));
-            } else {
-                tables.add(table(e.getKey(), unroll(items, targets)));
-            }
-        }
+        for (BenchFigureFile.Plot p : file.plots()) sections.add(section(f, name, p));
         Path single = f.resolveSibling(name + ".svg");
         if (sections.size() == 1 && sections.get(0).plot() == null && Files.isRegularFile(single)) {
             Section only = sections.get(0); // one plot in the file: <name>.svg is its plot
             sections.set(0, new Section(only.title(), only.caption(), only.id(), single, only.table()));
         }
+        List<Table> tables = new ArrayList<>();
+        if (!file.targets().isEmpty()) {
+            tables.add(new Table("targets", List.of("name", "criterion", "value", "status", "met", "detail"),
+                    file.targets().stream().map(t -> List.of(text(t.name()), text(t.criterion()),
+                            t.value() == null ? "" : number(t.value()), text(t.status()), String.valueOf(t.met()),
+                            text(t.detail()))).toList()));
+        }
+        for (BenchFigureFile.Table t : file.tables()) {
+            tables.add(new Table(t.title() != null ? t.title() : t.id(), t.columns(), t.rows()));
+        }
+        int met = (int) file.targets().stream().filter(BenchFigureFile.Target::met).count();
+        Stamp stamp = Stamp.of("bench/" + f.getFileName(), file.provenance(), freshness, CheckKind.BENCHMARK.inputs());
+        return new Figure(name, title, machine(file.machine()), sections, tables, otherPlots(f, name, sections),
+                file.targets().size(), met, stamp);
+    }
+
+    private static Figure core(Path f, String name, CoreBenchFile file, Freshness freshness) throws IOException {
+        List<String> columns = new ArrayList<>(List.of("name", "unit"));
+        columns.addAll(statsColumns("stats"));
+        columns.add("baseline");
+        columns.addAll(statsColumns("baselineStats"));
+        columns.addAll(List.of("ratio", "target", "met"));
+        List<List<String>> rows = new ArrayList<>();
+        for (CoreBenchFile.Row r : file.results()) {
+            List<String> row = new ArrayList<>(List.of(text(r.name()), text(r.unit())));
+            row.addAll(stats(r.stats()));
+            row.add(text(r.baseline()));
+            row.addAll(stats(r.baselineStats()));
+            row.addAll(List.of(number(r.ratio()), text(r.target()), r.met() == null ? "" : String.valueOf(r.met())));
+            rows.add(row);
+        }
+        int targets = (int) file.results().stream().filter(r -> r.met() != null).count();
+        int met = (int) file.results().stream().filter(r -> Boolean.TRUE.equals(r.met())).count();
+        Stamp stamp = Stamp.of("bench/" + f.getFileName(), file.provenance(), freshness, CheckKind.BENCHMARK.inputs());
+        return new Figure(name, file.benchmark() != null ? file.benchmark() : name, machine(file.machine()), List.of(),
+                List.of(new Table("results", columns, rows)), otherPlots(f, name, List.of()), targets, met, stamp);
+    }
+
+    private static List<String> statsColumns(String prefix) {
+        return List.of(prefix + ".median", prefix + ".min", prefix + ".p25", prefix + ".p75", prefix + ".max", prefix + ".n");
+    }
+
+    private static List<String> stats(CoreBenchFile.Stats s) {
+        if (s == null) return List.of("", "", "", "", "", "");
+        return List.of(number(s.median()), number(s.min()), number(s.p25()), number(s.p75()), number(s.max()),
+                String.valueOf(s.n()));
+    }
+
+    private static Map<String, String> machine(BenchFigureFile.Machine m) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (m == null) return out;
+        if (m.cpu() != null) out.put("cpu", m.cpu());
+        out.put("cores", String.valueOf(m.cores()));
+        if (m.java() != null) out.put("java", m.java());
+        if (m.vm() != null) out.put("vm", m.vm());
+        if (m.os() != null) out.put("os", m.os());
+        return out;
+    }
+
+    /** The figure's SVG files that no section shows. */
+    private static List<Path> otherPlots(Path f, String name, List<Section> sections) throws IOException {
         List<Path> claimed = sections.stream().map(Section::plot).filter(p -> p != null).toList();
         List<Path> others = new ArrayList<>();
         try (Stream<Path> s = Files.list(f.getParent())) {
@@ -108,82 +152,45 @@ public final class BenchResults {
                 return n.endsWith(".svg") && (n.equals(name + ".svg") || n.startsWith(name + "-"));
             }).filter(p -> !claimed.contains(p)).sorted().forEach(others::add);
         }
-        Stamp stamp = Stamp.of("bench/" + f.getFileName(), root, freshness, CheckKind.BENCHMARK.inputs());
-        return new Figure(name, title, machine, sections, tables, others, targets[0], targets[1], stamp);
+        return others;
     }
 
-    private static boolean hasNestedRows(Map<String, Object> item) {
-        return item.keySet().stream().anyMatch(k -> !Json.objs(item, k).isEmpty());
-    }
-
-    private static Section section(Path f, String name, String key, int index, Map<String, Object> item) {
-        String id = Json.str(item, "id", Json.str(item, "name", key + "-" + (index + 1)));
-        String title = Json.str(item, "title", id);
+    /** A plot: its plain members as caption, a row per point carrying its series' name. */
+    private static Section section(Path f, String name, BenchFigureFile.Plot p) {
+        String title = p.title() != null ? p.title() : p.id();
         StringBuilder caption = new StringBuilder();
-        List<Map<String, Object>> rows = List.of();
-        String rowsKey = null;
-        for (Map.Entry<String, Object> e : item.entrySet()) {
-            if (rowsKey == null && !Json.objs(item, e.getKey()).isEmpty()) {
-                rowsKey = e.getKey();
-                rows = Json.objs(item, e.getKey());
-            } else if (!(e.getValue() instanceof Map<?, ?>) && !(e.getValue() instanceof List<?>)
-                    && !e.getKey().equals("title") && e.getValue() != null) {
-                caption.append(caption.isEmpty() ? "" : "; ").append(e.getKey()).append(": ").append(e.getValue());
+        Map<String, Object> plain = new LinkedHashMap<>();
+        plain.put("id", p.id());
+        plain.put("paperRef", p.paperRef());
+        plain.put("xLabel", p.xLabel());
+        plain.put("yLabel", p.yLabel());
+        plain.put("unit", p.unit());
+        plain.put("logX", p.logX());
+        plain.put("logY", p.logY());
+        plain.put("baseline", p.baseline());
+        plain.forEach((k, v) -> {
+            if (v != null) caption.append(caption.isEmpty() ? "" : "; ").append(k).append(": ").append(v);
+        });
+        List<List<String>> rows = new ArrayList<>();
+        for (BenchFigureFile.Series s : p.series()) {
+            for (BenchFigureFile.Point pt : s.points()) {
+                rows.add(List.of(text(s.name()), number(pt.x()), number(pt.median()), number(pt.min()), number(pt.p25()),
+                        number(pt.p75()), number(pt.max()), String.valueOf(pt.n())));
             }
         }
-        Path plot = null;
-        String named = Json.str(item, "plot", Json.str(item, "svg", null));
-        for (Path p : named == null ? List.of(f.resolveSibling(name + "-" + id + ".svg"))
-                : List.of(f.resolveSibling(named), f.resolveSibling(name + "-" + id + ".svg"))) {
-            if (plot == null && Files.isRegularFile(p)) plot = p;
-        }
-        return new Section(title, caption.toString(), id, plot, table(rowsKey, unroll(rows, new int[2])));
+        Path plot = f.resolveSibling(name + "-" + p.id() + ".svg");
+        return new Section(title, caption.toString(), p.id(), Files.isRegularFile(plot) ? plot : null,
+                new Table("series", List.of("name", "x", "median", "min", "p25", "p75", "max", "n"), rows));
     }
 
-    /** Rows of cells: nested objects become {@code a.b} cells, the first nested array unrolls into rows. */
-    private static List<Map<String, String>> unroll(List<Map<String, Object>> items, int[] targets) {
-        List<Map<String, String>> out = new ArrayList<>();
-        for (Map<String, Object> item : items) {
-            if (item.get("met") instanceof Boolean b) {
-                targets[0]++;
-                if (b) targets[1]++;
-            }
-            Map<String, String> cells = new LinkedHashMap<>();
-            String nested = null;
-            for (Map.Entry<String, Object> e : item.entrySet()) {
-                if (nested == null && !Json.objs(item, e.getKey()).isEmpty()) nested = e.getKey();
-                else flatten(e.getKey(), e.getValue(), cells);
-            }
-            if (nested == null) {
-                out.add(cells);
-                continue;
-            }
-            for (Map<String, String> inner : unroll(Json.objs(item, nested), targets)) {
-                Map<String, String> row = new LinkedHashMap<>(cells);
-                for (Map.Entry<String, String> c : inner.entrySet()) {
-                    row.put(row.containsKey(c.getKey()) ? nested + "." + c.getKey() : c.getKey(), c.getValue());
-                }
-                out.add(row);
-            }
-        }
-        return out;
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 
-    private static Table table(String title, List<Map<String, String>> rows) {
-        List<String> columns = new ArrayList<>();
-        rows.forEach(r -> r.keySet().forEach(k -> { if (!columns.contains(k)) columns.add(k); }));
-        return new Table(title, columns, rows.stream().map(r -> columns.stream().map(k -> r.getOrDefault(k, "")).toList()).toList());
-    }
-
-    private static void flatten(String key, Object v, Map<String, String> out) {
-        if (v instanceof Map<?, ?> inner) {
-            inner.forEach((k, x) -> flatten(key + "." + k, x, out));
-        } else if (v instanceof Double d) {
-            out.put(key, d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf(d.longValue())
-                    : Math.abs(d) >= 1e6 || Math.abs(d) < 1e-3 ? String.format(Locale.ROOT, "%.4g", d)
-                    : String.format(Locale.ROOT, "%.3f", d));
-        } else {
-            out.put(key, String.valueOf(v));
-        }
+    /** Integral values without a fraction, very large or small ones with four significant digits, others with three decimals. */
+    private static String number(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e15 ? String.valueOf((long) d)
+                : Math.abs(d) >= 1e6 || Math.abs(d) < 1e-3 ? String.format(Locale.ROOT, "%.4g", d)
+                : String.format(Locale.ROOT, "%.3f", d);
     }
 }

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.LockAuditSummaryFile;
+import org.mpiverify.results.LockReportFile;
 
 /**
  * Reads the lock auditor's results under {@code out/locks/}: the summaries {@code audit-<target>.json}
@@ -18,7 +20,8 @@ import org.mpiverify.results.Json;
  * {@code audit-<target>/}), and the reports of single runs ({@code ./mpiverify locks -- ...}) directly in
  * the folder. For the pictures, the lock-order graph of a summary is its reports' graphs merged by lock
  * group (allocation site, or class when the lock was not allocated in watched code), with the groups on a
- * potential-deadlock cycle marked.
+ * potential-deadlock cycle marked. Each file is read strictly through its record ({@link LockAuditSummaryFile},
+ * {@link LockReportFile}), chosen by its {@code tool}.
  */
 public final class LockResults {
     /** The lock-order graph by group: edge counts, and the edges that lie on a potential deadlock. */
@@ -37,10 +40,10 @@ public final class LockResults {
     }
 
     /** A target's lock audit ({@code audit-<target>.json}) and the graph of its reports. */
-    public record AuditSummary(String target, Map<String, Object> json, Graph graph, Stamp stamp) { }
+    public record AuditSummary(String target, LockAuditSummaryFile file, Graph graph, Stamp stamp) { }
 
     /** A single run's report. */
-    public record Run(String name, Map<String, Object> json, Graph graph, Stamp stamp) { }
+    public record Run(String name, LockReportFile file, Graph graph, Stamp stamp) { }
 
     private static final List<String> INPUTS = List.of("locks", "impl", "audit");
 
@@ -78,16 +81,21 @@ public final class LockResults {
         }
         for (Path f : files) {
             try {
-                Map<String, Object> json = Json.parseObject(Files.readString(f));
+                String text = Files.readString(f);
                 String stem = f.getFileName().toString().replace(".json", "");
-                Stamp stamp = Stamp.of("locks/" + f.getFileName(), json, freshness, INPUTS);
-                switch (Json.str(json, "tool", "")) {
-                    case "mpiverify-locks-summary" -> audits.add(new AuditSummary(Json.str(json, "target", stem), json,
-                            summaryGraph(dir, json, problems), stamp));
-                    case "mpiverify-locks" -> {
+                switch (Json.str(Json.parseObject(text), "tool", "")) {
+                    case LockAuditSummaryFile.TOOL -> {
+                        LockAuditSummaryFile file = Json.read(text, LockAuditSummaryFile.class);
+                        audits.add(new AuditSummary(file.target() == null ? stem : file.target(), file,
+                                summaryGraph(dir, file, problems),
+                                Stamp.of("locks/" + f.getFileName(), file.provenance(), freshness, INPUTS)));
+                    }
+                    case LockReportFile.TOOL -> {
+                        LockReportFile file = Json.read(text, LockReportFile.class);
                         Graph g = Graph.empty();
-                        addGraph(json, g);
-                        runs.add(new Run(stem, json, g, stamp));
+                        addGraph(file, g);
+                        runs.add(new Run(stem, file, g, Stamp.of("locks/" + f.getFileName(), file.provenance(), freshness,
+                                INPUTS)));
                     }
                     default -> problems.add(f + ": not a lock auditor result (no \"tool\")");
                 }
@@ -99,13 +107,13 @@ public final class LockResults {
     }
 
     /** The graphs of a summary's reports, merged by lock group. */
-    private static Graph summaryGraph(Path dir, Map<String, Object> summary, List<String> problems) {
+    private static Graph summaryGraph(Path dir, LockAuditSummaryFile summary, List<String> problems) {
         Graph g = Graph.empty();
-        for (Map<String, Object> r : Json.objs(summary, "reports")) {
-            Path f = dir.resolve(Json.str(r, "file", ""));
+        for (LockAuditSummaryFile.ReportLine r : summary.reports()) {
+            Path f = dir.resolve(r.file() == null ? "" : r.file());
             if (!Files.isRegularFile(f)) continue;
             try {
-                addGraph(Json.parseObject(Files.readString(f)), g);
+                addGraph(LockReportFile.read(f), g);
             } catch (IOException | IllegalArgumentException e) {
                 problems.add(f + ": " + e.getMessage());
             }
@@ -113,19 +121,18 @@ public final class LockResults {
         return g;
     }
 
-    private static void addGraph(Map<String, Object> report, Graph g) {
-        Map<Long, String> groups = new LinkedHashMap<>();
-        for (Map<String, Object> l : Json.objs(report, "locks")) {
-            groups.put(Json.integer(l, "id", -1), Json.str(l, "group", "?"));
+    private static void addGraph(LockReportFile report, Graph g) {
+        Map<Integer, String> groups = new LinkedHashMap<>();
+        for (LockReportFile.Lock l : report.locks()) {
+            groups.put(l.id(), l.group() == null ? "?" : l.group());
         }
-        for (Map<String, Object> e : Json.objs(report, "edges")) {
-            g.add(groups.getOrDefault(Json.integer(e, "from", -1), "?"), groups.getOrDefault(Json.integer(e, "to", -1), "?"));
+        for (LockReportFile.Edge e : report.edges()) {
+            g.add(groups.getOrDefault(e.from(), "?"), groups.getOrDefault(e.to(), "?"));
         }
-        for (Map<String, Object> c : Json.objs(report, "cycles")) {
-            if (!"POTENTIAL_DEADLOCK".equals(Json.str(c, "verdict", ""))) continue;
-            for (Map<String, Object> e : Json.objs(c, "edges")) {
-                g.cycleEdges().add(groups.getOrDefault(Json.integer(e, "from", -1), "?") + "\u0000"
-                        + groups.getOrDefault(Json.integer(e, "to", -1), "?"));
+        for (LockReportFile.Cycle c : report.cycles()) {
+            if (!"POTENTIAL_DEADLOCK".equals(c.verdict())) continue;
+            for (LockReportFile.CycleEdge e : c.edges()) {
+                g.cycleEdges().add(groups.getOrDefault(e.from(), "?") + "\u0000" + groups.getOrDefault(e.to(), "?"));
             }
         }
     }

@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.mpiverify.reports.SpecKillMatrixFile.FamilyRun;
-import org.mpiverify.reports.SpecKillMatrixFile.ModelRun;
-import org.mpiverify.reports.SpecKillMatrixFile.Mutant;
-import org.mpiverify.reports.SpecKillMatrixFile.Score;
-import org.mpiverify.reports.SpecKillMatrixFile.Status;
+import org.mpiverify.results.SpecKillMatrixFile;
+import org.mpiverify.results.SpecKillMatrixFile.FamilyRun;
+import org.mpiverify.results.SpecKillMatrixFile.ModelRun;
+import org.mpiverify.results.SpecKillMatrixFile.Mutant;
+import org.mpiverify.results.SpecKillMatrixFile.Status;
+import org.mpiverify.results.SpecMutationScoresFile;
+import org.mpiverify.results.SpecMutationScoresFile.Score;
 
 /**
  * The spec mutation page ({@code spec-mutation.html}) from {@code out/mutate-specs/kill-matrix.json}

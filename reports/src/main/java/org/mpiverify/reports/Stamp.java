@@ -1,14 +1,12 @@
 package org.mpiverify.reports;
 
-import org.mpiverify.results.Json;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.results.Provenance;
 
 /**
- * Where a result came from: the file it was read from, the {@link Provenance} block the producer wrote
- * (null when there is none) and whether it still describes the code ({@link Freshness}).
+ * Where a result came from: the file it was read from, the {@link Provenance} block the producer wrote (read with
+ * the file's record; null when there is none, or it has no commit) and whether it still describes the code
+ * ({@link Freshness}).
  */
 public record Stamp(String file, Provenance provenance, Freshness.Status freshness) {
 
@@ -16,27 +14,10 @@ public record Stamp(String file, Provenance provenance, Freshness.Status freshne
         return freshness.isStale();
     }
 
-    /** Reads the {@code "provenance"} object of a result; null when absent or without a commit. */
-    public static Provenance provenanceOf(Map<String, Object> json) {
-        Map<String, Object> p = Json.obj(json, "provenance");
-        if (p == null || Json.str(p, "commit", null) == null) return null;
-        Map<String, String> versions = new LinkedHashMap<>();
-        Map<String, Object> v = Json.obj(p, "versions");
-        if (v != null) v.forEach((k, x) -> versions.put(k, String.valueOf(x)));
-        return new Provenance(Json.str(p, "date", "unknown"), Json.str(p, "commit", "unknown"),
-                Json.bool(p, "dirty", false), Json.str(p, "jdk", "unknown"), Json.str(p, "os", "unknown"),
-                Json.str(p, "host", "unknown"), (int) Json.integer(p, "cpus", 0), versions);
-    }
-
     /** The stamp of a result read as a record; a provenance without a commit counts as none. */
     static Stamp of(String file, Provenance p, Freshness freshness, List<String> inputs) {
         Provenance known = p == null || p.commit() == null ? null : p;
         return new Stamp(file, known, freshness.of(known, inputs));
-    }
-
-    static Stamp of(String file, Map<String, Object> json, Freshness freshness, List<String> inputs) {
-        Provenance p = provenanceOf(json);
-        return new Stamp(file, p, freshness.of(p, inputs));
     }
 
     /** One line for people: when, which commit, JDK, host, library versions. */

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.ScenarioAlgorithmsFile;
 
 /**
  * The traceability table, {@code docs/traceability.json}: for each algorithm of the papers the core implements,
@@ -63,11 +64,11 @@ public final class Traceability {
          * This table with each scenario in the audit column of the algorithms it names, in the scenarios' order,
          * ahead of the column's prose; a scenario naming an algorithm the table does not have is an error.
          */
-        Table withAudit(AuditScenarios audit, String source) {
+        Table withAudit(ScenarioAlgorithmsFile audit, String source) {
             Set<String> names = new LinkedHashSet<>();
             algorithms.forEach(a -> names.add(a.name()));
-            for (AuditScenario s : audit.scenarios()) {
-                for (AuditScenario.Exercised e : s.algorithms()) {
+            for (ScenarioAlgorithmsFile.Scenario s : audit.scenarios()) {
+                for (ScenarioAlgorithmsFile.Exercised e : s.algorithms()) {
                     if (!names.contains(e.name())) {
                         throw new IllegalArgumentException(source + ": scenario " + s.id() + " names the algorithm '"
                                 + e.name() + "', which " + FILE + " does not have; known: " + names);
@@ -77,7 +78,7 @@ public final class Traceability {
             List<Algorithm> out = new ArrayList<>();
             for (Algorithm a : algorithms) {
                 List<Item> column = new ArrayList<>();
-                for (AuditScenario s : audit.scenarios()) {
+                for (ScenarioAlgorithmsFile.Scenario s : audit.scenarios()) {
                     s.algorithms().stream().filter(e -> e.name().equals(a.name())).findFirst()
                             .ifPresent(e -> column.add(new Item(s.id(), List.of(), List.of(), e.note())));
                 }
@@ -86,38 +87,6 @@ public final class Traceability {
                         a.lincheck(), a.jcstress(), column, a.trace(), a.benchmarks()));
             }
             return new Table(about, out);
-        }
-    }
-
-    /**
-     * {@link #AUDIT_FILE}: every scenario of the audit's catalog, in catalog order, with the algorithms it exercises.
-     *
-     * @param about     what the file is, for its reader
-     * @param scenarios one entry per catalog scenario
-     */
-    public record AuditScenarios(String about, List<AuditScenario> scenarios) {
-        public AuditScenarios {
-            scenarios = List.copyOf(Objects.requireNonNull(scenarios, "scenarios"));
-        }
-    }
-
-    /**
-     * A scenario and the algorithms of the table it exercises (none for one no algorithm stands for).
-     *
-     * @param id         the scenario's id ({@code fig2-deadlock})
-     * @param algorithms the algorithms, by the table's names, each with a note for its audit column
-     */
-    public record AuditScenario(String id, List<Exercised> algorithms) {
-        public AuditScenario {
-            Objects.requireNonNull(id, "id");
-            algorithms = copy(algorithms);
-        }
-
-        /** An algorithm a scenario exercises, by its name in the table, and a note (Markdown) or null. */
-        public record Exercised(String name, String note) {
-            public Exercised {
-                Objects.requireNonNull(name, "name");
-            }
         }
     }
 
@@ -267,9 +236,9 @@ public final class Traceability {
     }
 
     /** The audit's scenarios and their algorithms in {@code json}; {@code source} names it in errors. */
-    public static AuditScenarios parseAudit(String json, String source) {
+    public static ScenarioAlgorithmsFile parseAudit(String json, String source) {
         try {
-            return Json.read(json, AuditScenarios.class);
+            return Json.read(json, ScenarioAlgorithmsFile.class);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }

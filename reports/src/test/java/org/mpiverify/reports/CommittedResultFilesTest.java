@@ -10,14 +10,20 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.results.AuditResultsFile;
+import org.mpiverify.results.BenchFigureFile;
+import org.mpiverify.results.CoreBenchFile;
 import org.mpiverify.results.JcstressSummaryFile;
 import org.mpiverify.results.LincheckResultsFile;
+import org.mpiverify.results.LockAuditSummaryFile;
+import org.mpiverify.results.LockReportFile;
+import org.mpiverify.results.SpecMutationScoresFile;
 import org.mpiverify.results.TlcResultsFile;
 import org.mpiverify.results.TlcTraceFile;
 
 /**
- * The result files committed as the dashboard's fixtures (written by real runs) read through the same records their
- * producers write them with: a key a record lacks, or a value of another type, fails here before it reaches a page.
+ * The result files committed as the dashboard's fixtures (written by real runs) and the recorded spec mutation scores,
+ * read through the same records their producers write them with (the lock agent's reports: the record that is their
+ * schema): a key a record lacks, or a value of another type, fails here before it reaches a page.
  */
 class CommittedResultFilesTest {
     private static final Path REAL = FixtureRepo.FIXTURES.resolve("real");
@@ -67,5 +73,40 @@ class CommittedResultFilesTest {
         JcstressSummaryFile summary = JcstressSummaryFile.read(REAL.resolve("jcstress/summary.json"));
         assertTrue(summary.tests().stream().anyMatch(t -> "broken-twin".equals(t.kind()) && t.forbiddenSamples() > 0));
         assertTrue(summary.tests().stream().allMatch(t -> !t.outcomes().isEmpty()));
+    }
+
+    @Test
+    void benchCoreAndAFigure() throws Exception {
+        CoreBenchFile core = CoreBenchFile.read(REAL.resolve("bench/core.json"));
+        assertEquals("core", core.benchmark());
+        assertFalse(core.results().isEmpty());
+        assertTrue(core.results().stream().allMatch(r -> r.stats().n() > 0 && r.baselineStats().median() > 0));
+        BenchFigureFile figure = BenchFigureFile.read(FixtureRepo.FIXTURES.resolve("synthetic/bench/fig-msgrate.json"));
+        assertEquals("fig-msgrate", figure.benchmark());
+        assertTrue(figure.provenance() != null && figure.provenance().commit() != null);
+        assertTrue(figure.plots().stream().allMatch(p -> p.series().stream().allMatch(s -> !s.points().isEmpty())));
+    }
+
+    @Test
+    void specMutationScoresOfRecord() throws Exception {
+        SpecMutationScoresFile scores = SpecMutationScoresFile.read(FixtureRepo.MODULE.resolveSibling(
+                SpecMutationScoresFile.PATH.toString()));
+        assertFalse(scores.families().isEmpty());
+        assertTrue(scores.families().stream().allMatch(f -> f.commit() != null && !f.specs().isEmpty()));
+    }
+
+    @Test
+    void lockReportsAndTheirSummary() throws Exception {
+        Path dir = REAL.resolve("locks");
+        LockReportFile run = LockReportFile.read(dir.resolve("opposite-order.json"));
+        assertTrue(run.cycles().stream().anyMatch(c -> "POTENTIAL_DEADLOCK".equals(c.verdict()) && !c.edges().isEmpty()));
+        LockAuditSummaryFile summary = LockAuditSummaryFile.read(dir.resolve("audit-core.json"));
+        assertEquals("core", summary.target());
+        for (LockAuditSummaryFile.ReportLine r : summary.reports()) {
+            LockReportFile report = LockReportFile.read(dir.resolve(r.file()));
+            assertEquals(r.heldAcrossBlocking(), report.findings().heldAcrossBlocking().size(), r.name());
+        }
+        assertTrue(summary.findings().stream().anyMatch(f -> f.first() != null && !f.first().blockStack().isEmpty()),
+                "a held-across-blocking finding with its stacks");
     }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.SpecKillMatrixFile;
+import org.mpiverify.results.SpecMutationScoresFile;
 
 /**
  * The spec mutation page reads the kill matrix and the recorded scores through their records: each family's

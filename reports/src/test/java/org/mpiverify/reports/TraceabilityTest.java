@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.ScenarioAlgorithmsFile;
 
 class TraceabilityTest {
     private static List<Traceability.Row> rows() throws Exception {
@@ -68,7 +69,7 @@ class TraceabilityTest {
         Traceability.Table t = Traceability.parse("""
                 {"about": "x", "algorithms": [{"name": "A", "audit": [{"note": "every scenario"}]}, {"name": "B"}]}
                 """, "inline");
-        Traceability.AuditScenarios audit = Traceability.parseAudit("""
+        ScenarioAlgorithmsFile audit = Traceability.parseAudit("""
                 {"about": "y", "scenarios": [{"id": "s1", "algorithms": [{"name": "B"}]},
                  {"id": "s2", "algorithms": [{"name": "A", "note": "the core's columns"}, {"name": "B"}]},
                  {"id": "s3", "algorithms": []}]}

@@ -10,13 +10,19 @@
  * counterexamples), {@link org.mpiverify.results.TraceResultsFile} (trace validation), {@link
  * org.mpiverify.results.LincheckResultsFile} (a Lincheck suite or twin), {@link org.mpiverify.results.JcstressSummaryFile}
  * (a jcstress run), {@link org.mpiverify.results.AuditResultsFile} (a target's audit) and {@link
- * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core); and in {@code .hosts} the host file of
- * the commands that run on several hosts.
+ * org.mpiverify.results.MutationKillMatrixFile} (a mutation run of the core), {@link
+ * org.mpiverify.results.BenchFigureFile} and {@link org.mpiverify.results.CoreBenchFile} (a benchmark figure's run,
+ * the core's basic costs), {@link org.mpiverify.results.SpecKillMatrixFile} and {@link
+ * org.mpiverify.results.SpecMutationScoresFile} (a spec mutation run, the recorded spec mutation scores),
+ * {@link org.mpiverify.results.LockReportFile} (the schema of the lock agent's report, which the agent writes by
+ * hand), {@link org.mpiverify.results.LockAuditSummaryFile} (a target's lock audit) and {@link
+ * org.mpiverify.results.ScenarioAlgorithmsFile} (the algorithms each audit scenario exercises); and in {@code .hosts} the
+ * host file of the commands that run on several hosts.
  *
  * <p>May import: Jackson and the JDK; nothing of the project (every other module may use it).
  *
  * <p>Tests: {@code results/src/test/java/org/mpiverify/results} ({@code JsonTest}, {@code WorkspaceTest}, {@code ProgressLineTest}, a round trip per record:
- * {@code TlcResultsFileTest}, {@code TraceResultsFileTest}, {@code CheckResultFilesTest}; the committed samples:
+ * {@code TlcResultsFileTest}, {@code TraceResultsFileTest}, {@code CheckResultFilesTest}, {@code BenchResultFilesTest}, {@code LockResultFilesTest}; the committed samples:
  * {@code reports}' {@code CommittedResultFilesTest}). Docs:
  * {@code docs/modules.md}.
  */

@@ -1,5 +1,6 @@
 package org.mpiverify.bench.report;
 
+import org.mpiverify.results.BenchFigureFile;
 import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,7 +46,7 @@ class ReportWritersTest {
         assertEquals("NOT_EVALUATED", targets.get(0).get("status"));
         assertEquals(Boolean.TRUE, targets.get(1).get("met"));
         assertEquals(List.of("note\nwith newline"), m.get("notes"));
-        ReportJson.FigureFile back = Json.read(json, ReportJson.FigureFile.class);
+        BenchFigureFile back = Json.read(json, BenchFigureFile.class);
         assertEquals("now", back.provenance().date());
         assertNull(back.targets().get(0).value(), "not evaluated: no value");
         assertEquals(1.5, back.targets().get(1).value());

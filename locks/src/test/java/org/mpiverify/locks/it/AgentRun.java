@@ -14,13 +14,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.results.LockReportFile;
 
 /**
  * One program run in a child JVM under the agent jar ({@code -javaagent:target/locks-agent.jar=...}), with
  * a deadline (past it: a thread dump with {@code jcmd}, then the process is killed and the test fails with
- * the dump). The report it wrote is parsed back with Jackson, an independent parser.
+ * the dump). The report it wrote is parsed back with Jackson, an independent parser, and read through its schema, the
+ * record {@link LockReportFile} that the dashboard and the audit's summary read it with: a key the agent's writer
+ * renames or adds, or one the record renames, fails every run here.
  */
-record AgentRun(int exit, String stdout, String stderr, JsonNode report, Path dir) {
+record AgentRun(int exit, String stdout, String stderr, JsonNode report, LockReportFile file, Path dir) {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final long DEADLINE_SECONDS = 120;
 
@@ -48,7 +51,7 @@ record AgentRun(int exit, String stdout, String stderr, JsonNode report, Path di
         if (!Files.exists(json)) {
             fail(name + " wrote no report; exit " + p.exitValue() + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
         }
-        return new AgentRun(p.exitValue(), stdout, stderr, JSON.readTree(json.toFile()), dir);
+        return new AgentRun(p.exitValue(), stdout, stderr, JSON.readTree(json.toFile()), LockReportFile.read(json), dir);
     }
 
     /** The test classes and the core's classes, never the agent's unshaded classes. */

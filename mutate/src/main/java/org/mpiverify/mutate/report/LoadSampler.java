@@ -2,11 +2,10 @@ package org.mpiverify.mutate.report;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.mpiverify.results.MutationKillMatrixFile;
 
 /**
  * The machine's 1-minute load average over a run: at its start, the highest of samples taken every ten seconds,
@@ -34,13 +33,9 @@ public final class LoadSampler implements AutoCloseable {
     }
 
     /** Start, highest sample and now, rounded to two decimals (negative where the platform has no load average). */
-    public synchronized Map<String, Object> summary() {
+    public synchronized MutationKillMatrixFile.LoadAverage summary() {
         sample();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("start", round(start));
-        m.put("max", round(max));
-        m.put("end", round(os.getSystemLoadAverage()));
-        return m;
+        return new MutationKillMatrixFile.LoadAverage(round(start), round(max), round(os.getSystemLoadAverage()));
     }
 
     private static double round(double v) {

@@ -15,7 +15,7 @@ import org.mpiverify.results.Provenance;
 
 /**
  * The recorded Java mutation scores: {@code mutate/mutation-scores.json} (data: one entry per component, from its
- * latest {@code ./mpiverify mutate --component NAME --record}) and the table generated from it between two markers
+ * latest {@code ./mpiverify mutate --component NAME --record}, the record {@link MutationScoresFile}) and the table generated from it between two markers
  * in {@code docs/mutation.md}. A component's entry is replaced by its new run; the others stay. Only a run of every
  * mutant of a component with the default operators is recorded, so every row measures the same thing.
  * {@code ScoreFileTest} fails when the page's table is not what this class makes of the file.
@@ -29,6 +29,11 @@ public final class ScoreFile {
             + "./mpiverify mutate --component NAME --record; do not edit -->";
     public static final String END = "<!-- end of java-mutation-scores -->";
 
+    private static final String COMMENT = "Written by ./mpiverify mutate --component NAME --record (one entry per "
+            + "component, its latest recorded run of every mutant with the default operators); the table in "
+            + "docs/mutation.md is generated from it. loadAverage: the machine's 1-minute load average at the run's "
+            + "start, its highest sample and at its end.";
+
     private ScoreFile() {}
 
     /**
@@ -39,62 +44,34 @@ public final class ScoreFile {
      * @param wallSeconds the component's own time in the run
      * @param matrix      the component's mutants
      */
-    public static Map<String, Object> entry(MutationKillMatrixFile run, String component, long wallSeconds,
-                                            KillMatrix matrix) {
+    public static MutationScoresFile.Component entry(MutationKillMatrixFile run, String component, long wallSeconds,
+                                                     KillMatrix matrix) {
         Provenance prov = run.provenance();
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("component", component);
-        e.put("mode", run.mode());
-        e.put("operators", run.operators());
-        e.put("date", run.generated());
-        e.put("commit", prov == null ? null : prov.commit());
-        e.put("dirty", prov != null && prov.dirty());   // replaced by record(): the score file and the page do not count
-        e.put("host", prov == null ? null : prov.host());
-        e.put("cpus", prov == null ? null : prov.cpus());
-        e.put("jdk", prov == null ? null : prov.jdk());
-        MutationKillMatrixFile.LoadAverage load = run.loadAverage();
-        e.put("loadAverage", load == null ? null : Map.of("start", load.start(), "max", load.max(), "end", load.end()));
-        e.put("wallSeconds", wallSeconds);
-        e.put("mutants", matrix.mutants().size());
-        e.put("detected", matrix.detected());
-        e.put("timedOut", matrix.mutants().stream().filter(m -> m.status().equals("TIMED_OUT")).count());
-        e.put("bySuite", matrix.killsBySuite());
-        e.put("equivalent", matrix.mutants().size() - matrix.nonEquivalent());
-        e.put("unobservable", matrix.unobservable().size());
-        e.put("survived", matrix.survivors().size());
-        e.put("wrongClaims", matrix.wrongClaims().size());
-        e.put("score", Math.round(matrix.killRate() * 10000) / 10000.0);
-        e.put("observableScore", Math.round(matrix.observableRate() * 10000) / 10000.0);
-        e.put("survivors", matrix.survivors().stream().map(KillMatrix.Entry::key).toList());
-        return e;
+        return new MutationScoresFile.Component(component, run.mode(), run.operators(), run.generated(),
+                prov == null ? null : prov.commit(),
+                prov != null && prov.dirty(), // replaced by record(): the score file and the page do not count
+                prov == null ? null : prov.host(), prov == null ? null : prov.cpus(), prov == null ? null : prov.jdk(),
+                run.loadAverage(), wallSeconds, matrix.mutants().size(), matrix.detected(),
+                matrix.mutants().stream().filter(m -> m.status().equals("TIMED_OUT")).count(), matrix.killsBySuite(),
+                matrix.mutants().size() - matrix.nonEquivalent(), matrix.unobservable().size(), matrix.survivors().size(),
+                matrix.wrongClaims().size(), Math.round(matrix.killRate() * 10000) / 10000.0,
+                Math.round(matrix.observableRate() * 10000) / 10000.0,
+                matrix.survivors().stream().map(KillMatrix.Entry::key).toList());
     }
 
     /** Puts {@code entries} into the score file under {@code root} (replacing their components') and renders the page's table. */
-    public static void record(Path root, List<Map<String, Object>> entries, int targetPercent) throws IOException {
+    public static void record(Path root, List<MutationScoresFile.Component> entries, int targetPercent) throws IOException {
         Path file = root.resolve(FILE);
-        Map<String, Object> byComponent = new LinkedHashMap<>();
+        Map<String, MutationScoresFile.Component> byComponent = new LinkedHashMap<>();
         if (Files.isRegularFile(file)) {
-            for (Map<String, Object> c : Json.objs(Json.parseObject(Files.readString(file)), "components")) {
-                byComponent.put(Json.str(c, "component", ""), c);
-            }
+            for (MutationScoresFile.Component c : MutationScoresFile.read(file).components()) byComponent.put(c.component(), c);
         }
         boolean dirty = dirty(root);
-        for (Map<String, Object> e : entries) {
-            Map<String, Object> copy = new LinkedHashMap<>(e);
-            copy.put("dirty", dirty);
-            byComponent.put((String) e.get("component"), Json.parse(Json.write(copy)));
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("comment", "Written by ./mpiverify mutate --component NAME --record (one entry per component, its latest "
-                + "recorded run of every mutant with the default operators); the table in docs/mutation.md is generated "
-                + "from it. loadAverage: the machine's 1-minute load average at the run's start, its highest sample and at "
-                + "its end.");
-        out.put("targetPercent", targetPercent);
-        out.put("components", new ArrayList<>(byComponent.values()));
-        String json = Json.write(out);
-        Files.writeString(file, json);
+        for (MutationScoresFile.Component e : entries) byComponent.put(e.component(), e.withDirty(dirty));
+        MutationScoresFile scores = new MutationScoresFile(COMMENT, targetPercent, new ArrayList<>(byComponent.values()));
+        scores.write(file);
         Path page = root.resolve(PAGE);
-        Files.writeString(page, replaceSection(Files.readString(page), render(json)));
+        Files.writeString(page, replaceSection(Files.readString(page), render(scores)));
     }
 
     /**
@@ -109,29 +86,35 @@ public final class ScoreFile {
 
     /** The table's Markdown, from the score file's text. */
     public static String render(String scoresJson) {
-        Map<String, Object> doc = Json.parseObject(scoresJson);
+        return render(Json.read(scoresJson, MutationScoresFile.class));
+    }
+
+    /** The table's Markdown, from the score file. */
+    public static String render(MutationScoresFile scores) {
         StringBuilder sb = new StringBuilder();
         sb.append("| component | mutants | detected | by JUnit / Lincheck / jcstress / race detector | timed out | equivalent "
                 + "| unobservable on x86-64 | survived | detected / non-equivalent | measured |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|---|\n");
-        for (Map<String, Object> c : Json.objs(doc, "components")) {
-            Map<String, Object> suites = Json.obj(c, "bySuite");
-            String bySuite = Json.integer(suites, "JUnit", 0) + " / " + Json.integer(suites, "Lincheck", 0) + " / "
-                    + Json.integer(suites, "jcstress", 0) + " / " + Json.integer(suites, "race detector", 0);
-            long mutants = Json.integer(c, "mutants", 0), eq = Json.integer(c, "equivalent", 0);
-            String score = mutants == eq ? "—" : String.format(Locale.ROOT, "**%.1f %%**", 100 * Json.num(c, "score", 0));
-            Map<String, Object> load = Json.obj(c, "loadAverage");
-            String measured = Json.str(c, "date", "").replaceFirst("T.*", "") + ", " + abbrev(Json.str(c, "commit", ""))
-                    + (Json.bool(c, "dirty", false) ? "+" : "") + ", " + Json.integer(c, "wallSeconds", 0) + " s"
-                    + (load == null ? "" : String.format(Locale.ROOT, ", load %.1f–%.1f", Json.num(load, "start", 0),
-                    Json.num(load, "max", 0)));
-            sb.append("| `").append(Json.str(c, "component", "")).append("` | ").append(mutants).append(" | ")
-              .append(Json.integer(c, "detected", 0)).append(" | ").append(bySuite).append(" | ")
-              .append(Json.integer(c, "timedOut", 0)).append(" | ").append(eq).append(" | ")
-              .append(Json.integer(c, "unobservable", 0)).append(" | ").append(Json.integer(c, "survived", 0)).append(" | ")
+        for (MutationScoresFile.Component c : scores.components()) {
+            Map<String, Long> suites = c.bySuite();
+            String bySuite = suites.getOrDefault("JUnit", 0L) + " / " + suites.getOrDefault("Lincheck", 0L) + " / "
+                    + suites.getOrDefault("jcstress", 0L) + " / " + suites.getOrDefault("race detector", 0L);
+            String score = c.mutants() == c.equivalent() ? "—" : String.format(Locale.ROOT, "**%.1f %%**", 100 * c.score());
+            MutationKillMatrixFile.LoadAverage load = c.loadAverage();
+            String measured = text(c.date()).replaceFirst("T.*", "") + ", " + abbrev(text(c.commit()))
+                    + (c.dirty() ? "+" : "") + ", " + c.wallSeconds() + " s"
+                    + (load == null ? "" : String.format(Locale.ROOT, ", load %.1f–%.1f", load.start(), load.max()));
+            sb.append("| `").append(c.component()).append("` | ").append(c.mutants()).append(" | ")
+              .append(c.detected()).append(" | ").append(bySuite).append(" | ")
+              .append(c.timedOut()).append(" | ").append(c.equivalent()).append(" | ")
+              .append(c.unobservable()).append(" | ").append(c.survived()).append(" | ")
               .append(score).append(" | ").append(measured).append(" |\n");
         }
         return sb.toString();
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 
     private static String abbrev(String commit) {

@@ -27,8 +27,10 @@ class ScoreFileTest {
                 null, 1, "t", null, null, null, null);
     }
 
-    @Test
-    void anEntryCountsTheComponentsMutantsAndRendersAsOneRow() {
+    /** A component's entry, written through the record and committed: a key the record renames fails both ways. */
+    static final Path FIXTURE = Path.of("mutate/src/test/resources/org/mpiverify/mutate/report/mutation-scores.json");
+
+    static MutationScoresFile.Component entry() {
         KillMatrix k = new KillMatrix(List.of(mutant("KILLED", "JUnit"), mutant("KILLED", "race detector"),
                 mutant("TIMED_OUT", "Lincheck"), mutant("EQUIVALENT", null), mutant("UNOBSERVABLE", null),
                 mutant("SURVIVED", null)));
@@ -36,15 +38,29 @@ class ScoreFileTest {
                 "0123456789abcdef", false, "25", "Linux", "vm", 2, Map.of()), "2026-12-06T20:00:00Z", "all", List.of(),
                 List.of(), 120, List.of(), 95, new MutationKillMatrixFile.LoadAverage(1.5, 3.25, 2.0), k.totals(),
                 k.entries());
-        Map<String, Object> e = ScoreFile.entry(run, "core.x", 120, k);
-        assertEquals(6, e.get("mutants"));
-        assertEquals(3L, e.get("detected"));
-        assertEquals(1L, e.get("equivalent"));
-        assertEquals(1, e.get("survived"));
-        assertEquals(List.of("a.B#m()/OP/SURVIVED#1"), e.get("survivors"));
-        String json = Json.write(Map.of("components", List.of(e)));
-        String t = ScoreFile.render(json);
+        return ScoreFile.entry(run, "core.x", 120, k);
+    }
+
+    @Test
+    void anEntryCountsTheComponentsMutantsAndRendersAsOneRow() {
+        MutationScoresFile.Component e = entry();
+        assertEquals(6, e.mutants());
+        assertEquals(3L, e.detected());
+        assertEquals(1L, e.equivalent());
+        assertEquals(1, e.survived());
+        assertEquals(List.of("a.B#m()/OP/SURVIVED#1"), e.survivors());
+        String t = ScoreFile.render(new MutationScoresFile("c", 95, List.of(e)));
         assertTrue(t.contains("| `core.x` | 6 | 3 | 1 / 1 / 0 / 1 | 1 | 1 | 1 | 1 | **60.0 %** | 2026-12-06, 0123456, 120 s, load 1.5–3.3 |"), t);
+    }
+
+    @Test
+    void theCommittedSampleIsWhatTheRecordWritesAndReads() throws IOException {
+        Path root = Workspace.findRoot(Path.of("").toAbsolutePath()).orElseThrow();
+        MutationScoresFile file = new MutationScoresFile("a sample entry, written by ScoreFileTest", 95, List.of(entry()));
+        RenderedDocs.assertFile(root, FIXTURE, Json.write(file), FIXTURE + " differs from what the record writes: "
+                + "regenerate it with " + REGENERATE);
+        assertEquals(file, MutationScoresFile.read(root.resolve(FIXTURE)));
+        MutationScoresFile.read(root.resolve(ScoreFile.FILE));
     }
 
     @Test

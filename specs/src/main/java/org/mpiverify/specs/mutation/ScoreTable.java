@@ -10,11 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.mpiverify.results.Git;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.Provenance;
+import org.mpiverify.results.SpecMutationScoresFile;
 
 /**
  * The recorded spec mutation scores: {@code specs/mutation-scores.json} (data: one entry per family, from
- * the latest {@code ./mpiverify mutate --specs FAMILY --record}) and the table generated from it between
- * two markers in {@code specs/README.md}. A family's entry is replaced by its new run; the others stay.
+ * the latest {@code ./mpiverify mutate --specs FAMILY --record}, the record {@link SpecMutationScoresFile} that the
+ * dashboard reads it with) and the table generated from it between two markers in {@code specs/README.md}. A family's entry is replaced by its new run; the others stay.
  * {@code ScoreTableTest} fails when the README's table is not what this class makes of the JSON.
  */
 public final class ScoreTable {
@@ -23,53 +25,39 @@ public final class ScoreTable {
             + "./mpiverify mutate --specs FAMILY --record; do not edit -->";
     static final String END = "<!-- end of spec-mutation-scores -->";
 
+    private static final String COMMENT = "Written by ./mpiverify mutate --specs FAMILY --record (one entry per family, "
+            + "its latest recorded run); the table in specs/README.md is generated from it.";
+
     private ScoreTable() {}
 
     /** Writes the families of {@code doc} into the score file and regenerates the README's table. */
     static void record(Path specsDir, SpecKillMatrix.Document doc) throws IOException {
         Path file = specsDir.resolve(FILE);
-        Map<String, Object> families = new LinkedHashMap<>();
+        Map<String, SpecMutationScoresFile.Family> families = new LinkedHashMap<>();
         if (Files.isRegularFile(file)) {
-            for (Map<String, Object> f : Json.objs(Json.parseObject(Files.readString(file)), "families")) {
-                families.put(Json.str(f, "family", ""), f);
-            }
+            for (SpecMutationScoresFile.Family f : SpecMutationScoresFile.read(file).families()) families.put(f.family(), f);
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> prov = (Map<String, Object>) doc.provenance();
+        Provenance prov = doc.provenance();
+        boolean dirty = dirty(specsDir);
         for (SpecKillMatrix.FamilyRun run : doc.families()) {
             SpecKillMatrix.Score total = doc.byFamily().stream().filter(s -> s.group().equals(run.family())).findFirst().orElse(null);
             if (total == null) continue;
-            List<SpecKillMatrix.Score> specs = doc.bySpec().stream().filter(s -> s.group().startsWith(run.family() + "/")).toList();
+            List<SpecMutationScoresFile.Score> specs = doc.bySpec().stream().filter(s -> s.group().startsWith(run.family() + "/"))
+                    .map(SpecKillMatrix::record).toList();
             List<String> survivors = doc.mutants().stream().filter(e -> e.family().equals(run.family()))
                     .filter(e -> e.state() == MutantStatus.SURVIVED || e.state() == MutantStatus.TIMED_OUT)
                     .map(e -> e.id() + "  " + e.change()).toList();
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("family", run.family());
-            f.put("mode", doc.mode());
-            f.put("date", doc.generated());
-            f.put("commit", prov.get("commit"));
-            f.put("dirty", dirty(specsDir));
-            f.put("host", prov.get("host"));
-            f.put("models", run.models());
-            f.put("generated", run.generated());
-            f.put("identical", run.identical());
-            f.put("rejectedBySany", run.rejectedBySany());
-            f.put("wallSeconds", run.wallSeconds());
-            f.put("secondsPerMutant", run.run() == 0 ? 0 : Math.round(10.0 * run.wallSeconds() / run.run()) / 10.0);
-            f.put("total", total);
-            f.put("specs", specs);
-            f.put("survivors", survivors);
-            families.put(run.family(), Json.parse(Json.write(f)));
+            families.put(run.family(), new SpecMutationScoresFile.Family(run.family(), doc.mode(), doc.generated(),
+                    prov == null ? null : prov.commit(), dirty, prov == null ? null : prov.host(), run.models(),
+                    run.generated(), run.identical(), run.rejectedBySany(), run.wallSeconds(),
+                    run.run() == 0 ? 0 : Math.round(10.0 * run.wallSeconds() / run.run()) / 10.0, SpecKillMatrix.record(total), specs,
+                    survivors));
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("comment", "Written by ./mpiverify mutate --specs FAMILY --record (one entry per family, its latest recorded run); "
-                + "the table in specs/README.md is generated from it.");
-        out.put("targetPercent", SpecKillMatrix.TARGET_PERCENT);
-        out.put("families", new ArrayList<>(families.values()));
-        String json = Json.write(out);
-        Files.writeString(file, json);
+        SpecMutationScoresFile scores = new SpecMutationScoresFile(COMMENT, SpecKillMatrix.TARGET_PERCENT,
+                new ArrayList<>(families.values()));
+        scores.write(file);
         Path readme = specsDir.resolve("README.md");
-        Files.writeString(readme, replaceSection(Files.readString(readme), render(json)));
+        Files.writeString(readme, replaceSection(Files.readString(readme), render(scores)));
     }
 
     /**
@@ -84,35 +72,40 @@ public final class ScoreTable {
 
     /** The table's Markdown, from the score file's text. */
     public static String render(String scoresJson) {
-        Map<String, Object> doc = Json.parseObject(scoresJson);
+        return render(Json.read(scoresJson, SpecMutationScoresFile.class));
+    }
+
+    /** The table's Markdown, from the score file. */
+    public static String render(SpecMutationScoresFile scores) {
         StringBuilder sb = new StringBuilder();
         sb.append("| family | spec | mutants | killed | survived | timed out | invalid | equivalent | score | measured |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|---|\n");
-        for (Map<String, Object> f : Json.objs(doc, "families")) {
-            String family = Json.str(f, "family", "");
-            Map<String, Object> t = Json.obj(f, "total");
-            String measured = Json.str(f, "date", "").replaceFirst("T.*", "") + ", " + abbrev(Json.str(f, "commit", ""))
-                    + (Json.bool(f, "dirty", false) ? "+" : "") + ", " + Json.str(f, "mode", "") + ", "
-                    + SpecMutationSummary.fmt(Json.num(f, "wallSeconds", 0)) + " s ("
-                    + SpecMutationSummary.fmt(Json.num(f, "secondsPerMutant", 0)) + " s per mutant)";
-            row(sb, "**" + family + "**", "all", t, true, measured);
-            for (Map<String, Object> s : Json.objs(f, "specs")) {
-                String spec = Json.str(s, "group", "");
+        for (SpecMutationScoresFile.Family f : scores.families()) {
+            String measured = text(f.date()).replaceFirst("T.*", "") + ", " + abbrev(text(f.commit()))
+                    + (f.dirty() ? "+" : "") + ", " + text(f.mode()) + ", "
+                    + SpecMutationSummary.fmt(f.wallSeconds()) + " s ("
+                    + SpecMutationSummary.fmt(f.secondsPerMutant()) + " s per mutant)";
+            row(sb, "**" + f.family() + "**", "all", f.total(), true, measured);
+            for (SpecMutationScoresFile.Score s : f.specs()) {
+                String spec = text(s.group());
                 row(sb, "", spec.substring(spec.indexOf('/') + 1), s, false, "");
             }
         }
         return sb.toString();
     }
 
-    private static void row(StringBuilder sb, String family, String spec, Map<String, Object> s, boolean bold, String measured) {
-        long mutants = Json.integer(s, "mutants", 0), eq = Json.integer(s, "equivalent", 0), inv = Json.integer(s, "invalid", 0);
-        long scored = mutants - eq - inv - Json.integer(s, "notRun", 0);
-        String score = scored == 0 ? "—" : String.format(Locale.ROOT, "%.1f %%", 100 * Json.num(s, "score", 0));
+    private static void row(StringBuilder sb, String family, String spec, SpecMutationScoresFile.Score s, boolean bold,
+                            String measured) {
+        String score = s.scored() == 0 ? "—" : String.format(Locale.ROOT, "%.1f %%", 100 * s.score());
         if (bold) score = "**" + score + "**";
-        sb.append("| ").append(family).append(" | ").append(spec).append(" | ").append(mutants).append(" | ")
-          .append(Json.integer(s, "killed", 0)).append(" | ").append(Json.integer(s, "survived", 0)).append(" | ")
-          .append(Json.integer(s, "timedOut", 0)).append(" | ").append(inv).append(" | ").append(eq).append(" | ")
+        sb.append("| ").append(family).append(" | ").append(spec).append(" | ").append(s.mutants()).append(" | ")
+          .append(s.killed()).append(" | ").append(s.survived()).append(" | ")
+          .append(s.timedOut()).append(" | ").append(s.invalid()).append(" | ").append(s.equivalent()).append(" | ")
           .append(score).append(" | ").append(measured).append(" |\n");
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 
     private static String abbrev(String commit) {

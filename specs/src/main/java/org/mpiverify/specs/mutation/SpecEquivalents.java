@@ -19,7 +19,8 @@ import org.mpiverify.results.Json;
  * </pre>
  * {@code kind} is {@code equivalent} (left out of the score; the reason must start with "no behaviour
  * of the mutant violates", and say why) or {@code known-gap} (a survivor acknowledged, with what would
- * kill it: it still counts against the score). A claimed mutant that a model kills fails the run.
+ * kill it: it still counts against the score). A claimed mutant that a model kills fails the run. The file is read
+ * strictly as {@link ClaimsFile}: a key it does not have is an error naming the file and the line.
  */
 public final class SpecEquivalents {
     public static final String FILE = "equivalent-mutants.json";
@@ -27,7 +28,14 @@ public final class SpecEquivalents {
     public static final String KNOWN_GAP = "known-gap";
     static final String REASON_START = "no behaviour of the mutant violates";
 
-    /** One claim. */
+    /** The file: its claims. */
+    public record ClaimsFile(List<Claim> mutants) {
+        public ClaimsFile {
+            mutants = mutants == null ? List.of() : List.copyOf(mutants);
+        }
+    }
+
+    /** One claim: the mutant's id, {@link #EQUIVALENT} or {@link #KNOWN_GAP}, and why. */
     public record Claim(String id, String kind, String reason) {
         public boolean equivalent() {
             return kind.equals(EQUIVALENT);
@@ -41,15 +49,16 @@ public final class SpecEquivalents {
         Path f = specsDir.resolve(family).resolve(FILE);
         Map<String, Claim> out = new LinkedHashMap<>();
         if (!Files.isRegularFile(f)) return out;
-        Map<String, Object> doc;
+        ClaimsFile file;
         try {
-            doc = Json.parseObject(Files.readString(f));
+            file = Json.read(Files.readString(f), ClaimsFile.class);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(f + ": " + e.getMessage(), e);
         }
-        List<Map<String, Object>> list = Json.objs(doc, "mutants");
-        for (Map<String, Object> m : list) {
-            String id = Json.str(m, "id", null), kind = Json.str(m, "kind", null), reason = Json.str(m, "reason", null);
+        for (Claim m : file.mutants()) {
+            String id = m.id(), kind = m.kind(), reason = m.reason();
             if (id == null || kind == null || reason == null || reason.isBlank()) {
                 throw new IllegalArgumentException(f + ": every entry needs an id, a kind and a reason: " + m);
             }
@@ -60,7 +69,7 @@ public final class SpecEquivalents {
                 throw new IllegalArgumentException(f + ": the reason for " + id + " must start with \"" + REASON_START
                         + " the abstract promise because ...\"");
             }
-            if (out.put(id, new Claim(id, kind, reason)) != null) throw new IllegalArgumentException(f + ": " + id + " twice");
+            if (out.put(id, m) != null) throw new IllegalArgumentException(f + ": " + id + " twice");
         }
         return out;
     }

@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.mpiverify.results.Provenance;
+import org.mpiverify.results.SpecKillMatrixFile;
+import org.mpiverify.results.SpecMutationScoresFile;
 
 /**
  * The kill matrix of a spec mutation run: every mutant with its status, the model and property that
  * killed it, every model run, and the scores per family, per operator and per spec (module). Written
- * through the toolkit's JSON writer as these records ({@link Document}); the dashboard and the score
- * table read that file.
+ * as the record {@link SpecKillMatrixFile} (module {@code results}, {@link #file}), which the dashboard reads it with;
+ * the recorded scores go to {@code specs/mutation-scores.json} ({@link ScoreTable}).
  */
 public final class SpecKillMatrix {
     /** The target: a family below this share of its non-equivalent mutants killed fails the run. */
@@ -80,7 +83,7 @@ public final class SpecKillMatrix {
      * @param mode        "all", "stratified N per spec and operator", "sample (...)", "selected" or "list"
      * @param claimsStale equivalence claims naming no mutant the generator makes now (an error in the claims file)
      */
-    public record Document(String tool, Object provenance, String generated, String mode, List<String> operators,
+    public record Document(String tool, Provenance provenance, String generated, String mode, List<String> operators,
                            long wallSeconds, int targetPercent, double deadlineFactor, int minDeadlineSeconds,
                            List<FamilyRun> families, List<Score> byFamily, List<Score> byOperator, List<Score> bySpec,
                            List<String> claimsStale, List<Entry> mutants) {}
@@ -111,5 +114,35 @@ public final class SpecKillMatrix {
         return new Score(group, list.size(), killed, n.getOrDefault(MutantStatus.SURVIVED, 0),
                 n.getOrDefault(MutantStatus.TIMED_OUT, 0), inv, eq, n.getOrDefault(MutantStatus.CLAIMED_EQUIVALENT_BUT_KILLED, 0),
                 notRun, score, millis);
+    }
+
+    /** {@code doc} as the file's record, through which it is written and the dashboard reads it. */
+    public static SpecKillMatrixFile file(Document doc) {
+        return new SpecKillMatrixFile(doc.tool(), doc.provenance(), doc.generated(), doc.mode(), doc.operators(),
+                doc.wallSeconds(), doc.targetPercent(), doc.deadlineFactor(), doc.minDeadlineSeconds(),
+                doc.families().stream().map(f -> new SpecKillMatrixFile.FamilyRun(f.family(), f.models(), f.generated(),
+                        f.identical(), f.rejectedBySany(), f.rejected(), f.run(), f.wallSeconds(), f.baselineSeconds()))
+                        .toList(),
+                doc.byFamily().stream().map(SpecKillMatrix::record).toList(),
+                doc.byOperator().stream().map(SpecKillMatrix::record).toList(),
+                doc.bySpec().stream().map(SpecKillMatrix::record).toList(), doc.claimsStale(),
+                doc.mutants().stream().map(SpecKillMatrix::record).toList());
+    }
+
+    /** A score as the files' record. */
+    static SpecMutationScoresFile.Score record(Score s) {
+        return new SpecMutationScoresFile.Score(s.group(), s.mutants(), s.killed(), s.survived(), s.timedOut(), s.invalid(),
+                s.equivalent(), s.wrongClaims(), s.notRun(), s.score(), s.millis());
+    }
+
+    private static SpecKillMatrixFile.Mutant record(Entry e) {
+        return new SpecKillMatrixFile.Mutant(e.id(), e.key(), e.family(), e.spec(), e.definition(), e.operator(), e.line(),
+                e.description(), SpecKillMatrixFile.Status.valueOf(e.status()),
+                e.killedBy() == null ? null : new SpecKillMatrixFile.Kill(e.killedBy().model(), e.killedBy().kind(),
+                        e.killedBy().property()),
+                e.runs() == null ? null : e.runs().stream().map(r -> new SpecKillMatrixFile.ModelRun(r.model(), r.verdict(),
+                        r.outcome(), r.kind(), r.violated(), r.seconds(), r.distinctStates(), r.baselineStates(),
+                        r.deadline(), r.message())).toList(),
+                e.millis(), e.models(), e.sharedWith(), e.equivalence(), e.change(), e.diff());
     }
 }

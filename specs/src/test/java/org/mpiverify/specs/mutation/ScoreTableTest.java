@@ -1,6 +1,7 @@
 package org.mpiverify.specs.mutation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.results.Json;
+import org.mpiverify.results.SpecMutationScoresFile;
 import org.mpiverify.results.Workspace;
 
 /** The per-family score table in specs/README.md is exactly what specs/mutation-scores.json makes. */
@@ -48,5 +52,26 @@ class ScoreTableTest {
         assertEquals(ScoreTable.render(Files.readString(scores)), section,
                 "specs/README.md's score table differs from specs/mutation-scores.json: "
                         + "regenerate it with ./mpiverify mutate --specs FAMILY --record");
+    }
+
+    @Test
+    void theRecordedScoresAreWhatTheirRecordWrites() throws IOException {
+        Path scores = Workspace.findRoot(Path.of("").toAbsolutePath()).orElseThrow().resolve(SpecMutationScoresFile.PATH);
+        SpecMutationScoresFile file = SpecMutationScoresFile.read(scores);
+        assertFalse(file.families().isEmpty());
+        assertEquals(Files.readString(scores), Json.write(file), "the file as --record writes it, key for key");
+    }
+
+    @Test
+    void everyFamilysClaimsReadAsTheirRecord() throws IOException {
+        Path specs = Workspace.findRoot(Path.of("").toAbsolutePath()).orElseThrow().resolve("specs");
+        int files = 0;
+        try (Stream<Path> s = Files.list(specs)) {
+            for (Path family : s.filter(d -> Files.isRegularFile(d.resolve(SpecEquivalents.FILE))).sorted().toList()) {
+                assertFalse(SpecEquivalents.read(specs, family.getFileName().toString()).isEmpty(), family.toString());
+                files++;
+            }
+        }
+        assertTrue(files >= 4, "the committed claims files: " + files);
     }
 }

@@ -63,6 +63,6 @@ final class ToySpecs {
 
     /** An equivalence file with one claim. */
     static String claim(String id, String kind, String reason) {
-        return Json.write(Map.of("mutants", List.of(Map.of("id", id, "kind", kind, "reason", reason))));
+        return Json.write(new SpecEquivalents.ClaimsFile(List.of(new SpecEquivalents.Claim(id, kind, reason))));
     }
 }

@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.mpiverify.results.Json;
+import org.mpiverify.results.LockAuditSummaryFile;
+import org.mpiverify.results.LockReportFile;
 import org.mpiverify.results.Provenance;
 
 /**
@@ -23,7 +25,7 @@ import org.mpiverify.results.Provenance;
  * once (same kind, call, lock allocation site and acquiring or blocking site), with how often and where
  * it was seen and the report that holds its stacks; the per-call lock costs summed over all reports;
  * and, from the reports of JVMs killed at a deadline (their last snapshot), what every thread was waiting
- * for then.
+ * for then. Reads the reports as {@link LockReportFile} and writes the summary as {@link LockAuditSummaryFile}.
  */
 public final class LockSummary {
     /** A finding seen in one or more reports. */
@@ -32,12 +34,12 @@ public final class LockSummary {
         final String call;
         final String lock;
         final String at;
-        final Map<String, Object> first;
+        final LockAuditSummaryFile.FirstSeen first;
         final String evidence;
         final Set<String> where = new LinkedHashSet<>();
         long count;
 
-        Finding(String kind, String call, String lock, String at, Map<String, Object> first, String evidence) {
+        Finding(String kind, String call, String lock, String at, LockAuditSummaryFile.FirstSeen first, String evidence) {
             this.kind = kind;
             this.call = call;
             this.lock = lock;
@@ -83,80 +85,81 @@ public final class LockSummary {
             }
         }
         Files.createDirectories(locksDir);
-        Files.writeString(locksDir.resolve("audit-" + target + ".json"), s.json(provenance), StandardCharsets.UTF_8);
+        s.file(provenance).write(locksDir.resolve("audit-" + target + ".json"));
         Path md = locksDir.resolve("audit-" + target + ".md");
         Files.writeString(md, s.markdown(), StandardCharsets.UTF_8);
         return md;
     }
 
     private void read(Path file) throws IOException {
-        Map<String, Object> r;
+        String text = Files.readString(file, StandardCharsets.UTF_8);
         try {
-            r = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException e) {
+            Json.parse(text);
+        } catch (IllegalArgumentException e) { // cut short: a JVM killed while writing it
             reports.add(new Report(name(file), rel(file), false, 0, 0, 0, 0, 0, 0));
             return;
         }
+        LockReportFile r;
+        try {
+            r = Json.read(text, LockReportFile.class);
+        } catch (IllegalArgumentException e) { // well-formed but not the agent's format: the writer and the record disagree
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
         String name = name(file);
-        Map<String, Object> sum = Json.obj(r, "summary");
-        Map<Long, Map<String, Object>> locks = new LinkedHashMap<>();
-        for (Map<String, Object> l : Json.objs(r, "locks")) {
-            locks.put(Json.integer(l, "id", -1), l);
+        LockReportFile.Summary sum = r.summary();
+        Map<Integer, LockReportFile.Lock> locks = new LinkedHashMap<>();
+        for (LockReportFile.Lock l : r.locks()) {
+            locks.put(l.id(), l);
         }
-        List<Map<String, Object>> now = Json.objs(r, "blockedNow");
-        boolean complete = Json.bool(Json.obj(r, "run"), "final", false);
-        reports.add(new Report(name, rel(file), complete, Json.integer(sum, "findings", 0),
-                Json.integer(sum, "potentialDeadlocks", 0), Json.integer(sum, "heldAcrossBlocking", 0),
-                Json.integer(sum, "leaked", 0), Json.integer(sum, "pinnedInCalls", 0), now.size()));
-        Map<String, Object> f = Json.obj(r, "findings");
-        for (Map<String, Object> h : Json.objs(f, "heldAcrossBlocking")) {
-            add("held across a blocking wait", Json.str(h, "call", "?"), group(locks, h),
-                    Json.str(h, "acquiredAt", "?") + " → " + Json.str(h, "blockedIn", "?") + " at "
-                            + Json.str(h, "blockedAt", "?"), h, name, file, Json.integer(h, "count", 1));
+        boolean complete = r.run() != null && r.run().final_();
+        reports.add(new Report(name, rel(file), complete, sum == null ? 0 : sum.findings(),
+                sum == null ? 0 : sum.potentialDeadlocks(), sum == null ? 0 : sum.heldAcrossBlocking(),
+                sum == null ? 0 : sum.leaked(), sum == null ? 0 : sum.pinnedInCalls(), r.blockedNow().size()));
+        LockReportFile.Findings f = r.findings();
+        for (LockReportFile.Held h : f.heldAcrossBlocking()) {
+            add("held across a blocking wait", h.call(), group(locks, h.lock()),
+                    h.acquiredAt() + " → " + h.blockedIn() + " at " + h.blockedAt(), LockAuditSummaryFile.FirstSeen.of(h),
+                    name, file, h.count());
         }
-        for (Map<String, Object> l : Json.objs(f, "leaked")) {
-            add("leaked", Json.str(l, "call", "?"), group(locks, l),
-                    Json.str(l, "acquiredAt", "?") + ", " + firstWords(Json.str(l, "path", "?")), l, name, file,
-                    Json.integer(l, "count", 1));
+        for (LockReportFile.Leak l : f.leaked()) {
+            add("leaked", l.call(), group(locks, l.lock()), l.acquiredAt() + ", " + firstWords(String.valueOf(l.path())),
+                    LockAuditSummaryFile.FirstSeen.of(l), name, file, l.count());
         }
-        for (Map<String, Object> p : Json.objs(f, "pinning")) {
-            List<Object> stack = Json.list(p, "stack");
-            add("virtual-thread pinning", Json.str(p, "call", "?"), "-", Json.str(p, "reason", "?")
-                    + (stack.isEmpty() ? "" : " at " + stack.get(0)), p, name, file, Json.integer(p, "count", 1));
+        for (LockReportFile.Pinning p : f.pinning()) {
+            add("virtual-thread pinning", p.call(), "-", p.reason() + (p.stack().isEmpty() ? "" : " at " + p.stack().get(0)),
+                    LockAuditSummaryFile.FirstSeen.of(p), name, file, p.count());
         }
-        for (Map<String, Object> c : Json.objs(r, "cycles")) {
-            if (!"POTENTIAL_DEADLOCK".equals(Json.str(c, "verdict", ""))) {
+        for (LockReportFile.Cycle c : r.cycles()) {
+            if (!"POTENTIAL_DEADLOCK".equals(c.verdict())) {
                 continue;
             }
             List<String> groups = new ArrayList<>();
             List<String> sites = new ArrayList<>();
-            for (Map<String, Object> e : Json.objs(c, "edges")) {
-                Map<String, Object> lockObj = locks.get(Json.integer(e, "from", -1));
-                groups.add(lockObj == null ? "?" : Json.str(lockObj, "group", "?"));
-                sites.add(Json.str(Json.obj(e, "label"), "toAcquiredAt", "?"));
+            for (LockReportFile.CycleEdge e : c.edges()) {
+                groups.add(group(locks, e.from()));
+                sites.add(e.label() == null ? "?" : e.label().toAcquiredAt());
             }
-            Map<String, Object> firstEdge = Json.objs(c, "edges").isEmpty() ? Map.of() : Json.objs(c, "edges").get(0);
-            add("potential deadlock (lock-order cycle)", Json.str(Json.obj(firstEdge, "label"), "call", "?"),
-                    String.join(" → ", groups), String.join("; ", sites), c, name, file, 1);
+            String call = c.edges().isEmpty() || c.edges().get(0).label() == null ? "?" : c.edges().get(0).label().call();
+            add("potential deadlock (lock-order cycle)", call, String.join(" → ", groups), String.join("; ", sites),
+                    LockAuditSummaryFile.FirstSeen.of(c), name, file, 1);
         }
-        for (Map<String, Object> c : Json.objs(r, "calls")) {
-            long[] a = calls.computeIfAbsent(Json.str(c, "name", "?"), k -> new long[6]);
-            a[0] += Json.integer(c, "calls", 0);
-            a[1] += Json.integer(c, "acquisitions", 0);
-            a[2] = Math.max(a[2], Json.integer(c, "maxAcquisitions", 0));
-            a[3] += Json.integer(c, "lockWaitNanos", 0);
-            a[4] += Json.integer(c, "blockedNanos", 0);
-            a[5] += Json.integer(c, "failedTryLocks", 0);
+        for (LockReportFile.Call c : r.calls()) {
+            long[] a = calls.computeIfAbsent(c.name(), k -> new long[6]);
+            a[0] += c.calls();
+            a[1] += c.acquisitions();
+            a[2] = Math.max(a[2], c.maxAcquisitions());
+            a[3] += c.lockWaitNanos();
+            a[4] += c.blockedNanos();
+            a[5] += c.failedTryLocks();
         }
         if (!complete) {
-            for (Map<String, Object> b : now) {
+            for (LockReportFile.Blocked b : r.blockedNow()) {
                 List<String> holding = new ArrayList<>();
-                for (Object id : Json.list(b, "holding")) {
-                    Map<String, Object> l = locks.get(((Number) id).longValue());
-                    holding.add(l == null ? "#" + id : Json.str(l, "label", "?"));
+                for (int id : b.holding()) {
+                    LockReportFile.Lock l = locks.get(id);
+                    holding.add(l == null ? "#" + id : l.label());
                 }
-                blocked.add(new Blocked(name, Json.str(b, "thread", "?"), Json.str(b, "call", null),
-                        Json.str(b, "waitingFor", "?"), Json.integer(b, "millis", 0), holding));
+                blocked.add(new Blocked(name, b.thread(), b.call(), b.waitingFor(), b.millis(), holding));
             }
         }
     }
@@ -166,12 +169,12 @@ public final class LockSummary {
         return colon < 0 ? path : path.substring(0, colon);
     }
 
-    private static String group(Map<Long, Map<String, Object>> locks, Map<String, Object> finding) {
-        Map<String, Object> l = locks.get(Json.integer(finding, "lock", -1));
-        return l == null ? "?" : Json.str(l, "group", "?");
+    private static String group(Map<Integer, LockReportFile.Lock> locks, int id) {
+        LockReportFile.Lock l = locks.get(id);
+        return l == null || l.group() == null ? "?" : l.group();
     }
 
-    private void add(String kind, String call, String lock, String at, Map<String, Object> first, String report,
+    private void add(String kind, String call, String lock, String at, LockAuditSummaryFile.FirstSeen first, String report,
                      Path file, long count) {
         String key = kind + "|" + call + "|" + lock + "|" + at;
         Finding f = findings.computeIfAbsent(key, k -> new Finding(kind, call, lock, at, first, rel(file)));
@@ -188,50 +191,16 @@ public final class LockSummary {
         return root.relativize(file).toString();
     }
 
-    private String json(Provenance provenance) {
-        StringBuilder sb = new StringBuilder("{\"tool\":\"mpiverify-locks-summary\",\"format\":1,\"provenance\":");
-        sb.append(provenance.toJson()).append(",\"target\":").append(Json.quote(target));
-        sb.append(",\"reports\":[");
-        for (int i = 0; i < reports.size(); i++) {
-            Report r = reports.get(i);
-            sb.append(i == 0 ? "" : ",").append("{\"name\":").append(Json.quote(r.name()))
-                    .append(",\"file\":").append(Json.quote(r.file())).append(",\"final\":").append(r.complete())
-                    .append(",\"findings\":").append(r.findings()).append(",\"potentialDeadlocks\":").append(r.deadlocks())
-                    .append(",\"heldAcrossBlocking\":").append(r.held()).append(",\"leaked\":").append(r.leaked())
-                    .append(",\"pinnedInCalls\":").append(r.pinned()).append(",\"blockedNow\":").append(r.blockedNow())
-                    .append('}');
-        }
-        sb.append("],\"findings\":[");
-        int i = 0;
-        for (Finding f : findings.values()) {
-            sb.append(i++ == 0 ? "" : ",").append("{\"kind\":").append(Json.quote(f.kind))
-                    .append(",\"call\":").append(Json.quote(f.call)).append(",\"lock\":").append(Json.quote(f.lock))
-                    .append(",\"at\":").append(Json.quote(f.at)).append(",\"count\":").append(f.count)
-                    .append(",\"reports\":").append(f.where.size())
-                    .append(",\"where\":").append(Json.compact(new ArrayList<>(f.where)))
-                    .append(",\"evidence\":").append(Json.quote(f.evidence))
-                    .append(",\"first\":").append(Json.compact(f.first)).append('}');
-        }
-        sb.append("],\"calls\":[");
-        i = 0;
-        for (Map.Entry<String, long[]> e : calls.entrySet()) {
-            long[] a = e.getValue();
-            sb.append(i++ == 0 ? "" : ",").append("{\"name\":").append(Json.quote(e.getKey()))
-                    .append(",\"calls\":").append(a[0]).append(",\"acquisitions\":").append(a[1])
-                    .append(",\"maxAcquisitions\":").append(a[2]).append(",\"lockWaitNanos\":").append(a[3])
-                    .append(",\"blockedNanos\":").append(a[4]).append(",\"failedTryLocks\":").append(a[5]).append('}');
-        }
-        sb.append("],\"blockedAtEnd\":[");
-        i = 0;
-        for (Blocked b : blocked) {
-            sb.append(i++ == 0 ? "" : ",").append("{\"report\":").append(Json.quote(b.report()))
-                    .append(",\"thread\":").append(Json.quote(b.thread()))
-                    .append(",\"call\":").append(b.call() == null ? "null" : Json.quote(b.call()))
-                    .append(",\"waitingFor\":").append(Json.quote(b.waitingFor()))
-                    .append(",\"millis\":").append(b.millis())
-                    .append(",\"holding\":").append(Json.compact(b.holding())).append('}');
-        }
-        return sb.append("]}").toString();
+    private LockAuditSummaryFile file(Provenance provenance) {
+        return new LockAuditSummaryFile(LockAuditSummaryFile.TOOL, 1, provenance, target,
+                reports.stream().map(r -> new LockAuditSummaryFile.ReportLine(r.name(), r.file(), r.complete(), r.findings(),
+                        r.deadlocks(), r.held(), r.leaked(), r.pinned(), r.blockedNow())).toList(),
+                findings.values().stream().map(f -> new LockAuditSummaryFile.Finding(f.kind, f.call, f.lock, f.at, f.count,
+                        f.where.size(), new ArrayList<>(f.where), f.evidence, f.first)).toList(),
+                calls.entrySet().stream().map(e -> new LockAuditSummaryFile.CallTotal(e.getKey(), e.getValue()[0],
+                        e.getValue()[1], e.getValue()[2], e.getValue()[3], e.getValue()[4], e.getValue()[5])).toList(),
+                blocked.stream().map(b -> new LockAuditSummaryFile.BlockedAtEnd(b.report(), b.thread(), b.call(),
+                        b.waitingFor(), b.millis(), b.holding())).toList());
     }
 
     private String markdown() {

@@ -2,16 +2,14 @@ package org.mpiverify.locks.command;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.mpiverify.results.Console;
-import org.mpiverify.results.Json;
+import org.mpiverify.results.LockReportFile;
 import org.mpiverify.results.Workspace;
 
 /**
@@ -96,13 +94,14 @@ public final class LocksCommand {
         }
         long findings;
         try {
-            Map<String, Object> summary = Json.obj(Json.parseObject(Files.readString(json, StandardCharsets.UTF_8)), "summary");
-            findings = Json.integer(summary, "findings", 0);
+            LockReportFile.Summary summary = LockReportFile.read(json).summary();
+            if (summary == null) throw new IllegalArgumentException("no summary");
+            findings = summary.findings();
             out.println("locks: " + (findings == 0 ? "no findings" : findings + " finding(s): "
-                    + Json.integer(summary, "potentialDeadlocks", 0) + " potential deadlock(s), "
-                    + Json.integer(summary, "heldAcrossBlocking", 0) + " held across a blocking wait, "
-                    + Json.integer(summary, "leaked", 0) + " leaked, "
-                    + Json.integer(summary, "pinnedInCalls", 0) + " pinned") + "; program exit status " + exit);
+                    + summary.potentialDeadlocks() + " potential deadlock(s), "
+                    + summary.heldAcrossBlocking() + " held across a blocking wait, "
+                    + summary.leaked() + " leaked, "
+                    + summary.pinnedInCalls() + " pinned") + "; program exit status " + exit);
         } catch (IOException | IllegalArgumentException e) {
             err.println("locks: unreadable report " + json + ": " + e);
             return 1;

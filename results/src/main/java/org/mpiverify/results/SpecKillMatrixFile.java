@@ -1,18 +1,17 @@
-package org.mpiverify.reports;
+package org.mpiverify.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.mpiverify.results.Json;
-import org.mpiverify.results.Provenance;
+import org.mpiverify.results.SpecMutationScoresFile.Score;
 
 /**
- * The kill matrix of a spec mutation run ({@code out/mutate-specs/kill-matrix.json}, written by
- * {@code ./mpiverify mutate --specs}) as the dashboard reads it: the same keys as the writer's records,
- * read strictly through {@link Json#read}, so that a key the writer adds, drops or renames fails the
- * page with the file's line instead of showing an empty column. Immutable; the lists are copies.
+ * {@code out/mutate-specs/kill-matrix.json}: the kill matrix of a spec mutation run, written by
+ * {@code ./mpiverify mutate --specs} (from its run's {@code SpecKillMatrix.Document}) and read by the dashboard,
+ * both through this record ({@link #write}, {@link #read}); read strictly, so that a key the writer adds, drops or
+ * renames fails the page with the file's line instead of showing an empty column. Immutable; the lists are copies.
  *
  * @param tool               the writing tool
  * @param provenance         where and on what commit the run was made
@@ -30,12 +29,12 @@ import org.mpiverify.results.Provenance;
  * @param claimsStale        equivalence claims that name no mutant of today's specs
  * @param mutants            every mutant
  */
-record SpecKillMatrixFile(String tool, Provenance provenance, String generated, String mode, List<String> operators,
+public record SpecKillMatrixFile(String tool, Provenance provenance, String generated, String mode, List<String> operators,
                           long wallSeconds, int targetPercent, double deadlineFactor, int minDeadlineSeconds,
                           List<FamilyRun> families, List<Score> byFamily, List<Score> byOperator, List<Score> bySpec,
                           List<String> claimsStale, List<Mutant> mutants) {
 
-    SpecKillMatrixFile {
+    public SpecKillMatrixFile {
         Objects.requireNonNull(mode, "mode");
         operators = copy(operators);
         families = copy(families);
@@ -47,45 +46,36 @@ record SpecKillMatrixFile(String tool, Provenance provenance, String generated, 
     }
 
     /** What became of a mutant (the writer's statuses). */
-    enum Status {
+    public enum Status {
         KILLED, SURVIVED, TIMED_OUT, INVALID, EQUIVALENT, CLAIMED_EQUIVALENT_BUT_KILLED, NOT_RUN;
 
         /** A survivor the page shows as its diff: it counts against the score. */
-        boolean survivor() {
+        public boolean survivor() {
             return this == SURVIVED || this == TIMED_OUT;
         }
     }
 
-    /** The counts of a group of mutants; {@code score} is killed over scored (1 when none is scored). */
-    record Score(String group, int mutants, int killed, int survived, int timedOut, int invalid, int equivalent,
-                 int wrongClaims, int notRun, double score, long millis) {
-        /** The mutants in the score's denominator. */
-        int scored() {
-            return mutants - equivalent - invalid - notRun;
-        }
-    }
-
     /** One family's run: its passing models, the mutants made and dropped (identical, rejected by SANY). */
-    record FamilyRun(String family, List<String> models, int generated, int identical, int rejectedBySany,
+    public record FamilyRun(String family, List<String> models, int generated, int identical, int rejectedBySany,
                      List<String> rejected, int run, double wallSeconds, double baselineSeconds) {
-        FamilyRun {
+        public FamilyRun {
             models = copy(models);
             rejected = copy(rejected);
         }
     }
 
     /** What killed a mutant: the model, the kind of violation, the property (null for a deadlock). */
-    record Kill(String model, String kind, String property) {}
+    public record Kill(String model, String kind, String property) {}
 
     /** One passing model run against one mutant, with its distinct states beside the unmutated ones. */
-    record ModelRun(String model, String verdict, String outcome, String kind, String violated, double seconds,
+    public record ModelRun(String model, String verdict, String outcome, String kind, String violated, double seconds,
                     long distinctStates, long baselineStates, int deadline, String message) {}
 
     /** One mutant: where, what changed (one line and the unified diff), its status and every model run. */
-    record Mutant(String id, String key, String family, String spec, String definition, String operator, int line,
+    public record Mutant(String id, String key, String family, String spec, String definition, String operator, int line,
                   String description, Status status, Kill killedBy, List<ModelRun> runs, long millis,
                   List<String> models, List<String> sharedWith, String equivalence, String change, String diff) {
-        Mutant {
+        public Mutant {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(status, "status of " + id);
             runs = copy(runs);
@@ -94,8 +84,14 @@ record SpecKillMatrixFile(String tool, Provenance provenance, String generated, 
         }
     }
 
+    /** Writes {@code file} (and its folders). */
+    public void write(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, Json.write(this));
+    }
+
     /** Reads the file; malformed JSON or a key these records do not have is an {@link IllegalArgumentException}. */
-    static SpecKillMatrixFile read(Path file) throws IOException {
+    public static SpecKillMatrixFile read(Path file) throws IOException {
         return Json.read(Files.readString(file), SpecKillMatrixFile.class);
     }
 
