@@ -4,6 +4,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
+import org.mpiverify.core.trace.SchedulerStep.Kind;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * One worker ω of {@link DangScheduler} (Dang, Snir &amp; Gropp §3.1, Algorithm 3): a platform thread that
@@ -35,16 +37,20 @@ final class BitVectorWorker extends Thread {
     private final AtomicInteger live = new AtomicInteger();
     private final IntConsumer switchTo = this::switchTo;
     private final IdleHandshake idle = new IdleHandshake();
+    /** Null unless the scheduler's steps are recorded; every hook is one test of this final field. */
+    private final WorkerTracer trace;
     private volatile boolean stop;
 
-    BitVectorWorker(DangScheduler scheduler, int workerId, int capacity) {
+    /** @param recorder the recorder of the scheduler's steps, or null (not recorded) */
+    BitVectorWorker(DangScheduler scheduler, int workerId, int capacity, TraceRecorder recorder) {
         super(scheduler.name() + "-worker-" + workerId);
         setDaemon(true);
         this.scheduler = scheduler;
         this.workerId = workerId;
-        this.ready = new ReadyBitVector(capacity);
         this.tasks = new Runnable[capacity];
         this.threads = new Thread[capacity];
+        this.trace = recorder == null ? null : new WorkerTracer(recorder, getName(), threads, capacity);
+        this.ready = new ReadyBitVector(capacity, trace);
     }
 
     /** A free thread id Γ on this worker for {@code task} (the continuation of {@code thread}), or -1 if full. */
@@ -69,8 +75,16 @@ final class BitVectorWorker extends Thread {
     /** {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps. */
     void signal(int id) {
         ready.signal(id);
-        if (idle.sleeping()) {
+        if (trace == null ? idle.sleeping() : sleepingRecorded(id)) {
             LockSupport.unpark(this);
+        }
+    }
+
+    private boolean sleepingRecorded(int id) {
+        synchronized (trace) {
+            boolean sleeping = idle.sleeping();
+            trace.step(Kind.WAKE, id, 0, sleeping);
+            return sleeping;
         }
     }
 
@@ -102,19 +116,48 @@ final class BitVectorWorker extends Thread {
                 Thread.onSpinWait();
             } else {
                 empty = 0;
-                if (idle.announce(ready) && !stop) {
+                if ((trace == null ? idle.announce(ready) : announceRecorded()) && !stop) {
                     LockSupport.park(this);
                 }
-                idle.awake();
+                if (trace == null) {
+                    idle.awake();
+                } else {
+                    awakeRecorded();
+                }
             }
+        }
+    }
+
+    /** The announcement and the re-read, with their steps, under one hold of the tracer's monitor. */
+    private boolean announceRecorded() {
+        synchronized (trace) {
+            trace.step(Kind.IDLE, 0, 0, false);
+            boolean park = idle.announce(ready);
+            trace.step(Kind.ANNOUNCE, 0, 0, false);
+            trace.step(Kind.RECHECK, 0, 0, park);
+            return park;
+        }
+    }
+
+    private void awakeRecorded() {
+        synchronized (trace) {
+            idle.awake();
+            trace.step(Kind.AWAKE, 0, 0, false);
         }
     }
 
     /** The paper's {@code ContextSwitch(b)}: runs thread Γ until its next {@code ThreadWait} or its end. */
     private void switchTo(int id) {
         Runnable task = tasks[id];
+        if (trace != null) {
+            trace.switchStep(Kind.RUN, id);
+        }
         task.run();
-        if (threads[id].getState() == Thread.State.TERMINATED) {
+        boolean ended = threads[id].getState() == Thread.State.TERMINATED;
+        if (trace != null) {
+            trace.switchStep(ended ? Kind.END : Kind.YIELD, id);
+        }
+        if (ended) {
             scheduler.forget(task);
             tasks[id] = null;
             threads[id] = null;
