@@ -50,6 +50,7 @@ public final class SchedulerTraces implements TraceModel {
     private final Set<String> threadLanes = new LinkedHashSet<>();
     private final Set<String> signalLanes = new LinkedHashSet<>();
     private final Set<String> unfinished = new LinkedHashSet<>();               // lanes whose last step leaves them live
+    private final Map<String, String> substitutions;
     private int numWords = 8;
     private String truncation = "";
 
@@ -62,8 +63,18 @@ public final class SchedulerTraces implements TraceModel {
      *                checked: every thread handed over has run)
      */
     public SchedulerTraces(String name, List<RecordedEvent> events, String worker, String variant, boolean closed) {
+        this(name, events, worker, variant, closed, Map.of());
+    }
+
+    /**
+     * As above, checked against a mutant of {@code BitVectorSchedulerTraceMutants.tla} ({@code WakeJ <- WakeNoUnpark},
+     * say) to show that the trace spec's promises can fail.
+     */
+    public SchedulerTraces(String name, List<RecordedEvent> events, String worker, String variant, boolean closed,
+                           Map<String, String> substitutions) {
         this.name = name;
         this.variant = variant;
+        this.substitutions = Map.copyOf(substitutions);
         for (RecordedEvent e : events) {
             if (e.step() instanceof SchedulerStep s && s.worker().equals(worker)) {
                 if (outside(s)) {
@@ -189,7 +200,12 @@ public final class SchedulerTraces implements TraceModel {
 
     @Override public String specFolder() { return "scheduler"; }
 
-    @Override public String traceModule() { return "BitVectorSchedulerTrace"; }
+    @Override
+    public String traceModule() {
+        return substitutions.isEmpty() ? "BitVectorSchedulerTrace" : "BitVectorSchedulerTraceMutants";
+    }
+
+    @Override public Map<String, String> substitutions() { return substitutions; }
 
     @Override
     public List<String> invariants() {
