@@ -21,7 +21,8 @@ import org.mpiverify.core.trace.TraceRecorder;
  * machines have two shared cores, so an idle worker spins briefly and then parks, through an {@link
  * IdleHandshake} (Dekker's: the worker announces and then reads the index, a signaller sets its bits and then
  * reads the announcement), so no signal is left with its worker asleep (specs/scheduler, the mutant
- * SleepWithoutRecheck; jcstress {@code IdleHandshakeDekkerRace}).
+ * SleepWithoutRecheck; jcstress {@code IdleHandshakeDekkerRace}, which races this class's own {@link #signal} and
+ * {@link #announceSleep}).
  */
 final class BitVectorWorker extends Thread {
     /** Empty passes before an idle worker parks: a few microseconds. */
@@ -43,7 +44,15 @@ final class BitVectorWorker extends Thread {
 
     /** @param recorder the recorder of the scheduler's steps, or null (not recorded) */
     BitVectorWorker(DangScheduler scheduler, int workerId, int capacity, TraceRecorder recorder) {
-        super(scheduler.name() + "-worker-" + workerId);
+        this(scheduler, scheduler.name() + "-worker-" + workerId, workerId, capacity, recorder);
+    }
+
+    /**
+     * A worker named {@code name}; {@code scheduler} may be null for a worker that is never started (jcstress's
+     * harness drives its {@link #signal} and {@link #announceSleep} alone).
+     */
+    BitVectorWorker(DangScheduler scheduler, String name, int workerId, int capacity, TraceRecorder recorder) {
+        super(name);
         setDaemon(true);
         this.scheduler = scheduler;
         this.workerId = workerId;
@@ -72,12 +81,18 @@ final class BitVectorWorker extends Thread {
         return id;
     }
 
-    /** {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps. */
-    void signal(int id) {
+    /**
+     * {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps.
+     *
+     * @return true if it unparked the worker (it read the worker's sleep announcement after its bit sets)
+     */
+    boolean signal(int id) {
         ready.signal(id);
         if (trace == null ? idle.sleeping() : sleepingRecorded(id)) {
             LockSupport.unpark(this);
+            return true;
         }
+        return false;
     }
 
     private boolean sleepingRecorded(int id) {
@@ -116,7 +131,7 @@ final class BitVectorWorker extends Thread {
                 Thread.onSpinWait();
             } else {
                 empty = 0;
-                if ((trace == null ? idle.announce(ready) : announceRecorded()) && !stop) {
+                if (announceSleep() && !stop) {
                     LockSupport.park(this);
                 }
                 if (trace == null) {
@@ -126,6 +141,15 @@ final class BitVectorWorker extends Thread {
                 }
             }
         }
+    }
+
+    /**
+     * The idle worker announces its sleep and re-reads its bit-vector ({@link IdleHandshake#announce}).
+     *
+     * @return true if it may park: nothing was marked when it re-read
+     */
+    boolean announceSleep() {
+        return trace == null ? idle.announce(ready) : announceRecorded();
     }
 
     /** The announcement and the re-read, with their steps, under one hold of the tracer's monitor. */

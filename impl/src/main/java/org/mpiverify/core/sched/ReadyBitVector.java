@@ -44,6 +44,11 @@ public final class ReadyBitVector {
      *
      * Linearization points: signal at its first-level getAndBitwiseOr; a thread is taken at the getAndSet of
      * its word in drain.
+     *
+     * Recording (trace non-null, specs/scheduler/BitVectorSchedulerTrace.tla): signalRecorded and drainRecorded
+     * make the same accesses in the same order, each under the tracer's monitor together with its stamp, so the
+     * recorded order is the order the accesses took effect; the monitor is never held while a thread runs. A twin
+     * of this class changes both paths alike.
      */
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     /** First-level words per index bit: one 64-byte cache line. */
