@@ -492,7 +492,7 @@ public final class Main implements Callable<Integer> {
         boolean demo;
         @Option(names = "--workload", paramLabel = "RxTxE", description = "each algorithm's own workload: R ranks of T threads, about E events, e.g. 4x4x10000 (the figure of docs/trace.md)")
         String workload;
-        @Option(names = "--algorithm", paramLabel = "A", split = ",", description = "contextid, matching, probe, completion, progress (repeatable; default: every one with a trace spec)")
+        @Option(names = "--algorithm", paramLabel = "A", split = ",", description = "contextid, matching, probe, completion, progress, scheduler (repeatable; default: every one with a trace spec)")
         List<String> algorithms = new ArrayList<>();
         @Option(names = "--variant", paramLabel = "V", description = "a context-id algorithm (MULTITHREADED, PUBLISHED_FIG3, SINGLE_THREADED_LOCKED, NAIVE_RETRY), an engine (QUEUES, HASH_TABLE) or a known-bad twin (e.g. MaskNotTakenContextIdAllocator), checked against the spec it stands for")
         String variant;

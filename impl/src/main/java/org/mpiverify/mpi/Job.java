@@ -172,7 +172,8 @@ public final class Job implements AutoCloseable {
         DangScheduler s = schedulers.get(r);
         if (s == null) {
             ThreadMode mode = config.threads();
-            DangScheduler made = new DangScheduler("mpiverify-rank-" + r + "-sched", mode.workers(), mode.threadsPerWorker());
+            DangScheduler made = new DangScheduler("mpiverify-rank-" + r + "-sched", mode.workers(), mode.threadsPerWorker(),
+                    config.trace());
             s = schedulers.compareAndExchange(r, null, made);
             if (s == null) {
                 s = made;

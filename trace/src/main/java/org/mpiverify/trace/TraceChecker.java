@@ -83,6 +83,24 @@ public final class TraceChecker {
     }
 
     /**
+     * Checks short traces of one spec folder one after another in one TLC JVM (a test's few traces of a few hundred
+     * events each: the JVM's start and TLC's compilation, paid once, are most of each one's time); the verdicts are in
+     * the order of {@code models}.
+     */
+    public List<TraceVerdict> checkInOneJvm(List<TraceModel> models) {
+        if (models.stream().map(TraceModel::specFolder).distinct().count() > 1) {
+            throw new IllegalArgumentException("traces of several spec folders: " + models.stream().map(TraceModel::name).toList());
+        }
+        if (models.isEmpty()) return List.of();
+        boolean shortRun = models.stream().mapToInt(m -> m.steps().size()).sum() <= SHORT_TRACE_EVENTS;
+        try (TlcSession session = new TlcSession(specsDir.resolve(models.getFirst().specFolder()), shortRun)) {
+            List<TraceVerdict> verdicts = new ArrayList<>();
+            for (TraceModel m : models) verdicts.add(check(m, session));
+            return verdicts;
+        }
+    }
+
+    /**
      * Checks independent traces (one per rank, per table, per algorithm) at once, each in a TLC JVM of its own,
      * at most {@code parallelism} at a time; the verdicts are in the order of {@code models}.
      */

@@ -13,6 +13,8 @@ import org.mpiverify.trace.probe.ProbeTranslator;
 import org.mpiverify.trace.progress.ProgressTranslator;
 import org.mpiverify.trace.progress.ProgressWorkload;
 import org.mpiverify.trace.probe.ProbeWorkload;
+import org.mpiverify.trace.scheduler.SchedulerTranslator;
+import org.mpiverify.trace.scheduler.SchedulerWorkload;
 import org.mpiverify.trace.spi.TraceTranslator;
 import org.mpiverify.trace.spi.TraceWorkload;
 
@@ -31,6 +33,7 @@ public final class Translators {
                 deadline).result());
         register(new CompletionTranslator(), CompletionWorkload::forTrace);
         register(new ProgressTranslator(), ProgressWorkload::forTrace);
+        register(new SchedulerTranslator(), SchedulerWorkload::run);
     }
 
     private Translators() {}

@@ -4,6 +4,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
+import org.mpiverify.core.trace.SchedulerStep.Kind;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * One worker ω of {@link DangScheduler} (Dang, Snir &amp; Gropp §3.1, Algorithm 3): a platform thread that
@@ -19,7 +21,8 @@ import java.util.function.IntConsumer;
  * machines have two shared cores, so an idle worker spins briefly and then parks, through an {@link
  * IdleHandshake} (Dekker's: the worker announces and then reads the index, a signaller sets its bits and then
  * reads the announcement), so no signal is left with its worker asleep (specs/scheduler, the mutant
- * SleepWithoutRecheck; jcstress {@code IdleHandshakeDekkerRace}).
+ * SleepWithoutRecheck; jcstress {@code IdleHandshakeDekkerRace}, which races this class's own {@link #signal} and
+ * {@link #announceSleep}).
  */
 final class BitVectorWorker extends Thread {
     /** Empty passes before an idle worker parks: a few microseconds. */
@@ -35,16 +38,28 @@ final class BitVectorWorker extends Thread {
     private final AtomicInteger live = new AtomicInteger();
     private final IntConsumer switchTo = this::switchTo;
     private final IdleHandshake idle = new IdleHandshake();
+    /** Null unless the scheduler's steps are recorded; every hook is one test of this final field. */
+    private final WorkerTracer trace;
     private volatile boolean stop;
 
-    BitVectorWorker(DangScheduler scheduler, int workerId, int capacity) {
-        super(scheduler.name() + "-worker-" + workerId);
+    /** @param recorder the recorder of the scheduler's steps, or null (not recorded) */
+    BitVectorWorker(DangScheduler scheduler, int workerId, int capacity, TraceRecorder recorder) {
+        this(scheduler, scheduler.name() + "-worker-" + workerId, workerId, capacity, recorder);
+    }
+
+    /**
+     * A worker named {@code name}; {@code scheduler} may be null for a worker that is never started (jcstress's
+     * harness drives its {@link #signal} and {@link #announceSleep} alone).
+     */
+    BitVectorWorker(DangScheduler scheduler, String name, int workerId, int capacity, TraceRecorder recorder) {
+        super(name);
         setDaemon(true);
         this.scheduler = scheduler;
         this.workerId = workerId;
-        this.ready = new ReadyBitVector(capacity);
         this.tasks = new Runnable[capacity];
         this.threads = new Thread[capacity];
+        this.trace = recorder == null ? null : new WorkerTracer(recorder, getName(), threads, capacity);
+        this.ready = new ReadyBitVector(capacity, trace);
     }
 
     /** A free thread id Γ on this worker for {@code task} (the continuation of {@code thread}), or -1 if full. */
@@ -66,11 +81,25 @@ final class BitVectorWorker extends Thread {
         return id;
     }
 
-    /** {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps. */
-    void signal(int id) {
+    /**
+     * {@code ThreadSignal}: marks Γ = {@code id} runnable and wakes the worker if it sleeps.
+     *
+     * @return true if it unparked the worker (it read the worker's sleep announcement after its bit sets)
+     */
+    boolean signal(int id) {
         ready.signal(id);
-        if (idle.sleeping()) {
+        if (trace == null ? idle.sleeping() : sleepingRecorded(id)) {
             LockSupport.unpark(this);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean sleepingRecorded(int id) {
+        synchronized (trace) {
+            boolean sleeping = idle.sleeping();
+            trace.step(Kind.WAKE, id, 0, sleeping);
+            return sleeping;
         }
     }
 
@@ -102,19 +131,57 @@ final class BitVectorWorker extends Thread {
                 Thread.onSpinWait();
             } else {
                 empty = 0;
-                if (idle.announce(ready) && !stop) {
+                if (announceSleep() && !stop) {
                     LockSupport.park(this);
                 }
-                idle.awake();
+                if (trace == null) {
+                    idle.awake();
+                } else {
+                    awakeRecorded();
+                }
             }
+        }
+    }
+
+    /**
+     * The idle worker announces its sleep and re-reads its bit-vector ({@link IdleHandshake#announce}).
+     *
+     * @return true if it may park: nothing was marked when it re-read
+     */
+    boolean announceSleep() {
+        return trace == null ? idle.announce(ready) : announceRecorded();
+    }
+
+    /** The announcement and the re-read, with their steps, under one hold of the tracer's monitor. */
+    private boolean announceRecorded() {
+        synchronized (trace) {
+            trace.step(Kind.IDLE, 0, 0, false);
+            boolean park = idle.announce(ready);
+            trace.step(Kind.ANNOUNCE, 0, 0, false);
+            trace.step(Kind.RECHECK, 0, 0, park);
+            return park;
+        }
+    }
+
+    private void awakeRecorded() {
+        synchronized (trace) {
+            idle.awake();
+            trace.step(Kind.AWAKE, 0, 0, false);
         }
     }
 
     /** The paper's {@code ContextSwitch(b)}: runs thread Γ until its next {@code ThreadWait} or its end. */
     private void switchTo(int id) {
         Runnable task = tasks[id];
+        if (trace != null) {
+            trace.switchStep(Kind.RUN, id);
+        }
         task.run();
-        if (threads[id].getState() == Thread.State.TERMINATED) {
+        boolean ended = threads[id].getState() == Thread.State.TERMINATED;
+        if (trace != null) {
+            trace.switchStep(ended ? Kind.END : Kind.YIELD, id);
+        }
+        if (ended) {
             scheduler.forget(task);
             tasks[id] = null;
             threads[id] = null;

@@ -4,6 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /**
  * Dang, Snir &amp; Gropp's thread scheduler (§3.1, Algorithms 3–4) as the scheduler of a set of JDK virtual
@@ -55,6 +56,15 @@ public final class DangScheduler implements Executor, AutoCloseable {
      * @throws UnsupportedOperationException if the JVM lacks the option in {@link #unavailableReason()}
      */
     public DangScheduler(String name, int workers, int threadsPerWorker) {
+        this(name, workers, threadsPerWorker, null);
+    }
+
+    /**
+     * As above, and records every worker's steps to {@code recorder} if it records {@link
+     * TraceRecorder.Algorithm#SCHEDULER} (trace validation against {@code specs/scheduler/BitVectorSchedulerTrace.tla});
+     * null or another recorder: nothing is recorded and the hooks cost one test of a final field each.
+     */
+    public DangScheduler(String name, int workers, int threadsPerWorker, TraceRecorder recorder) {
         if (workers < 1) {
             throw new IllegalArgumentException("a scheduler needs at least one worker, not " + workers);
         }
@@ -62,7 +72,8 @@ public final class DangScheduler implements Executor, AutoCloseable {
         JdkVirtualThreads.builder(this); // fails here, before any worker starts, if the JVM lacks the option
         this.workers = new BitVectorWorker[workers];
         for (int w = 0; w < workers; w++) {
-            this.workers[w] = new BitVectorWorker(this, w, threadsPerWorker);
+            this.workers[w] = new BitVectorWorker(this, w, threadsPerWorker,
+                    TraceRecorder.of(recorder, TraceRecorder.Algorithm.SCHEDULER));
         }
         for (BitVectorWorker w : this.workers) {
             w.start();

@@ -3,6 +3,7 @@ package org.mpiverify.core.sched;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntConsumer;
+import org.mpiverify.core.trace.SchedulerStep;
 
 /**
  * The set of runnable threads of one worker as a two-level bit-vector (Dang, Snir &amp; Gropp §3.1,
@@ -43,6 +44,11 @@ public final class ReadyBitVector {
      *
      * Linearization points: signal at its first-level getAndBitwiseOr; a thread is taken at the getAndSet of
      * its word in drain.
+     *
+     * Recording (trace non-null, specs/scheduler/BitVectorSchedulerTrace.tla): signalRecorded and drainRecorded
+     * make the same accesses in the same order, each under the tracer's monitor together with its stamp, so the
+     * recorded order is the order the accesses took effect; the monitor is never held while a thread runs. A twin
+     * of this class changes both paths alike.
      */
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     /** First-level words per index bit: one 64-byte cache line. */
@@ -53,6 +59,8 @@ public final class ReadyBitVector {
     private final int capacity;
     private final long[] words;
     private final long[] index;
+    /** Null unless the worker's steps are recorded (then every access is made under its monitor). */
+    private final WorkerTracer trace;
     /** Written and read by the draining thread only. */
     private int start;
 
@@ -60,12 +68,18 @@ public final class ReadyBitVector {
      * @param capacity the most threads, a positive multiple of 512 (one index bit's worth), at most 2^30
      */
     public ReadyBitVector(int capacity) {
+        this(capacity, null);
+    }
+
+    /** As above, recording each step to {@code trace} if it is not null. */
+    ReadyBitVector(int capacity, WorkerTracer trace) {
         if (capacity <= 0 || capacity % (64 * WORDS_PER_GROUP) != 0 || capacity > (1 << 30)) {
             throw new IllegalArgumentException("capacity " + capacity + " is not a positive multiple of 512");
         }
         this.capacity = capacity;
         this.words = new long[capacity / 64];
         this.index = new long[(capacity / (64 * WORDS_PER_GROUP) + 63) / 64];
+        this.trace = trace;
     }
 
     /** The most threads this vector holds. */
@@ -75,6 +89,10 @@ public final class ReadyBitVector {
 
     /** {@code ThreadSignal}: marks thread {@code id} runnable. Any thread; two atomic bit sets. */
     public void signal(int id) {
+        if (trace != null) {
+            signalRecorded(id);
+            return;
+        }
         int w = id >>> 6;
         LONGS.getAndBitwiseOr(words, w, 1L << id);
         int g = w / WORDS_PER_GROUP;
@@ -88,6 +106,9 @@ public final class ReadyBitVector {
      * @return how many threads were run
      */
     public int drain(IntConsumer run) {
+        if (trace != null) {
+            return drainRecorded(run);
+        }
         int n = 0;
         int k = index.length;
         int first = start;
@@ -106,6 +127,65 @@ public final class ReadyBitVector {
                         continue;
                     }
                     long local = (long) LONGS.getAndSet(words, w, 0L);
+                    while (local != 0) {
+                        int b = Long.numberOfTrailingZeros(local);
+                        local &= local - 1;
+                        run.accept((w << 6) + b);
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /** {@link #signal} while recording: each bit set under the tracer's monitor with its stamp. */
+    private void signalRecorded(int id) {
+        int w = id >>> 6;
+        int g = w / WORDS_PER_GROUP;
+        synchronized (trace) {
+            LONGS.getAndBitwiseOr(words, w, 1L << id);
+            trace.step(SchedulerStep.Kind.WORD, id, 0, false);
+        }
+        synchronized (trace) {
+            LONGS.getAndBitwiseOr(index, g >>> 6, 1L << g);
+            trace.step(SchedulerStep.Kind.INDEX, id, 0, false);
+        }
+    }
+
+    /**
+     * {@link #drain} while recording: each exchange, and each read of a word of a taken group that finds it zero,
+     * under the tracer's monitor with its stamp (a read of an index word that finds it zero changes nothing and
+     * is not recorded); the monitor is not held while a thread runs.
+     */
+    private int drainRecorded(IntConsumer run) {
+        int n = 0;
+        int k = index.length;
+        int first = start;
+        start = first + 1 == k ? 0 : first + 1;
+        for (int j = 0; j < k; j++) {
+            int i = first + j < k ? first + j : first + j - k;
+            long groups;
+            synchronized (trace) {
+                if ((long) LONGS.getVolatile(index, i) == 0) {
+                    continue;
+                }
+                groups = (long) LONGS.getAndSet(index, i, 0L);
+                trace.step(SchedulerStep.Kind.TAKE_INDEX, i, groups, false);
+            }
+            while (groups != 0) {
+                int g = (i << 6) + Long.numberOfTrailingZeros(groups);
+                groups &= groups - 1;
+                for (int w = g * WORDS_PER_GROUP, end = w + WORDS_PER_GROUP; w < end; w++) {
+                    long local;
+                    synchronized (trace) {
+                        if ((long) LONGS.getVolatile(words, w) == 0) {
+                            trace.step(SchedulerStep.Kind.SKIP, w, 0, false);
+                            continue;
+                        }
+                        local = (long) LONGS.getAndSet(words, w, 0L);
+                        trace.step(SchedulerStep.Kind.TAKE_WORD, w, local, false);
+                    }
                     while (local != 0) {
                         int b = Long.numberOfTrailingZeros(local);
                         local &= local - 1;

@@ -52,7 +52,9 @@ public final class TraceRecorder {
         /** The match table's insert/empty and a request's completion and wait (specs/matchtable). */
         COMPLETION,
         /** A rank's progress engine: poller and standby roles, its doorbell, the active set (specs/progress). */
-        PROGRESS;
+        PROGRESS,
+        /** The bit-vector scheduler's workers: signals, the worker's exchanges, the sleep hand-shake (specs/scheduler). */
+        SCHEDULER;
 
         /** The name used on the command line and in file names: {@code contextid}, {@code matching}, ... */
         public String id() {
@@ -64,7 +66,7 @@ public final class TraceRecorder {
             for (Algorithm a : values()) {
                 if (a.id().equalsIgnoreCase(id) || a.name().equalsIgnoreCase(id)) return a;
             }
-            throw new IllegalArgumentException("no algorithm " + id + "; one of contextid, matching, probe, completion, progress");
+            throw new IllegalArgumentException("no algorithm " + id + "; one of contextid, matching, probe, completion, progress, scheduler");
         }
     }
 
