@@ -1,5 +1,8 @@
 package org.mpiverify.testkit;
 
+import static org.mpiverify.testkit.SourceTrees.repositoryRoot;
+import static org.mpiverify.testkit.SourceTrees.write;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,19 +100,5 @@ class PackageCyclesTest {
         write(dir, "org/mpiverify/api/Word.java", "package org.mpiverify.api;\npublic enum Word { A; Api a; }\n");
         assertEquals(List.of(List.of("org.mpiverify.api", "org.mpiverify.api(vocabulary)", "org.mpiverify.core")),
                 PackageGraph.of(dir, List.of(dir), apart).cycles(), "a type counted apart that is no leaf closes the loop");
-    }
-
-    private static void write(Path dir, String file, String text) throws IOException {
-        Path f = dir.resolve(file);
-        Files.createDirectories(f.getParent());
-        Files.writeString(f, text);
-    }
-
-    /** The folder holding the {@code mpiverify} launcher, above this module. */
-    private static Path repositoryRoot() {
-        Path p = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
-        while (p != null && !Files.isRegularFile(p.resolve("mpiverify"))) p = p.getParent();
-        if (p == null) throw new IllegalStateException("no repository root (a folder holding the mpiverify launcher) above the module");
-        return p;
     }
 }

@@ -1,5 +1,8 @@
 package org.mpiverify.testkit;
 
+import static org.mpiverify.testkit.SourceTrees.repositoryRoot;
+import static org.mpiverify.testkit.SourceTrees.write;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,19 +114,5 @@ class SplitPackagesTest {
             });
         });
         return b.toString();
-    }
-
-    private static void write(Path dir, String file, String text) throws IOException {
-        Path f = dir.resolve(file);
-        Files.createDirectories(f.getParent());
-        Files.writeString(f, text);
-    }
-
-    /** The folder holding the {@code mpiverify} launcher, above this module. */
-    private static Path repositoryRoot() {
-        Path p = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
-        while (p != null && !Files.isRegularFile(p.resolve("mpiverify"))) p = p.getParent();
-        if (p == null) throw new IllegalStateException("no repository root (a folder holding the mpiverify launcher) above the module");
-        return p;
     }
 }
