@@ -41,7 +41,7 @@ import org.mpiverify.trace.tlc.TlcSession;
  * included): the cell's verdict and its trace verdict come from the same runs.
  *
  * <p>Traced: every core column on the JDK's threads, safe and unsafe (the column on the bit-vector scheduler is not,
- * as {@code trace} does not trace it). A safe column's traces must be accepted; an unsafe column whose defect the
+ * as {@code trace} does not trace it; the idup twin's column records no context-id steps, {@link #recorded}). A safe column's traces must be accepted; an unsafe column whose defect the
  * trace specs see has a rejected trace (a twin of the queue engine that drops a truncated receive: its arrival is
  * queued while the spec has a matching receive posted).
  *
@@ -95,7 +95,8 @@ public final class AuditRunTracing implements RunTracing {
     @Override
     public Recording record(AuditColumn column, Scenario scenario, String run) {
         if (!(column.target() instanceof CoreTarget core) || CoreColumns.isBitVectorScheduler(column)) return null;
-        TraceRecorder recorder = TraceRecorder.create(ALGORITHMS, false);
+        Set<Algorithm> algorithms = recorded(core.config());
+        TraceRecorder recorder = TraceRecorder.create(algorithms, false);
         CoreTarget traced = core.recording(recorder);
         JobConfig config = traced.config().withRanks(scenario.ranks());
         return new Recording() {
@@ -109,7 +110,8 @@ public final class AuditRunTracing implements RunTracing {
                 List<RecordedEvent> events = recorder.events(); // the run has ended: its steps, read on this thread
                 Map<String, Object> facts = recorder.facts();
                 try {
-                    return CompletableFuture.supplyAsync(() -> validateRun(run, events, facts, config), validators)
+                    return CompletableFuture.supplyAsync(() -> validateRun(run, algorithms, events, facts, config),
+                                    validators)
                             .exceptionally(t -> error(run + ": the validation failed: " + t));
                 } catch (RejectedExecutionException e) {
                     return CompletableFuture.completedFuture(error(run + ": not validated, the tracing was closed"));
@@ -118,10 +120,23 @@ public final class AuditRunTracing implements RunTracing {
         };
     }
 
+    /**
+     * The algorithms a column's runs record: {@link #ALGORITHMS} but context ids where the column replaces the
+     * allocator (the idup twin's column: a replaced allocator records no steps, and refuses a recorder that asks for
+     * them rather than leave its trace empty; the column's other algorithms are still traced).
+     */
+    static Set<Algorithm> recorded(JobConfig config) {
+        if (config.overrides() == null || config.overrides().contextIds() == null) return ALGORITHMS;
+        Set<Algorithm> l = EnumSet.copyOf(ALGORITHMS);
+        l.remove(Algorithm.CONTEXT_ID);
+        return l;
+    }
+
     /** Translates one run's events into its traces and validates each; on a validating thread. */
-    private CellTrace validateRun(String run, List<RecordedEvent> events, Map<String, Object> facts, JobConfig config) {
+    private CellTrace validateRun(String run, Set<Algorithm> algorithms, List<RecordedEvent> events,
+                                  Map<String, Object> facts, JobConfig config) {
         List<TraceModel> models = new ArrayList<>();
-        for (Algorithm a : ALGORITHMS) {
+        for (Algorithm a : algorithms) {
             try {
                 models.addAll(Translators.of(a).models(run, events, facts, config));
             } catch (IllegalArgumentException | IllegalStateException e) {
@@ -130,7 +145,7 @@ public final class AuditRunTracing implements RunTracing {
         }
         if (models.isEmpty()) {
             return new CellTrace(CellTrace.Verdict.NO_STEPS, 1, 0, 0, 0, 0, 0,
-                    "no step of " + ALGORITHMS.stream().map(Algorithm::id).toList() + " recorded", List.of());
+                    "no step of " + algorithms.stream().map(Algorithm::id).toList() + " recorded", List.of());
         }
         List<TraceVerdict> verdicts = new ArrayList<>();
         for (TraceModel m : models) verdicts.add(checker.check(m, session(m.specFolder())));

@@ -59,6 +59,25 @@ class AuditTraceTest {
         assertTrue(t.traces() >= 4 && t.events() > 0, "the run's context-id, matching, probe and completion traces: " + t);
     }
 
+    /**
+     * Recording must not change what the audit sees: the idup twin's column replaces the context-id allocator, which
+     * refuses to record (every run CRASHed with {@code --trace}); it records its other algorithms and passes where
+     * it passes untraced. Its runs only: no TLC.
+     */
+    @Test
+    @Timeout(value = 1, unit = TimeUnit.MINUTES)
+    void aColumnWithAReplacedAllocatorRunsAsItDoesUntraced(@TempDir Path out) {
+        AuditColumn idupTwin = CoreColumns.unsafeConfigurations(CoreColumns.QUICK_UNSAFE_DEADLINE).stream()
+                .filter(c -> c.name().contains("idup ")).findFirst().orElseThrow();
+        var scenario = org.mpiverify.audit.scenario.ScenarioCatalog.byId(QUICK_SCENARIO);
+        try (AuditRunTracing tracing = new AuditRunTracing(Workspace.root().resolve("specs"), out, 1)) {
+            var recording = tracing.record(idupTwin, scenario, "idup-twin");
+            assertNotNull(recording);
+            var v = AuditRunner.runOnce(recording.target(), scenario);
+            assertEquals(Outcome.PASS, v.outcome(), v.summary());
+        }
+    }
+
     @Test
     @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
