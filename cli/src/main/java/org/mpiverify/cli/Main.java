@@ -28,6 +28,7 @@ import org.mpiverify.results.Console;
 import org.mpiverify.results.ProgressLine;
 import org.mpiverify.specs.TlcCommand;
 import org.mpiverify.specs.mutation.SpecMutateCommand;
+import org.mpiverify.trace.AuditRunTracing;
 import org.mpiverify.trace.TraceCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine.ArgGroup;
@@ -304,6 +305,11 @@ public final class Main implements Callable<Integer> {
         boolean full;
         @Option(names = "--locks", description = "run the lock auditor in every JVM the target starts (out/locks/audit-TARGET.md; docs/locks.md)")
         boolean locks;
+        @Option(names = "--trace", description = "with --target core: every run records context-id allocation, matching, probe and "
+                + "completion, and TLC validates its traces against the algorithms' trace specs while the audit goes on; a trace "
+                + "verdict beside each cell's (REJECTED: out/audit/trace/rejected/); a safe configuration's rejected trace fails the "
+                + "audit (docs/trace.md)")
+        boolean trace;
         @Option(names = "--lib", paramLabel = "FILE", description = "a native target's library by path (any build of MPICH's or Open MPI's ABI: "
                 + "checked before any run, refused with what does not match)")
         Path lib;
@@ -327,14 +333,17 @@ public final class Main implements Callable<Integer> {
         public Integer call() {
             if (target == null) throw new ParameterException(spec.commandLine(), "Missing required option: '--target'");
             if (race != null && !c) throw new ParameterException(spec.commandLine(), "--race needs --c");
+            if (trace && c) throw new ParameterException(spec.commandLine(), "--trace does not go with --c");
             if (c) {
                 return org.mpiverify.audit.cscenario.CAuditCommand.run(target, scenarios, race, lib, mpiexec,
                         main.console.out(), main.console.err(), main.env);
             }
-            AuditCommand.Options o = options(spec, () -> new AuditCommand.Options(target, scenarios, repeats, full, locks,
-                    new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()),
-                    "true".equalsIgnoreCase(main.env.getOrDefault("CI", ""))));
-            return AuditCommand.run(o, main.console);
+            try (AuditRunTracing tracing = trace ? AuditRunTracing.create() : null) {
+                AuditCommand.Options o = options(spec, () -> new AuditCommand.Options(target, scenarios, repeats, full, locks,
+                        new AuditTargets.NativeOptions(lib, mpiexec, hosts, Map.of()),
+                        "true".equalsIgnoreCase(main.env.getOrDefault("CI", "")), tracing));
+                return AuditCommand.run(o, main.console);
+            }
         }
     }
 

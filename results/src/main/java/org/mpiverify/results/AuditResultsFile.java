@@ -1,5 +1,6 @@
 package org.mpiverify.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,12 +51,42 @@ public record AuditResultsFile(String target, String implementation, Provenance 
      * @param counts   outcome name to runs with that outcome, worst first
      * @param evidence what the worst run left (messages, thread stacks)
      * @param seconds  wall time of its runs
+     * @param trace    what TLC decided about its runs' traces ({@code audit --trace}); absent when they were not traced
      */
     public record ScenarioCell(String id, String title, String origin, String verdict, String summary, int runs,
-                               Map<String, Integer> counts, List<String> evidence, double seconds) {
+                               Map<String, Integer> counts, List<String> evidence, double seconds,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Trace trace) {
         public ScenarioCell {
             counts = counts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(counts));
             evidence = evidence == null ? List.of() : List.copyOf(evidence);
+        }
+
+        /** A cell whose runs were not traced. */
+        public ScenarioCell(String id, String title, String origin, String verdict, String summary, int runs,
+                            Map<String, Integer> counts, List<String> evidence, double seconds) {
+            this(id, title, origin, verdict, summary, runs, counts, evidence, seconds, null);
+        }
+    }
+
+    /**
+     * The trace verdict of a cell's runs: each run's traces (one per algorithm and unit its trace spec models)
+     * validated by TLC against the spec.
+     *
+     * @param verdict    NO_STEPS (no step of a traced algorithm recorded), ACCEPTED, ERROR (TLC could not decide a
+     *                   trace) or REJECTED, the worst over the traces
+     * @param runs       the runs recorded
+     * @param traces     the traces validated
+     * @param rejected   of those, rejected
+     * @param errors     of those, undecided
+     * @param events     the events validated
+     * @param tlcSeconds TLC's wall time over the traces
+     * @param summary    the first rejected or undecided trace's verdict in one line, else what was accepted
+     * @param reports    each rejected trace's page, relative to the audit's output folder
+     */
+    public record Trace(String verdict, int runs, int traces, int rejected, int errors, long events, double tlcSeconds,
+                        String summary, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> reports) {
+        public Trace {
+            reports = reports == null ? List.of() : List.copyOf(reports);
         }
     }
 

@@ -60,8 +60,11 @@ class CheckResultFilesTest {
         var fail = new AuditResultsFile.ScenarioCell("probe-recv-race", "probe then receive", "Hoefler et al. Fig. 1",
                 "FAIL", "a thread received the message another probed", 10, Map.of("FAIL", 2, "PASS", 8),
                 List.of("rank 1: stolen"), 1.25);
+        var traced = new AuditResultsFile.ScenarioCell("p2p-nonblocking", "nonblocking", "MPI-3.1 3.7", "PASS", "ok", 1,
+                Map.of("PASS", 1), List.of(), 0.5, new AuditResultsFile.Trace("REJECTED", 1, 3, 1, 0, 420, 2.5,
+                "the first bad event", List.of("trace/rejected/p2p-nonblocking.md")));
         var file = new AuditResultsFile("mpich", "MPICH 4.0.2", PROVENANCE, false, List.of(
-                new AuditResultsFile.Configuration("default", false, List.of(fail)),
+                new AuditResultsFile.Configuration("default", false, List.of(fail, traced)),
                 new AuditResultsFile.Configuration("naive", true, List.of())));
         Path f = dir.resolve("audit/mpich.json");
         file.write(f);

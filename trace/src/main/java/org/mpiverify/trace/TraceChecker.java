@@ -122,7 +122,16 @@ public final class TraceChecker {
         }
     }
 
-    private TraceVerdict check(TraceModel model, TlcSession session) {
+    /** The folder of the trace specs of {@code folder} ({@link TraceModel#specFolder()}): a session's library. */
+    public Path specFolder(String folder) {
+        return specsDir.resolve(folder);
+    }
+
+    /**
+     * Checks the whole trace of {@code model} in {@code session}, a TLC JVM over {@link #specFolder} of the model's
+     * folder that may have checked other traces before (its windows are new TLC runs all the same).
+     */
+    public TraceVerdict check(TraceModel model, TlcSession session) {
         String name = model.name();
         List<TraceStep> steps = model.steps();
         Path dir = workDir.resolve(safe(name));

@@ -12,7 +12,8 @@
  * <p>May import: the core ({@code org.mpiverify.mpi}, {@code org.mpiverify.core.trace} and the configuration types
  * of {@code .core.sync}, {@code .core.contextid}), {@code org.mpiverify.specs} (TLC), the harness's and the
  * audit's scenarios ({@code org.mpiverify.harness.core}, {@code .harness.scenario}, {@code
- * org.mpiverify.audit.scenario}, {@code .audit.run}), {@code org.mpiverify.results}, the translator contract
+ * org.mpiverify.audit.scenario}, {@code .audit.run}, and {@code .audit.report}'s cell trace verdict, which {@code
+ * AuditRunTracing} gives {@code audit --trace}), {@code org.mpiverify.results}, the translator contract
  * {@code .spi}, and the per-algorithm packages {@code .completion}, {@code .contextid}, {@code .matching}, {@code
  * .probe}, {@code .progress}, which {@code Translators} and {@code TraceTwins} list. Those import {@code .spi}, never
  * this package. {@code .tlc} runs TLC: the windows of a trace in one TLC JVM ({@code TlcSession}, whose JVM runs

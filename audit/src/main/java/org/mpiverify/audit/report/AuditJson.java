@@ -32,7 +32,12 @@ public final class AuditJson {
             if (n != null) counts.put(o.name(), n);
         }
         return new AuditResultsFile.ScenarioCell(x.id(), x.title(), x.origin(), x.verdict().name(), x.summary(), x.runs(),
-                counts, x.evidence(), x.seconds());
+                counts, x.evidence(), x.seconds(), trace(x.trace()));
+    }
+
+    private static AuditResultsFile.Trace trace(CellTrace t) {
+        return t == null ? null : new AuditResultsFile.Trace(t.verdict().name(), t.runs(), t.traces(), t.rejected(),
+                t.errors(), t.events(), t.tlcSeconds(), t.summary(), t.reports());
     }
 
     public static String toJson(TargetResult r) {

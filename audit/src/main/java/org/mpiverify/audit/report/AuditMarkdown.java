@@ -28,13 +28,20 @@ public final class AuditMarkdown {
                     .append(cell(first.origin())).append(" |");
             for (ColumnResult c : r.columns()) {
                 CellResult x = c.cells().get(i);
-                sb.append(" **").append(x.verdict()).append("** ").append(shortCounts(x)).append(" |");
+                sb.append(" **").append(x.verdict()).append("** ").append(shortCounts(x));
+                if (x.trace() != null) sb.append("; trace ").append(x.trace().shortForm());
+                sb.append(" |");
             }
             sb.append('\n');
         }
         sb.append("\nVerdicts: PASS; FAIL (wrong result); HANG (deadline exceeded); CRASH; UNSUPPORTED (the operation "
                 + "does not exist); HAZARD (allowed by the standard, unsafe for users). A cell shows the worst outcome "
                 + "over its runs (FAIL > HANG > CRASH > HAZARD > UNSUPPORTED > PASS) and the count of each.\n");
+        if (traced(r)) {
+            sb.append("\nTraces (`--trace`): what TLC decided about the traces the cell's runs recorded, validated against the"
+                    + " algorithms' trace specs: REJECTED (a trace is no behaviour of its spec) > ERROR (undecided) >"
+                    + " ACCEPTED > no steps (nothing recorded), and how many of the traces have that verdict.\n");
+        }
         sb.append("\n## Findings\n");
         boolean any = false;
         for (ColumnResult c : r.columns()) {
@@ -61,8 +68,24 @@ public final class AuditMarkdown {
                 }
             }
         }
+        for (ColumnResult c : r.columns()) {
+            for (CellResult x : c.cells()) {
+                CellTrace t = x.trace();
+                if (t == null || t.verdict() == CellTrace.Verdict.ACCEPTED || t.verdict() == CellTrace.Verdict.NO_STEPS) {
+                    continue;
+                }
+                any = true;
+                sb.append("\n### `").append(x.id()).append("` on ").append(c.name()).append(c.unsafe() ? " (unsafe)" : "")
+                        .append(": trace ").append(t.shortForm()).append("\n\n").append(t.summary()).append('\n');
+                for (String page : t.reports()) sb.append("\n- [").append(page).append("](").append(page).append(")\n");
+            }
+        }
         if (!any) sb.append("\nEvery cell passed.\n");
         return sb.toString();
+    }
+
+    static boolean traced(TargetResult r) {
+        return r.columns().stream().flatMap(c -> c.cells().stream()).anyMatch(x -> x.trace() != null);
     }
 
     /** "3/3" when every run had the cell's verdict, else every outcome's count: "HAZARD 2 PASS 1/3". */

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.mpiverify.audit.report.AuditReports;
 import org.mpiverify.audit.report.CellResult;
+import org.mpiverify.audit.report.CellTrace;
 import org.mpiverify.audit.report.ColumnResult;
 import org.mpiverify.audit.report.TargetResult;
 import org.mpiverify.audit.scenario.ScenarioCatalog;
@@ -29,6 +31,10 @@ import org.mpiverify.results.Provenance;
  *
  * <p>A cell stops repeating after a HANG (each costs a full deadline, and the cell is already as bad
  * as it gets short of FAIL) or an UNSUPPORTED (the operation will not appear on the next run).
+ *
+ * <p>With {@link Options#tracing()} ({@code audit --trace}), every run of a traced column records, and its traces
+ * are validated while the audit goes on with the next runs; the cells get their trace verdicts once every
+ * validation of the target has ended.
  */
 public final class AuditRunner {
 
@@ -37,10 +43,16 @@ public final class AuditRunner {
      * @param repeats   overrides every scenario's repeat count when positive
      * @param scenarios scenario ids to run; empty for the whole catalog
      * @param console   where the progress goes (null: silent)
+     * @param tracing   records the runs and validates their traces, or null ({@link RunTracing})
      */
-    public record Options(boolean full, int repeats, List<String> scenarios, Console console) {
+    public record Options(boolean full, int repeats, List<String> scenarios, Console console, RunTracing tracing) {
         public Options {
             scenarios = List.copyOf(scenarios);
+        }
+
+        /** Options without tracing. */
+        public Options(boolean full, int repeats, List<String> scenarios, Console console) {
+            this(full, repeats, scenarios, console, null);
         }
     }
 
@@ -75,20 +87,38 @@ public final class AuditRunner {
             for (Scenario s : scenarios) totalRuns += repeats(s);
         }
         progress.start(targetId, totalRuns);
-        List<ColumnResult> out = new ArrayList<>();
+        List<List<CellResult>> columnCells = new ArrayList<>();
+        List<List<List<CompletableFuture<CellTrace>>>> traces = new ArrayList<>();
         try {
             for (AuditColumn column : columns) {
                 // under the lock auditor (audit --locks): one report per configuration
                 LockSegments.begin();
                 List<CellResult> cells = new ArrayList<>();
+                List<List<CompletableFuture<CellTrace>>> cellTraces = new ArrayList<>();
                 for (Scenario s : scenarios) {
-                    cells.add(runCell(column, s));
+                    List<CompletableFuture<CellTrace>> validations = new ArrayList<>();
+                    cells.add(runCell(column, s, validations));
+                    cellTraces.add(validations);
                 }
                 LockSegments.end("audit-" + targetId + "/" + LocksOption.slug(column.name()));
-                out.add(new ColumnResult(column.name(), column.unsafe(), cells));
+                columnCells.add(cells);
+                traces.add(cellTraces);
             }
         } finally {
             progress.finish();
+        }
+        long pending = traces.stream().flatMap(List::stream).flatMap(List::stream).filter(f -> !f.isDone()).count();
+        if (pending > 0 && options.console() != null) {
+            options.console().out().println("audit " + targetId + ": the runs are done; waiting for TLC on " + pending
+                    + " of their traces");
+        }
+        List<ColumnResult> out = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            List<CellResult> cells = new ArrayList<>();
+            for (int i = 0; i < columnCells.get(c).size(); i++) {
+                cells.add(withTraces(columnCells.get(c).get(i), traces.get(c).get(i)));
+            }
+            out.add(new ColumnResult(columns.get(c).name(), columns.get(c).unsafe(), cells));
         }
         return new TargetResult(targetId, implementation, Provenance.now(AuditOutput.repoRoot(), libraryVersions),
                 options.full(), out);
@@ -106,7 +136,16 @@ public final class AuditRunner {
         return options.repeats() > 0 ? options.repeats() : Math.max(1, s.repeats(options.full()));
     }
 
-    private CellResult runCell(AuditColumn column, Scenario s) {
+    /** The cell with the trace verdict of its runs, once their validations have ended; unchanged if none was traced. */
+    private CellResult withTraces(CellResult cell, List<CompletableFuture<CellTrace>> validations) {
+        if (validations.isEmpty()) return cell;
+        CellTrace t = null;
+        for (CompletableFuture<CellTrace> v : validations) t = CellTrace.merge(t, v.join());
+        return cell.withTrace(t);
+    }
+
+    /** Runs the cell; with tracing, adds each traced run's validation to {@code validations}. */
+    private CellResult runCell(AuditColumn column, Scenario s, List<CompletableFuture<CellTrace>> validations) {
         int n = repeats(s);
         Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
         Verdict worst = null;
@@ -115,8 +154,11 @@ public final class AuditRunner {
         for (int i = 0; i < n; i++) {
             progress.running(column.name(), s.id(), i + 1, n);
             long t0 = System.nanoTime();
-            Verdict v = runOnce(column.target(), s);
+            RunTracing.Recording recording = options.tracing() == null ? null
+                    : options.tracing().record(column, s, s.id() + "/" + column.name() + "/run" + (i + 1));
+            Verdict v = runOnce(recording == null ? column.target() : recording.target(), s);
             nanos += System.nanoTime() - t0;
+            if (recording != null) validations.add(recording.validate());
             runs++;
             counts.merge(v.outcome(), 1, Integer::sum);
             if (worst == null || v.outcome().isWorseThan(worst.outcome())) worst = v;
@@ -127,7 +169,7 @@ public final class AuditRunner {
             }
         }
         return new CellResult(s.id(), s.title(), s.origin(), worst.outcome(), worst.summary(), runs, counts,
-                worst.evidence(), nanos / 1e9);
+                worst.evidence(), nanos / 1e9, null);
     }
 
     /** One run of one scenario, judged. Never throws: a judge that throws is a CRASH of the audit itself. */

@@ -76,6 +76,11 @@ public final class CoreTarget implements AuditTarget {
         return config;
     }
 
+    /** The same target (configuration, name, deadline cap) with its jobs recording to {@code recorder}. */
+    public CoreTarget recording(org.mpiverify.core.trace.TraceRecorder recorder) {
+        return new CoreTarget(configuration, config.withTrace(recorder), deadlineCap);
+    }
+
     @Override public String id() { return "core"; }
 
     @Override public String describe() { return "mpiverify core 0.1.0 " + configuration; }
