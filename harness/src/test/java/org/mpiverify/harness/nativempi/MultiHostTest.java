@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpiverify.harness.launch.RunOutcome;
 import org.mpiverify.harness.scenario.RankReport;
@@ -82,8 +84,14 @@ class MultiHostTest {
         assertEquals(Outcome.PASS, s.judge(c.reports()).outcome(), () -> s.judge(c.reports()).toString());
     }
 
+    /** A quick build hangs a rank on MPICH's launcher only (13-15 s a hang), {@code -Pfull} on both launchers. */
+    static Stream<String> hangLibraries() {
+        return Boolean.getBoolean("mpiverify.full") ? Stream.of("mpich", "openmpi")
+                : Stream.of("mpich");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"mpich", "openmpi"})
+    @MethodSource("hangLibraries")
     void aHungRankOnAnotherHostSendsItsOwnDumpAndEndsItself(String library) throws Exception {
         NativeTarget t = target(library, "%s:1");
         RunOutcome o = Deadline.within(LIMIT, library + " hang on hosts", () -> t.runOnce(new RecvFirstDeadlockScenario()));
