@@ -292,6 +292,9 @@ class DerivedCollectivesTest {
             w.isendrecvReplace(buf, 0, 2, str, next, 4, prev, 4).waitFor();
             assertArrayEquals(new int[] {pp * 10, r * 10 + 1, pp * 10 + 2, pp * 10 + 3, r * 10 + 4, pp * 10 + 5},
                     buf, "isendrecvReplace of two strided items");
+            // a receive's last reference may be its delivering sender's, dropped after the completion this rank
+            // saw; every sender has returned from its send once the barrier is passed
+            w.barrier();
             col.free();
             str.free();
             assertTrue(col.isReleased() && str.isReleased(), "a finished sendrecv left a use of its type");

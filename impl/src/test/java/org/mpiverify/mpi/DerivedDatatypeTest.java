@@ -185,10 +185,14 @@ class DerivedDatatypeTest {
                 w.send(new int[0], 0, 0, Datatype.INT, 0, 5);    // now rank 0 may send
                 r.waitFor();
                 assertArrayEquals(new int[] {11, 0, 22, 0, 33}, in);
+                // the receive's last reference is the delivering send's, dropped after it signalled the
+                // completion that waitFor saw: the sender's next message comes after that drop
+                w.recv(new int[0], 0, 0, Datatype.INT, 0, 6);
                 assertTrue(every2.isReleased(), "released once its last use completed");
             } else if (w.rank() == 0) {
                 w.recv(new int[0], 0, 0, Datatype.INT, last, 5);
                 w.send(new int[] {11, 22, 33}, 0, 3, Datatype.INT, last, 3);
+                w.send(new int[0], 0, 0, Datatype.INT, last, 6);
             }
         });
     }
