@@ -113,16 +113,6 @@ public final class CoreColumns {
         return ENGINE_TWIN_PREFIX + twin;
     }
 
-    /** Whether {@code column} is the variant that holds the global lock while a call blocks (Fig. 2's). */
-    public static boolean isLockAroundCall(AuditColumn column) {
-        return column.unsafe() && column.name().startsWith(LOCK_AROUND_CALL);
-    }
-
-    /** Whether {@code column} is one of the matching engines broken on an error path. */
-    public static boolean isEngineTwin(AuditColumn column) {
-        return column.unsafe() && column.name().startsWith(ENGINE_TWIN_PREFIX);
-    }
-
     private static AuditColumn engineTwin(JobConfig exp, String name, Supplier<MatchingEngine> engine, Duration deadlineCap) {
         String column = engineTwinColumn(name);
         return new AuditColumn(column, true, new CoreTarget(column, exp.withOverrides(new CoreOverrides(name, null, engine)),
