@@ -1,8 +1,6 @@
 package org.mpiverify.audit;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +78,7 @@ record ExpectedVerdicts(String about, List<Column> columns, List<UnsafeColumn> u
     static ExpectedVerdicts load() {
         Path file = Workspace.root().resolve(FILE);
         try {
-            return Json.read(Files.readString(file, StandardCharsets.UTF_8), ExpectedVerdicts.class);
+            return Json.readFile(file, ExpectedVerdicts.class);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + file + ": " + e, e);
         } catch (IllegalArgumentException e) {

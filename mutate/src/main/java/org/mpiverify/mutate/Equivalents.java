@@ -1,7 +1,6 @@
 package org.mpiverify.mutate;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,7 +101,7 @@ public record Equivalents(String about, List<KindText> kinds, List<Reason> reaso
     public static Equivalents read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) return new Equivalents(null, defaultKinds(), List.of(), List.of());
         try {
-            return Json.read(Files.readString(file, StandardCharsets.UTF_8), Equivalents.class);
+            return Json.readFile(file, Equivalents.class);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

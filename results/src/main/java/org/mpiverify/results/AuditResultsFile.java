@@ -2,7 +2,6 @@ package org.mpiverify.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -92,12 +91,11 @@ public record AuditResultsFile(String target, String implementation, Provenance 
 
     /** Writes {@code file} (and its folders). */
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key this record does not have, is an {@link IllegalArgumentException}. */
     public static AuditResultsFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), AuditResultsFile.class);
+        return Json.readFile(file, AuditResultsFile.class);
     }
 }

@@ -1,7 +1,6 @@
 package org.mpiverify.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -106,12 +105,11 @@ public record BenchFigureFile(String benchmark, String title, int trials, boolea
 
     /** Writes {@code file} (and its folders). */
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key this record does not have, is an {@link IllegalArgumentException}. */
     public static BenchFigureFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), BenchFigureFile.class);
+        return Json.readFile(file, BenchFigureFile.class);
     }
 }

@@ -14,8 +14,11 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -33,7 +36,8 @@ import java.util.Map;
  * producers add fields over time and a report must still render older files.
  *
  * <p>Numbers are written with six significant digits (a measurement's noise is larger), integral
- * values without a fraction, and non-finite ones as {@code null}.
+ * values without a fraction, and non-finite ones as {@code null}; a record's {@code double} read from
+ * {@code null} (or missing) is NaN, so a value that was not measured never comes back as a measured zero.
  *
  * <p>Result files are records ({@link #write}, {@link #read}): a record component is its JSON key, in the
  * record's order. A key that is a Java reserved word ({@code extends}, {@code final}, ...) is the component's
@@ -59,7 +63,8 @@ public final class Json {
                 .propertyNamingStrategy(new ReservedWordKeys())
                 .addModule(new SimpleModule("six significant digits")
                         .addSerializer(Double.class, new DoubleSerializer())
-                        .addSerializer(Double.TYPE, new DoubleSerializer())) // a record's double, too
+                        .addSerializer(Double.TYPE, new DoubleSerializer()) // a record's double, too
+                        .addDeserializer(Double.TYPE, new NumberDeserializers.DoubleDeserializer(Double.TYPE, Double.NaN)))
                 .build();
         /** Two-space indentation; arrays stay on their line ({@code [1, 2]}), objects in them break lines. */
         static final ObjectWriter INDENTED = MAPPER.writer(new DefaultPrettyPrinter(Separators.createDefaultInstance()
@@ -115,8 +120,8 @@ public final class Json {
     /**
      * Reads a JSON document into a value of {@code type}, typically a record (its components by name, nested records,
      * lists, maps, enums by name). Strict: malformed input, a key the type does not have, a duplicate key or a value of
-     * the wrong type is an {@link IllegalArgumentException} naming the line; a missing key reads as null (or a
-     * primitive's zero), for the record to refuse if it must have it.
+     * the wrong type is an {@link IllegalArgumentException} naming the line; a missing key reads as null (a
+     * {@code double}'s NaN, another primitive's zero), for the record to refuse if it must have it.
      */
     public static <T> T read(String text, Class<T> type) {
         try {
@@ -125,6 +130,17 @@ public final class Json {
             int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
             throw new IllegalArgumentException("JSON: " + e.getOriginalMessage() + (line > 0 ? " at line " + line : ""), e);
         }
+    }
+
+    /** Writes {@code value} (a result record) to {@code file} as {@link #write} does, creating its folder. */
+    public static void writeFile(Path file, Object value) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, write(value));
+    }
+
+    /** Reads {@code file} as {@link #read} does. */
+    public static <T> T readFile(Path file, Class<T> type) throws IOException {
+        return read(Files.readString(file), type);
     }
 
     /** Parses a JSON object; anything else is an error. */

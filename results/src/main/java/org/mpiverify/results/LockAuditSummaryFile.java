@@ -123,7 +123,7 @@ public record LockAuditSummaryFile(String tool, int format, Provenance provenanc
 
     /** Reads {@code file}; a malformed one, or one with a key these records do not have, is an {@link IllegalArgumentException}. */
     public static LockAuditSummaryFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), LockAuditSummaryFile.class);
+        return Json.readFile(file, LockAuditSummaryFile.class);
     }
 
     private static <T> List<T> copy(List<T> l) {

@@ -1,7 +1,6 @@
 package org.mpiverify.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -254,7 +253,7 @@ public record LockReportFile(String tool, int format, Provenance provenance, Run
 
     /** Reads {@code file}; a malformed one, or one with a key these records do not have, is an {@link IllegalArgumentException}. */
     public static LockReportFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), LockReportFile.class);
+        return Json.readFile(file, LockReportFile.class);
     }
 
     private static <T> List<T> copy(List<T> l) {

@@ -1,7 +1,6 @@
 package org.mpiverify.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -86,13 +85,12 @@ public record SpecKillMatrixFile(String tool, Provenance provenance, String gene
 
     /** Writes {@code file} (and its folders). */
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads the file; malformed JSON or a key these records do not have is an {@link IllegalArgumentException}. */
     public static SpecKillMatrixFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), SpecKillMatrixFile.class);
+        return Json.readFile(file, SpecKillMatrixFile.class);
     }
 
     private static <T> List<T> copy(List<T> list) {

@@ -1,7 +1,6 @@
 package org.mpiverify.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -80,11 +79,11 @@ public record SpecMutationScoresFile(String comment, int targetPercent, List<Fam
 
     /** Writes {@code file}. */
     public void write(Path file) throws IOException {
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key these records do not have, is an {@link IllegalArgumentException}. */
     public static SpecMutationScoresFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), SpecMutationScoresFile.class);
+        return Json.readFile(file, SpecMutationScoresFile.class);
     }
 }

@@ -2,7 +2,6 @@ package org.mpiverify.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -104,12 +103,11 @@ public record TlcResultsFile(String generated, String gitCommit, Provenance prov
 
     /** Writes {@code file} (and its folders). */
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key this record does not have, is an {@link IllegalArgumentException}. */
     public static TlcResultsFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), TlcResultsFile.class);
+        return Json.readFile(file, TlcResultsFile.class);
     }
 }

@@ -1,7 +1,6 @@
 package org.mpiverify.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -45,12 +44,11 @@ public record TraceResultsFile(Provenance provenance, String variant, List<Strin
 
     /** Writes {@code file} (and its folders). */
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key this record does not have, is an {@link IllegalArgumentException}. */
     public static TraceResultsFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), TraceResultsFile.class);
+        return Json.readFile(file, TraceResultsFile.class);
     }
 }

@@ -72,4 +72,19 @@ class JsonTest {
         assertTrue(text.contains("\"median\": 0.333333,") && text.contains("\"ratio\": 0.666667,"), text);
         assertTrue(text.contains("\"spread\": null"), "not finite: null, as Json promises, not the string NaN: " + text);
     }
+
+    @Test
+    void aDoubleWrittenAsNullReadsBackAsNaNNotAsAMeasuredZero() {
+        Measured back = Json.read(Json.write(new Measured(0.5, null, Double.NaN)), Measured.class);
+        assertTrue(Double.isNaN(back.spread()), "a non-finite double written as null must read back as NaN: " + back);
+        assertEquals(0.5, back.median());
+        assertTrue(Double.isNaN(Json.read("{\"median\": 1}", Measured.class).spread()), "a missing double is not measured either");
+    }
+
+    @Test
+    void aRecordFileRoundTrips(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("a/b/measured.json");
+        Json.writeFile(file, new Measured(1, 2.0, 3));
+        assertEquals(new Measured(1, 2.0, 3), Json.readFile(file, Measured.class));
+    }
 }

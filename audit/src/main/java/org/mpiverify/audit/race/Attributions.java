@@ -2,7 +2,6 @@ package org.mpiverify.audit.race;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -92,7 +91,7 @@ public final class Attributions {
         Path file = of(repoRoot, library);
         if (!Files.exists(file)) return new Attributions(List.of());
         try {
-            return new Attributions(Json.read(Files.readString(file, StandardCharsets.UTF_8), File.class).causes());
+            return new Attributions(Json.readFile(file, File.class).causes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

@@ -1,7 +1,6 @@
 package org.mpiverify.mutate.report;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -74,11 +73,11 @@ public record MutationScoresFile(String comment, int targetPercent, List<Compone
 
     /** Writes {@code file}. */
     public void write(Path file) throws IOException {
-        Files.writeString(file, Json.write(this));
+        Json.writeFile(file, this);
     }
 
     /** Reads {@code file}; a malformed one, or one with a key these records do not have, is an {@link IllegalArgumentException}. */
     public static MutationScoresFile read(Path file) throws IOException {
-        return Json.read(Files.readString(file), MutationScoresFile.class);
+        return Json.readFile(file, MutationScoresFile.class);
     }
 }

@@ -51,7 +51,7 @@ public final class SpecEquivalents {
         if (!Files.isRegularFile(f)) return out;
         ClaimsFile file;
         try {
-            file = Json.read(Files.readString(f), ClaimsFile.class);
+            file = Json.readFile(f, ClaimsFile.class);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (IllegalArgumentException e) {
