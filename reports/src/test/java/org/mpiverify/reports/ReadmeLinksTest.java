@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The user's guide points only at things that exist: every relative link of README.md and of the pages
  * under docs/ resolves (a file, and a heading for a {@code #fragment}), and every repository path they
- * name in backticks is there. A guide with a broken link, a missing anchor and a missing path is
- * rejected (the checker's known-bad input).
+ * name in backticks is there (a build output under a module's {@code target/}: that module is). A guide with a
+ * broken link, a missing anchor, a missing path and an output of a missing module is rejected (the checker's
+ * known-bad input).
  */
 @Timeout(30)
 class ReadmeLinksTest {
@@ -47,19 +48,21 @@ class ReadmeLinksTest {
     void aBrokenLinkAMissingAnchorAndAMissingPathAreFound(@TempDir Path dir) throws IOException {
         Files.createDirectories(dir.resolve("specs"));
         Files.writeString(dir.resolve("specs/manifest.json"), "{}");
+        Files.writeString(dir.resolve("specs/pom.xml"), "<project/>");
         Path readme = dir.resolve("README.md");
         Files.writeString(readme, """
                 # Title
                 ## Set up
-                See [the specs](specs/manifest.json), [set-up](#set-up) and `specs/manifest.json`: all there.
-                Broken: [design](docs/design.md), [nowhere](#no-such-heading), `specs/MissingSpec.tla`.
+                See [the specs](specs/manifest.json), [set-up](#set-up), `specs/manifest.json` and `specs/target/specs.jar`
+                (built by the specs module): all there.
+                Broken: [design](docs/design.md), [nowhere](#no-such-heading), `specs/MissingSpec.tla`, `gone/target/gone.jar`.
                 Not paths: `Comm.send`, `mpi.Comm.probe/iprobe`, `out/bench/core.json`, `/usr/lib/jvm`,
                 [a site](https://example.org/x).
                 """);
         List<String> p = problems(dir, readme);
-        assertEquals(3, p.size(), p.toString());
+        assertEquals(4, p.size(), p.toString());
         assertTrue(p.get(0).contains("docs/design.md") && p.get(1).contains("#no-such-heading")
-                && p.get(2).contains("specs/MissingSpec.tla"), p.toString());
+                && p.get(2).contains("specs/MissingSpec.tla") && p.get(3).contains("gone/target/gone.jar"), p.toString());
     }
 
     static List<String> problems(Path root, Path page) throws IOException {
@@ -85,7 +88,14 @@ class ReadmeLinksTest {
         while (t.find()) {
             String p = t.group(1);
             if (!PATH.matcher(p).matches() || p.startsWith("out/")) continue;   // out/ is generated
-            if (!Files.exists(root.resolve(p))) out.add(name + ": names a missing path `" + p + "`");
+            int built = p.indexOf("/target/");
+            if (built > 0) {   // a build output: there once its module is built, so the module must be there
+                if (!Files.exists(root.resolve(p.substring(0, built)).resolve("pom.xml"))) {
+                    out.add(name + ": names an output of a missing module `" + p + "`");
+                }
+            } else if (!Files.exists(root.resolve(p))) {
+                out.add(name + ": names a missing path `" + p + "`");
+            }
         }
         return out;
     }
