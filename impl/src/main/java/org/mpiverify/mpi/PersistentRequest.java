@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import org.mpiverify.core.buffer.TypeLayout;
 import org.mpiverify.core.request.PersistentSlot;
 import org.mpiverify.core.request.RequestState;
 
@@ -56,8 +57,9 @@ final class PersistentRequest implements RequestBody {
                 return Request.withBody(c, new PersistentRequest(sync ? () -> c.issend(buf, offset, count, t, dest, tag)
                         : () -> c.isend(buf, offset, count, t, dest, tag), null));
             }
-            DerivedCalls.packedBytes(d.beginUse(), count);   // ERR_COUNT past a packet; the use is the request's
+            TypeLayout layout = d.beginUse();   // the request's use, until its free
             try {
+                DerivedCalls.packedBytes(layout, count);   // ERR_COUNT past a packet
                 return Request.withBody(c, new PersistentRequest(() -> {
                     byte[] packet = DerivedCalls.packHeld(d, buf, offset, count);
                     return sync ? c.issend(packet, 0, packet.length, Datatype.BYTE, dest, tag)
@@ -78,8 +80,9 @@ final class PersistentRequest implements RequestBody {
                 Datatype t = (Datatype) type;
                 return Request.withBody(c, new PersistentRequest(() -> c.irecv(buf, offset, count, t, source, tag), null));
             }
-            DerivedCalls.packedBytes(d.beginUse(), count);
+            TypeLayout layout = d.beginUse();
             try {
+                DerivedCalls.packedBytes(layout, count);
                 return Request.withBody(c, new PersistentRequest(
                         () -> DerivedCalls.irecvHeld(c, buf, offset, count, d, source, tag), d));
             } catch (RuntimeException e) {

@@ -17,8 +17,9 @@ import org.mpiverify.core.handle.UseCount;
  *   <li>for a {@link DerivedDatatype}: the very handle the reduction was given, {@code count} items of it, and
  *       buffers in the type's own layout: item {@code i} starts {@code i * extent()} bytes after the offset,
  *       offsets in elements of the type's {@link DerivedDatatype#unit() unit}, as for a buffer the user passes a
- *       call. They are arrays of the unit (an {@code int[]} for a vector of INT) or, for a type mixing predefined
- *       types, native-order ByteBuffers with offsets in bytes. The function reads and writes only the bytes the
+ *       call. They are new arrays of the unit (an {@code int[]} for a vector of INT) or, for a type that describes
+ *       ByteBuffers only (elements of different predefined types, or displacements that are not whole units),
+ *       new native-order ByteBuffers with offsets in bytes. The function reads and writes only the bytes the
  *       type map covers; the gaps between them hold nothing of the operands. The handle may already have been
  *       freed by the user (legal while the reduction is pending), so the function identifies the type by
  *       identity and knows its layout rather than asking the handle ({@code extent()} of a freed handle is
