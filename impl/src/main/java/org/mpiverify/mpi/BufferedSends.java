@@ -10,7 +10,8 @@ import org.mpiverify.core.request.RequestState;
  * Buffered-mode sends (MPI-3.1 §3.4, §3.6): {@code MPI_Buffer_attach}, {@code MPI_Buffer_detach},
  * {@code MPI_Bsend} and {@code MPI_Ibsend}, over the rank's {@link AttachedBuffer}.
  *
- * <p>A buffered send checks its arguments as a standard send does, reserves its packed size plus
+ * <p>A buffered send checks its arguments as a standard send does (a derived type: packed first, as a standard
+ * send packs, and buffered as its packet's bytes), reserves its packed size plus
  * {@link Mpi#BSEND_OVERHEAD} bytes in the attached buffer (ERR_BUFFER, and nothing sent, if no buffer is attached or
  * the message does not fit), copies the message there and starts a standard send from that copy; then it returns,
  * whatever the receiver does. The region is released when the message has left it: at once for an eager message
@@ -84,12 +85,12 @@ final class BufferedSends {
     }
 
     /** {@code MPI_Bsend}. */
-    static void bsend(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    static void bsend(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         c.rank.run(c, () -> start(c, buf, offset, count, type, dest, tag));
     }
 
     /** {@code MPI_Ibsend}: the message is in the attached buffer when it returns, so its request is complete. */
-    static Request ibsend(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    static Request ibsend(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         return c.rank.call(c, () -> {
             long bytes = start(c, buf, offset, count, type, dest, tag);
             return Request.completed(c, dest == Mpi.PROC_NULL ? Status.PROC_NULL
@@ -102,7 +103,21 @@ final class BufferedSends {
         return (long) count * type.size();
     }
 
-    /** Checks, reserves, copies, sends; returns the message's bytes. */
+    /**
+     * Checks, reserves, copies, sends; returns the message's bytes. A derived type's items are packed first (its
+     * use ends with the packing: the attached buffer holds the packet) and buffered as bytes.
+     */
+    private static long start(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
+        if (type instanceof Datatype t) {
+            return start(c, buf, offset, count, t, dest, tag);
+        }
+        if (type == null) {
+            return start(c, buf, offset, count, (Datatype) null, dest, tag);   // its ERR_TYPE, in its order
+        }
+        byte[] packet = DerivedCalls.packSend(c, buf, offset, count, type);
+        return start(c, packet, 0, packet.length, Datatype.BYTE, dest, tag);
+    }
+
     private static long start(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         PointToPointCalls.checkSend(c, buf, offset, count, type, dest, tag);
         if (dest == Mpi.PROC_NULL) {

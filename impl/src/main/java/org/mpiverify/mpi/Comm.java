@@ -287,16 +287,18 @@ public final class Comm {
      * ({@link Mpi#bufferAttach(java.nio.ByteBuffer)}) and returns, whatever the receiver does; the copy occupies
      * its packed size plus {@link Mpi#BSEND_OVERHEAD} bytes until it has left the buffer. ERR_BUFFER, and nothing
      * is sent, if no buffer is attached or the message does not fit in what is free; other arguments as
-     * {@link #send}. Any thread may bsend at once: they share the attached buffer.
+     * {@link #send}. Any thread may bsend at once: they share the attached buffer. A derived type's items are
+     * packed into the buffer (their packed size, {@code count * type.size()}, is what they occupy), so the
+     * buffered message holds no use of the type: it may be freed as soon as this returns.
      */
     @ThreadSafety(SafetyClass.OWN)
-    public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    public void bsend(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         BufferedSends.bsend(this, buf, offset, count, type, dest, tag);
     }
 
     /** {@code MPI_Ibsend}: as {@link #bsend}; the message is buffered when it returns, so the request is complete. */
     @ThreadSafety(SafetyClass.OWN)
-    public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    public Request ibsend(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         return BufferedSends.ibsend(this, buf, offset, count, type, dest, tag);
     }
 
@@ -400,22 +402,23 @@ public final class Comm {
     /**
      * {@code MPI_Send_init}: an inactive persistent request for a standard send with these arguments (checked
      * now, as {@link #isend}'s); {@link Request#start} starts it, a wait or test completes it and leaves it
-     * inactive, {@link Request#free} frees it.
+     * inactive, {@link Request#free} frees it. A derived type is held (a use) until the request is freed: the
+     * user may free the type at once and keep starting the request.
      */
     @ThreadSafety(SafetyClass.ALLOCATE)
-    public Request sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    public Request sendInit(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         return PersistentRequest.sendInit(this, buf, offset, count, type, dest, tag, false);
     }
 
     /** {@code MPI_Ssend_init}: as {@link #sendInit}, for a synchronous send. */
     @ThreadSafety(SafetyClass.ALLOCATE)
-    public Request ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+    public Request ssendInit(Object buf, int offset, int count, MpiDatatype type, int dest, int tag) {
         return PersistentRequest.sendInit(this, buf, offset, count, type, dest, tag, true);
     }
 
     /** {@code MPI_Recv_init}: as {@link #sendInit}, for a receive (arguments checked as {@link #irecv}'s). */
     @ThreadSafety(SafetyClass.ALLOCATE)
-    public Request recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+    public Request recvInit(Object buf, int offset, int count, MpiDatatype type, int source, int tag) {
         return PersistentRequest.recvInit(this, buf, offset, count, type, source, tag);
     }
 

@@ -84,6 +84,42 @@ final class DerivedCalls {
         });
     }
 
+    /**
+     * The packet of a send of a derived type, for a caller outside {@link Comm}'s send calls (a buffered send):
+     * the comm, the type and the region checked, the items packed; ERR_TYPE for a type not of this MPI.
+     */
+    static byte[] packSend(Comm c, Object buf, int offset, int count, MpiDatatype type) {
+        return pack(c, buf, offset, count, derived(type));
+    }
+
+    /**
+     * Packs {@code count} items of a checked region with the map of a type whose use the caller holds (a
+     * persistent send's start: the handle may have been freed since the init).
+     */
+    static byte[] packHeld(DerivedDatatype type, Object buf, int offset, int count) {
+        TypeLayout layout = type.layout();
+        byte[] packet = new byte[packedBytes(layout, count)];
+        layout.pack(buf, offset, count, packet);
+        return packet;
+    }
+
+    /**
+     * {@code MPI_Irecv} of a checked region into a type whose use the caller holds (a persistent receive's start):
+     * the receive takes a use of its own ({@link DerivedDatatype#addUse}), ended when its request is recycled.
+     */
+    static Request irecvHeld(Comm c, Object buf, int offset, int count, DerivedDatatype type, int source, int tag) {
+        return c.rank.call(c, () -> {
+            HeapGuard.admitReceive("MPI_Start");
+            c.checkLive();
+            if (source == Mpi.PROC_NULL) {
+                return Request.completed(c, Status.PROC_NULL);
+            }
+            TypeLayout layout = type.addUse();   // the receive's own, carried by the unpacker as prepareRecv's
+            return Request.forRecv(c, c.p2p.startRecv(
+                    new DerivedReceive(type, new byte[packedBytes(layout, count)], buf, offset, count), source, tag, 2));
+        });
+    }
+
     /** Checks the comm, the type and the region, and packs the items into a new packet; the use ends here. */
     private static byte[] pack(Comm c, Object buf, int offset, int count, DerivedDatatype type) {
         c.checkLive();

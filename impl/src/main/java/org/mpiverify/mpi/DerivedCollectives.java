@@ -1,9 +1,11 @@
 package org.mpiverify.mpi;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.buffer.TypeLayout;
 import org.mpiverify.core.coll.Collectives;
 import org.mpiverify.core.coll.NonblockingCollectives;
@@ -22,12 +24,15 @@ import org.mpiverify.core.coll.Schedule;
  * receive buffer (allreduce, and the root's block of gather and allgather) is part of its packet; on an error the
  * user's receive buffer is left as it was. A reduction with a predefined op on a derived type combines the packed
  * elements of its basic type, which MPI defines element by element; on a type whose elements are of different
- * predefined types it is ERR_OP, and so is a user-defined op on any derived type (its function takes a predefined
- * type only).
+ * predefined types it is ERR_OP. A user-defined op on a derived type (MPI-3.1 §5.9.5) runs on the same packets,
+ * through a {@link UserOp} of the packed type that unpacks both operands into buffers of the type's own layout,
+ * calls the user's function on them with the derived handle and its items, and packs the result back
+ * ({@link #onItems}); so the function sees what {@link UserOp} promises, in rank order.
  *
- * <p>Uses of the types (Gropp &amp; Thakur §4.1, "Update Ref"): a blocking collective holds a use of each derived
- * type it was given for the whole call; a nonblocking one from its start until its schedule has finished and its
- * receive sides are unpacked, so the type may be freed while it is pending. A type is checked (freed or
+ * <p>Uses of the types and of a user op (Gropp &amp; Thakur §4.1, "Update Ref"): a blocking collective holds a use of
+ * each derived type it was given, and of its user op, for the whole call; a nonblocking one from its start until
+ * its schedule has finished and its receive sides are unpacked, so the type and the op may be freed while it is
+ * pending (the schedule's reductions read both). A type is checked (freed or
  * uncommitted: ERR_TYPE) first, before anything is packed or sent; only arguments significant on the calling rank
  * are looked at, as in MPI.
  *
@@ -62,7 +67,7 @@ final class DerivedCollectives {
                        int root) {
         blocking(c, p -> {
             Reduction a = reduction(p, "reduce", send, soff, recv, roff, count, type, op, c.rank() == root);
-            Collectives.reduce(c.coll, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count, a.type, op, root);
+            Collectives.reduce(c.coll, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count, a.type, a.op, root);
         });
     }
 
@@ -70,7 +75,7 @@ final class DerivedCollectives {
                           MpiOp op) {
         blocking(c, p -> {
             Reduction a = reduction(p, "allreduce", send, soff, recv, roff, count, type, op, true);
-            Collectives.allreduce(c.coll, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count, a.type, op);
+            Collectives.allreduce(c.coll, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count, a.type, a.op);
         });
     }
 
@@ -142,7 +147,7 @@ final class DerivedCollectives {
         return nonblocking(c, (ch, p) -> {
             Reduction a = reduction(p, "ireduce", send, soff, recv, roff, count, type, op, c.rank() == root);
             return NonblockingCollectives.reduce(ch, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count,
-                    a.type, op, root);
+                    a.type, a.op, root);
         });
     }
 
@@ -151,7 +156,7 @@ final class DerivedCollectives {
         return nonblocking(c, (ch, p) -> {
             Reduction a = reduction(p, "iallreduce", send, soff, recv, roff, count, type, op, true);
             return NonblockingCollectives.allreduce(ch, a.send.buf, a.send.offset, a.recv.buf, a.recv.offset, a.count,
-                    a.type, op);
+                    a.type, a.op);
         });
     }
 
@@ -211,7 +216,7 @@ final class DerivedCollectives {
 
     // ---------------------------------------------------------------- the sides of each collective
 
-    private record Reduction(Side send, Side recv, int count, Datatype type) {}
+    private record Reduction(Side send, Side recv, int count, Datatype type, MpiOp op) {}
 
     private record Pair(Side send, Side recv) {}
 
@@ -219,10 +224,12 @@ final class DerivedCollectives {
 
     /**
      * The sides of a reduction: {@code recv} significant where {@code receives}; a send of {@code IN_PLACE} has its
-     * contribution in {@code recv}. ERR_OP for a user-defined op or a type of mixed elements.
+     * contribution in {@code recv}. A user op is used first (ERR_OP if freed, as on the predefined path) and
+     * applied to the type's items ({@link #onItems}); a predefined op on a type of mixed elements is ERR_OP.
      */
     private static Reduction reduction(Packing p, String name, Object send, int soff, Object recv, int roff, int count,
                                        MpiDatatype type, MpiOp op, boolean receives) {
+        UserOp user = op instanceof UserOp u ? p.use(u) : null;
         boolean inPlace = send == Collectives.IN_PLACE;
         if (inPlace && !receives) {
             throw new MpiException(ErrorClass.ERR_BUFFER, name + ": IN_PLACE is allowed only at the root");
@@ -232,16 +239,48 @@ final class DerivedCollectives {
                 : Side.raw(recv, roff, 0, null);
         Side typed = receives ? r : s;
         if (typed.layout != null) {
-            if (op instanceof UserOp) {
-                throw new MpiException(ErrorClass.ERR_OP, name + ": a user-defined op on a derived datatype "
-                        + "(its function combines predefined types only)");
+            if (user != null) {
+                return new Reduction(s, r, typed.count, typed.type, onItems(user, (DerivedDatatype) type));
             }
             if (typed.layout.basic() == null) {
                 throw new MpiException(ErrorClass.ERR_OP, name + ": " + op + " is not defined on a datatype whose "
                         + "elements are of different predefined types");
             }
         }
-        return new Reduction(s, r, typed.count, typed.type);
+        return new Reduction(s, r, typed.count, typed.type, op);
+    }
+
+    /**
+     * {@code user} applied to items of {@code type}, as an op on packets of the type's packed type: each application
+     * unpacks its two operands (whole items, in type-map order) into new buffers of the type's layout, calls the
+     * user's function on them, {@code in} still the lower ranks' operand, and packs {@code inout} back. It reads
+     * the type map at each application, under the use the collective holds until its schedule finishes.
+     */
+    static UserOp onItems(UserOp user, DerivedDatatype type) {
+        return new UserOp((in, inOff, inout, inoutOff, n, packed) -> {
+            TypeLayout l = type.layout();   // ERR_INTERN if released: a use ended before the schedule did
+            long unit = ((Datatype) packed).size();
+            long bytes = n * unit;
+            if (bytes == 0) {
+                return;
+            }
+            if (bytes % l.size() != 0) {
+                throw new MpiException(ErrorClass.ERR_INTERN, n + " packed elements are not whole items of " + type);
+            }
+            int items = (int) (bytes / l.size());
+            byte[] x = new byte[(int) bytes];
+            byte[] y = new byte[(int) bytes];
+            MemorySegment.copy(Buffers.segment(in), inOff * unit, MemorySegment.ofArray(x), 0, bytes);
+            MemorySegment.copy(Buffers.segment(inout), inoutOff * unit, MemorySegment.ofArray(y), 0, bytes);
+            int at = l.scratchOffset(items);
+            Object lower = l.allocate(items);
+            Object result = l.allocate(items);
+            l.unpack(x, bytes, lower, at, items);
+            l.unpack(y, bytes, result, at, items);
+            user.apply(lower, at, result, at, items, type);
+            l.pack(result, at, items, y);
+            MemorySegment.copy(MemorySegment.ofArray(y), 0, Buffers.segment(inout), inoutOff * unit, bytes);
+        }, user.isCommutative());
     }
 
     private static Pair gatherSides(Packing p, Comm c, Object send, int soff, int scount, MpiDatatype stype,
@@ -352,7 +391,15 @@ final class DerivedCollectives {
     static final class Packing {
         private final List<DerivedDatatype> uses = new ArrayList<>(2);
         private final List<Runnable> unpacks = new ArrayList<>(2);
+        private UserOp op;
         private boolean built;
+
+        /** Takes a use of the reduction's user op (ERR_OP if freed), ended by {@link #endUses}. */
+        UserOp use(UserOp u) {
+            u.beginUse();
+            op = u;
+            return u;
+        }
 
         /**
          * One buffer argument of {@code count} items: as it is for a predefined type (the collective checks it);
@@ -459,6 +506,10 @@ final class DerivedCollectives {
                 d.endUse();
             }
             uses.clear();
+            if (op != null) {
+                op.endUse();
+                op = null;
+            }
         }
 
         /** Builds the schedule; its finish unpacks (if it succeeded) and ends the uses. A failed build ends them. */

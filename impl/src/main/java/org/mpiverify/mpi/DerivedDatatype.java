@@ -194,6 +194,20 @@ public final class DerivedDatatype implements MpiDatatype {
         return layout();
     }
 
+    /**
+     * Takes one more use for an operation covered by a use its caller holds (each start of a persistent request):
+     * allowed on a freed handle, which that held use keeps from being released.
+     */
+    TypeLayout addUse() {
+        uses.addUse();
+        return layout();
+    }
+
+    /** Operations holding a use now (a snapshot, for leak checks). */
+    int pendingUses() {
+        return uses.uses();
+    }
+
     /** The type map, for an operation that holds a use. */
     TypeLayout layout() {
         TypeLayout l = layout;

@@ -1,5 +1,6 @@
 package org.mpiverify.mpi;
 
+import org.mpiverify.core.buffer.TypeLayout;
 import org.mpiverify.core.request.PersistentSlot;
 import org.mpiverify.core.request.RequestState;
 
@@ -18,6 +19,13 @@ import org.mpiverify.core.request.RequestState;
  * status at once) or after it (it waits for that operation), never half-started. Two threads completing one
  * started operation get what they get on an ordinary request: one completes it, the other ERR_REQUEST.
  *
+ * <p>Derived datatypes (Gropp &amp; Thakur §4.1): a request made with a {@link DerivedDatatype} holds a use of it
+ * from its init (which refuses a freed or uncommitted type, ERR_TYPE) until {@link #free}, so the user may free the
+ * type at once and keep starting the request. Each start of a send packs the items with the type map the request
+ * holds and sends the packet; each start of a receive takes a use of its own ({@link DerivedDatatype#addUse}), ended
+ * when that receive's request is recycled, so an operation still active at the request's free keeps the map it
+ * unpacks with.
+ *
  * <p>Thread safety: every method may be called by any thread at once. Memory effects: the posting of a start
  * happens-before a wait that finds the request active; the operation's completion happens-before the return
  * of the wait or test that completes the handle.
@@ -30,27 +38,57 @@ final class PersistentRequest implements RequestBody {
     }
 
     private final Poster poster;
+    private final DerivedDatatype held;   // the derived type the request holds a use of until freed, or null
     private final PersistentSlot<Request> slot = new PersistentSlot<>();
     private volatile Status last = Status.EMPTY;
 
-    private PersistentRequest(Poster poster) {
+    private PersistentRequest(Poster poster, DerivedDatatype held) {
         this.poster = poster;
+        this.held = held;
     }
 
     /** {@code MPI_Send_init} ({@code sync}: {@code MPI_Ssend_init}): every argument checked now, as a send's. */
-    static Request sendInit(Comm c, Object buf, int offset, int count, Datatype type, int dest, int tag, boolean sync) {
+    static Request sendInit(Comm c, Object buf, int offset, int count, MpiDatatype type, int dest, int tag,
+                            boolean sync) {
         return c.rank.call(c, () -> {
             PointToPointCalls.checkSend(c, buf, offset, count, type, dest, tag);
-            return Request.withBody(c, new PersistentRequest(sync ? () -> c.issend(buf, offset, count, type, dest, tag)
-                    : () -> c.isend(buf, offset, count, type, dest, tag)));
+            if (!(type instanceof DerivedDatatype d)) {
+                Datatype t = (Datatype) type;
+                return Request.withBody(c, new PersistentRequest(sync ? () -> c.issend(buf, offset, count, t, dest, tag)
+                        : () -> c.isend(buf, offset, count, t, dest, tag), null));
+            }
+            TypeLayout layout = d.beginUse();   // the request's use, until its free
+            try {
+                DerivedCalls.packedBytes(layout, count);   // ERR_COUNT past a packet
+                return Request.withBody(c, new PersistentRequest(() -> {
+                    byte[] packet = DerivedCalls.packHeld(d, buf, offset, count);
+                    return sync ? c.issend(packet, 0, packet.length, Datatype.BYTE, dest, tag)
+                            : c.isend(packet, 0, packet.length, Datatype.BYTE, dest, tag);
+                }, d));
+            } catch (RuntimeException e) {
+                d.endUse();
+                throw e;
+            }
         });
     }
 
     /** {@code MPI_Recv_init}: every argument checked now, as a receive's. */
-    static Request recvInit(Comm c, Object buf, int offset, int count, Datatype type, int source, int tag) {
+    static Request recvInit(Comm c, Object buf, int offset, int count, MpiDatatype type, int source, int tag) {
         return c.rank.call(c, () -> {
             PointToPointCalls.checkRecv(c, buf, offset, count, type, source, tag);
-            return Request.withBody(c, new PersistentRequest(() -> c.irecv(buf, offset, count, type, source, tag)));
+            if (!(type instanceof DerivedDatatype d)) {
+                Datatype t = (Datatype) type;
+                return Request.withBody(c, new PersistentRequest(() -> c.irecv(buf, offset, count, t, source, tag), null));
+            }
+            TypeLayout layout = d.beginUse();
+            try {
+                DerivedCalls.packedBytes(layout, count);
+                return Request.withBody(c, new PersistentRequest(
+                        () -> DerivedCalls.irecvHeld(c, buf, offset, count, d, source, tag), d));
+            } catch (RuntimeException e) {
+                d.endUse();
+                throw e;
+            }
         });
     }
 
@@ -138,6 +176,9 @@ final class PersistentRequest implements RequestBody {
             op = slot.free();
         } catch (IllegalStateException e) {
             throw new MpiException(ErrorClass.ERR_REQUEST, "request was freed");
+        }
+        if (held != null) {
+            held.endUse();   // an active receive holds a use of its own; an active send holds its packet
         }
         if (op != null && op.isActiveHandle()) {
             op.free();   // the operation still completes, as a freed request's does

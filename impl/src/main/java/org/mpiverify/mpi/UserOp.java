@@ -6,8 +6,25 @@ import org.mpiverify.core.handle.UseCount;
  * A user-defined reduction operation ({@code MPI_Op_create}, MPI-3.1 §5.9.5), made by {@link Op#create}. Its
  * function combines two buffers element-wise ({@code inout[i] = in[i] op inout[i]}, {@code in} holding the
  * lower ranks' operands); the reducing collectives of {@link Comm} ({@code reduce}, {@code allreduce},
- * {@code ireduce}, {@code iallreduce}) apply it to buffers of predefined types, always in rank order, so a
- * non-commutative op gets MPI's order and every rank of an allreduce the same bits.
+ * {@code ireduce}, {@code iallreduce}) apply it always in rank order, so a non-commutative op gets MPI's order
+ * and every rank of an allreduce the same bits.
+ *
+ * <p>What the function is given (§5.9.5: "the datatype argument is a handle to the data type that was passed
+ * into the call"), as MPICH gives it:
+ * <ul>
+ *   <li>for a predefined {@link Datatype}: arrays (or ByteBuffers) of that type, offsets and {@code count} in its
+ *       elements;</li>
+ *   <li>for a {@link DerivedDatatype}: the very handle the reduction was given, {@code count} items of it, and
+ *       buffers in the type's own layout: item {@code i} starts {@code i * extent()} bytes after the offset,
+ *       offsets in elements of the type's {@link DerivedDatatype#unit() unit}, as for a buffer the user passes a
+ *       call. They are new arrays of the unit (an {@code int[]} for a vector of INT) or, for a type that describes
+ *       ByteBuffers only (elements of different predefined types, or displacements that are not whole units),
+ *       new native-order ByteBuffers with offsets in bytes. The function reads and writes only the bytes the
+ *       type map covers; the gaps between them hold nothing of the operands. The handle may already have been
+ *       freed by the user (legal while the reduction is pending), so the function identifies the type by
+ *       identity and knows its layout rather than asking the handle ({@code extent()} of a freed handle is
+ *       ERR_TYPE).</li>
+ * </ul>
  *
  * <p>Reference counting (Gropp &amp; Thakur §4.1, "Update Ref"): every reduction that uses the op holds a use
  * of it from its start to its completion (a nonblocking one until its schedule finishes). {@link #free()} may
@@ -34,10 +51,11 @@ public final class UserOp implements MpiOp {
     @FunctionalInterface
     public interface Function {
         /**
-         * {@code inout[inoutOffset + i] = in[inOffset + i] op inout[inoutOffset + i]} for {@code i < count}; the
-         * buffers are arrays or ByteBuffers of {@code type} (a predefined type), offsets in its elements.
+         * {@code inout[i] = in[i] op inout[i]} for the {@code count} elements of {@code type} from the offsets:
+         * for a predefined type, arrays or ByteBuffers of it, offsets in its elements; for a derived type, items
+         * of it in their own layout (see the class comment).
          */
-        void apply(Object in, int inOffset, Object inout, int inoutOffset, int count, Datatype type);
+        void apply(Object in, int inOffset, Object inout, int inoutOffset, int count, MpiDatatype type);
     }
 
     private final boolean commutative;
@@ -73,6 +91,11 @@ public final class UserOp implements MpiOp {
         return uses.isFreed();
     }
 
+    /** Reductions holding a use now (a snapshot, for leak checks). */
+    int pendingUses() {
+        return uses.uses();
+    }
+
     /** True once the op is freed and no reduction uses it any more: it has been released. */
     @ThreadSafety(SafetyClass.ACCESS_ONLY)
     public boolean isReleased() {
@@ -95,7 +118,7 @@ public final class UserOp implements MpiOp {
 
     /** Applies the function: {@code inout = in op inout}. Called by a reduction that holds a use. */
     @ThreadSafety(SafetyClass.NONE)
-    public void apply(Object in, int inOffset, Object inout, int inoutOffset, int count, Datatype type) {
+    public void apply(Object in, int inOffset, Object inout, int inoutOffset, int count, MpiDatatype type) {
         Function f = function;
         if (f == null) {
             throw new MpiException(ErrorClass.ERR_INTERN, "user op applied after it was released");

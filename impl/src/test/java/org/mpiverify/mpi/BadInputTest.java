@@ -16,10 +16,12 @@ import org.mpiverify.core.coll.Collectives;
 
 /**
  * Bad input to every public call, as a table: each row is a call with one bad argument (null, out of
- * range, a freed handle, a thread the level does not allow) and the error class it must get. Every row
+ * range, a freed handle, a freed, uncommitted or foreign datatype, a signature mismatch, an op not defined on
+ * a type, a thread the level does not allow) and the error class it must get. Every row
  * runs on rank 0 of a two-rank job while a message from rank 1 waits unexpected on the communicator; after
  * each row the message is still there and nothing else was left behind (no receive posted, no message
- * consumed), and at the end a normal exchange on the same communicator works. On every granularity and
+ * consumed, no use of a datatype or user op held), and at the end a normal exchange on the same communicator
+ * works. On every granularity and
  * engine. The table of what each bad input gets is {@code docs/errors.md}.
  */
 class BadInputTest {
@@ -45,6 +47,45 @@ class BadInputTest {
 
     private static final int[] B = new int[4];
     private static final Group NO_GROUP = null;
+
+    // Derived datatypes and user ops the rows use; after every row none may hold a use (leak check).
+    /** Two INTs with a hole between them (extent 3 INTs): one item fits in B, two do not. */
+    private static final DerivedDatatype PAIR = committed(DerivedDatatype.vector(2, 1, 2, Datatype.INT));
+    /** An INT and a DOUBLE (extent 16 bytes): a type of mixed elements, over ByteBuffers. */
+    private static final DerivedDatatype MIXED = committed(DerivedDatatype.struct(new int[] {1, 1},
+            new long[] {0, 8}, new MpiDatatype[] {Datatype.INT, Datatype.DOUBLE}));
+    private static final DerivedDatatype DOUBLES = committed(DerivedDatatype.vector(2, 1, 2, Datatype.DOUBLE));
+    private static final DerivedDatatype UNCOMMITTED = DerivedDatatype.contiguous(2, Datatype.INT);
+    private static final DerivedDatatype FREED_TYPE = freed(DerivedDatatype.contiguous(2, Datatype.INT));
+    private static final UserOp LIVE_OP = Op.create((in, io, inout, ioo, count, type) -> { }, false);
+    private static final UserOp FREED_OP = freed(Op.create((in, io, inout, ioo, count, type) -> { }, true));
+    /** A datatype of no MPI's. */
+    private static final MpiDatatype FOREIGN = new MpiDatatype() {
+        public int size() { return 4; }
+        public void commit() { }
+        public void free() { }
+    };
+
+    private static DerivedDatatype committed(DerivedDatatype t) {
+        t.commit();
+        return t;
+    }
+
+    private static DerivedDatatype freed(DerivedDatatype t) {
+        t.free();
+        return t;
+    }
+
+    private static UserOp freed(UserOp op) {
+        op.free();
+        return op;
+    }
+
+    /** Uses held by the rows' types and ops: no row may change it. */
+    static int pendingUses() {
+        return PAIR.pendingUses() + MIXED.pendingUses() + DOUBLES.pendingUses() + UNCOMMITTED.pendingUses()
+                + LIVE_OP.pendingUses();
+    }
 
     static List<Row> rows() {
         List<Row> t = new ArrayList<>();
@@ -168,6 +209,77 @@ class BadInputTest {
         t.add(row("barrier on a freed communicator", ErrorClass.ERR_COMM, h -> h.freed().barrier()));
         t.add(row("allreduce on a freed communicator", ErrorClass.ERR_COMM, h -> h.freed().allreduce(B, 0, B, 0, 1,
                 Datatype.INT, Op.SUM)));
+        // ---- derived datatypes and user ops in every call that takes them
+        for (String op : new String[] {"send", "ssend", "isend", "issend", "bsend", "ibsend", "sendInit",
+                "ssendInit"}) {
+            t.add(row(op + " of a freed datatype", ErrorClass.ERR_TYPE,
+                    h -> send(op, h.w(), B, 0, 1, FREED_TYPE, 1, 0)));
+            t.add(row(op + " of an uncommitted datatype", ErrorClass.ERR_TYPE,
+                    h -> send(op, h.w(), B, 0, 1, UNCOMMITTED, 1, 0)));
+            t.add(row(op + " of a datatype of no MPI's", ErrorClass.ERR_TYPE, h -> send(op, h.w(), B, 0, 1, FOREIGN, 1, 0)));
+            t.add(row(op + " derived count -1", ErrorClass.ERR_COUNT, h -> send(op, h.w(), B, 0, -1, PAIR, 1, 0)));
+            t.add(row(op + " derived items past the end", ErrorClass.ERR_BUFFER,
+                    h -> send(op, h.w(), B, 0, 2, PAIR, 1, 0)));
+            t.add(row(op + " derived, an int[] for a type of mixed elements", ErrorClass.ERR_BUFFER,
+                    h -> send(op, h.w(), B, 0, 1, MIXED, 1, 0)));
+            t.add(row(op + " derived dest 2", ErrorClass.ERR_RANK, h -> send(op, h.w(), B, 0, 1, PAIR, 2, 0)));
+        }
+        for (String op : new String[] {"bsend", "ibsend"}) {
+            t.add(row(op + " derived with no buffer attached", ErrorClass.ERR_BUFFER,
+                    h -> send(op, h.w(), B, 0, 1, PAIR, 1, 0)));
+            t.add(row(op + " of a freed datatype on a freed communicator", ErrorClass.ERR_COMM,
+                    h -> send(op, h.freed(), B, 0, 1, FREED_TYPE, 1, 0)));
+        }
+        for (String op : new String[] {"recv", "irecv", "recvInit"}) {
+            t.add(row(op + " into a freed datatype", ErrorClass.ERR_TYPE,
+                    h -> recv(op, h.w(), B, 0, 1, FREED_TYPE, 1, 99)));
+            t.add(row(op + " into an uncommitted datatype", ErrorClass.ERR_TYPE,
+                    h -> recv(op, h.w(), B, 0, 1, UNCOMMITTED, 1, 99)));
+            t.add(row(op + " into a datatype of no MPI's", ErrorClass.ERR_TYPE,
+                    h -> recv(op, h.w(), B, 0, 1, FOREIGN, 1, 99)));
+            t.add(row(op + " derived count -1", ErrorClass.ERR_COUNT, h -> recv(op, h.w(), B, 0, -1, PAIR, 1, 99)));
+            t.add(row(op + " derived items past the end", ErrorClass.ERR_BUFFER,
+                    h -> recv(op, h.w(), B, 2, 1, PAIR, 1, 99)));
+            t.add(row(op + " derived source 7", ErrorClass.ERR_RANK, h -> recv(op, h.w(), B, 0, 1, PAIR, 7, 99)));
+        }
+        t.add(row("sendrecv of a freed send datatype", ErrorClass.ERR_TYPE, h -> h.w().sendrecv(B, 0, 1, FREED_TYPE,
+                1, 0, B, 0, 1, Datatype.INT, 1, 99)));
+        t.add(row("isendrecv into an uncommitted datatype", ErrorClass.ERR_TYPE, h -> h.w().isendrecv(B, 0, 1,
+                Datatype.INT, 1, 0, B, 0, 1, UNCOMMITTED, 1, 99).waitFor()));
+        t.add(row("bcast of a freed datatype", ErrorClass.ERR_TYPE, h -> h.w().bcast(B, 0, 1, FREED_TYPE, 0)));
+        t.add(row("ibcast of an uncommitted datatype", ErrorClass.ERR_TYPE,
+                h -> h.w().ibcast(B, 0, 1, UNCOMMITTED, 0).waitFor()));
+        t.add(row("bcast of a datatype of no MPI's", ErrorClass.ERR_TYPE, h -> h.w().bcast(B, 0, 1, FOREIGN, 0)));
+        t.add(row("bcast derived count -1", ErrorClass.ERR_COUNT, h -> h.w().bcast(B, 0, -1, PAIR, 0)));
+        t.add(row("allgather a type of mixed elements into INTs", ErrorClass.ERR_TYPE, h -> h.w().allgather(
+                ByteBuffer.allocate(16), 0, 1, MIXED, new int[8], 0, 3, Datatype.INT)));
+        t.add(row("ialltoall two INTs into one LONG each", ErrorClass.ERR_TYPE, h -> h.w().ialltoall(new int[6], 0,
+                1, PAIR, new long[2], 0, 1, Datatype.LONG).waitFor()));
+        t.add(row("allgather two INTs into three", ErrorClass.ERR_COUNT, h -> h.w().allgather(new int[6], 0, 1,
+                PAIR, new int[6], 0, 3, Datatype.INT)));
+        t.add(row("gatherv derived null counts", ErrorClass.ERR_ARG, h -> h.w().gatherv(B, 0, 1, PAIR, new int[6], 0,
+                null, new int[2], PAIR, 0)));
+        t.add(row("allreduce SUM on a type of mixed elements", ErrorClass.ERR_OP, h -> h.w().allreduce(
+                ByteBuffer.allocate(16), 0, ByteBuffer.allocate(16), 0, 1, MIXED, Op.SUM)));
+        t.add(row("iallreduce BXOR on a vector of DOUBLE", ErrorClass.ERR_OP, h -> h.w().iallreduce(new double[3], 0,
+                new double[3], 0, 1, DOUBLES, Op.BXOR).waitFor()));
+        t.add(row("allreduce a freed user op on INT", ErrorClass.ERR_OP, h -> h.w().allreduce(B, 0, new int[4], 0,
+                1, Datatype.INT, FREED_OP)));
+        t.add(row("allreduce a freed user op on a derived type", ErrorClass.ERR_OP, h -> h.w().allreduce(B, 0,
+                new int[4], 0, 1, PAIR, FREED_OP)));
+        t.add(row("ireduce a freed user op on a derived type", ErrorClass.ERR_OP, h -> h.w().ireduce(B, 0,
+                new int[4], 0, 1, PAIR, FREED_OP, 0).waitFor()));
+        t.add(row("reduce a user op on a freed datatype", ErrorClass.ERR_TYPE, h -> h.w().reduce(B, 0, new int[4],
+                0, 1, FREED_TYPE, LIVE_OP, 0)));
+        t.add(row("iallreduce a user op on an uncommitted datatype", ErrorClass.ERR_TYPE, h -> h.w().iallreduce(B,
+                0, new int[4], 0, 1, UNCOMMITTED, LIVE_OP).waitFor()));
+        t.add(row("allreduce a user op, derived receive buffer too short", ErrorClass.ERR_BUFFER,
+                h -> h.w().allreduce(B, 0, new int[2], 0, 1, PAIR, LIVE_OP)));
+        t.add(row("ireduce IN_PLACE off the root, a user op on a derived type", ErrorClass.ERR_BUFFER,
+                h -> h.w().ireduce(Collectives.IN_PLACE, 0, B, 0, 1, PAIR, LIVE_OP, 1).waitFor()));
+        t.add(row("free a freed user op", ErrorClass.ERR_OP, h -> FREED_OP.free()));
+        t.add(row("free a freed datatype", ErrorClass.ERR_TYPE, h -> FREED_TYPE.free()));
+        t.add(row("commit a freed datatype", ErrorClass.ERR_TYPE, h -> FREED_TYPE.commit()));
         // ---- communicators and groups
         t.add(row("create(null)", ErrorClass.ERR_GROUP, h -> h.w().create(NO_GROUP)));
         t.add(row("createGroup(null)", ErrorClass.ERR_GROUP, h -> h.w().createGroup(NO_GROUP, 0)));
@@ -236,6 +348,7 @@ class BadInputTest {
                 List<String> wrong = new ArrayList<>();
                 for (Row row : table) {
                     Throwable t = null;
+                    int uses = pendingUses();
                     try {
                         row.call().call(h);
                     } catch (Throwable e) {
@@ -246,6 +359,8 @@ class BadInputTest {
                     } else if (w.pendingMatches() != 1 || w.iprobe(1, 99) == null) {
                         wrong.add(row.name() + ": left " + w.pendingMatches() + " messages and receives, and the "
                                 + "waiting message " + (w.iprobe(1, 99) == null ? "is gone" : "is there"));
+                    } else if (pendingUses() != uses) {
+                        wrong.add(row.name() + ": left " + (pendingUses() - uses) + " uses of its datatypes and ops held");
                     }
                 }
                 assertTrue(wrong.isEmpty(), wrong.size() + " of " + table.size() + " rows wrong:\n"
@@ -317,20 +432,25 @@ class BadInputTest {
         return new Row(name, expected, call);
     }
 
-    private static void send(String op, Comm c, Object buf, int off, int count, Datatype type, int dest, int tag) {
+    private static void send(String op, Comm c, Object buf, int off, int count, MpiDatatype type, int dest, int tag) {
         switch (op) {
             case "send" -> c.send(buf, off, count, type, dest, tag);
             case "ssend" -> c.ssend(buf, off, count, type, dest, tag);
             case "isend" -> c.isend(buf, off, count, type, dest, tag).waitFor();
             case "issend" -> c.issend(buf, off, count, type, dest, tag).waitFor();
+            case "bsend" -> c.bsend(buf, off, count, type, dest, tag);
+            case "ibsend" -> c.ibsend(buf, off, count, type, dest, tag).waitFor();
+            case "sendInit" -> c.sendInit(buf, off, count, type, dest, tag).free();
+            case "ssendInit" -> c.ssendInit(buf, off, count, type, dest, tag).free();
             default -> throw new IllegalArgumentException(op);
         }
     }
 
-    private static void recv(String op, Comm c, Object buf, int off, int count, Datatype type, int source, int tag) {
+    private static void recv(String op, Comm c, Object buf, int off, int count, MpiDatatype type, int source, int tag) {
         switch (op) {
             case "recv" -> c.recv(buf, off, count, type, source, tag);
             case "irecv" -> c.irecv(buf, off, count, type, source, tag).waitFor();
+            case "recvInit" -> c.recvInit(buf, off, count, type, source, tag).free();
             default -> throw new IllegalArgumentException(op);
         }
     }

@@ -29,7 +29,7 @@ import org.mpiverify.testkit.TwinTest;
  * (a type freed while an {@code ibcast} is pending stays usable by it, is released only once it has finished) is
  * checked, and seen rejecting a twin that ends its use when the schedule is built. Bad calls get the standard's
  * error class (a freed or uncommitted type ERR_TYPE, a mismatch of signatures ERR_TYPE, a predefined op on a type of
- * mixed elements or a user op on a derived type ERR_OP) with the buffers, the types' uses and the communicator left
+ * mixed elements or a freed user op on a derived type ERR_OP) with the buffers, the types' uses and the communicator left
  * as they were. Three ranks (not a power of two: the folding paths of the reductions and the ring of allgather run).
  */
 class DerivedCollectivesTest {
@@ -401,8 +401,8 @@ class DerivedCollectivesTest {
 
     /**
      * Bad calls on every rank at once, each refused before anything is sent, with the receive buffer, the types'
-     * uses and the communicator as they were: an op on a struct of mixed elements and a user op on a derived type
-     * (ERR_OP), an op not defined on the type's basic type (ERR_OP), a freed and an uncommitted type and a signature
+     * uses and the communicator as they were: an op on a struct of mixed elements and a freed user op on a derived
+     * type (ERR_OP), an op not defined on the type's basic type (ERR_OP), a freed and an uncommitted type and a signature
      * mismatch between a rank's own send and receive sides (ERR_TYPE; ERR_COUNT for one basic type and different
      * counts), blocking and nonblocking; then a correct collective on the same communicator.
      */
@@ -424,6 +424,7 @@ class DerivedCollectivesTest {
             assertError(ErrorClass.ERR_OP, () -> w.allreduce(in, 0, out, 0, 1, rec, Op.SUM));
             assertError(ErrorClass.ERR_OP, () -> w.iallreduce(in, 0, out, 0, 1, rec, Op.MAX));
             UserOp plus = Op.create((a, ao, b, bo, count, type) -> { }, true);
+            plus.free();
             int[] m = new int[16];
             int[] o = filled(16, -1);
             assertError(ErrorClass.ERR_OP, () -> w.allreduce(m, 0, o, 0, 1, col, plus));
@@ -450,7 +451,6 @@ class DerivedCollectivesTest {
             out.get(0, after);
             assertArrayEquals(snapshot, after, "a refused call wrote the receive buffer");
             assertArrayEquals(filled(16, -1), o, "a refused call wrote the receive buffer");
-            plus.free();
             assertTrue(plus.isReleased(), "a refused reduction kept a use of its op");
             rec.free();
             uncommitted.free();

@@ -112,7 +112,9 @@ public record Component(String name, List<String> classes, Map<String, String> m
                                 "org.mpiverify.mpi.UserOp", "org.mpiverify.mpi.UserOp$*",
                                 "org.mpiverify.mpi.DerivedCalls", "org.mpiverify.mpi.DerivedCalls$*"),
                         Map.of(),
-                        List.of("org.mpiverify.mpi.DerivedDatatypeTest", "org.mpiverify.mpi.UserOpTest"),
+                        List.of("org.mpiverify.mpi.DerivedDatatypeTest", "org.mpiverify.mpi.UserOpTest",
+                                "org.mpiverify.mpi.DerivedUserOpTest", "org.mpiverify.mpi.DerivedModesTest",
+                                "org.mpiverify.core.handle.UseCountAddUseTest"),
                         List.of("org.mpiverify.lincheck.core.handle.*Test"),
                         "^org\\.mpiverify\\.jcstress\\.core\\.handle\\.[A-Za-z]+Race$"),
                 // not MillionThreadsTest: a million parked threads per mutant, as for mpi.progress

@@ -314,6 +314,39 @@ public final class TypeLayout {
         }
     }
 
+    /**
+     * The offset, in units, at which {@code count} items start in a buffer of {@link #allocate}{@code (count)}:
+     * the least that keeps every byte they touch at or above the buffer's start (a negative lower bound or
+     * extent places data before an item's start).
+     */
+    public int scratchOffset(int count) {
+        long lo = minDisp + Math.min(0, (count - 1L) * extent());
+        long u = unit.size();
+        return Math.toIntExact((Math.max(0, -lo) + u - 1) / u);
+    }
+
+    /**
+     * A new zeroed buffer that holds {@code count} items from {@link #scratchOffset}{@code (count)}: an array of
+     * the unit, or a native-order ByteBuffer for a layout of mixed types (which describes ByteBuffers only).
+     */
+    public Object allocate(int count) {
+        long u = unit.size();
+        long bytes = scratchOffset(count) * u + maxEnd + Math.max(0, (count - 1L) * extent());
+        int units = Math.toIntExact((bytes + u - 1) / u);
+        if (mixed) {
+            return ByteBuffer.allocate(units).order(java.nio.ByteOrder.nativeOrder());
+        }
+        return switch (unit) {
+            case BYTE -> new byte[units];
+            case SHORT -> new short[units];
+            case CHAR -> new char[units];
+            case INT -> new int[units];
+            case LONG -> new long[units];
+            case FLOAT -> new float[units];
+            case DOUBLE -> new double[units];
+        };
+    }
+
     /** Bytes {@code count} items pack into. */
     public long packedSize(int count) {
         return Math.multiplyExact(size, count);

@@ -29,7 +29,8 @@ public final class UseCount {
      *
      * Invariants:
      * - uses(word) >= 0; no method takes it below 0 (endUse without a pending use is refused).
-     * - Once FREED is set it stays set, and uses can only go down: tryUse fails on a freed word.
+     * - Once FREED is set it stays set, and uses go up only by addUse from a count above zero: tryUse fails on a
+     *   freed word, so a freed word with no use pending has no way back up.
      * - released is set exactly once, by the one transition to FREED with zero uses: the free CAS that finds
      *   no use pending, or the endUse CAS that takes a freed word's last use away. Those are the only
      *   transitions into (FREED, 0), and (FREED, 0) has no successor, so exactly one thread ever makes one.
@@ -71,6 +72,28 @@ public final class UseCount {
             }
             if (word.compareAndSet(w, w + 1)) {
                 return true;
+            }
+        }
+    }
+
+    /**
+     * Takes one more use for a caller that holds one (an object that starts operations of its own, each with a
+     * use): allowed on a freed handle, since the caller's pending use keeps the object from being released.
+     *
+     * @throws IllegalStateException if no use is pending (the caller holds none)
+     */
+    public void addUse() {
+        while (true) {
+            int w = word.get();
+            int n = w & USES;
+            if (n == 0) {
+                throw new IllegalStateException("addUse without a pending use");
+            }
+            if (n == USES) {
+                throw new IllegalStateException("more than " + USES + " pending uses");
+            }
+            if (word.compareAndSet(w, w + 1)) {
+                return;
             }
         }
     }
