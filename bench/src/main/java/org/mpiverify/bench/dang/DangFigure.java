@@ -113,7 +113,9 @@ public final class DangFigure implements BenchFigure {
 
     @Override
     public String measures() {
-        return "wake-up of a blocked receiver (1–10^4 pairs, against bare park/unpark); cost per match against "
+        return "wake-up of a blocked receiver (1–5·10^4 pairs, against bare park/unpark on the JDK's scheduler, the "
+            + "bit-vector scheduler and the mount/unmount floor of a scheduler that only runs what it is handed); "
+            + "cost per match against "
             + "1–10^6 outstanding receives (`HASH_TABLE`, `QUEUES`, a `HashMap`, and the memory floor of one "
             + "random slot and its receive); packet pool against allocation; time per message with 1–10^5 "
             + "threads per rank in the steady middle of the run (its middle half of round trips) against the "
