@@ -49,7 +49,8 @@ public final class DangFigure implements BenchFigure {
 
     static final String CORE_VIRTUAL = "core, virtual threads", CORE_PLATFORM = "core, platform threads",
             BARE_VIRTUAL = "park/unpark, virtual threads", BARE_PLATFORM = "park/unpark, platform threads",
-            CORE_SCHEDULER = "core, bit-vector scheduler", BARE_SCHEDULER = "park/unpark, bit-vector scheduler";
+            CORE_SCHEDULER = "core, bit-vector scheduler", BARE_SCHEDULER = "park/unpark, bit-vector scheduler",
+            MOUNT_FLOOR = "park/unpark, run-what-is-handed scheduler (mount/unmount floor)";
     static final String HASH = "HASH_TABLE", QUEUES = "QUEUES", HASHMAP = "HashMap (floor)",
             MEMORY_FLOOR = "one slot and its receive (memory floor)";
     static final String POOL_PLATFORM_SERIES = "packet pool", ALLOC = "new byte[256] (baseline)";
@@ -112,7 +113,9 @@ public final class DangFigure implements BenchFigure {
 
     @Override
     public String measures() {
-        return "wake-up of a blocked receiver (1–10^4 pairs, against bare park/unpark); cost per match against "
+        return "wake-up of a blocked receiver (1–5·10^4 pairs, against bare park/unpark on the JDK's scheduler, the "
+            + "bit-vector scheduler and the mount/unmount floor of a scheduler that only runs what it is handed); "
+            + "cost per match against "
             + "1–10^6 outstanding receives (`HASH_TABLE`, `QUEUES`, a `HashMap`, and the memory floor of one "
             + "random slot and its receive); packet pool against allocation; time per message with 1–10^5 "
             + "threads per rank in the steady middle of the run (its middle half of round trips) against the "
@@ -184,6 +187,8 @@ public final class DangFigure implements BenchFigure {
                             new Slot(WAKEUP, CORE_SCHEDULER, pairs), () -> WakeUps.coreSchedulerNanos(pairs, r, deadline)));
                     ms.add(Measurement.of("wake-up park/unpark bit-vector scheduler x" + pairs,
                             new Slot(WAKEUP, BARE_SCHEDULER, pairs), () -> WakeUps.bareSchedulerNanos(pairs, r, deadline)));
+                    ms.add(Measurement.of("wake-up park/unpark mount/unmount floor x" + pairs,
+                            new Slot(WAKEUP, MOUNT_FLOOR, pairs), () -> WakeUps.bareFloorNanos(pairs, r, deadline)));
                 }
             }
         }
@@ -337,7 +342,10 @@ public final class DangFigure implements BenchFigure {
         n.add("All core runs: 2 ranks in one JVM, HASH_TABLE matching, LOCK_FREE granularity, THREAD_MULTIPLE; "
                 + "virtual threads on the JDK's default scheduler (one carrier per processor).");
         n.add("§4.1: every wait parks at once (a policy without spin or yield, for platform threads too), so each "
-                + "handoff is a wake-up of a blocked receiver; the floor passes a volatile turn word with park/unpark.");
+                + "handoff is a wake-up of a blocked receiver; the floor passes a volatile turn word with park/unpark. The "
+                + "mount/unmount floor runs the same bare pairs on a scheduler of one platform worker that only runs the "
+                + "continuations the JDK hands it, first in first out (a lock-free queue): the JDK's own switch, which "
+                + "the bit-vector scheduler makes too, and the least a scheduler adds to it.");
         n.add("§4.2: one thread, no wake-ups; each operation matches a random outstanding tag and posts its receive "
                 + "again. QUEUES scans; its largest points rest on a few operations (each is bounded to 0.3 s). "
                 + "The memory floor finds a random key's slot in an open-addressed array, half full, and reads and "

@@ -29,7 +29,9 @@ import org.mpiverify.mpi.ThreadMode;
  *       on tag {@code i} with blocking send/recv, under a wait policy that parks at once (no spin, no
  *       yield, also for platform threads), so every receive really blocks and is woken by the sender;
  *   <li>{@link #bareNanos}: the floor, the same pairs passing a volatile turn word with
- *       {@code LockSupport.park}/{@code unpark} and nothing else.
+ *       {@code LockSupport.park}/{@code unpark} and nothing else;</li>
+ *   <li>{@link #bareFloorNanos}: the same bare pairs on {@link MountFloor}, the JDK's mount/unmount per
+ *       switch under a scheduler that does nothing else: the floor of the bit-vector scheduler's handoff.</li>
  * </ul>
  */
 final class WakeUps {
@@ -104,6 +106,17 @@ final class WakeUps {
         ThreadMode m = schedulerFor(2 * pairs);
         try (DangScheduler s = new DangScheduler("bench-wakeups", m.workers(), m.threadsPerWorker())) {
             return bareNanos(pairs, s.threads(), roundTrips, deadline);
+        }
+    }
+
+    /**
+     * Wall ns per handoff of {@code pairs} bare park/unpark pairs on {@link MountFloor}, a one-worker scheduler of
+     * virtual threads that only runs what it is handed: the JDK's mount/unmount and a queue pass per switch, the
+     * floor under {@link #bareSchedulerNanos} and any other scheduler of virtual threads at that count.
+     */
+    static double bareFloorNanos(int pairs, int roundTrips, Duration deadline) throws Exception {
+        try (MountFloor floor = new MountFloor()) {
+            return bareNanos(pairs, floor.threads(), roundTrips, deadline);
         }
     }
 

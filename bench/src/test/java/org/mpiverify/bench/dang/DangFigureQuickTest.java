@@ -54,7 +54,8 @@ class DangFigureQuickTest {
                 ((Map<String, Object>) ((Map<String, Object>) json.get("provenance")).get("versions")).get("core matching"));
         Map<String, List<String>> expected = new LinkedHashMap<>();
         expected.put(DangFigure.WAKEUP, List.of(DangFigure.CORE_VIRTUAL, DangFigure.CORE_PLATFORM,
-                DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM, DangFigure.CORE_SCHEDULER, DangFigure.BARE_SCHEDULER));
+                DangFigure.BARE_VIRTUAL, DangFigure.BARE_PLATFORM, DangFigure.CORE_SCHEDULER, DangFigure.BARE_SCHEDULER,
+                DangFigure.MOUNT_FLOOR));
         expected.put(DangFigure.MATCHING, List.of(DangFigure.HASH, DangFigure.QUEUES, DangFigure.HASHMAP,
                 DangFigure.MEMORY_FLOOR));
         expected.put(DangFigure.POOL, List.of(DangFigure.POOL_PLATFORM_SERIES, DangFigure.ALLOC));

@@ -57,10 +57,20 @@ class DangTargetsTest {
     }
 
     @Test
-    void signalMustCostUnderHalfTheJdksHandoff() {
-        Stats jdk = Stats.of(new double[] {176, 170, 180});
-        assertEquals(Target.Status.MISSED, DangTargets.signal(Stats.of(new double[] {221, 200, 280}), jdk, false).status());
-        assertEquals(Target.Status.MET, DangTargets.signal(Stats.of(new double[] {80, 79, 90}), jdk, false).status());
-        assertEquals(Target.Status.NOT_EVALUATED, DangTargets.signal(null, jdk, true).status());
+    void signalIsJudgedAgainstTheMountFloorWithTheJdksBesideIt() {
+        Stats floor = Stats.of(new double[] {300, 290, 320}), jdk = Stats.of(new double[] {213, 200, 230});
+        Target missed = DangTargets.signal(Stats.of(new double[] {460, 450, 480}), floor, jdk, false);
+        assertEquals(Target.Status.MISSED, missed.status(), missed.detail());
+        assertEquals(460 / 300.0, missed.value(), 1e-9);
+        assertTrue(missed.detail().contains("so half the JDK's (the target's first form) is below the floor"),
+                missed.detail());
+        Target met = DangTargets.signal(Stats.of(new double[] {440, 430, 450}), floor, jdk, false);
+        assertEquals(Target.Status.MET, met.status(), met.detail());
+        Target fastFloor = DangTargets.signal(Stats.of(new double[] {440, 430, 450}),
+                Stats.of(new double[] {90, 85, 95}), jdk, false);
+        assertEquals(Target.Status.MISSED, fastFloor.status());
+        assertTrue(fastFloor.detail().contains("is above the floor"), fastFloor.detail());
+        assertEquals(Target.Status.NOT_EVALUATED, DangTargets.signal(null, floor, jdk, true).status());
+        assertEquals(Target.Status.NOT_EVALUATED, DangTargets.signal(floor, null, jdk, false).status());
     }
 }
