@@ -1,9 +1,11 @@
 package org.mpiverify.lincheck.core.handle;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mpiverify.core.handle.CheckThenAddUseCount;
 import org.mpiverify.core.handle.ReadThenWriteUseCount;
 import org.mpiverify.core.handle.UseCount;
 import org.mpiverify.lincheck.Budget;
@@ -13,22 +15,25 @@ import org.mpiverify.testkit.TwinTest;
 
 /**
  * The use count of a freeable handle ({@link UseCount}: derived datatypes and user ops, Gropp &amp; Thakur §4.1,
- * "Update Ref") is linearizable with respect to {@link UseCountSpec}: uses, ends of use and the user's free from
- * several threads never lose an update, the object is released exactly once, by the call that leaves it freed
+ * "Update Ref") is linearizable with respect to {@link UseCountSpec}: uses, added uses, ends of use and the user's
+ * free from several threads never lose an update, the object is released exactly once, by the call that leaves it freed
  * with no use pending, and no use is granted after the free.
  *
  * <p>Determinism: every result is a function of (uses, freed, releases); misuse (an end of use with none
  * pending, a second free) is part of the specification (REFUSED), so any operation may run in any order.
  *
- * <p>Twin: {@link ReadThenWriteUseCount}, whose updates read the word and write it apart (no CAS).
+ * <p>Twins: {@link ReadThenWriteUseCount}, whose updates read the word and write it apart (no CAS), and
+ * {@link CheckThenAddUseCount}, whose added use checks for a pending use and increments in two steps, so a use
+ * added while the held one ends brings a released object back.
  */
 @ExtendWith(ThreadDumpOnFailure.class)
 public class UseCountLinearizabilityTest extends UseCountOperations {
     static final String SUITE = "UseCountLinearizabilityTest";
-    static final String CHECKS = "UseCount tryUse/endUse/free/uses and release-once vs a sequential count";
+    static final String CHECKS = "UseCount tryUse/addUse/endUse/free/uses and release-once vs a sequential count";
 
     public UseCountLinearizabilityTest() {
-        super(UseCount::new, UseCount::tryUse, UseCount::endUse, UseCount::free, UseCount::uses, UseCount::isFreed);
+        super(UseCount::new, UseCount::tryUse, UseCount::addUse, UseCount::endUse, UseCount::free, UseCount::uses,
+                UseCount::isFreed);
     }
 
     @Test
@@ -50,11 +55,32 @@ public class UseCountLinearizabilityTest extends UseCountOperations {
                 true, Twin.class, UseCountSpec.class, Budget.twin());
     }
 
+    @TwinTest
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void checkThenAddTwinIsRejected() {
+        // seeded: a freed handle with one use pending, whose holder adds a use while another thread ends the held one
+        Lincheck.expectRejectedSeeded("CheckThenAddUseCount",
+                "added use checked, then incremented apart: a released object used again",
+                UseCountLinearizabilityTest.class, CheckThenAddTwin.class, UseCountSpec.class, Budget.twin(),
+                c -> List.of(Lincheck.afterInit(List.of(Lincheck.actor(c, "tryUse"), Lincheck.actor(c, "free")),
+                        List.of(Lincheck.actor(c, "addUse")), List.of(Lincheck.actor(c, "endUse")))));
+    }
+
     /** The same operations on the known-bad twin. */
     public static class Twin extends UseCountOperations {
         public Twin() {
-            super(ReadThenWriteUseCount::new, ReadThenWriteUseCount::tryUse, ReadThenWriteUseCount::endUse,
-                    ReadThenWriteUseCount::free, ReadThenWriteUseCount::uses, ReadThenWriteUseCount::isFreed);
+            super(ReadThenWriteUseCount::new, ReadThenWriteUseCount::tryUse, ReadThenWriteUseCount::addUse,
+                    ReadThenWriteUseCount::endUse, ReadThenWriteUseCount::free, ReadThenWriteUseCount::uses,
+                    ReadThenWriteUseCount::isFreed);
+        }
+    }
+
+    /** The same operations on the check-then-add twin. */
+    public static class CheckThenAddTwin extends UseCountOperations {
+        public CheckThenAddTwin() {
+            super(CheckThenAddUseCount::new, CheckThenAddUseCount::tryUse, CheckThenAddUseCount::addUse,
+                    CheckThenAddUseCount::endUse, CheckThenAddUseCount::free, CheckThenAddUseCount::uses,
+                    CheckThenAddUseCount::isFreed);
         }
     }
 }

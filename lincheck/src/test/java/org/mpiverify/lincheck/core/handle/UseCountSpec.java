@@ -1,20 +1,26 @@
 package org.mpiverify.lincheck.core.handle;
 
 /**
- * Sequential specification of a freeable handle's use count (Gropp &amp; Thakur §4.1): pending uses, the user's
- * freed mark and whether the object was released. A use is refused once freed; an end of use with none pending
- * and a second free are refused; the object is released exactly when it is freed and no use is pending, by the
+ * Sequential specification of a freeable handle's use count (Gropp &amp; Thakur §4.1): pending uses and the
+ * user's freed mark; the call that releases the object says so (RELEASED). A use is refused once freed; an added use (for a caller that
+ * holds one) is refused only when no use is pending, freed or not; an end of use with none pending and a second
+ * free are refused; the object is released exactly when it is freed and no use is pending, by the
  * call that makes it so.
  */
 public class UseCountSpec {
     private int uses;
     private boolean freed;
-    private int releases;
 
     public boolean tryUse() {
         if (freed) return false;
         uses++;
         return true;
+    }
+
+    public String addUse() {
+        if (uses == 0) return "REFUSED";
+        uses++;
+        return "ADDED";
     }
 
     public String endUse() {
@@ -31,7 +37,6 @@ public class UseCountSpec {
 
     private String release() {
         if (freed && uses == 0) {
-            releases++;
             return "RELEASED";
         }
         return "KEPT";
@@ -42,6 +47,6 @@ public class UseCountSpec {
     }
 
     public String state() {
-        return (freed ? "freed" : "live") + ", " + uses + " uses, " + releases + " releases";
+        return (freed ? "freed" : "live") + ", " + uses + " uses";
     }
 }
