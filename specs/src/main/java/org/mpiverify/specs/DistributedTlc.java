@@ -256,7 +256,7 @@ public final class DistributedTlc implements TlcRun {
             synchronized (parser) {
                 if (parser.unnamedCounterexample()) {
                     LastStateCheck.Verdict v = LastStateCheck.run(model, specsDir, parser.lastState(), log);
-                    if (v.kind() == Outcome.ERROR) return TlcResult.error(v.error());
+                    if (v.kind() == TlcOutcome.ERROR) return TlcResult.error(v.error());
                     List<TraceState> behavior;
                     try {
                         behavior = CounterexampleCompletion.run(model, specsDir, v, log);

@@ -3,7 +3,7 @@ package org.mpiverify.specs;
 import java.util.Objects;
 
 /**
- * The result a model must have: an {@link Outcome} and, for a safety or liveness failure, the name
+ * The result a model must have: a {@link TlcOutcome} and, for a safety or liveness failure, the name
  * of the violated invariant or property.
  *
  * <p>TLC names the violated invariant ("Invariant X is violated") but reports every temporal
@@ -14,13 +14,13 @@ import java.util.Objects;
  * @param outcome  the expected outcome
  * @param violated the invariant or property that must be violated, or null
  */
-public record Expectation(Outcome outcome, String violated) {
+public record Expectation(TlcOutcome outcome, String violated) {
     public Expectation {
         Objects.requireNonNull(outcome);
     }
 
     public static Expectation success() {
-        return new Expectation(Outcome.SUCCESS, null);
+        return new Expectation(TlcOutcome.SUCCESS, null);
     }
 
     @Override

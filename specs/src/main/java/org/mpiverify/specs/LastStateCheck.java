@@ -26,9 +26,9 @@ final class LastStateCheck {
     static final String MODULE = "DistributedLastState";
 
     /** What the last state was found to violate. */
-    record Verdict(Outcome kind, String violated, String error) {
+    record Verdict(TlcOutcome kind, String violated, String error) {
         static Verdict error(String why) {
-            return new Verdict(Outcome.ERROR, null, why);
+            return new Verdict(TlcOutcome.ERROR, null, why);
         }
     }
 
@@ -103,9 +103,9 @@ final class LastStateCheck {
                 return Verdict.error("TLC did not evaluate the counterexample's last state within " + model.timeoutSeconds() + " s");
             }
             TlcResult r = done.get();
-            if (r.outcome() == Outcome.SAFETY && r.violated() != null) return new Verdict(Outcome.SAFETY, r.violated(), null);
-            if (r.outcome() == Outcome.DEADLOCK) return new Verdict(Outcome.DEADLOCK, null, null);
-            if (r.outcome() == Outcome.SUCCESS) {
+            if (r.outcome() == TlcOutcome.SAFETY && r.violated() != null) return new Verdict(TlcOutcome.SAFETY, r.violated(), null);
+            if (r.outcome() == TlcOutcome.DEADLOCK) return new Verdict(TlcOutcome.DEADLOCK, null, null);
+            if (r.outcome() == TlcOutcome.SUCCESS) {
                 return Verdict.error("the counterexample's last state violates no invariant of the model and has a"
                         + " successor" + (model.checkDeadlock() ? "" : " or the model does not check for deadlocks")
                         + ": the server printed it for another reason (see the workers' output)");
@@ -122,7 +122,7 @@ final class LastStateCheck {
     }
 
     static String describe(Verdict v) {
-        return v.kind() == Outcome.DEADLOCK
+        return v.kind() == TlcOutcome.DEADLOCK
                 ? "Deadlock reached (the counterexample's last state violates no invariant and has no successor)."
                 : "Invariant " + v.violated() + " is violated (TLC's evaluation of the counterexample's last state).";
     }

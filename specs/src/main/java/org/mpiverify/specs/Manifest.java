@@ -90,9 +90,9 @@ public final class Manifest {
         if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*")) {
             throw new IllegalArgumentException("manifest: bad model name '" + name + "'");
         }
-        Outcome outcome = Outcome.fromManifest((String) m.get("result"));
+        TlcOutcome outcome = TlcOutcome.fromManifest((String) m.get("result"));
         String violated = (String) m.get("violated");
-        if (outcome.isViolation() && outcome != Outcome.DEADLOCK && violated == null) {
+        if (outcome.isViolation() && outcome != TlcOutcome.DEADLOCK && violated == null) {
             throw new IllegalArgumentException("model " + name + ": a " + outcome.manifestName()
                     + " must name what is violated");
         }
@@ -111,7 +111,7 @@ public final class Manifest {
                 ((Number) m.getOrDefault("distinctStates", -1L)).longValue(),
                 tolerance == null ? 0.0 : ((Number) tolerance).doubleValue(),
                 ((Number) m.getOrDefault("seconds", -1.0)).doubleValue(),
-                (Boolean) m.getOrDefault("coverage", outcome == Outcome.SUCCESS && m.get("overrides") == null),
+                (Boolean) m.getOrDefault("coverage", outcome == TlcOutcome.SUCCESS && m.get("overrides") == null),
                 (String) m.getOrDefault("description", ""));
     }
 

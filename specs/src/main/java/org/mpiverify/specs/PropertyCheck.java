@@ -29,7 +29,7 @@ public final class PropertyCheck {
                 checked.addAll(m.properties());
                 if (m.checkDeadlock()) checked.add(DEADLOCK);
                 Expectation e = m.expected();
-                if (e.outcome() == Outcome.DEADLOCK) violated.add(DEADLOCK);
+                if (e.outcome() == TlcOutcome.DEADLOCK) violated.add(DEADLOCK);
                 else if (e.outcome().isViolation()) violated.add(e.violated());
             }
             for (String p : checked) {

@@ -15,7 +15,7 @@ final class ResultCheck {
     /** Null when {@code r} is what {@code model} expects, else the reason it is not. */
     static String mismatch(ModelSpec model, TlcResult r) {
         Expectation e = model.expected();
-        if (r.outcome() == Outcome.ERROR) {
+        if (r.outcome() == TlcOutcome.ERROR) {
             String known = model.isSimulation() && r.message().contains("Attempted to apply EXCEPT construct")
                     ? " (a known bug of TLC 2.18: liveness checking in simulation mode fails on functions over"
                     + " tuples, tlaplus/tlaplus#164, fixed after 2.18 by PR #1304; check this model exhaustively,"
@@ -23,11 +23,11 @@ final class ResultCheck {
                     : "";
             return "TLC could not check the model: " + firstLine(r.message()) + known;
         }
-        if (e.outcome() == Outcome.SUCCESS && r.outcome().isViolation()) {
+        if (e.outcome() == TlcOutcome.SUCCESS && r.outcome().isViolation()) {
             return "expected success but TLC found a " + r.outcome().manifestName()
                     + (r.violated() == null ? "" : " of " + r.violated());
         }
-        if (e.outcome().isViolation() && r.outcome() == Outcome.SUCCESS) {
+        if (e.outcome().isViolation() && r.outcome() == TlcOutcome.SUCCESS) {
             return "expected a " + e + " but TLC found none"
                     + (model.isSimulation() ? " in the simulated behaviors" : "");
         }
@@ -60,7 +60,7 @@ final class ResultCheck {
         if (model.isSimulation() || model.recordedStates() < 0 || r.distinctStates() < 0) return null;
         // With several workers TLC stops at a violation at a point that depends on the schedule; the
         // count of a complete state space (a success) does not depend on it.
-        if (r.workers() > 1 && r.outcome() != Outcome.SUCCESS) return null;
+        if (r.workers() > 1 && r.outcome() != TlcOutcome.SUCCESS) return null;
         long want = model.recordedStates();
         double allowed = model.stateTolerance() * want;
         if (Math.abs(r.distinctStates() - want) <= allowed) return null;

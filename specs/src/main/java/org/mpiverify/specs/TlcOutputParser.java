@@ -71,7 +71,7 @@ public final class TlcOutputParser {
     private final StringBuilder plain = new StringBuilder();
     private int code = -1;
     private int severity;
-    private Outcome outcome;
+    private TlcOutcome outcome;
     private String violated;
     private String message = "";
     private long distinct = -1;
@@ -115,7 +115,7 @@ public final class TlcOutputParser {
      * state, {@code how} says so in the result's message, and {@code behavior} is the whole behavior to that state
      * (the server prints only its last step).
      */
-    public void nameViolation(Outcome kind, String name, String how, List<TraceState> behavior) {
+    public void nameViolation(TlcOutcome kind, String name, String how, List<TraceState> behavior) {
         if (!unnamedCounterexample() || !kind.isViolation() || behavior.isEmpty()) {
             throw new IllegalStateException("no unnamed counterexample");
         }
@@ -147,24 +147,24 @@ public final class TlcOutputParser {
             case 2262 -> {
                 if ((m = Pattern.compile("Version (.*)").matcher(text)).find()) version = m.group(1).strip();
             }
-            case 2193 -> setOutcome(Outcome.SUCCESS, null, "No error has been found.");
+            case 2193 -> setOutcome(TlcOutcome.SUCCESS, null, "No error has been found.");
             case 2110 -> {
                 m = INVARIANT.matcher(text);
-                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+                setOutcome(TlcOutcome.SAFETY, m.find() ? m.group(1) : null, text);
             }
             case 2107, 2108 -> {   // an invariant or property violated by an initial state, printed in the message
                 m = (code == 2107 ? INVARIANT : ACTION_PROPERTY).matcher(text);
-                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+                setOutcome(TlcOutcome.SAFETY, m.find() ? m.group(1) : null, text);
                 int nl = text.indexOf('\n');
                 if (trace.isEmpty() && nl > 0) state("1: <Initial predicate>\n" + text.substring(nl + 1));
                 initialViolation = true;
             }
             case 2111, 2112 -> {
                 m = ACTION_PROPERTY.matcher(text);
-                setOutcome(Outcome.SAFETY, m.find() ? m.group(1) : null, text);
+                setOutcome(TlcOutcome.SAFETY, m.find() ? m.group(1) : null, text);
             }
-            case 2114 -> setOutcome(Outcome.DEADLOCK, null, text);
-            case 2116 -> setOutcome(Outcome.LIVENESS, null, text);
+            case 2114 -> setOutcome(TlcOutcome.DEADLOCK, null, text);
+            case 2116 -> setOutcome(TlcOutcome.LIVENESS, null, text);
             case 2217, 2218 -> state(text);
             case 2121, 2264 -> { }   // "The behavior up to this point is" / "... constitutes a counter-example"
             case 2772 -> {
@@ -205,8 +205,8 @@ public final class TlcOutputParser {
         }
     }
 
-    private void setOutcome(Outcome o, String name, String text) {
-        if (outcome == null || outcome == Outcome.SUCCESS) {
+    private void setOutcome(TlcOutcome o, String name, String text) {
+        if (outcome == null || outcome == TlcOutcome.SUCCESS) {
             outcome = o;
             violated = name;
             message = text;
@@ -249,11 +249,11 @@ public final class TlcOutputParser {
      * @param exitCode TLC's exit code (0 for success; 10-14 for violations; others for errors)
      */
     public TlcResult result(int exitCode) {
-        Outcome o = outcome;
+        TlcOutcome o = outcome;
         String text = message;
         boolean crashed = false;
         if (o == null && exitCode == 0 && errors.isEmpty() && simulation) {
-            o = Outcome.SUCCESS;   // a simulation that ends without a violation reports no 2193
+            o = TlcOutcome.SUCCESS;   // a simulation that ends without a violation reports no 2193
             text = "No error found.";
         }
         String broken = null;
@@ -274,11 +274,11 @@ public final class TlcOutputParser {
             broken = "TLC reported a " + o.manifestName() + " but printed no counterexample";
         } else if (!simulation && distinct < 0 && !initialViolation) {
             broken = "TLC's output has no final state count (it did not finish its report)";
-        } else if (distributed ? exitCode != 0 : o == Outcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
+        } else if (distributed ? exitCode != 0 : o == TlcOutcome.SUCCESS ? exitCode != 0 : exitCode < 10 || exitCode > 14) {
             broken = "TLC reported " + o.manifestName() + " but exited with code " + exitCode;
         }
         if (broken != null) {
-            return new TlcResult(Outcome.ERROR, violated, distinct, generated, depth, version, trace, backTo,
+            return new TlcResult(TlcOutcome.ERROR, violated, distinct, generated, depth, version, trace, backTo,
                     broken, coverage, exitCode, crashed, "", 0);
         }
         return new TlcResult(o, violated, distinct, generated, depth, version, trace, backTo, text, coverage,

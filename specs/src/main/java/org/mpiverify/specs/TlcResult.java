@@ -14,7 +14,7 @@ import java.util.Map;
  * @param tlcVersion            e.g. "2.18 of 20 March 2023"
  * @param trace                 the counterexample, empty on success
  * @param backToState           for a lasso: the state number the loop returns to, else -1
- * @param message               TLC's own words for the outcome (error text for {@link Outcome#ERROR})
+ * @param message               TLC's own words for the outcome (error text for {@link TlcOutcome#ERROR})
  * @param coverage              action name to the number of states it generated ({@code -coverage});
  *                              empty in simulation mode or when TLC printed none
  * @param exitCode              TLC's exit code, or -1 if it did not end by itself
@@ -24,7 +24,7 @@ import java.util.Map;
  *                              {@link #MAX_RAW_CHARS}
  * @param workers               the TLC workers the run used
  */
-public record TlcResult(Outcome outcome, String violated, long distinctStates, long generatedStates,
+public record TlcResult(TlcOutcome outcome, String violated, long distinctStates, long generatedStates,
                         int depth, String tlcVersion, List<TraceState> trace, int backToState, String message,
                         Map<String, Long> coverage, int exitCode, boolean crashedAfterViolation, String raw,
                         int workers) {
@@ -37,7 +37,7 @@ public record TlcResult(Outcome outcome, String violated, long distinctStates, l
     }
 
     public static TlcResult error(String message) {
-        return new TlcResult(Outcome.ERROR, null, -1, -1, -1, "unknown", List.of(), -1, message, Map.of(), -1,
+        return new TlcResult(TlcOutcome.ERROR, null, -1, -1, -1, "unknown", List.of(), -1, message, Map.of(), -1,
                 false, "", 0);
     }
 

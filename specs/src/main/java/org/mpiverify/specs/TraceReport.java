@@ -55,7 +55,7 @@ public final class TraceReport {
                     .append("so the fairness conditions hold, yet the property never becomes true.\n");
         } else if (!r.trace().isEmpty() && r.trace().getLast().isStuttering()) {
             b.append("\nThe behavior ends by stuttering: nothing happens any more, yet the property is not met.\n");
-        } else if (r.outcome() == Outcome.DEADLOCK) {
+        } else if (r.outcome() == TlcOutcome.DEADLOCK) {
             b.append("\nIn the last state no step is enabled: deadlock.\n");
         }
         return b.toString();

@@ -1,6 +1,6 @@
 /**
  * The TLC runner: {@link org.mpiverify.specs.Manifest} ({@code specs/manifest.json}, every model with its constants,
- * what it checks and its expected {@link org.mpiverify.specs.Outcome}), {@link org.mpiverify.specs.ModelGenerator}
+ * what it checks and its expected {@link org.mpiverify.specs.TlcOutcome}), {@link org.mpiverify.specs.ModelGenerator}
  * (the {@code MC_*.tla}/{@code .cfg} files, generated so they cannot drift from the manifest), {@link
  * org.mpiverify.specs.TlcProcess} (real TLC in a JVM of its own, with settings its result can be trusted under), {@link
  * org.mpiverify.specs.TlcOutputParser}, {@link org.mpiverify.specs.TlcRunner} and {@code ResultCheck} (every

@@ -18,7 +18,7 @@ class CoverageCheckTest {
             """);
 
     private static ModelOutcome run(String name, Map<String, Long> coverage) {
-        TlcResult r = new TlcResult(Outcome.SUCCESS, null, 10, 20, 3, "2.18", List.of(), -1, "ok", coverage, 0,
+        TlcResult r = new TlcResult(TlcOutcome.SUCCESS, null, 10, 20, 3, "2.18", List.of(), -1, "ok", coverage, 0,
                 false, "", 1);
         return new ModelOutcome(MANIFEST.model(name), r, 1.0, null);
     }

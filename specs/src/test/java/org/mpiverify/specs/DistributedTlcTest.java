@@ -64,7 +64,7 @@ class DistributedTlcTest {
         assertEquals(2, ((Number) entry.get("workers")).intValue(), "the run's workers are the hosts' slots");
         int distributedSteps = Json.objs(Json.parseObject(Files.readString(tlc.resolve(model.name() + ".trace.json"))), "steps").size();
         TlcResult local = new TlcProcess(m.specsDir(), 1, TlcProcess.DEFAULT_SIMULATION_TRACES).run(model, p -> {}, line -> {});
-        assertEquals(Outcome.SAFETY, local.outcome());
+        assertEquals(TlcOutcome.SAFETY, local.outcome());
         assertEquals(local.violated(), entry.get("actualViolated"));
         // breadth-first on both sides: the first counterexample found is a shortest one
         assertEquals(local.trace().size(), distributedSteps, "the counterexample's length, distributed and local");
@@ -105,7 +105,7 @@ class DistributedTlcTest {
                 differences.add(model.name() + ": distributed " + d.outcome() + " " + d.violated() + ", local " + l.outcome()
                         + " " + l.violated());
             }
-            if (l.outcome() == Outcome.SUCCESS && d.distinctStates() != l.distinctStates()) {
+            if (l.outcome() == TlcOutcome.SUCCESS && d.distinctStates() != l.distinctStates()) {
                 differences.add(model.name() + ": distributed " + d.distinctStates() + " distinct states, local " + l.distinctStates());
             }
             // breadth-first on both sides: the first counterexample found is a shortest one
@@ -136,7 +136,7 @@ class DistributedTlcTest {
         assertTrue(why.isPresent() && why.get().contains("temporal") && why.get().contains("./mpiverify tlc " + temporal.name()),
                 why.toString());
         TlcResult r = new DistributedTlc(m.specsDir(), TWO_LOOPBACK_WORKERS, null).run(temporal, p -> {}, line -> {});
-        assertEquals(Outcome.ERROR, r.outcome());
+        assertEquals(TlcOutcome.ERROR, r.outcome());
         assertEquals("", r.raw(), "refused before any process starts");
     }
 
@@ -176,7 +176,7 @@ class DistributedTlcTest {
 
     private static ModelSpec model(String name, String module) {
         return new ModelSpec(name, "regs", module, Map.of(), List.of(), Map.of(), "Spec", List.of(), List.of(), true, null,
-                "exhaustive", new Expectation(Outcome.SUCCESS, null), "quick", 60, -1, 0, -1, false, "test");
+                "exhaustive", new Expectation(TlcOutcome.SUCCESS, null), "quick", 60, -1, 0, -1, false, "test");
     }
 
     @Test

@@ -49,7 +49,7 @@ class ManifestConsistencyTest {
             if (m.isQuick() && !m.isSimulation()) {
                 assertTrue(m.recordedStates() > 0, m.name() + ": no distinctStates recorded");
             }
-            if (m.expected().outcome() == Outcome.LIVENESS) {
+            if (m.expected().outcome() == TlcOutcome.LIVENESS) {
                 assertEquals(List.of(m.expected().violated()), m.properties(), m.name()
                         + ": TLC does not name a violated temporal property, so the model must check only it");
             }

@@ -34,22 +34,22 @@ class RunnerDetectsMismatchTest {
     @Test
     void aBugFoundWhereNoneIsExpectedIsAMismatch() {
         ModelOutcome o = runner.run(model("fig2_lock_around_call").expecting(Expectation.success()));
-        assertEquals(Outcome.DEADLOCK, o.result().outcome());
+        assertEquals(TlcOutcome.DEADLOCK, o.result().outcome());
         assertFalse(o.asExpected());
         assertTrue(o.mismatch().contains("expected success"), o.mismatch());
     }
 
     @Test
     void aBugNotFoundWhereOneIsExpectedIsAMismatch() {
-        ModelOutcome o = runner.run(model("fig2_global").expecting(new Expectation(Outcome.DEADLOCK, null)));
-        assertEquals(Outcome.SUCCESS, o.result().outcome());
+        ModelOutcome o = runner.run(model("fig2_global").expecting(new Expectation(TlcOutcome.DEADLOCK, null)));
+        assertEquals(TlcOutcome.SUCCESS, o.result().outcome());
         assertFalse(o.asExpected());
         assertTrue(o.mismatch().contains("found none"), o.mismatch());
     }
 
     @Test
     void theWrongInvariantIsAMismatch() {
-        ModelOutcome o = runner.run(model("probe_false_match").expecting(new Expectation(Outcome.SAFETY, "AtMostOnce")));
+        ModelOutcome o = runner.run(model("probe_false_match").expecting(new Expectation(TlcOutcome.SAFETY, "AtMostOnce")));
         assertEquals("NoFalseMatch", o.result().violated());
         assertFalse(o.asExpected());
     }
@@ -57,7 +57,7 @@ class RunnerDetectsMismatchTest {
     @Test
     void aMissingConfigurationIsAnErrorNotASuccess() {
         ModelOutcome o = runner.run(model("fig2_global").renamed("no_such_model", 30));
-        assertEquals(Outcome.ERROR, o.result().outcome());
+        assertEquals(TlcOutcome.ERROR, o.result().outcome());
         assertFalse(o.asExpected());
     }
 
@@ -69,7 +69,7 @@ class RunnerDetectsMismatchTest {
                 m.mode(), m.expected(), m.sizeClass(), m.timeoutSeconds(), m.recordedStates() * 2, 0.1,
                 m.recordedSeconds(), m.claimsCoverage(), m.description());
         ModelOutcome o = runner.run(moved);
-        assertEquals(Outcome.SUCCESS, o.result().outcome());
+        assertEquals(TlcOutcome.SUCCESS, o.result().outcome());
         assertFalse(o.asExpected());
         assertTrue(o.mismatch().contains("distinct states"), o.mismatch());
     }

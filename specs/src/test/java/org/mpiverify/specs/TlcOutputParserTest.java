@@ -51,7 +51,7 @@ class TlcOutputParserTest {
         TlcOutputParser p = new TlcOutputParser(progress::add, false);
         LIVENESS.lines().forEach(p::accept);
         TlcResult r = p.result(13);
-        assertEquals(Outcome.LIVENESS, r.outcome());
+        assertEquals(TlcOutcome.LIVENESS, r.outcome());
         assertEquals("2.18 of 20 March 2023", r.tlcVersion());
         assertEquals(12, r.distinctStates());
         assertEquals(18, r.generatedStates());
@@ -68,7 +68,7 @@ class TlcOutputParserTest {
     void noResultIsAnError() {
         TlcOutputParser p = new TlcOutputParser(x -> {}, false);
         p.accept("***Parse Error***");
-        assertEquals(Outcome.ERROR, p.result(150).outcome());
+        assertEquals(TlcOutcome.ERROR, p.result(150).outcome());
     }
 
     /**
@@ -83,7 +83,7 @@ class TlcOutputParserTest {
             new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().forEach(p::accept);
         }
         TlcResult r = p.result(1);
-        assertEquals(Outcome.ERROR, r.outcome());
+        assertEquals(TlcOutcome.ERROR, r.outcome());
         assertTrue(r.crashedAfterViolation());
         assertTrue(r.message().contains("liveness failure") && r.message().contains("arraycopy"), r.message());
     }
@@ -103,34 +103,34 @@ class TlcOutputParserTest {
         out.lines().forEach(unnamed::accept);
         assertTrue(unnamed.unnamedCounterexample());
         TlcResult r = unnamed.result(0);
-        assertEquals(Outcome.ERROR, r.outcome());
+        assertEquals(TlcOutcome.ERROR, r.outcome());
         assertTrue(r.message().contains("not what it violates"), r.message());
 
         TlcOutputParser named = TlcOutputParser.forDistributedServer(x -> {});
         out.lines().forEach(named::accept);
-        named.nameViolation(Outcome.SAFETY, "NoFalseMatch", "Invariant NoFalseMatch is violated.", List.of(named.lastState()));
+        named.nameViolation(TlcOutcome.SAFETY, "NoFalseMatch", "Invariant NoFalseMatch is violated.", List.of(named.lastState()));
         r = named.result(0);
-        assertEquals(Outcome.SAFETY, r.outcome());
+        assertEquals(TlcOutcome.SAFETY, r.outcome());
         assertEquals("NoFalseMatch", r.violated());
         assertEquals(184, r.distinctStates());
-        assertEquals(Outcome.ERROR, named.result(12).outcome(), "the distributed server exits with 0");
+        assertEquals(TlcOutcome.ERROR, named.result(12).outcome(), "the distributed server exits with 0");
         // a local run's parser does not take a bare behavior for a violation
         TlcOutputParser local = new TlcOutputParser(x -> {}, false);
         out.lines().forEach(local::accept);
-        assertEquals(Outcome.ERROR, local.result(0).outcome());
+        assertEquals(TlcOutcome.ERROR, local.result(0).outcome());
     }
 
     @Test
     void aViolationWithoutCounterexampleOrCountsIsAnError() {
         TlcOutputParser p = new TlcOutputParser(x -> {}, false);
         LIVENESS.lines().filter(l -> !l.contains("2199") && !l.contains("states generated, 12")).forEach(p::accept);
-        assertEquals(Outcome.ERROR, p.result(13).outcome(), "no final counts");
+        assertEquals(TlcOutcome.ERROR, p.result(13).outcome(), "no final counts");
         TlcOutputParser q = new TlcOutputParser(x -> {}, false);
         q.accept("@!@!@STARTMSG 2116:1 @!@!@");
         q.accept("Temporal properties were violated.");
         q.accept("@!@!@ENDMSG 2116 @!@!@");
         TlcResult r = q.result(13);
-        assertEquals(Outcome.ERROR, r.outcome());
+        assertEquals(TlcOutcome.ERROR, r.outcome());
         assertTrue(r.message().contains("no counterexample"), r.message());
     }
 
@@ -138,7 +138,7 @@ class TlcOutputParserTest {
     void anExitCodeThatDoesNotFitTheOutcomeIsAnError() {
         TlcOutputParser p = new TlcOutputParser(x -> {}, false);
         LIVENESS.lines().forEach(p::accept);
-        assertEquals(Outcome.ERROR, p.result(0).outcome());
+        assertEquals(TlcOutcome.ERROR, p.result(0).outcome());
     }
 
     @Test
@@ -189,7 +189,7 @@ class TlcOutputParserTest {
         TlcOutputParser p = new TlcOutputParser(x -> {}, false);
         PROPERTY_INITIAL.lines().forEach(p::accept);
         TlcResult r = p.result(13);
-        assertEquals(Outcome.SAFETY, r.outcome(), r.message());
+        assertEquals(TlcOutcome.SAFETY, r.outcome(), r.message());
         assertEquals(1, r.trace().size());
         assertEquals("Initial predicate", r.trace().getFirst().action());
         assertEquals("[w1 |-> \"wait\", w2 |-> \"wait\", r1 |-> \"signal\"]", r.trace().getFirst().variables().get("pc"));

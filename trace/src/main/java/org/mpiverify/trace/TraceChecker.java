@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.mpiverify.specs.Outcome;
+import org.mpiverify.specs.TlcOutcome;
 import org.mpiverify.specs.TlcOutputParser;
 import org.mpiverify.specs.TlcResult;
 import org.mpiverify.specs.TraceState;
@@ -150,7 +150,7 @@ public final class TraceChecker {
             Run run = run(session, dir, model, windows, from, to, start, to - from + 1);
             seconds += run.seconds;
             distinct += Math.max(0, run.result.distinctStates());
-            if (run.result.outcome() == Outcome.SAFETY) {
+            if (run.result.outcome() == TlcOutcome.SAFETY) {
                 int l = lastL(run.result.trace());
                 int bad = from + Math.max(1, l - 1);
                 Map<String, String> before = run.result.trace().size() >= 2
@@ -160,7 +160,7 @@ public final class TraceChecker {
                                 : run.result.violated()) + " is violated: " + firstLine(run.result.message()),
                         before);
             }
-            if (run.result.outcome() != Outcome.SUCCESS) {
+            if (run.result.outcome() != TlcOutcome.SUCCESS) {
                 return error(name, model, windows, seconds, distinct, "TLC failed on window " + windows + " (events "
                         + (from + 1) + "-" + to + "): " + run.result.message() + "\nsee " + run.log);
             }

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.specs.ModelSpec;
-import org.mpiverify.specs.Outcome;
+import org.mpiverify.specs.TlcOutcome;
 import org.mpiverify.specs.TlcProcess;
 import org.mpiverify.specs.TlcResult;
 import tla2sany.semantic.ExprNode;
@@ -102,14 +102,14 @@ final class MutantRunner {
     /** What one model's TLC result says about the mutant. */
     static ModelRun classify(SpecGraph.ModelView v, TlcResult r, double seconds, long baselineStates, int deadline) {
         ModelSpec model = v.model();
-        Outcome o = r.outcome();
+        TlcOutcome o = r.outcome();
         String message = firstLine(r.message());
         // TLC announced a violation, then printed no counterexample (an initial state that violates an
         // invariant, whose state comes in a message the parser does not read as a trace) or crashed
         // searching for it: the violation stands
-        boolean announced = o == Outcome.ERROR && (r.crashedAfterViolation()
+        boolean announced = o == TlcOutcome.ERROR && (r.crashedAfterViolation()
                 || r.message().startsWith("TLC reported a ") && r.message().contains("but printed no counterexample"));
-        if (o == Outcome.ERROR && !announced) {
+        if (o == TlcOutcome.ERROR && !announced) {
             if (r.message().contains("did not finish within the deadline")) {
                 return new ModelRun(model.name(), ModelRun.TIMED_OUT, o.manifestName(), null, null, seconds,
                         r.distinctStates(), baselineStates, deadline, "no result within " + deadline + " s");
@@ -122,7 +122,7 @@ final class MutantRunner {
             return new ModelRun(model.name(), ModelRun.INVALID, o.manifestName(), null, null, seconds,
                     r.distinctStates(), baselineStates, deadline, what.length() > 400 ? what.substring(0, 399) + "…" : what);
         }
-        if (o == Outcome.SUCCESS) {
+        if (o == TlcOutcome.SUCCESS) {
             return new ModelRun(model.name(), ModelRun.PASSED, o.manifestName(), null, null, seconds,
                     r.distinctStates(), baselineStates, deadline, "");
         }
@@ -134,9 +134,9 @@ final class MutantRunner {
             kind = text.startsWith("TLC reported a liveness") ? "temporal property"
                     : text.startsWith("TLC reported a deadlock") ? "deadlock"
                     : violated != null && model.invariants().contains(violated) ? "invariant" : "invariant or property";
-        } else if (o == Outcome.DEADLOCK) {
+        } else if (o == TlcOutcome.DEADLOCK) {
             kind = "deadlock";
-        } else if (o == Outcome.LIVENESS) {
+        } else if (o == TlcOutcome.LIVENESS) {
             if (violated == null && model.properties().size() == 1) violated = model.properties().getFirst();
             kind = "temporal property";
         } else if (violated != null && model.invariants().contains(violated)) {

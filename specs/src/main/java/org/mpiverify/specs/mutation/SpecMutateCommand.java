@@ -25,7 +25,7 @@ import org.mpiverify.results.Provenance;
 import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.Manifest;
 import org.mpiverify.specs.ModelSpec;
-import org.mpiverify.specs.Outcome;
+import org.mpiverify.specs.TlcOutcome;
 import org.mpiverify.specs.TlcProcess;
 import org.mpiverify.specs.TlcResult;
 
@@ -192,7 +192,7 @@ public final class SpecMutateCommand {
                     TlcResult r = new TlcProcess(ws.originalSpecs(), 1, TlcProcess.DEFAULT_SIMULATION_TRACES).run(model, p -> {}, l -> {});
                     double secs = (System.nanoTime() - t0) / 1e9;
                     baselineSeconds += secs;
-                    if (r.outcome() != Outcome.SUCCESS) {
+                    if (r.outcome() != TlcOutcome.SUCCESS) {
                         throw new IllegalStateException("the unmutated " + family + " fails its passing model " + model.name()
                                 + " (" + r.outcome().manifestName() + ": " + r.message().lines().findFirst().orElse("")
                                 + "): fix the spec before measuring its mutants");
@@ -288,7 +288,7 @@ public final class SpecMutateCommand {
 
     /** The passing models of a family: expected to succeed, no definition override, exhaustive; quick ones unless {@code full}. */
     public static List<ModelSpec> passing(Manifest.Folder folder, boolean full) {
-        return folder.models().stream().filter(m -> m.expected().outcome() == Outcome.SUCCESS && !m.isMutant()
+        return folder.models().stream().filter(m -> m.expected().outcome() == TlcOutcome.SUCCESS && !m.isMutant()
                 && !m.isSimulation() && (full || m.isQuick())).toList();
     }
 

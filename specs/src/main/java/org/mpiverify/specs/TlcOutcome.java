@@ -6,7 +6,7 @@ import java.util.Locale;
  * What a TLC run ends with. The names in the manifest follow tlaplus/Examples' manifest.json
  * ("success", "deadlock failure", "safety failure", "liveness failure").
  */
-public enum Outcome {
+public enum TlcOutcome {
     /** TLC explored every reachable state (or every simulated behavior) and found nothing. */
     SUCCESS("success"),
     /** A reachable state has no successor and is not a declared end state. */
@@ -20,7 +20,7 @@ public enum Outcome {
 
     private final String manifestName;
 
-    Outcome(String manifestName) {
+    TlcOutcome(String manifestName) {
         this.manifestName = manifestName;
     }
 
@@ -33,9 +33,9 @@ public enum Outcome {
         return this == DEADLOCK || this == SAFETY || this == LIVENESS;
     }
 
-    public static Outcome fromManifest(String s) {
+    public static TlcOutcome fromManifest(String s) {
         String k = s.trim().toLowerCase(Locale.ROOT);
-        for (Outcome o : values()) {
+        for (TlcOutcome o : values()) {
             if (o.manifestName.equals(k)) return o;
         }
         throw new IllegalArgumentException("unknown result '" + s
