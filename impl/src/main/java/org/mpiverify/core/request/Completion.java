@@ -54,12 +54,6 @@ import org.mpiverify.core.trace.TraceRecorder;
  * {@code waiter}, the waiter's leaving) each take this object's monitor around the access and its stamp,
  * so that the recorded order is the order the accesses took effect (a stamp taken outside could order a
  * read before the write it saw). The monitor is held for one access, never across a park.
- *
- * <p>Implementation notes: the completer of a plain message writes {@code done} and reads {@code waiter} and
- * {@code extras}; the waiter reads {@code done}. Everything else a completion may need (a listener, a trace's name
- * of the use) sits in a side object, null on that path, so that this object is small and what the two threads pass
- * each other is as few cache lines as can be ({@code docs/design.md}, "The lines one message moves"; a
- * {@link RequestState} packs its status beside these fields for the same reason).
  */
 public class Completion {
     private static final VarHandle DONE;
@@ -76,26 +70,14 @@ public class Completion {
 
     private volatile boolean done;
     private volatile Thread waiter;
-    /** The recorder while recording COMPLETION, else null; written by the owner before publication. */
-    private TraceRecorder trace;
     /**
-     * What the path of a plain message never touches (the listener told after {@link #signal()}, the trace's name
-     * of this use), in an object of its own, null until first needed: so that the fields the completing thread
-     * writes and the waiter reads stay few and close together, on {@code done}'s line (see the class comment).
+     * Told after {@link #signal()} (null: nothing), with {@code onSignalAbout}: a nonblocking collective's
+     * transfer tells its rank's progress engine that a schedule may move. Written by the owner before
+     * publication, cleared by {@link #reset}. Both sit in this object, which the completing thread has just
+     * written, so telling costs it no other cache line than the listener's own.
      */
-    private Extras extras;
-
-    /** The fields a completion needs only with a listener or a recorder. Written by the owner before publication. */
-    private static final class Extras {
-        /**
-         * Told after {@link #signal()} (null: nothing), with {@code onSignalAbout}: a nonblocking collective's
-         * transfer tells its rank's progress engine that a schedule may move. Cleared by {@link #reset}.
-         */
-        SignalListener onSignal;
-        Object onSignalAbout;
-        /** This use's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
-        long use;
-    }
+    private SignalListener onSignal;
+    private Object onSignalAbout;
 
     /** What a completion tells when it is signalled ({@link #onSignal(SignalListener, Object)}). */
     @FunctionalInterface
@@ -103,6 +85,10 @@ public class Completion {
         /** Runs in the signalling thread, after the completion is visible; {@code about} as given. */
         void signalled(Object about);
     }
+    /** The recorder while recording COMPLETION, else null; written by the owner before publication. */
+    private TraceRecorder trace;
+    /** This use's name in the trace (a stamp, unique in the recorder); written with {@code trace}. */
+    private long use;
 
     /**
      * Records this completion's steps to {@code recorder} if it records
@@ -111,7 +97,7 @@ public class Completion {
      */
     public final void recordTo(TraceRecorder recorder) {
         trace = TraceRecorder.of(recorder, TraceRecorder.Algorithm.COMPLETION);
-        if (trace != null) extras().use = trace.stamp();
+        if (trace != null) use = trace.stamp();
     }
 
     /** True once the request has completed (volatile read: acquire). */
@@ -121,9 +107,8 @@ public class Completion {
 
     /** Completes the request and wakes its waiter, if one is parked. Call at most once per use. */
     public final void signal() {
-        Extras x = extras;
-        SignalListener after = x == null ? null : x.onSignal;   // read before done: once done, the owner may recycle this use
-        Object about = x == null ? null : x.onSignalAbout;
+        SignalListener after = onSignal;   // read before done: once done, the owner may recycle this use
+        Object about = onSignalAbout;
         if (trace != null) {
             signalRecorded();
             tell(after, about);
@@ -148,20 +133,8 @@ public class Completion {
      * thread does, after the completion is visible). Only the owner calls this, before publishing the request.
      */
     public final void onSignal(SignalListener l, Object about) {
-        if (l == null && extras == null) {
-            return;   // nothing to tell, nothing to clear: the plain path allocates no extras
-        }
-        Extras x = extras();
-        x.onSignal = l;
-        x.onSignalAbout = about;
-    }
-
-    private Extras extras() {
-        Extras x = extras;
-        if (x == null) {
-            extras = x = new Extras();
-        }
-        return x;
+        onSignal = l;
+        onSignalAbout = about;
     }
 
     /**
@@ -313,14 +286,11 @@ public class Completion {
 
     /** Starts a new use: not done, nobody waiting. Only the owner calls this, before publishing the request. */
     protected final void reset() {
-        Extras x = extras;
-        if (x != null && (x.onSignal != null || x.onSignalAbout != null)) {   // no write when there is nothing to clear:
-            x.onSignal = null;                                                  // the completer reads this line, and a
-            x.onSignalAbout = null;                                             // line only read stays in both caches
-        }
+        onSignal = null;
+        onSignalAbout = null;
         DONE.setRelease(this, false);
         WAITER.setRelease(this, (Thread) null);
-        if (trace != null) x.use = trace.stamp();   // a recorder was given with its extras (recordTo)
+        if (trace != null) use = trace.stamp();
     }
 
     // ---- recording: each step's access and its stamp under this object's monitor (see the class comment) ----
@@ -380,6 +350,6 @@ public class Completion {
     }
 
     private CompletionStep step(Kind kind, Thread t, boolean value, long waiterId) {
-        return new CompletionStep(kind, extras.use, t.threadId(), value, waiterId);
+        return new CompletionStep(kind, use, t.threadId(), value, waiterId);
     }
 }

@@ -22,15 +22,6 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>Linearization point of {@link #release()}: its atomic decrement, or, with a REFCOUNT mutex, its
  * write inside the mutex (the read-modify-write is then atomic because every update takes the mutex).
- *
- * <p>Implementation notes: the completer of a receive writes the status, then {@code done}, and drops its
- * reference; the waiter reads {@code done}, then the status. The status is two packed words (source and tag; count,
- * error code and cancelled flag), and the fields the path never needs ({@link Completion}'s listener and trace
- * name) or never writes (the recycler, the REFCOUNT section) sit in side objects, so that the flag, the waiter
- * slot, the count and the status lie within 44 bytes: one cache line at 3 of the 8 places in a line where HotSpot
- * may start the object, where unpacked they were two lines wherever it started ({@code docs/design.md}, "The lines
- * one message moves"; {@code MessagePathLayoutProbe} checks it). The order is unchanged: every status write
- * precedes the volatile write of {@code done}.
  */
 public final class RequestState extends Completion {
     private static final VarHandle REFS;
@@ -54,30 +45,20 @@ public final class RequestState extends Completion {
         void release();
     }
 
-    /**
-     * Who recycles this state and the REFCOUNT section when counts are not atomic (Balaji et al. §5.3 before "atom",
-     * else null): written once, at construction, in an object of its own so that they take no room beside the
-     * completion's fields (a line only read stays in both threads' caches).
-     */
-    private record Owner(Recycler recycler, Lock refLock) { }
-
-    private final Owner owner;
+    private final Recycler recycler;
+    /** The REFCOUNT section when counts are not atomic (Balaji et al. §5.3 before "atom"), else null. */
+    private final Lock refLock;
     private Attachment attachment;
     private volatile int refs;
     private volatile int generation;
 
     // Status, written by the completing thread before signal() and read after isDone(): the volatile
-    // write/read of Completion.done orders them. Two packed words beside done (see the implementation notes):
-    // the source in the high half of the first, the tag in its low half; the byte count in the low BYTE_BITS of
-    // the second, the error code above it, the cancelled flag in its sign bit.
-    private long sourceTag;
-    private long countWord;
-
-    /** The byte counts a status can carry: 2^47 - 1, far above any Java array's (2^31 elements of 8 bytes). */
-    static final int BYTE_BITS = 47;
-    private static final long BYTE_MASK = (1L << BYTE_BITS) - 1;
-    /** The error codes a status can carry: an MPI error class's number, below 2^16. */
-    private static final int ERROR_BITS = 16;
+    // write/read of Completion.done orders them.
+    private int source;
+    private int tag;
+    private long bytes;
+    private int errorCode;
+    private boolean cancelled;
 
     public RequestState(Recycler recycler) {
         this(recycler, null);
@@ -85,14 +66,18 @@ public final class RequestState extends Completion {
 
     /** A state whose reference count is updated under {@code refLock}, or atomically if it is null. */
     public RequestState(Recycler recycler, Lock refLock) {
-        this.owner = new Owner(recycler, refLock);
+        this.recycler = recycler;
+        this.refLock = refLock;
     }
 
     /** Starts a use with {@code references} references; only the owner calls it, before publishing. */
     public void begin(int references) {
         reset();
-        sourceTag = 0;
-        countWord = 0;
+        source = 0;
+        tag = 0;
+        bytes = 0;
+        errorCode = 0;
+        cancelled = false;
         REFS.setVolatile(this, references);
     }
 
@@ -107,7 +92,6 @@ public final class RequestState extends Completion {
 
     /** Adds a reference; the caller must already hold one. */
     public void retain() {
-        Lock refLock = owner.refLock();
         int r = refLock == null ? (int) REFS.getAndAdd(this, 1) : addLocked(1) - 1;
         if (r <= 0) {
             throw new IllegalStateException("retain of a free request (refs " + r + ")");
@@ -123,7 +107,6 @@ public final class RequestState extends Completion {
      * release does).
      */
     public boolean retainIf(int generation) {
-        Lock refLock = owner.refLock();
         if (refLock != null) {
             refLock.lock();
             try {
@@ -152,13 +135,12 @@ public final class RequestState extends Completion {
 
     /** Drops one reference; the thread that drops the last recycles the state. */
     public void release() {
-        Lock refLock = owner.refLock();
         int r = refLock == null ? (int) REFS.getAndAdd(this, -1) - 1 : addLocked(-1);
         if (r == 0) {
             generation = generation + 1; // only the last releaser writes: no race
             Attachment a = attachment;
             attachment = null;
-            owner.recycler().recycle(this);
+            recycler.recycle(this);
             if (a != null) {
                 a.release();
             }
@@ -169,7 +151,6 @@ public final class RequestState extends Completion {
 
     /** The count update of a mutex-protected count: read, then write, inside the section. */
     private int addLocked(int delta) {
-        Lock refLock = owner.refLock();
         refLock.lock();
         try {
             int r = refs + delta;
@@ -184,25 +165,22 @@ public final class RequestState extends Completion {
         return refs;
     }
 
-    /**
-     * Records the status; call before {@link #signal()}. {@code bytes} is below 2^47 and {@code errorCode} an MPI
-     * error class's number, in [0, 2^16) (an {@code IllegalArgumentException} otherwise, the status unchanged).
-     */
+    /** Records the status; call before {@link #signal()}. */
     public void setStatus(int source, int tag, long bytes, int errorCode, boolean cancelled) {
-        if ((bytes & ~BYTE_MASK) != 0 || errorCode >>> ERROR_BITS != 0) {
-            throw new IllegalArgumentException("status out of range: " + bytes + " bytes, error code " + errorCode);
-        }
-        this.sourceTag = (long) source << 32 | (tag & 0xffff_ffffL);
-        this.countWord = bytes | (long) errorCode << BYTE_BITS | (cancelled ? Long.MIN_VALUE : 0);
+        this.source = source;
+        this.tag = tag;
+        this.bytes = bytes;
+        this.errorCode = errorCode;
+        this.cancelled = cancelled;
     }
 
-    public int source() { return (int) (sourceTag >> 32); }
+    public int source() { return source; }
 
-    public int tag() { return (int) sourceTag; }
+    public int tag() { return tag; }
 
-    public long bytes() { return countWord & BYTE_MASK; }
+    public long bytes() { return bytes; }
 
-    public int errorCode() { return (int) (countWord >>> BYTE_BITS) & ((1 << ERROR_BITS) - 1); }
+    public int errorCode() { return errorCode; }
 
-    public boolean cancelled() { return countWord < 0; }
+    public boolean cancelled() { return cancelled; }
 }
