@@ -7,6 +7,11 @@ package org.mpiverify.core.matching;
  *
  * <p>Not thread-safe: every method runs under the lock of the context that owns the queues.
  *
+ * <p>Implementation notes: the posted FIFO is intrusive, linked through {@link PostedReceive#nextPosted} (a
+ * receive is in at most one posted queue at a time, and its link is null out of it), so a post allocates no node
+ * and a match reads the receive and the queue heads only; the unexpected FIFO keeps {@link MatchNode}s, which the
+ * hash engine moves between its table and these queues.
+ *
  * <p>Invariants (under the lock):
  * <ul>
  *   <li>No posted receive matches any unexpected envelope (whoever came second would have matched).
@@ -16,14 +21,14 @@ package org.mpiverify.core.matching;
  * </ul>
  */
 final class ContextQueues {
-    private MatchNode postedHead, postedTail;
+    private PostedReceive postedHead, postedTail;
     private MatchNode unexpectedHead, unexpectedTail;
     private int postedCount, unexpectedCount, postedWildcards;
 
     /** matchOrPost of the contract, for this context. */
     Envelope matchOrPost(PostedReceive r) {
         Envelope e = findUnexpected(r.source(), r.tag(), true);
-        if (e == null) addPosted(new MatchNode(r, 0));
+        if (e == null) addPosted(r);
         return e;
     }
 
@@ -36,11 +41,10 @@ final class ContextQueues {
 
     /** Removes and returns the earliest-posted receive matching {@code e}; null if none. */
     PostedReceive takePosted(Envelope e) {
-        MatchNode prev = null;
-        for (MatchNode n = postedHead; n != null; prev = n, n = n.next) {
-            PostedReceive r = (PostedReceive) n.item;
+        PostedReceive prev = null;
+        for (PostedReceive r = postedHead; r != null; prev = r, r = r.nextPosted) {
             if (r.matches(e)) {
-                unlinkPosted(prev, n);
+                unlinkPosted(prev, r);
                 return r;
             }
         }
@@ -68,9 +72,9 @@ final class ContextQueues {
 
     /** Removes {@code r} if posted here. */
     boolean removePosted(PostedReceive r) {
-        MatchNode prev = null;
-        for (MatchNode n = postedHead; n != null; prev = n, n = n.next) {
-            if (n.item == r) {
+        PostedReceive prev = null;
+        for (PostedReceive n = postedHead; n != null; prev = n, n = n.nextPosted) {
+            if (n == r) {
                 unlinkPosted(prev, n);
                 return true;
             }
@@ -78,13 +82,12 @@ final class ContextQueues {
         return false;
     }
 
-    /** Appends a posted-receive node (its item a PostedReceive). */
-    void addPosted(MatchNode n) {
-        n.next = null;
-        if (postedTail == null) postedHead = n; else postedTail.next = n;
-        postedTail = n;
+    /** Appends a posted receive, which is in no posted queue (its link is null). */
+    void addPosted(PostedReceive r) {
+        if (postedTail == null) postedHead = r; else postedTail.nextPosted = r;
+        postedTail = r;
         postedCount++;
-        if (!((PostedReceive) n.item).isExact()) postedWildcards++;
+        if (!r.isExact()) postedWildcards++;
     }
 
     /** Appends an unexpected-envelope node; the caller keeps seqs increasing. */
@@ -95,17 +98,21 @@ final class ContextQueues {
         unexpectedCount++;
     }
 
-    private void unlinkPosted(MatchNode prev, MatchNode n) {
-        if (prev == null) postedHead = n.next; else prev.next = n.next;
-        if (postedTail == n) postedTail = prev;
-        n.next = null;
+    private void unlinkPosted(PostedReceive prev, PostedReceive r) {
+        PostedReceive next = r.nextPosted;
+        if (prev == null) postedHead = next; else prev.nextPosted = next;
+        if (postedTail == r) postedTail = prev;
+        if (next != null) r.nextPosted = null;   // the tail's link is null already: no write to the receive's line
         postedCount--;
-        if (!((PostedReceive) n.item).isExact()) postedWildcards--;
+        if (!r.isExact()) postedWildcards--;
     }
 
-    /** Detaches and returns the posted FIFO (linked by {@code next}), leaving it empty. */
-    MatchNode drainPosted() {
-        MatchNode h = postedHead;
+    /**
+     * Detaches and returns the posted FIFO (linked by {@link PostedReceive#nextPosted}, which the caller clears as it
+     * takes each receive), leaving it empty.
+     */
+    PostedReceive drainPosted() {
+        PostedReceive h = postedHead;
         postedHead = postedTail = null;
         postedCount = 0;
         postedWildcards = 0;

@@ -4,7 +4,8 @@ package org.mpiverify.core.matching;
  * One pending item, a {@link PostedReceive} or an {@link Envelope}, in a FIFO of pending items. The
  * same node moves between the hash engine's per-key FIFOs and the per-context queues, so a pending
  * item costs at most one allocation whichever structure holds it (a receive alone under its key in the
- * hash engine's table needs none: it is the key's value itself).
+ * hash engine's table needs none: it is the key's value itself; nor does one in {@link ContextQueues}' posted
+ * FIFO, where it is its own node).
  *
  * <p>Not thread-safe: a node is reached only under the lock of the structure that holds it.
  */

@@ -20,6 +20,12 @@ public abstract class PostedReceive {
      * recorded). Written and read only under the lock that decides the post and the match.
      */
     long traceId;
+    /**
+     * The next receive in the posted FIFO of {@link ContextQueues} that holds this one, else null: the receive is
+     * its own node there, so posting allocates nothing and the matching thread reads no line but the receive's.
+     * Written and read only under the lock of the context whose queues hold it; null whenever it is in none.
+     */
+    PostedReceive nextPosted;
 
     protected PostedReceive(int context, int source, int tag) {
         this.context = context;

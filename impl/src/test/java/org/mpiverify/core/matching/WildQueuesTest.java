@@ -93,7 +93,9 @@ class WildQueuesTest {
 
     private static int countPosted(ContextQueues q) {
         int n = 0;
-        for (MatchNode m = q.drainPosted(); m != null; m = m.next) {
+        for (PostedReceive r = q.drainPosted(), next; r != null; r = next) {
+            next = r.nextPosted;
+            r.nextPosted = null;
             n++;
         }
         return n;
