@@ -49,7 +49,7 @@ CONSTANTS Msgs,        \* messages that arrive: [id, ctx |-> 0, src, tag], ids u
 
 AnySource == -2
 AnyTag == -1
-Free == "free"
+Free == <<"free", 0>>   \* no holder; shaped like an operation <<kind, id>>, so that TLC can compare the two
 
 Exact(r) == r.src # AnySource /\ r.tag # AnyTag
 KeyOf(x) == <<x.src, x.tag>>
@@ -108,8 +108,10 @@ Init == /\ tbl = [k \in Keys |-> <<>>]
 (* A sender sends in order: its earlier messages have arrived. *)
 Ready(x) == ~IsPost(x) => \A m2 \in Msgs : (m2.src = MsgOf(x).src /\ m2.id < MsgOf(x).id) => pc[ArriveOp(m2)] = "done"
 
-(* The first index of q whose element satisfies P, else 0. *)
-FirstIn(q, P(_)) == IF \E i \in 1..Len(q) : P(q[i]) THEN CHOOSE i \in 1..Len(q) : P(q[i]) /\ \A j \in 1..(i - 1) : ~P(q[j]) ELSE 0
+(* The first index of q whose element satisfies P, else 0 (the indices that do, in order: no CHOOSE, *)
+(* whose pick TLC fixes and the spec would not).                                                      *)
+FirstIn(q, P(_)) == LET is == SelectSeq([i \in 1..Len(q) |-> i], LAMBDA i : P(q[i])) IN
+                    IF is = <<>> THEN 0 ELSE Head(is)
 Drop(q, i) == SubSeq(q, 1, i - 1) \o SubSeq(q, i + 1, Len(q))
 (* A key's FIFO after its head was matched. *)
 Rest(q) == Tail(q)
@@ -315,6 +317,9 @@ Next == (\E x \in Ops : OpStep(x)) \/ Terminated
 
 Spec == Init /\ [][Next]_vars
 
+(* Every enabled step is taken eventually: each operation is a thread of its own. *)
+FairSpec == Spec /\ WF_vars(Next)
+
 View == vars
 
 -----------------------------------------------------------------------------
@@ -332,6 +337,7 @@ MatchesFit == Abs!MatchesFit
 MatchedOnce == Abs!MatchedOnce
 NoMatchLeft == Abs!NoMatchLeft
 NonOvertaking == Abs!NonOvertaking
+CallsTakeEffect == Abs!CallsTakeEffect
 RefinesMpiMatching == Abs!Spec
 
 (* The engine's own invariant: in fast mode the wild queues are empty; a key's FIFO is all receives *)

@@ -141,6 +141,9 @@ Next == \/ \E r \in Recvs : Post(r) \/ Cancel(r)
 
 Spec == Init /\ [][Next]_vars
 
+(* Every enabled step is taken eventually: the calls are made, each by its own thread. *)
+FairSpec == Spec /\ WF_vars(Next)
+
 View == vars
 
 -----------------------------------------------------------------------------
@@ -158,6 +161,7 @@ MatchedOnce == Abs!MatchedOnce
 CancelExclusive == Abs!CancelExclusive
 NoMatchLeft == Abs!NoMatchLeft
 NonOvertaking == Abs!NonOvertaking
+CallsTakeEffect == Abs!CallsTakeEffect
 RefinesMpiMatching == Abs!Spec
 
 (* The engine's own bookkeeping: every arrived message is unexpected or matched, not both, and only *)

@@ -48,4 +48,10 @@ RemoveAlwaysTrue(r) == TRUE
 (* refinement catches it at the second post, before any message shows it. Caught by                   *)
 (* RefinesMpiMatching.                                                                                 *)
 PostedFirst(q, r) == <<r>> \o q
+
+(* A reorder buffer that holds an arrival back until every other message of its sender on the        *)
+(* communicator has arrived, instead of the earlier ones (a sequence number compared with # for <):  *)
+(* a sender's messages wait for each other and none arrives. No state is wrong, every invariant      *)
+(* holds; the arrivals just never happen. Caught by CallsTakeEffect, under fairness.                 *)
+WaitsForEveryOther(m) == \A m2 \in Msgs : (m2.ctx = m.ctx /\ m2.src = m.src /\ m2.id # m.id) => m2.id \in arrived
 =============================================================================

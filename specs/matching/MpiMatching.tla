@@ -159,4 +159,12 @@ InOrder(r, m) ==
            before == IF r \in WaitingOn(m.ctx) THEN Place(q, r) - 1 ELSE Len(q)
        IN \A i \in 1..before : ~Fits(q[i], m)
 NonOvertaking == [][\A p \in matches' \ matches : InOrder(p[1], p[2])]_vars
+
+(* Posting a receive is a local call (MPI_Irecv returns at once, §3.7), and so is the engine's handling *)
+(* of an arriving message (matched or queued, whatever the receives): neither waits for another call.   *)
+(* So, under fair scheduling of the calls, every receive the program posts is posted and every message *)
+(* its senders send arrives. A temporal property: a spec whose calls can stop taking effect (a call    *)
+(* disabled, lost or stuck) satisfies every invariant above, since nothing it never does is wrong.     *)
+AllCallsMade == Posted = Recvs /\ Sent = Msgs
+CallsTakeEffect == <>AllCallsMade
 =============================================================================
