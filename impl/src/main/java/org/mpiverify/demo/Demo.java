@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.Comm;
@@ -14,6 +15,7 @@ import org.mpiverify.mpi.Group;
 import org.mpiverify.mpi.Job;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
+import org.mpiverify.mpi.Keyval;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.mpi.Message;
 import org.mpiverify.mpi.Mpi;
@@ -33,7 +35,8 @@ import org.mpiverify.mpi.ThreadLevel;
  *       mprobe + mrecv, each message exactly once;
  *   <li>communicator creation from concurrent threads: every thread dups its own communicator, and
  *       several threads call createGroup on one parent at once (MPI-3), with Gropp &amp; Thakur's
- *       multithreaded context-id algorithm;
+ *       multithreaded context-id algorithm; each parent carries an attribute whose copy callback every dup runs
+ *       (the dup must hold the parent's value plus one) and whose delete callback every free runs;
  *   <li>a collective: every thread runs allreduce on its new communicator concurrently, of a derived datatype
  *       (every other long of an array), whose holes must keep their values.
  * </ol>
@@ -184,8 +187,14 @@ public final class Demo {
         // Phase 3: per-thread parents (made by the main thread), then concurrent dup and createGroup.
         world.barrier();
         List<Comm> parents = new ArrayList<>();
+        // An attribute on every parent (Gropp & Thakur §3, Read List / Update List): each concurrent dup runs its
+        // copy callback, each free its delete callback.
+        AtomicInteger deletions = new AtomicInteger();
+        Keyval generation = mpi.createKeyval((old, key, extra, value) -> (Integer) value + 1,
+                (comm, key, value, extra) -> deletions.incrementAndGet(), null);
         for (int t = 0; t < threads; t++) {
             parents.add(world.dup());
+            parents.get(t).setAttr(generation, 10 * t);
         }
         Comm[] dups = new Comm[threads];
         Comm[] groups = new Comm[threads];
@@ -201,6 +210,10 @@ public final class Demo {
         phaseNanos[2].accumulateAndGet(System.nanoTime() - t0, Math::max);
         StringBuilder ids = new StringBuilder();
         for (int t = 0; t < threads; t++) {
+            if (!Integer.valueOf(10 * t + 1).equals(dups[t].getAttr(generation))) {
+                throw new IllegalStateException("dup of thread " + t + " carries attribute " + dups[t].getAttr(generation)
+                        + ", not its parent's " + 10 * t + " plus one");
+            }
             ids.append(dups[t].contextId()).append(groups[t] == null ? "" : "/" + groups[t].contextId()).append(' ');
         }
         log.add("rank " + me + ": context ids (dup/createGroup) per thread: " + ids.toString().trim());
@@ -227,6 +240,11 @@ public final class Demo {
                 groups[t].free();
             }
         }
+        if (deletions.get() != 2 * threads) {
+            throw new IllegalStateException(deletions.get() + " attribute deletions on freeing " + threads
+                    + " parents and their dups, not " + 2 * threads);
+        }
+        generation.free();
         mpi.finalizeMpi();
     }
 
