@@ -30,26 +30,27 @@ import org.openjdk.jcstress.infra.results.IIII_Result;
  * stale (zero) field: the engine did not publish the other side's writes.
  */
 public class EnvelopePublicationRace {
-    static final int CTX = 3, SRC = 1, TAG = 5;
+    /** The envelope of every message and receive here; public for the races' known-bad twins, in {@code twins}. */
+    public static final int CTX = 3, SRC = 1, TAG = 5;
 
     /** A message with a plain payload, written after construction. */
-    static final class Message extends Envelope {
-        int payload;
+    public static final class Message extends Envelope {
+        public int payload;
 
-        Message() {
+        public Message() {
             super(CTX, SRC, TAG);
         }
     }
 
     /** A receive whose match fields are set after construction, plus a plain delivery field. */
-    static final class Receive extends PostedReceive {
+    public static final class Receive extends PostedReceive {
         int deliverTo;
 
-        Receive() {
+        public Receive() {
             super(0, 0, 0);
         }
 
-        void post(int context, int source, int tag) {
+        public void post(int context, int source, int tag) {
             setMatchFields(context, source, tag);
         }
     }

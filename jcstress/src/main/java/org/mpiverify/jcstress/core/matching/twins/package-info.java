@@ -4,7 +4,8 @@
  * twin of the real core class (itself a patch with {@code // DEFECT} lines), never a hand-written model. This
  * folder holds no other source.
  *
- * <p>May import: the core's twins (generated beside the core's packages), the core, jcstress's API.
+ * <p>May import: the core's twins (generated beside the core's packages), the core, the races' shared helpers in
+ * {@code org.mpiverify.jcstress.core.matching} ({@code EnvelopePublicationRace}'s message and receive), jcstress's API.
  *
  * <p>Tests: each race is a jcstress test run by {@code jcstress/src/test/java/org/mpiverify/jcstress/JCStressSuiteIT}
  * (quick budget in {@code mvn verify}, every configuration under {@code -Pfull}), which fails unless every good test
