@@ -24,8 +24,6 @@ import org.junit.jupiter.api.Test;
 class EveryRaceHasATwinTest {
     /** Tests that have no twin of their own, and why. */
     static final Map<String, String> WITHOUT_TWIN = Map.of(
-            "org.mpiverify.jcstress.core.matching.EnvelopePublicationRace.HashTable",
-            "no twin of HashMatchingEngine breaks the publication of an envelope's plain fields; the Queues variant's twin runs",
             "org.mpiverify.jcstress.mpi.PayloadPublicationRace.EagerHashTable",
             "the twin's defect is in the test's own receiver (the core's delivery runs in a job, which cannot run a twin "
                     + "class), the same in every variant: EagerQueues's twin stands for the four",
