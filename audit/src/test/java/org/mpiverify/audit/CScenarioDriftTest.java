@@ -53,9 +53,12 @@ class CScenarioDriftTest {
     private static final int INTERMITTENT_TRIES = 8;
     /**
      * Scenarios whose calls are counted on MPICH: fig2-deadlock's 3000 synchronous sends take Open MPI 20 to 48 s on a
-     * loaded 2-core machine (its ranks busy-poll), MPICH 0.2 s.
+     * loaded 2-core machine (its ranks busy-poll), MPICH 0.2 s; p2p-truncate-under-load and
+     * requests-cross-thread-completion never end well on Open MPI 4.1.4 (its recorded failures); context-id-exhaustion
+     * takes its second phase only where dups are refused, as on the core (Open MPI refuses none of 5000).
      */
-    private static final Map<String, String> DRIFT_ON = Map.of("fig2-deadlock", "mpich");
+    private static final Map<String, String> DRIFT_ON = Map.of("fig2-deadlock", "mpich", "p2p-truncate-under-load", "mpich",
+            "requests-cross-thread-completion", "mpich", "context-id-exhaustion", "mpich");
     private static final Set<String> POLLING = Set.of("MPI_Iprobe", "MPI_Improbe", "MPI_Test", "MPI_Testany", "MPI_Testall",
             "MPI_Waitsome"); // a waitsome loop's count is how the completions fell, as a test loop's
     /** An MPI function called directly, not through MVS(MPI_Name, ...): the name followed by a parenthesis. */
@@ -148,12 +151,15 @@ class CScenarioDriftTest {
         }
     }
 
-    /** Polling calls and the scenario's {@code byPresence} ones by presence (count 1), every other call by its count. */
+    /**
+     * Polling calls and the scenario's {@code byPresence} ones (a function, or "role function" for one role only) by
+     * presence (count 1), every other call by its count.
+     */
     static Map<String, Long> comparable(Map<String, Long> calls, List<String> byPresence) {
         Map<String, Long> m = new TreeMap<>();
         calls.forEach((k, n) -> {
             String name = k.substring(k.indexOf(' ') + 1);
-            m.put(k, POLLING.contains(name) || byPresence.contains(name) ? 1L : n);
+            m.put(k, POLLING.contains(name) || byPresence.contains(name) || byPresence.contains(k) ? 1L : n);
         });
         return m;
     }

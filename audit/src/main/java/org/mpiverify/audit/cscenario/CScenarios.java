@@ -33,7 +33,7 @@ public final class CScenarios {
                     Json.str(s, "source", null), Json.list(s, "defines").stream().map(String::valueOf).toList(),
                     (int) Json.integer(s, "raceRounds", 1),
                     s.containsKey("byPresence") ? Json.list(s, "byPresence").stream().map(String::valueOf).toList()
-                            : List.<String>of())).toList();
+                            : List.<String>of(), Json.str(s, "noOneThread", null))).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
