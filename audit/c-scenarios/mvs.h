@@ -63,6 +63,31 @@ static inline int mvs_done(const char *name, int rc, int line) {
 
 #define MVS(f, ...) mvs_done(#f, f(__VA_ARGS__), __LINE__)
 
+/* A call expected to fail (Java's catch of AuditException): counted as MVS counts it, its code returned. */
+#define MVS_TRY(f, ...) (mvs_count(#f), f(__VA_ARGS__))
+
+/* The name of an error code's class, as the Java binding names it (AuditException.errorName). */
+__attribute__((unused)) static const char *mvs_error_name(int rc) {
+    int cls = -1;
+    MPI_Error_class(rc, &cls);
+    switch (cls) {
+        case MPI_SUCCESS: return "MPI_SUCCESS";
+        case MPI_ERR_TRUNCATE: return "MPI_ERR_TRUNCATE";
+        case MPI_ERR_RANK: return "MPI_ERR_RANK";
+        case MPI_ERR_TAG: return "MPI_ERR_TAG";
+        case MPI_ERR_COMM: return "MPI_ERR_COMM";
+        case MPI_ERR_ARG: return "MPI_ERR_ARG";
+        case MPI_ERR_COUNT: return "MPI_ERR_COUNT";
+        case MPI_ERR_BUFFER: return "MPI_ERR_BUFFER";
+        case MPI_ERR_REQUEST: return "MPI_ERR_REQUEST";
+        case MPI_ERR_INTERN: return "MPI_ERR_INTERN";
+        case MPI_ERR_OTHER: return "MPI_ERR_OTHER";
+        case MPI_ERR_IN_STATUS: return "MPI_ERR_IN_STATUS";
+        case MPI_ERR_PENDING: return "MPI_ERR_PENDING";
+        default: return "another error class";
+    }
+}
+
 /* A communicator the scenario created: errors come back to the caller, as the native binding arranges. */
 __attribute__((unused)) static void mvs_errors_return(MPI_Comm c) {
     if (c != MPI_COMM_NULL) MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
@@ -70,16 +95,46 @@ __attribute__((unused)) static void mvs_errors_return(MPI_Comm c) {
 
 static int mvs_evidence_count;
 
+/* One whole line "prefix text\n" in one write: the launcher forwards a rank's output in pieces, and a line split
+ * across them may interleave with another rank's. */
+static void mvs_line(const char *prefix, const char *fmt, va_list ap) {
+    char text[1024];
+    vsnprintf(text, sizeof text, fmt, ap);
+    printf("%s%s\n", prefix, text);
+    fflush(stdout);
+}
+
 static void mvs_evidence(const char *fmt, ...) {
     va_list ap;
     pthread_mutex_lock(&mvs_lock);
-    printf("evidence: ");
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    mvs_line("evidence: ", fmt, ap);
     va_end(ap);
-    printf("\n");
-    fflush(stdout);
     mvs_evidence_count++;
+    pthread_mutex_unlock(&mvs_lock);
+}
+
+/* A "hazard: ..." line: something MPI allows that a program may not expect (Java's Verdict.hazard); the C verdict is
+ * HAZARD when a run ends well with such lines, the last one its summary. */
+__attribute__((unused)) static void mvs_hazard(const char *fmt, ...) {
+    va_list ap;
+    pthread_mutex_lock(&mvs_lock);
+    va_start(ap, fmt);
+    mvs_line("hazard: ", fmt, ap);
+    va_end(ap);
+    pthread_mutex_unlock(&mvs_lock);
+}
+
+/* An "agree: rank R KEY VALUE" line: a value every rank must print the same for KEY (Java's cross-rank judgement of a
+ * fact, such as the level provided or the count at which dups were refused); ranks that differ make the verdict FAIL. */
+__attribute__((unused)) static void mvs_agree(const char *key, const char *fmt, ...) {
+    va_list ap;
+    char prefix[128];
+    snprintf(prefix, sizeof prefix, "agree: rank %d %s ", mvs_me, key);
+    pthread_mutex_lock(&mvs_lock);
+    va_start(ap, fmt);
+    mvs_line(prefix, fmt, ap);
+    va_end(ap);
     pthread_mutex_unlock(&mvs_lock);
 }
 
@@ -99,11 +154,14 @@ static void *mvs_worker_main(void *arg) {
     return NULL;
 }
 
+/* How many threads mvs_workers(n, ...) starts: n, or 1 under MVS_ONE_THREAD (for a barrier among them). */
+__attribute__((unused)) static int mvs_thread_count(int n) { return getenv("MVS_ONE_THREAD") != NULL ? 1 : n; }
+
 /* Runs fn(0..n-1) on n threads started together and joins them; with MVS_ONE_THREAD set, fn(0) on one thread (the
  * race audit's second run: a race that shows with one user thread is between it and the library's own threads). */
 __attribute__((unused)) static void mvs_workers(int n, void (*fn)(int)) {
     pthread_t th[64];
-    if (getenv("MVS_ONE_THREAD") != NULL) n = 1;
+    n = mvs_thread_count(n);
     struct mvs_worker w[64];
     for (int t = 0; t < n; t++) {
         w[t].t = t;
@@ -151,19 +209,21 @@ __attribute__((unused)) static const char *mvs_payload_check(const int *buf, int
     return NULL;
 }
 
-/* Java's Expect.message: intact, from (source, tag), sent by thread `thread` as message `seq`. */
-__attribute__((unused)) static void mvs_expect_message(const char *who, MPI_Status *st, const int *buf, int source, int tag, int from,
+/* Java's Expect.message: intact, from (source, tag), sent by thread `thread` as message `seq`; returns whether all held. */
+__attribute__((unused)) static int mvs_expect_message(const char *who, MPI_Status *st, const int *buf, int source, int tag, int from,
                                int thread, int seq) {
     int count = 0;
     char why[200];
     MPI_Get_count(st, MPI_INT, &count);
     const char *bad = mvs_payload_check(buf, count, why);
-    if (bad) { mvs_evidence("%s: message %d: %s", who, seq, bad); return; }
+    if (bad) { mvs_evidence("%s: message %d: %s", who, seq, bad); return 0; }
     if (st->MPI_SOURCE != source || st->MPI_TAG != tag || buf[0] != from || buf[1] != thread || buf[2] != seq) {
         mvs_evidence("%s: expected (src %d, tag %d, thread %d, seq %d), got status (src %d, tag %d) and message "
                      "(src %d, thread %d, seq %d)", who, source, tag, thread, seq, st->MPI_SOURCE, st->MPI_TAG,
                      buf[0], buf[1], buf[2]);
+        return 0;
     }
+    return 1;
 }
 
 /* Java's NewComms.check: every member of a new communicator checks it through itself: its size, an allreduce of the

@@ -39,8 +39,11 @@ class AuditCOptionsTest {
     void anUnknownDetectorOrScenarioIsAUsageError() {
         assertEquals(2, run("audit", "--target", "mpich", "--c", "--race", "tsan"));
         assertTrue(text().contains("unknown race detector 'tsan'"), text());
-        assertEquals(2, run("audit", "--target", "mpich", "--c", "--scenario", "fig2-deadlock"));
-        assertTrue(text().contains("no C scenario 'fig2-deadlock'"), text());
+        assertEquals(2, run("audit", "--target", "mpich", "--c", "--scenario", "no-such-scenario"));
+        assertTrue(text().contains("no C scenario 'no-such-scenario'"), text());
+        // a catalog scenario C cannot express says why
+        assertEquals(2, run("audit", "--target", "mpich", "--c", "--scenario", "thread-kinds"));
+        assertTrue(text().contains("'thread-kinds' has no C program: its subject is the kinds of thread a Java program has"), text());
     }
 
     @Test

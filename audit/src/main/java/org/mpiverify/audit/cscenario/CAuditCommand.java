@@ -42,7 +42,11 @@ public final class CAuditCommand {
             List<CScenario> all = CScenarios.load(root);
             List<CScenario> chosen = new ArrayList<>();
             if (scenarioIds.isEmpty()) chosen.addAll(all);
+            Map<String, String> notInC = CScenarios.notInC(root);
             for (String s : scenarioIds) {
+                if (notInC.containsKey(s)) {
+                    throw new IllegalArgumentException("'" + s + "' has no C program: " + notInC.get(s));
+                }
                 chosen.add(all.stream().filter(c -> c.id().equals(s)).findFirst().orElseThrow(() -> new IllegalArgumentException(
                         "no C scenario '" + s + "'; the C scenarios are " + all.stream().map(CScenario::id).toList())));
             }
@@ -63,10 +67,12 @@ public final class CAuditCommand {
                     out.println("audit " + id + " --c: wrote " + md + " and its .json");
                     for (CAudit.Row row : r.rows()) {
                         Verdict v = row.verdict();
-                        var allowed = CAudit.allowed(root, row.scenario().id(), id);
+                        var allowed = CScenarios.allowed(root, row.scenario().id(), id);
                         if (!allowed.contains(v.outcome().name())) {
                             out.println("  " + row.scenario().id() + ": the C program gave " + v.outcome() + " (" + v.summary()
-                                    + "), the Java binding's audit records " + allowed);
+                                    + "), the Java binding's audit records " + CAudit.allowed(root, row.scenario().id(), id)
+                                    + (allowed.size() > CAudit.allowed(root, row.scenario().id(), id).size()
+                                            ? ", the C program's known difference " + CScenarios.differs(root, row.scenario().id(), id).keySet() : ""));
                             status = Math.max(status, 1);
                         }
                     }

@@ -118,7 +118,8 @@ public final class CAuditReport {
     static String raceCell(RaceLedger ledger, CAudit.Row row) {
         List<RaceLedger.Entry> es = ledger.of(row.scenario().id());
         long oneThread = es.stream().filter(RaceLedger.Entry::withOneThread).count();
-        String s = es.isEmpty() ? "none" : es.size() + " (" + oneThread + " also with one thread)";
+        String s = es.isEmpty() ? "none" : es.size() + (row.scenario().noOneThread() != null ? " (no run with one thread)"
+                : " (" + oneThread + " also with one thread)");
         if (!row.threads().problems().isEmpty() || !row.oneThread().problems().isEmpty()) s += ", reports incomplete";
         if (row.threads().verdict().outcome() != org.mpiverify.results.Outcome.PASS) s += ", run " + row.threads().verdict().outcome();
         return s;
