@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.mpiverify.audit.cscenario.CAudit;
@@ -216,14 +218,25 @@ class RaceAuditTest {
     }
 
     /**
+     * The {@code -Pfull} tests below are test factories, not skipped tests: a quick build holds no test there (the
+     * race audits take minutes to an hour under Valgrind).
+     */
+    private static Stream<DynamicTest> fullOnly(Stream<DynamicTest> tests) {
+        return AuditTesting.FULL ? tests : Stream.empty();
+    }
+
+    /**
      * {@code -Pfull}: the race audit of every C scenario on both stock libraries under Helgrind, written to {@code
      * out/audit/c-<library>-helgrind.{md,json}}; every run that ended has every rank's report complete, and every race
      * its first stack.
      */
-    @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"mpich", "openmpi"})
-    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void fullRaceMatrix(String library) throws Exception {
+    @TestFactory
+    Stream<DynamicTest> fullRaceMatrix() {
+        return fullOnly(Stream.of("mpich", "openmpi").map(library ->
+                DynamicTest.dynamicTest(library, () -> fullRaceMatrix(library))));
+    }
+
+    private static void fullRaceMatrix(String library) throws Exception {
         CProgram program = new CProgram(library, null, null);
         AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
         Path work = Files.createTempDirectory("race-full-" + library);
@@ -281,9 +294,12 @@ class RaceAuditTest {
      * Helgrind: with two threads calling {@code MPI_Iprobe}, races on MPICH's global critical section's owner, all of
      * that cause; with one thread, none.
      */
-    @Test
-    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void theOwnerReadReproducesWithTwoThreadsOnly() throws Exception {
+    @TestFactory
+    Stream<DynamicTest> theOwnerReadReproducesWithTwoThreadsOnly() {
+        return fullOnly(Stream.of(DynamicTest.dynamicTest("mpich", RaceAuditTest::ownerReadReproduction)));
+    }
+
+    private static void ownerReadReproduction() throws Exception {
         CProgram program = new CProgram("mpich", null, null);
         AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
         Path work = Files.createTempDirectory("repro-owner");
@@ -328,9 +344,12 @@ class RaceAuditTest {
      * audit/repro/comm_dup_self_unlocked_reads.c}) under Helgrind, with Open MPI's suppressions, shows races of both
      * causes with two threads and of neither with one.
      */
-    @Test
-    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void openMpisUnlockedReadsReproduceWithTwoThreadsOnly() throws Exception {
+    @TestFactory
+    Stream<DynamicTest> openMpisUnlockedReadsReproduceWithTwoThreadsOnly() {
+        return fullOnly(Stream.of(DynamicTest.dynamicTest("openmpi", RaceAuditTest::openMpiUnlockedReadsReproduction)));
+    }
+
+    private static void openMpiUnlockedReadsReproduction() throws Exception {
         Attributions causes = Attributions.load(ROOT, "openmpi");
         String symbol = "Address 0x4993170 is %d bytes inside data symbol \"ompi_mpi_communicators\"";
         assertEquals(Optional.of(LOWEST_FREE), causes.causeOf(symbol.formatted(80)).map(Attributions.Cause::id));
