@@ -39,6 +39,11 @@ import org.mpiverify.trace.spi.TraceStep;
  * behavior. When a window is rejected, TLC is run once more on it with {@code StopAt} at the first
  * event it could not take, which prints the spec's state just before that event.
  *
+ * <p>A trace whose spec reads it as data ({@link TraceModel#readsTraceAsData()}) is one window however long: its
+ * events go to a file that the spec reads through {@code TraceLog} ({@link TraceLogOperator}), and the spec restarts
+ * its history every {@code windowSize} events itself, so TLC parses the spec and computes its initial state once per
+ * trace. A rejection is reported in the same way (the furthest event reached, then a run stopping there).
+ *
  * <p>Settings as for the models ({@code TlcProcess}): fixed fingerprint and seed, a private metadata folder
  * per window; the trace spec's folder is TLC's library path, so the generated modules live under
  * {@code out/}, not in the spec folders.
@@ -62,8 +67,9 @@ public final class TraceChecker {
     /**
      * @param specsDir      the {@code specs/} folder
      * @param workDir       where the generated modules and TLC's output go (one folder per trace)
-     * @param windowSize    events per TLC run
-     * @param windowTimeout the deadline of one TLC run
+     * @param windowSize    events per TLC run; for a trace read as data ({@link TraceModel#readsTraceAsData()}),
+     *                      one run for the whole trace, whose spec restarts its history every windowSize events
+     * @param windowTimeout the deadline of one TLC run (of a trace read as data: this times its windows)
      */
     public TraceChecker(Path specsDir, Path workDir, int windowSize, Duration windowTimeout) {
         if (windowSize < 1) throw new IllegalArgumentException("window size " + windowSize);
@@ -288,6 +294,7 @@ public final class TraceChecker {
                 parser.accept(line);
             }
         });
+        raw.append("# CPU time of TLC's JVM for this run: ").append(outcome.cpuMillis()).append(" ms\n");
         try {
             Files.writeString(logFile, raw);
         } catch (IOException ignored) {
