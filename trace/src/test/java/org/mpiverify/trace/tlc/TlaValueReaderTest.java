@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tlc2.value.impl.RecordValue;
+import tlc2.value.impl.StringValue;
 import tlc2.value.impl.TupleValue;
 import tlc2.value.impl.Value;
 
@@ -18,9 +20,19 @@ class TlaValueReaderTest {
     void readsWhatTheTranslatorsWrite() {
         Value v = TlaValueReader.read("[k |-> \"Post\", r |-> [id |-> 3, ctx |-> 0, src |-> -2, tag |-> -1], m |-> 0,"
                 + " ok |-> TRUE, s |-> {2, 1}, q |-> <<\"a\\\"b\", FALSE>>, e |-> <<>>, z |-> {}]");
-        // TLC prints a record with its fields sorted and a set normalized: the same value as the literal
-        assertEquals("[e |-> <<>>, k |-> \"Post\", m |-> 0, ok |-> TRUE, q |-> <<\"a\\\"b\", FALSE>>, "
-                + "r |-> [ctx |-> 0, id |-> 3, src |-> -2, tag |-> -1], s |-> {1, 2}, z |-> {}]", v.toString());
+        // the same record written in another field order and with its set in another order is the same value
+        Value w = TlaValueReader.read("[z |-> {}, e |-> <<>>, q |-> <<\"a\\\"b\", FALSE>>, s |-> {1, 2}, ok |-> TRUE,"
+                + " m |-> 0, r |-> [tag |-> -1, src |-> -2, ctx |-> 0, id |-> 3], k |-> \"Post\"]");
+        assertEquals(0, v.compareTo(w));
+        assertTrue(v.equals(w));
+        RecordValue r = (RecordValue) v;
+        assertEquals("\"Post\"", r.select(new StringValue("k")).toString());
+        assertEquals("-2", ((RecordValue) r.select(new StringValue("r"))).select(new StringValue("src")).toString());
+        assertEquals("<<\"a\\\"b\", FALSE>>", r.select(new StringValue("q")).toString());
+        assertEquals("{1, 2}", r.select(new StringValue("s")).toString());
+        assertEquals("{}", r.select(new StringValue("z")).toString());
+        assertEquals("<<>>", r.select(new StringValue("e")).toString());
+        assertEquals("TRUE", r.select(new StringValue("ok")).toString());
     }
 
     @Test
