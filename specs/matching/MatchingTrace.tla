@@ -41,11 +41,19 @@
 (* spec's guard "a sender's earlier messages have arrived" (Msgs = {}) is *)
 (* vacuous here; non-overtaking is checked on the matches.                 *)
 (*                                                                         *)
-(* Windows. A window that does not start at Init starts in Start, the      *)
-(* queues TLC printed at the end of the previous window; the history      *)
-(* variables restart (used/arrived = the ids in the queues, no matches,    *)
-(* no cancels), so MatchedOnce and CancelExclusive cover each window and   *)
-(* NoLoss the messages queued at its start and arrived in it.              *)
+(* The trace is data: Trace is bound to TraceLog(file), read by Java     *)
+(* (TraceLogOperator), and the whole trace is one TLC run. Every Rebase   *)
+(* events (a history window) a Rebase step restarts the history variables *)
+(* (used/arrived = the ids in the queues, no matches, no cancels) and     *)
+(* leaves the queues and l as they are, so MatchedOnce and CancelExclusive *)
+(* cover each history window and NoLoss the messages queued at its start  *)
+(* and arrived in it; without it the history sets, and each state's cost, *)
+(* would grow with the trace. A run may also start in Start (FromInit =   *)
+(* FALSE), the queues of a state printed by an earlier run, with the      *)
+(* history restarted in the same way.                                      *)
+(* No step is silent and every event determines its step, so each event  *)
+(* has one state: breadth- and depth-first search explore the same states *)
+(* and the verdict is whether l reaches Len(Trace) + 1.                    *)
 (***************************************************************************)
 EXTENDS Matching
 
@@ -53,9 +61,12 @@ CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
     FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
     Start,      \* [posted, unexp]: where the window starts
-    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    StopAt,     \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    Rebase      \* events per history window (0: the history is never restarted)
 
-VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+VARIABLES
+    l,          \* the next event: events 1 .. l-1 have been taken
+    base        \* the l at which the history variables were last restarted
 
 E == Trace[l]
 
@@ -65,6 +76,7 @@ Ids(q) == {q[i].id : i \in 1..Len(q)}
 
 TraceInit ==
     /\ l = 1
+    /\ base = 1
     /\ TLCSet(1, 0)
     /\ IF FromInit THEN Init
        ELSE /\ posted = [c \in Contexts |-> IF c \in DOMAIN Start.posted THEN Start.posted[c] ELSE <<>>]
@@ -74,6 +86,17 @@ TraceInit ==
             /\ matched = {}
             /\ cancelled = {}
             /\ refused = {}
+
+(* The start of a history window: the queues stay, the history restarts as in a run from Start. *)
+RebaseDue == Rebase > 0 /\ l > base /\ (l - 1) % Rebase = 0
+RebaseStep ==
+    /\ base' = l
+    /\ used' = UNION {Ids(posted[c]) : c \in Contexts}
+    /\ arrived' = UNION {Ids(unexp[c]) : c \in Contexts}
+    /\ matched' = {}
+    /\ cancelled' = {}
+    /\ refused' = {}
+    /\ UNCHANGED <<posted, unexp, l>>
 
 (* The result the engine returned is the spec's: the message r takes (0: none), the receive m takes. *)
 TakesMsg(r, mid) == LET i == MsgFor(r) IN IF mid = 0 THEN i = 0 ELSE i # 0 /\ unexp[r.ctx][i].id = mid
@@ -97,9 +120,12 @@ TakeEvent ==
       [] OTHER -> FALSE
 
 TraceNext ==
-    /\ l <= Len(Trace)
-    /\ TakeEvent
-    /\ l' = l + 1
+    \/ RebaseDue /\ RebaseStep
+    \/ /\ ~RebaseDue
+       /\ l <= Len(Trace)
+       /\ TakeEvent
+       /\ l' = l + 1
+       /\ UNCHANGED base
 
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)

@@ -137,7 +137,8 @@ MatchesFit == \A p \in matches : Fits(p[1], p[2])
 
 (* A message is received at most once and a receive satisfied at most once; what is received is not *)
 (* pending any more, and a satisfied receive does not wait any more.                                 *)
-MatchedOnce == /\ \A p, q \in matches : p # q => p[1] # q[1] /\ p[2] # q[2]
+MatchedOnce == /\ Cardinality(Satisfied) = Cardinality(matches)   \* no two matches share a receive,
+               /\ Cardinality(Received) = Cardinality(matches)    \* nor a message (pairwise: quadratic)
                /\ Received \cap pendingMsgs = {}
                /\ Satisfied \cap AllWaiting = {}
                /\ \A c \in Contexts : Cardinality(WaitingOn(c)) = Len(waiting[c])

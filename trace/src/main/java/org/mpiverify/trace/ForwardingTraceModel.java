@@ -36,4 +36,6 @@ abstract class ForwardingTraceModel implements TraceModel {
     @Override public Map<String, String> substitutions() { return original.substitutions(); }
 
     @Override public String truncation() { return original.truncation(); }
+
+    @Override public boolean readsTraceAsData() { return original.readsTraceAsData(); }
 }

@@ -53,7 +53,7 @@ public final class TraceCommand {
      * @param variant    a context-id algorithm, a matching engine or a twin's name ({@link TraceTwins}); null: the core
      * @param columns    core columns {@code GRANULARITY/ENGINE}; empty: every safe one for scenarios, the
      *                   default column for the demo
-     * @param window     events per TLC run
+     * @param window     events per TLC run (for a trace read as data: per history window of its one run)
      * @param out        output folder (null: {@code out/trace/})
      * @param stacks     record each event's Java frames (shown for a rejected trace's first bad event)
      * @param capacity   context ids per rank (the job's mask): TLC's states hold every mask and offer as a set

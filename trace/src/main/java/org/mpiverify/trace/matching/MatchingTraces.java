@@ -84,6 +84,9 @@ public final class MatchingTraces implements TraceModel {
 
     @Override public String truncation() { return ""; }
 
+    /** MatchingTrace reads the events as data and restarts its history itself (a Rebase step). */
+    @Override public boolean readsTraceAsData() { return true; }
+
     @Override
     public Map<String, String> constants(int from, int to) {
         Map<String, String> k = new LinkedHashMap<>();

@@ -63,6 +63,17 @@ public interface TraceModel {
         return Map.of();
     }
 
+    /**
+     * Whether the trace spec reads the trace as data: its {@code Trace} is bound to {@code TraceLog(file)} (the
+     * events' values, one a line, read by TLC through a Java operator), it declares the constant {@code Rebase} and
+     * restarts its history variables every {@code Rebase} events itself, so that the whole trace is one TLC run
+     * instead of one run (and one parse of a generated module) per window. The steps' values must then be plain
+     * values (records, tuples, enumerated sets, integers, strings, booleans) naming no {@link #definitions()}.
+     */
+    default boolean readsTraceAsData() {
+        return false;
+    }
+
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
     String truncation();
 }

@@ -1,0 +1,90 @@
+package org.mpiverify.trace.tlc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import tlc2.overrides.TLAPlusOperator;
+import tlc2.value.impl.StringValue;
+import tlc2.value.impl.TupleValue;
+import tlc2.value.impl.Value;
+
+/**
+ * The Java definition of {@code TraceLog(path)} in the module {@code TraceLog}: the events of a recorded trace, read
+ * from the file {@code path} (one TLA+ value a line, in the trace's order) as a TLA+ sequence. A trace spec that binds
+ * its {@code Trace} constant to it reads the trace as data: TLC parses the spec once and the trace is never written as
+ * a module, as the trace validation of CCF and of Cirstea et al. (2024) reads its log through a JSON operator.
+ *
+ * <p>TLC finds this operator through {@code tlc2.overrides.TLCOverrides}, which it loads by that name from its class
+ * path. The TLA+ definition the operator replaces is {@code CHOOSE log \in {} : TRUE}, which TLC cannot evaluate: a
+ * JVM without this class fails the run instead of checking an empty trace.
+ *
+ * <p>Thread safety: safe for use by several threads (the last file read is kept in a volatile field; two threads
+ * that read one file at once each get an equal sequence).
+ */
+public final class TraceLogOperator {
+    /** The module that declares {@code TraceLog}, written beside each run's generated module. */
+    public static final String MODULE = """
+            ---- MODULE TraceLog ----
+            (* TraceLog(path): the events in the file path, one TLA+ value a line, as a sequence. Defined in Java  *)
+            (* (org.mpiverify.trace.tlc.TraceLogOperator); this definition fails if TLC did not load that one.    *)
+            TraceLog(path) == CHOOSE log \\in {} : TRUE
+            ====
+            """;
+
+    private TraceLogOperator() {
+    }
+
+    /** The last file read: the argument TLC passed, the file's size and modification time, and its events. */
+    private record Read(StringValue argument, Path file, long size, FileTime modified, TupleValue events) {}
+
+    private static volatile Read last;
+
+    /**
+     * TLC's entry point: {@code TraceLog(path)}. TLC does not evaluate a constant bound to a Java operator once but
+     * on every access ({@code Trace[l]}, {@code Len(Trace)}), so the file is read once and its events kept: within a
+     * run TLC passes the same string value on every access (one identity comparison); a new run's argument is
+     * checked against the file's size and modification time (measured: reading the file again on every access was
+     * 95 % of a run's time).
+     */
+    @TLAPlusOperator(identifier = "TraceLog", module = "TraceLog", warn = false)
+    public static Value traceLog(StringValue path) {
+        Read r = last;
+        if (r != null && r.argument == path) return r.events;
+        Path file = Path.of(path.val.toString()).toAbsolutePath();
+        try {
+            long size = Files.size(file);
+            FileTime modified = Files.getLastModifiedTime(file);
+            TupleValue events = r != null && r.file.equals(file) && r.size == size && r.modified.equals(modified)
+                    ? r.events : read(file);
+            last = new Read(path, file, size, modified, events);
+            return events;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The sequence of the values on the lines of {@code file}; blank lines are skipped. */
+    static TupleValue read(Path file) {
+        List<Value> events = new ArrayList<>();
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            int[] n = {0};
+            lines.forEach(line -> {
+                n[0]++;
+                if (line.isBlank()) return;
+                try {
+                    events.add(TlaValueReader.read(line));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + ":" + n[0] + ": " + e.getMessage(), e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new TupleValue(events.toArray(Value[]::new));
+    }
+}
