@@ -33,6 +33,7 @@ import org.mpiverify.audit.race.Suppressions;
 import org.mpiverify.audit.race.ValgrindXml;
 import org.mpiverify.results.Outcome;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.FullBuild;
 
 /**
  * The race audit can see a race and does not invent one. A known-bad library of our own ({@code
@@ -218,25 +219,16 @@ class RaceAuditTest {
     }
 
     /**
-     * The {@code -Pfull} tests below are test factories, not skipped tests: a quick build holds no test there (the
-     * race audits take minutes to an hour under Valgrind).
-     */
-    private static Stream<DynamicTest> fullOnly(Stream<DynamicTest> tests) {
-        return AuditTesting.FULL ? tests : Stream.empty();
-    }
-
-    /**
      * {@code -Pfull}: the race audit of every C scenario on both stock libraries under Helgrind, written to {@code
      * out/audit/c-<library>-helgrind.{md,json}}; every run that ended has every rank's report complete, and every race
      * its first stack.
      */
     @TestFactory
     Stream<DynamicTest> fullRaceMatrix() {
-        return fullOnly(Stream.of("mpich", "openmpi").map(library ->
-                DynamicTest.dynamicTest(library, () -> fullRaceMatrix(library))));
+        return FullBuild.eachOf(Duration.ofMinutes(65), RaceAuditTest::raceMatrixOf, "mpich", "openmpi");
     }
 
-    private static void fullRaceMatrix(String library) throws Exception {
+    private static void raceMatrixOf(String library) throws Exception {
         CProgram program = new CProgram(library, null, null);
         AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
         Path work = Files.createTempDirectory("race-full-" + library);
@@ -296,7 +288,7 @@ class RaceAuditTest {
      */
     @TestFactory
     Stream<DynamicTest> theOwnerReadReproducesWithTwoThreadsOnly() {
-        return fullOnly(Stream.of(DynamicTest.dynamicTest("mpich", RaceAuditTest::ownerReadReproduction)));
+        return FullBuild.only("mpich", Duration.ofMinutes(10), RaceAuditTest::ownerReadReproduction);
     }
 
     private static void ownerReadReproduction() throws Exception {
@@ -346,7 +338,7 @@ class RaceAuditTest {
      */
     @TestFactory
     Stream<DynamicTest> openMpisUnlockedReadsReproduceWithTwoThreadsOnly() {
-        return fullOnly(Stream.of(DynamicTest.dynamicTest("openmpi", RaceAuditTest::openMpiUnlockedReadsReproduction)));
+        return FullBuild.only("openmpi", Duration.ofMinutes(10), RaceAuditTest::openMpiUnlockedReadsReproduction);
     }
 
     private static void openMpiUnlockedReadsReproduction() throws Exception {

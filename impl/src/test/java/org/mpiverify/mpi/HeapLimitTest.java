@@ -22,6 +22,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.mpiverify.core.sched.DangScheduler;
+import org.mpiverify.testkit.FullBuild;
 
 /**
  * Outstanding receives against the heap ({@link HeapGuard}): in a JVM of 48 MiB, receives posted and never
@@ -122,13 +123,13 @@ class HeapLimitTest {
         }
     }
 
-    /** A test factory, not a skipped test: a quick build holds no test here, {@code -Pfull} one per thread mode. */
+    /** {@code -Pfull}: one test per thread mode ({@link FullBuild}). */
     @TestFactory
     @LeavesOutstanding("a refused receive aborts the job: the other threads' receives end with ERR_ABORTED, and"
             + " millions of them are still ending (requests, posted receives, registrations) when the job returns")
     Stream<DynamicTest> fourMillionOutstandingReceivesFitOrFailFast() {
-        if (!Boolean.getBoolean("mpiverify.full")) return Stream.empty();
-        return modes().map(mode -> DynamicTest.dynamicTest(mode.toString(), () -> fourMillionOutstandingReceives(mode)));
+        return FullBuild.eachOf(DEADLINE.plusMinutes(1), HeapLimitTest::fourMillionOutstandingReceives,
+                modes().toArray(ThreadMode[]::new));
     }
 
     private static void fourMillionOutstandingReceives(ThreadMode mode) {

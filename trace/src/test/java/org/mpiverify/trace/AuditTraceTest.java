@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiverify.audit.report.CellResult;
@@ -26,6 +29,7 @@ import org.mpiverify.core.sync.Granularity;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Outcome;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.FullBuild;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 
 /**
@@ -78,10 +82,13 @@ class AuditTraceTest {
         }
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
-    void aTwinsColumnIsRejectedByItsTraceAndTheRealEnginesIsNot(@TempDir Path out) throws Exception {
+    /** {@code -Pfull} ({@link FullBuild}). */
+    @TestFactory
+    Stream<DynamicTest> aTwinsColumnIsRejectedByItsTraceAndTheRealEnginesIsNot(@TempDir Path out) {
+        return FullBuild.only(TWIN, Duration.ofMinutes(5), () -> twinsColumnRejected(out));
+    }
+
+    private void twinsColumnRejected(Path out) throws Exception {
         AuditColumn twin = CoreColumns.unsafeConfigurations(CoreColumns.QUICK_UNSAFE_DEADLINE).stream()
                 .filter(c -> c.name().equals(TWIN)).findFirst().orElseThrow();
         TargetResult r = audit(List.of(SAFE, twin), List.of(TWIN_SCENARIO), 1, out);
@@ -99,12 +106,15 @@ class AuditTraceTest {
      * The whole catalog on one safe column, each scenario's quick repeats, every trace accepted. Not in {@code -Pfull}
      * yet: the column records about 1.1 million events ({@code context-id-exhaustion} 576,171 of them) and TLC
      * validates a few hundred a second, a probe trace slower with every window, so the run takes hours; it runs with
-     * {@code -Dmpiverify.auditTraceColumn=true}.
+     * {@code -Dmpiverify.auditTraceColumn=true} (otherwise the factory holds no test).
      */
-    @Test
-    @EnabledIfSystemProperty(named = "mpiverify.auditTraceColumn", matches = "true")
-    @Timeout(value = 12, unit = TimeUnit.HOURS)
-    void aWholeSafeColumnsTracesAreAccepted() {
+    @TestFactory
+    Stream<DynamicTest> aWholeSafeColumnsTracesAreAccepted() {
+        return FullBuild.when(Boolean.getBoolean("mpiverify.auditTraceColumn"), SAFE.name(), Duration.ofHours(12),
+                this::wholeSafeColumnAccepted);
+    }
+
+    private void wholeSafeColumnAccepted() {
         Path out = Workspace.outputDir(Workspace.root()).resolve("audit-trace-column");
         ColumnResult column = audit(List.of(SAFE), List.of(), 0, out).columns().getFirst();
         long traced = column.cells().stream().filter(c -> c.trace().verdict() == CellTrace.Verdict.ACCEPTED).count();

@@ -15,9 +15,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.audit.scenario.catalog.Catalog;
 import org.mpiverify.core.trace.ProbeStep.Kind;
@@ -31,6 +33,7 @@ import org.mpiverify.harness.scenario.Scenario;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.FullBuild;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.probe.ProbeTraces;
 import org.mpiverify.trace.probe.ProbeTwins;
@@ -195,10 +198,13 @@ class ProbeTraceTest {
 
     private static final Pattern MESSAGE = Pattern.compile("\\bm \\|-> (TS\\d+)\\b");
 
-    /** -Pfull only: about 30 s of TLC (the quick run's workloads cover the same steps in 72-event traces). */
-    @Test
-    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void theAuditsMatchedProbeScenarioIsAccepted() {
+    /** -Pfull only ({@link FullBuild}): about 30 s of TLC (the quick run's workloads cover the same steps in 72-event traces). */
+    @TestFactory
+    Stream<DynamicTest> theAuditsMatchedProbeScenarioIsAccepted() {
+        return FullBuild.only("mprobe-exactly-once", Duration.ofSeconds(150), this::matchedProbeScenarioAccepted);
+    }
+
+    private void matchedProbeScenarioAccepted() {
         // mprobe-exactly-once: 600 messages from two sender threads, mprobe/mrecv and improbe/imrecv in four
         // receiving threads; rank 0's COMM_WORLD is one probe trace of some 1,800 events.
         Scenario scenario = Catalog.scenarios().stream().filter(s -> s.id().equals("mprobe-exactly-once"))

@@ -16,9 +16,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +31,7 @@ import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.mpi.MatchingKind;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.FullBuild;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.trace.progress.ProgressTraces;
 import org.mpiverify.trace.progress.ProgressTranslator;
@@ -67,10 +70,15 @@ class ProgressTraceTest {
         return TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.PROGRESS), false);
     }
 
-    @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"QUEUES, PER_OBJECT", "HASH_TABLE, GLOBAL"})
-    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void theCoresEngineIsAccepted(MatchingKind engine, Granularity granularity) {
+    /** -Pfull only ({@link FullBuild}): two configurations of the core. */
+    @TestFactory
+    Stream<DynamicTest> theCoresEngineIsAccepted() {
+        return Stream.concat(
+                FullBuild.only("QUEUES PER_OBJECT", Duration.ofMinutes(4), () -> coresEngineAccepted(MatchingKind.QUEUES, Granularity.PER_OBJECT)),
+                FullBuild.only("HASH_TABLE GLOBAL", Duration.ofMinutes(4), () -> coresEngineAccepted(MatchingKind.HASH_TABLE, Granularity.GLOBAL)));
+    }
+
+    private void coresEngineAccepted(MatchingKind engine, Granularity granularity) {
         TraceRecorder rec = recorder();
         JobConfig config = JobConfig.of(2).withMatching(engine).withGranularity(granularity).withTrace(rec);
         JobResult r = ProgressWorkload.run(config, 3, 4, Duration.ofMinutes(1));

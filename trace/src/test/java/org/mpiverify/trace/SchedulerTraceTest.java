@@ -15,11 +15,13 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mpiverify.core.trace.RecordedEvent;
 import org.mpiverify.core.trace.SchedulerStep;
@@ -27,6 +29,7 @@ import org.mpiverify.core.trace.TraceRecorder;
 import org.mpiverify.mpi.JobConfig;
 import org.mpiverify.mpi.JobResult;
 import org.mpiverify.results.Workspace;
+import org.mpiverify.testkit.FullBuild;
 import org.mpiverify.testkit.ThreadDumpOnFailure;
 import org.mpiverify.testkit.TwinTest;
 import org.mpiverify.testkit.twins.TwinClassLoader;
@@ -159,9 +162,13 @@ class SchedulerTraceTest {
         assertEquals("Word", kind(cut.steps().getLast()));
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    void aLongRingIsAccepted() throws Exception {
+    /** -Pfull only ({@link FullBuild}). */
+    @TestFactory
+    Stream<DynamicTest> aLongRingIsAccepted() {
+        return FullBuild.only("6 threads, 30 rounds", Duration.ofMinutes(3), this::longRingAccepted);
+    }
+
+    private void longRingAccepted() throws Exception {
         TraceRecorder rec = SchedulerWorkload.drive(6, 30, Duration.ofSeconds(60));
         assertEquals(Boolean.TRUE, rec.facts().get(SchedulerWorkload.CLOSED), "every thread of the ring ended");
         List<TraceModel> models = SchedulerTranslator.models("long-ring", rec.events(), rec.facts(), "DangScheduler");
@@ -172,10 +179,13 @@ class SchedulerTraceTest {
         assertTrue(v.windows() > 1, "several windows");
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "mpiverify.full", matches = "true")
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
-    void theRingInAJobIsAccepted() {
+    /** -Pfull only ({@link FullBuild}). */
+    @TestFactory
+    Stream<DynamicTest> theRingInAJobIsAccepted() {
+        return FullBuild.only("4 threads, 2000 rounds", Duration.ofMinutes(5), this::ringInAJobAccepted);
+    }
+
+    private void ringInAJobAccepted() {
         TraceRecorder rec = TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.SCHEDULER), false);
         JobConfig config = JobConfig.of(1).withTrace(rec);
         JobResult r = SchedulerWorkload.run(config, 4, 2000, Duration.ofSeconds(60));
