@@ -87,10 +87,10 @@ ShowReq(r) == "(" \o (IF r.src = Wild THEN "ANY" ELSE r.src) \o ", "
 
 Req(t) == Recvs[t][next[t]]
 
-\* Index of the first message of uq that matches r (0 if none).
-FirstMatch(r) == IF \E i \in 1..Len(uq) : Matches(uq[i], r)
-                   THEN CHOOSE i \in 1..Len(uq) : Matches(uq[i], r) /\ \A j \in 1..(i-1) : ~Matches(uq[j], r)
-                   ELSE 0
+(* Index of the first message of uq that matches r (0 if none): the indices that match, in order; *)
+(* no CHOOSE, whose pick TLC fixes and the spec would not.                                       *)
+FirstMatch(r) == LET is == SelectSeq([i \in 1..Len(uq) |-> i], LAMBDA i : Matches(uq[i], r)) IN
+                 IF is = <<>> THEN 0 ELSE Head(is)
 
 RemoveAt(s, i) == SubSeq(s, 1, i - 1) \o SubSeq(s, i + 1, Len(s))
 

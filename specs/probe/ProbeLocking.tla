@@ -147,9 +147,12 @@ Lock(t) == /\ pc[t] = "queued"
            /\ UNCHANGED to1
            /\ Keep(t)
 
-(* The earliest queued message that matches r (one sender: the lowest seq), if any. *)
+(* A queued message matches r; m is the earliest queued message that matches r (one sender: the     *)
+(* lowest seq). The steps below take an m that IsEarliest, not a CHOOSE, whose pick TLC fixes and    *)
+(* the spec would not.                                                                               *)
 Found(r) == \E m \in to1 : Matches(m, r)
-Earliest(r) == CHOOSE m \in to1 : Matches(m, r) /\ \A m2 \in to1 : Matches(m2, r) => m.seq <= m2.seq
+IsEarliest(m, r) == /\ Matches(m, r)
+                    /\ \A m2 \in to1 : Matches(m2, r) => m.seq <= m2.seq
 
 (* The map entries held after a probe found its message: all of them, until the unlock. *)
 HeldAfterProbe(t) == held
@@ -157,13 +160,14 @@ HeldAfterProbe(t) == held
 (* The probe finds a message: MPI_Probe (blocking: enabled only then) or an MPI_Iprobe that finds. *)
 ProbeFinds(t) ==
     /\ pc[t] = "probe"
-    /\ Found(Request[t])
-    /\ probed' = [probed EXCEPT ![t] = Earliest(Request[t])]
-    /\ log' = Append(log, [m |-> Earliest(Request[t]), r |-> Request[t]])
+    /\ \E m \in to1 :
+         /\ IsEarliest(m, Request[t])
+         /\ probed' = [probed EXCEPT ![t] = m]
+         /\ log' = Append(log, [m |-> m, r |-> Request[t]])
+         /\ event' = Ev(Lane(t), (IF Variant = "blocking" THEN "probe" ELSE "iprobe") \o Show(Request[t])
+                                 \o " finds " \o ShowMsg(m), {})
     /\ held' = HeldAfterProbe(t)
     /\ pc' = [pc EXCEPT ![t] = "recv"]
-    /\ event' = Ev(Lane(t), (IF Variant = "blocking" THEN "probe" ELSE "iprobe") \o Show(Request[t])
-                            \o " finds " \o ShowMsg(Earliest(Request[t])), {})
     /\ UNCHANGED <<queue, sent0, to0, replied, to1, got, want>>
 
 (* Listing 1.5: an MPI_Iprobe that finds nothing; unlock and poll again. *)
@@ -181,13 +185,14 @@ ProbeFindsNothing(t) ==
 Recv(t) ==
     LET r == [src |-> probed[t].src, tag |-> probed[t].tag] IN
     /\ pc[t] = "recv"
-    /\ Found(r)
-    /\ to1' = to1 \ {Earliest(r)}
-    /\ got' = [got EXCEPT ![t] = Append(@, Earliest(r))]
+    /\ \E m \in to1 :
+         /\ IsEarliest(m, r)
+         /\ to1' = to1 \ {m}
+         /\ got' = [got EXCEPT ![t] = Append(@, m)]
+         /\ event' = Ev(Lane(t), "malloc(" \o ToString(probed[t].size) \o "), recv" \o Show(r) \o " gets "
+                                 \o ShowMsg(m), {})
     /\ want' = [want EXCEPT ![t] = Append(@, probed[t])]
     /\ pc' = [pc EXCEPT ![t] = "unlock"]
-    /\ event' = Ev(Lane(t), "malloc(" \o ToString(probed[t].size) \o "), recv" \o Show(r) \o " gets "
-                            \o ShowMsg(Earliest(r)), {})
     /\ UNCHANGED <<held, queue, sent0, to0, replied, probed, log>>
 
 (* Unlock the map entry; after a receive the thread is done (or replies), else it polls again. *)
