@@ -69,9 +69,9 @@ public final class CAuditCommand {
                         Verdict v = row.verdict();
                         var allowed = CScenarios.allowed(root, row.scenario().id(), id);
                         if (!allowed.contains(v.outcome().name())) {
+                            var recorded = CAudit.allowed(root, row.scenario().id(), id);
                             out.println("  " + row.scenario().id() + ": the C program gave " + v.outcome() + " (" + v.summary()
-                                    + "), the Java binding's audit records " + CAudit.allowed(root, row.scenario().id(), id)
-                                    + (allowed.size() > CAudit.allowed(root, row.scenario().id(), id).size()
+                                    + "), the Java binding's audit records " + recorded + (allowed.size() > recorded.size()
                                             ? ", the C program's known difference " + CScenarios.differs(root, row.scenario().id(), id).keySet() : ""));
                             status = Math.max(status, 1);
                         }

@@ -26,11 +26,6 @@ public record CScenario(String id, String source, List<String> defines, int race
         if (raceRounds < 1) throw new IllegalArgumentException(id + ": raceRounds must be at least 1");
     }
 
-    /** A scenario whose every call but the polling ones is made as often in every run. */
-    public CScenario(String id, String source, List<String> defines, int raceRounds) {
-        this(id, source, defines, raceRounds, List.of(), null);
-    }
-
     /** The source file under {@code dir} (the {@code audit/c-scenarios} folder). */
     public Path sourceIn(Path dir) {
         return dir.resolve(source);

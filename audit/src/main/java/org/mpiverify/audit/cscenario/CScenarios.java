@@ -26,14 +26,18 @@ public final class CScenarios {
 
     /** Every C scenario, read from {@code scenarios.json} under {@code repoRoot}. */
     public static List<CScenario> load(Path repoRoot) {
+        return Json.objs(read(repoRoot), "scenarios").stream().map(s -> new CScenario(Json.str(s, "id", null),
+                Json.str(s, "source", null), Json.list(s, "defines").stream().map(String::valueOf).toList(),
+                (int) Json.integer(s, "raceRounds", 1),
+                s.containsKey("byPresence") ? Json.list(s, "byPresence").stream().map(String::valueOf).toList()
+                        : List.<String>of(), Json.str(s, "noOneThread", null))).toList();
+    }
+
+    /** {@code scenarios.json} under {@code repoRoot}, parsed. */
+    private static Map<String, Object> read(Path repoRoot) {
         Path file = dir(repoRoot).resolve("scenarios.json");
         try {
-            Map<String, Object> m = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
-            return Json.objs(m, "scenarios").stream().map(s -> new CScenario(Json.str(s, "id", null),
-                    Json.str(s, "source", null), Json.list(s, "defines").stream().map(String::valueOf).toList(),
-                    (int) Json.integer(s, "raceRounds", 1),
-                    s.containsKey("byPresence") ? Json.list(s, "byPresence").stream().map(String::valueOf).toList()
-                            : List.<String>of(), Json.str(s, "noOneThread", null))).toList();
+            return Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
@@ -44,15 +48,9 @@ public final class CScenarios {
      * ({@code scenarios.json}'s {@code notInC}), in file order.
      */
     public static Map<String, String> notInC(Path repoRoot) {
-        Path file = dir(repoRoot).resolve("scenarios.json");
-        try {
-            Map<String, Object> m = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
-            Map<String, String> out = new java.util.LinkedHashMap<>();
-            for (Map<String, Object> s : Json.objs(m, "notInC")) out.put(Json.str(s, "id", null), Json.str(s, "why", null));
-            return java.util.Collections.unmodifiableMap(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Map<String, Object> s : Json.objs(read(repoRoot), "notInC")) out.put(Json.str(s, "id", null), Json.str(s, "why", null));
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     /**
@@ -61,21 +59,15 @@ public final class CScenarios {
      * mechanism); empty when the C program is held to the Java binding's verdicts alone.
      */
     public static Map<String, String> differs(Path repoRoot, String id, String library) {
-        Path file = dir(repoRoot).resolve("scenarios.json");
-        try {
-            Map<String, Object> m = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
-            for (Map<String, Object> s : Json.objs(m, "scenarios")) {
-                if (!id.equals(Json.str(s, "id", null)) || !s.containsKey("differs")) continue;
-                Map<String, Object> d = Json.obj(Json.obj(s, "differs"), library);
-                if (d == null) return Map.of();
-                Map<String, String> out = new java.util.LinkedHashMap<>();
-                for (Object o : Json.list(d, "allows")) out.put(String.valueOf(o), Json.str(d, "why", null));
-                return java.util.Collections.unmodifiableMap(out);
-            }
-            return Map.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        for (Map<String, Object> s : Json.objs(read(repoRoot), "scenarios")) {
+            if (!id.equals(Json.str(s, "id", null)) || !s.containsKey("differs")) continue;
+            Map<String, Object> d = Json.obj(Json.obj(s, "differs"), library);
+            if (d == null) return Map.of();
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            for (Object o : Json.list(d, "allows")) out.put(String.valueOf(o), Json.str(d, "why", null));
+            return java.util.Collections.unmodifiableMap(out);
         }
+        return Map.of();
     }
 
     /** The verdicts a C program may give on {@code library}: the Java binding's recorded ones and {@link #differs}. */
