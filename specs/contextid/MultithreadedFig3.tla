@@ -223,7 +223,11 @@ NoSpuriousFailure == NoFailureWhereIdsSuffice(EagerIds)
 PromiseLook == [t \in Threads |-> IF pc[t] = "wait" /\ Own(t) /\ LastChance(t)
                                   THEN offer[Cl[t]][Pr[t]].m ELSE Ids]
 PromiseAside == [t \in Threads |-> IF pc[t] = "wait0" THEN UNION {SegIds(s) : s \in ownE[t]} ELSE {}]
-SegmentSize == IF EagerCount = 0 THEN 0 ELSE Max({Cardinality(SegIds(s)) : s \in Segs})
+(* How many ids a call may set aside: the largest segment, the last one    *)
+(* (EagerCount \div EagerSegments ids and the rest), computed from the     *)
+(* constants and not from SegIds, so that the bound does not move with a   *)
+(* wrong cut of the segments.                                              *)
+SegmentSize == IF EagerCount = 0 THEN 0 ELSE (EagerCount \div EagerSegments) + (EagerCount % EagerSegments)
 Promise == INSTANCE ContextIdPromise
     WITH st <- AbsSt, dec <- AbsDec, ret <- newId, look <- PromiseLook, aside <- PromiseAside,
          AsideMax <- SegmentSize, Prior <- PriorOf, Issued <- [t \in Threads |-> {}]
