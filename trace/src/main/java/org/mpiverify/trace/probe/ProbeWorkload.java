@@ -61,6 +61,9 @@ public final class ProbeWorkload {
     /** A run's job result and how many receives got another message than their probe saw. */
     public record Outcome(JobResult result, int falseMatches) {}
 
+    /** Message lengths cycle through 1..SIZES ints (256 bytes at most: the core's smallest eager packet). */
+    private static final int SIZES = 64;
+
     private ProbeWorkload() {}
 
     /**
@@ -79,16 +82,21 @@ public final class ProbeWorkload {
                 c.barrier();
             } else if (c.rank() != 0) {
                 for (int k = 0; k < threads * rounds; k++) {
-                    int[] buf = new int[k + 1];
+                    // sizes differ between neighbours (a false match shows in the bytes) and stay small: every
+                    // message is sent before rank 0 receives, so all must fit rank 0's unexpected budget (64 MiB at
+                    // most; a message of up to 256 bytes is charged 352), or the senders are held back and the
+                    // barrier never comes (k + 1 ints, charged up to 16 KiB each, hung above about 12,000 events)
+                    int n = 1 + k % SIZES;
+                    int[] buf = new int[n];
                     buf[0] = k;
-                    c.send(buf, 0, k + 1, Datatype.INT, 0, variant == Variant.PROBE_OWN_TAG ? k % threads : 0);
+                    c.send(buf, 0, n, Datatype.INT, 0, variant == Variant.PROBE_OWN_TAG ? k % threads : 0);
                 }
                 c.barrier();
             } else {
                 c.barrier();                          // every message has arrived: the threads start on a full queue
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
-                int max = threads * rounds + 1;
+                int max = SIZES;
                 CountDownLatch go = new CountDownLatch(threads);    // the threads start together, on the full queue
                 for (int t = 0; t < threads; t++) {
                     int me = t;
