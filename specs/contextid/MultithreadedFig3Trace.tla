@@ -21,11 +21,29 @@
 (* allocator's critical sections are the same, so every spec step has an   *)
 (* event and the behavior is determined by the trace.                      *)
 (*                                                                         *)
-(* Windows. A long trace is checked in windows; a window that does not     *)
-(* start at Init starts in Start, the state TLC reached at the end of the  *)
-(* previous window (unique: no step is silent), restricted to the calls    *)
-(* the window names: calls that are over (failed, or freed on every        *)
-(* member) are dropped, new ones start at their first pc.                  *)
+(* The trace is data: Trace is bound to TraceLog(file), read by Java     *)
+(* (TraceLogOperator), and the whole trace is one TLC run. Calls are      *)
+(* slots: the translator (ContextIdTraces) gives a call a slot of its     *)
+(* signature (members, parent, tag) that no call in progress holds, and   *)
+(* the first event of a call that takes a slot an earlier call used       *)
+(* carries fresh |-> TRUE. Before that event a Restart step checks that   *)
+(* the earlier call is over (every member's thread failed or freed) and   *)
+(* puts the slot's threads back at their first pc, with no id and no      *)
+(* word offered: the spec's state for a new call. The rest of the state   *)
+(* (masks, inboxes, mask_in_use, lowestContextId, the eager segments)     *)
+(* stays. So the state holds the calls that can exist at once, not every  *)
+(* call of the trace, and TLC's time per event does not grow with it.     *)
+(* What a restart drops is a call that is over: its messages have all    *)
+(* been received (a member ends only after its last round's receive),     *)
+(* its ids are free again or were never taken, and lowestContextId no     *)
+(* longer names its key for its sake (its owner reset it, and the key is  *)
+(* its slot's, which the next call shares). Agreement and UniqueLive were *)
+(* checked over its whole life, in every state up to the restart; the     *)
+(* action property is checked on every step but the restart (which makes  *)
+(* no thread fail). NoSpuriousFailure counts Cardinality(Calls), the      *)
+(* slots: at least the calls that exist at once, which is what its        *)
+(* argument needs (a call holds at most one id at a time). A run may also *)
+(* start in Start (FromInit = FALSE), a state printed by an earlier run.  *)
 (*                                                                         *)
 (* TLC is run with INIT TraceInit, NEXT TraceNext, the spec's invariants,  *)
 (* the action property ErrOtherOnlyWhenExhausted, and the constraints      *)
@@ -40,9 +58,12 @@ CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
     FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
     Start,      \* [mask, pc, newId, inbox, offer, inUse, lowest, eagerInUse, ownE, claimAll]: where the window starts
-    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    StopAt,     \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    Rebase      \* the checker's history window; not needed here (no history grows: slots restart)
 
-VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+VARIABLES
+    l,          \* the next event: events 1 .. l-1 have been taken
+    r           \* the event before which a slot was last restarted (0: none)
 
 E == Trace[l]
 
@@ -52,6 +73,7 @@ StateRecord == [mask |-> mask, pc |-> pc, newId |-> newId, inbox |-> inbox, offe
 
 TraceInit ==
     /\ l = 1
+    /\ r = 0
     /\ TLCSet(1, 0)
     /\ IF FromInit THEN Init
        ELSE /\ mask = Start.mask
@@ -92,10 +114,24 @@ TakeEvent ==
               /\ Free(E.t)
       [] OTHER -> FALSE
 
+(* A new call takes slot Cl[E.t]: the call that held it is over; its threads start again. *)
+RestartDue == "fresh" \in DOMAIN E /\ r < l
+Restart ==
+    LET c == Cl[E.t]  ts == MemberThreads(c) IN
+    /\ \A t \in ts : pc[t] \in {"failed", "freed"}
+    /\ pc' = [t \in Threads |-> IF t \in ts THEN FirstPc ELSE pc[t]]
+    /\ newId' = [t \in Threads |-> IF t \in ts THEN 0 ELSE newId[t]]
+    /\ ownE' = [t \in Threads |-> IF t \in ts THEN {} ELSE ownE[t]]
+    /\ claimAll' = [t \in Threads |-> IF t \in ts THEN FALSE ELSE claimAll[t]]
+    /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
+    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ r' = l
+    /\ UNCHANGED <<mask, inbox, inUse, lowest, eagerInUse, l>>
+
 TraceNext ==
     /\ l <= Len(Trace)
-    /\ TakeEvent
-    /\ l' = l + 1
+    /\ \/ RestartDue /\ Restart
+       \/ ~RestartDue /\ TakeEvent /\ l' = l + 1 /\ UNCHANGED r
 
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)

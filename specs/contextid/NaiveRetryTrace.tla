@@ -17,9 +17,12 @@ CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
     FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
     Start,      \* [mask, pc, newId, inbox, offer, snap, cand]: where the window starts
-    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    StopAt,     \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    Rebase      \* the checker's history window; not needed here (no history grows: slots restart)
 
-VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+VARIABLES
+    l,          \* the next event: events 1 .. l-1 have been taken
+    r           \* the event before which a slot was last restarted (0: none)
 
 E == Trace[l]
 
@@ -31,6 +34,7 @@ Offered(t) == offer'[Cl[t]][Pr[t]]
 
 TraceInit ==
     /\ l = 1
+    /\ r = 0
     /\ TLCSet(1, 0)
     /\ IF FromInit THEN Init
        ELSE /\ mask = Start.mask
@@ -62,10 +66,25 @@ TakeEvent ==
               /\ Free(E.t)
       [] OTHER -> FALSE
 
+(* A new call takes slot Cl[E.t]: the call that held it is over; its threads start again *)
+(* (see MultithreadedFig3Trace).                                                          *)
+RestartDue == "fresh" \in DOMAIN E /\ r < l
+Restart ==
+    LET c == Cl[E.t]  ts == MemberThreads(c) IN
+    /\ \A t \in ts : pc[t] \in {"failed", "freed"}
+    /\ pc' = [t \in Threads |-> IF t \in ts THEN "start" ELSE pc[t]]
+    /\ newId' = [t \in Threads |-> IF t \in ts THEN 0 ELSE newId[t]]
+    /\ snap' = [t \in Threads |-> IF t \in ts THEN {} ELSE snap[t]]
+    /\ cand' = [t \in Threads |-> IF t \in ts THEN 0 ELSE cand[t]]
+    /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
+    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ r' = l
+    /\ UNCHANGED <<mask, inbox, l>>
+
 TraceNext ==
     /\ l <= Len(Trace)
-    /\ TakeEvent
-    /\ l' = l + 1
+    /\ \/ RestartDue /\ Restart
+       \/ ~RestartDue /\ TakeEvent /\ l' = l + 1 /\ UNCHANGED r
 
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)

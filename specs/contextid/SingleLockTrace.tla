@@ -2,7 +2,8 @@
 (***************************************************************************)
 (* Trace validation of org.mpiverify.core.contextid.                      *)
 (* SingleThreadedContextIdAllocator against SingleLock (EXTENDS, not a    *)
-(* copy); the method is MultithreadedFig3Trace's. Events, one per action, *)
+(* copy); the method is MultithreadedFig3Trace's, the trace read as data *)
+(* in one TLC run with a call's slot restarted when a new call takes it. Events, one per action, *)
 (* stamped while the allocator's lock is held:                             *)
 (*   Enter   lock taken, the mask sent (the lock is held on)               *)
 (*   Finish  the allreduce's return, the id taken or ERR_OTHER, unlock     *)
@@ -17,9 +18,12 @@ CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
     FromInit,   \* TRUE: the window starts in Init; FALSE: in Start
     Start,      \* [mask, pc, newId, inbox, offer, lock]: where the window starts
-    StopAt      \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    StopAt,     \* print the state when event StopAt is next, and stop (Len(Trace) + 1: the whole trace)
+    Rebase      \* the checker's history window; not needed here (no history grows: slots restart)
 
-VARIABLE l      \* the next event: events 1 .. l-1 have been taken
+VARIABLES
+    l,          \* the next event: events 1 .. l-1 have been taken
+    r           \* the event before which a slot was last restarted (0: none)
 
 E == Trace[l]
 
@@ -31,6 +35,7 @@ Offered(t) == offer'[Cl[t]][Pr[t]]
 
 TraceInit ==
     /\ l = 1
+    /\ r = 0
     /\ TLCSet(1, 0)
     /\ IF FromInit THEN Init
        ELSE /\ mask = Start.mask
@@ -55,10 +60,24 @@ TakeEvent ==
               /\ Free(E.t)
       [] OTHER -> FALSE
 
+(* A new call takes slot Cl[E.t]: the call that held it is over; its threads start again *)
+(* (see MultithreadedFig3Trace).                                                          *)
+RestartDue == "fresh" \in DOMAIN E /\ r < l
+Restart ==
+    LET c == Cl[E.t]  ts == MemberThreads(c) IN
+    /\ \A t \in ts : pc[t] \in {"failed", "freed"}
+    /\ \A p \in Procs : lock[p] \notin ts
+    /\ pc' = [t \in Threads |-> IF t \in ts THEN "start" ELSE pc[t]]
+    /\ newId' = [t \in Threads |-> IF t \in ts THEN 0 ELSE newId[t]]
+    /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
+    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ r' = l
+    /\ UNCHANGED <<mask, inbox, lock, l>>
+
 TraceNext ==
     /\ l <= Len(Trace)
-    /\ TakeEvent
-    /\ l' = l + 1
+    /\ \/ RestartDue /\ Restart
+       \/ ~RestartDue /\ TakeEvent /\ l' = l + 1 /\ UNCHANGED r
 
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)

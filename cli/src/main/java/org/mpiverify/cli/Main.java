@@ -507,7 +507,7 @@ public final class Main implements Callable<Integer> {
         String variant;
         @Option(names = "--column", paramLabel = "G/ENGINE", description = "a safe core column, e.g. PER_OBJECT/HASH_TABLE (repeatable; default: every safe column for scenarios, PER_OBJECT/QUEUES for the demo)")
         List<String> columns = new ArrayList<>();
-        @Option(names = "--window", paramLabel = "N", defaultValue = "500", description = "events per TLC run; a longer trace is checked in windows, each starting from the state the previous one ended in; a matching trace is read as data in one TLC run, which restarts the spec's history every N events (default ${DEFAULT-VALUE})")
+        @Option(names = "--window", paramLabel = "N", defaultValue = "500", description = "events per TLC run; a longer trace is checked in windows, each starting from the state the previous one ended in; matching and probe traces are read as data in one TLC run, which restarts the spec's history every N events, and a context-id trace in one run whatever N (default ${DEFAULT-VALUE})")
         int window;
         @Option(names = "--capacity", paramLabel = "N", defaultValue = "64", description = "context ids per rank in the traced jobs, 3-1024: TLC's time per event grows with it (default ${DEFAULT-VALUE}; the core's own default is 1024)")
         int capacity;

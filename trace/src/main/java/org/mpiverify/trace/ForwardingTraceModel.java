@@ -38,4 +38,6 @@ abstract class ForwardingTraceModel implements TraceModel {
     @Override public String truncation() { return original.truncation(); }
 
     @Override public boolean readsTraceAsData() { return original.readsTraceAsData(); }
+
+    @Override public Map<String, String> dataConstants() { return original.dataConstants(); }
 }

@@ -29,9 +29,9 @@ import org.mpiverify.trace.spi.TraceStep;
 import org.mpiverify.trace.spi.TraceTwin;
 
 /**
- * Context-id traces against the specs of {@code specs/contextid}: accepted for every algorithm, rejected for
- * the twin that does not take the mask (at the first event where a second thread of a process owns it), and
- * rejected when an event is dropped or two are swapped.
+ * Context-id traces against the specs of {@code specs/contextid}: accepted for every algorithm (read as data in
+ * one TLC run, calls in slots the spec restarts), rejected for the twin that does not take the mask (at the first
+ * event where a second thread of a process owns it), and rejected when an event is dropped or two are swapped.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class ContextIdTraceTest {
@@ -84,8 +84,10 @@ class ContextIdTraceTest {
         Run run = record(JobConfig.of(4), 4, 8, "dup-4x4");
         TraceVerdict v = checker("accepted", 400).check(run.model());
         assertEquals(TraceVerdict.Status.ACCEPTED, v.status(), v.summary() + "\n" + v.reason());
-        assertTrue(v.events() > 400, "a trace of several windows: " + v.events());
-        assertTrue(v.windows() > 1);
+        assertTrue(v.events() > 400, "a trace longer than a history window: " + v.events());
+        assertEquals(1, v.windows(), "read as data: one TLC run");
+        assertTrue(run.model().steps().stream().anyMatch(s -> s.tla().contains("fresh |-> TRUE")),
+                "a call took a slot an earlier call had used (the spec restarted the slot)");
     }
 
     /** The experimental algorithms against their own specs: one thread per rank (two would hang some of them). */
@@ -121,6 +123,13 @@ class ContextIdTraceTest {
         for (TraceVerdict v : rejected) TraceReports.write(v, outDir().resolve("twins/" + twin.name() + "/rejected"));
         TraceCommand.writeResults(outDir().resolve("twins/" + twin.name() + "/results.json"), rejected, twin.name(),
                 List.of());
+    }
+
+    /** The slot of a step's thread: {@code s3} of {@code t |-> "p1/s3"}. */
+    private static String slotOf(TraceStep step) {
+        String tla = step.tla();
+        int t = tla.indexOf("t |-> \"") + "t |-> \"".length();
+        return tla.substring(tla.indexOf('/', t) + 1, tla.indexOf('"', t));
     }
 
     /**
@@ -182,5 +191,23 @@ class ContextIdTraceTest {
         assertTrue(dropped.firstBad() >= took && dropped.firstBad() <= next - 1,
                 "rejected at or after the dropped step, at the latest at its thread's next step (" + took + ".."
                         + (next - 1) + "): " + dropped.summary());
+
+        // Move a call's first event before the last free of the call that held its slot: the spec cannot restart
+        // the slot while that member holds its id.
+        int free = 0;
+        int reuse = 0;
+        for (TraceStep s : steps) {
+            if (!s.tla().contains("fresh |-> TRUE")) continue;
+            for (TraceStep before : steps.subList(0, s.number() - 1)) {
+                if (before.tla().contains("k |-> \"Free\"") && slotOf(before).equals(slotOf(s))) free = before.number();
+            }
+            reuse = s.number();
+            break;
+        }
+        assertTrue(free > 0 && reuse > free, "a slot taken again after a free");
+        TraceVerdict early = checker.check(EditedTrace.swapping(m, free, reuse));
+        assertEquals(TraceVerdict.Status.REJECTED, early.status(), early.summary());
+        assertEquals(free, early.firstBad(), "rejected where the call takes a slot whose call is not over: "
+                + early.summary());
     }
 }

@@ -1,9 +1,9 @@
 package org.mpiverify.trace.contextid;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,7 +39,18 @@ import org.mpiverify.trace.spi.TraceStep;
  *       freed it (ids are unique among a process's live communicators, which the spec checks too).</li>
  *   <li>A trace that holds an ABANDON (a job aborted during an allreduce) is validated up to it: the spec
  *       has no error path.</li>
+ *   <li>The trace is read as data, in one TLC run however long ({@link #readsTraceAsData()}). The spec's
+ *       calls are slots {@code s1, s2, ...}: a call takes a free slot of its signature (members, parent
+ *       context, tag) at its first step, the first event of a call that takes a slot an earlier call used
+ *       carries {@code fresh |-> TRUE}, and the slot is free again once every member's thread of its call
+ *       has failed or freed. The spec restarts the slot's threads at such an event, after checking that
+ *       they have all ended (a Rebase of one call's history). The slots are as many as the calls of one
+ *       signature that exist at once, so the spec's state, and TLC's time per event, do not grow with the
+ *       trace; a call's steps are those of the recorded call, under its slot's name.</li>
  * </ul>
+ *
+ * <p>Events name threads by slot ({@code p1/s3}); their lanes (and reports) keep the call's own name
+ * ({@code p1/c17}).
  */
 public final class ContextIdTraces implements TraceModel {
     /** The spec's key for "no key waits" (MultithreadedFig3 and PublishedFig3: NoKey). */
@@ -52,16 +63,17 @@ public final class ContextIdTraces implements TraceModel {
     private final int[] capacity;
     private final int eagerCount, eagerSegments;
     private final List<TraceStep> steps = new ArrayList<>();
-    /** Per step: the call it belongs to, and whether it ends its thread's part (failed or freed). */
-    private final List<String> stepCall = new ArrayList<>();
-    private final List<Boolean> stepEndsThread = new ArrayList<>();
+    /** The recorded calls, by their id in the recording: named c1, c2, ... in order of first step. */
     private final Map<String, Call> calls = new LinkedHashMap<>();
+    /** The spec's calls: the slots s1, s2, ..., each with the signature of the calls that take it. */
+    private final Map<String, Signature> slots = new LinkedHashMap<>();
     private String truncation = "";
-    /** Id sets by their TLA+ text, named TS1, TS2, ... (see {@link TraceModel#definitions()}). */
-    private final Map<String, String> setNames = new LinkedHashMap<>();
 
-    /** A call as the spec sees it. */
-    private record Call(String name, int parent, int tag, Set<Integer> members) {}
+    /** A recorded call: its name and what the spec needs of it. */
+    private record Call(String name, Signature signature) {}
+
+    /** What the spec's constants say of a call: its parent context, (renamed) tag and members. */
+    private record Signature(int parent, int tag, Set<Integer> members) {}
 
     /**
      * @param name      the trace's name
@@ -139,18 +151,17 @@ public final class ContextIdTraces implements TraceModel {
 
     @Override public String truncation() { return truncation; }
 
-    @Override
-    public Map<String, String> definitions() {
-        Map<String, String> d = new LinkedHashMap<>();
-        setNames.forEach((text, name) -> d.put(name, text));
-        return d;
-    }
+    @Override public Map<String, String> definitions() { return Map.of(); }
 
-    /** The name of an id set (its definition is emitted once per module). */
-    private String idSet(long[] words) {
-        String text = Tla.intSet(ContextIdStep.ids(words));
-        if (text.equals("{}")) return text;
-        return setNames.computeIfAbsent(text, t -> "TS" + (setNames.size() + 1));
+    /** The trace spec reads the events as data, and restarts a slot's threads when a new call takes it. */
+    @Override public boolean readsTraceAsData() { return true; }
+
+    /** An id set as an enumerated set (a value TLC reads as data). */
+    private static String idSet(long[] words) {
+        int[] ids = ContextIdStep.ids(words);
+        StringBuilder b = new StringBuilder("{");
+        for (int i = 0; i < ids.length; i++) b.append(i == 0 ? "" : ", ").append(ids[i]);
+        return b.append('}').toString();
     }
 
     /** The spec's name of process p's thread in call c: Th(p, c). */
@@ -184,14 +195,17 @@ public final class ContextIdTraces implements TraceModel {
                 tagName.put(pair(en.getKey(), tag), renamed);
             }
         }
-        // Pass 2: the steps.
-        Map<String, String> liveById = new LinkedHashMap<>();   // "p/id" -> thread that holds it
+        // Pass 2: the steps, each call in a slot of its signature.
+        Map<String, String> liveById = new LinkedHashMap<>();   // "p/id" -> lane (p<p>/c<n>) of the call that holds it
+        Map<String, String> slotOf = new LinkedHashMap<>();     // call name -> its slot
+        Map<String, Integer> threadsLeft = new LinkedHashMap<>();   // call name -> its threads not ended yet
+        Map<Signature, ArrayDeque<String>> freeSlots = new LinkedHashMap<>();
         for (RecordedEvent e : mine) {
             ContextIdStep s = (ContextIdStep) e.step();
             int p = s.process() + 1;
             Map<String, String> r = new LinkedHashMap<>();
             String lane;
-            String call;
+            String call = null;
             boolean ends = false;
             if (s.kind() == Kind.FREE) {
                 lane = liveById.remove(p + "/" + s.id());
@@ -199,27 +213,43 @@ public final class ContextIdTraces implements TraceModel {
                     r.put("k", Tla.str("Unmatched"));
                     r.put("what", Tla.str("p" + p + " frees id " + s.id() + ", which no recorded call took"));
                     lane = "p" + p;
-                    call = null;
                 } else {
-                    r.put("k", Tla.str("Free"));
-                    r.put("t", Tla.str(lane));
-                    r.put("id", Integer.toString(s.id()));
                     call = lane.substring(lane.indexOf('/') + 1);
+                    r.put("k", Tla.str("Free"));
+                    r.put("t", Tla.str(thread(p, slotOf.get(call))));
+                    r.put("id", Integer.toString(s.id()));
                     ends = true;
                 }
             } else {
-                Call c = calls.computeIfAbsent(s.call(), k -> new Call("c" + (calls.size() + 1), s.parent(),
-                        tagName.get(pair(s.parent(), s.tag())), members(s.members())));
+                boolean first = !calls.containsKey(s.call());
+                Call c = calls.computeIfAbsent(s.call(), k -> new Call("c" + (calls.size() + 1),
+                        new Signature(s.parent(), tagName.get(pair(s.parent(), s.tag())), members(s.members()))));
                 call = c.name();
+                boolean fresh = false;
+                if (first) {
+                    ArrayDeque<String> free = freeSlots.computeIfAbsent(c.signature(), k -> new ArrayDeque<>());
+                    String slot = free.pollFirst();
+                    fresh = slot != null;
+                    if (slot == null) {
+                        slot = "s" + (slots.size() + 1);
+                        slots.put(slot, c.signature());
+                    }
+                    slotOf.put(call, slot);
+                    threadsLeft.put(call, c.signature().members().size());
+                }
                 lane = thread(p, c.name());
-                event(r, s, c, lane, tagName);
+                event(r, s, c, thread(p, slotOf.get(call)), tagName);
+                if (fresh) r.put("fresh", "TRUE");
                 if (s.outcome() == Outcome.TAKES_ID) liveById.put(p + "/" + s.id(), lane);
                 ends = s.outcome() == Outcome.FAILS;
             }
             steps.add(new TraceStep(steps.size() + 1, e.seq(), lane, e.thread(), Tla.record(r),
                     lane + ": " + describe(s), e.site() == null ? "" : e.site()));
-            stepCall.add(call);
-            stepEndsThread.add(ends);
+            // the slot is free once every member's thread of its call has ended (failed, or freed its id)
+            if (ends && threadsLeft.merge(call, -1, Integer::sum) == 0) {
+                String slot = slotOf.get(call);
+                freeSlots.get(slots.get(slot)).addLast(slot);
+            }
         }
     }
 
@@ -246,7 +276,7 @@ public final class ContextIdTraces implements TraceModel {
         return parent * 100 + renamed + 1;
     }
 
-    private void event(Map<String, String> r, ContextIdStep s, Call c, String lane, Map<Long, Integer> tagName) {
+    private void event(Map<String, String> r, ContextIdStep s, Call c, String thread, Map<Long, Integer> tagName) {
         String k = switch (spec) {
             case MULTITHREADED -> switch (s.kind()) {
                 case EAGER_ENTER -> "EnterEager";
@@ -268,7 +298,7 @@ public final class ContextIdTraces implements TraceModel {
             };
         };
         r.put("k", Tla.str(k));
-        r.put("t", Tla.str(lane));
+        r.put("t", Tla.str(thread));
         switch (s.kind()) {
             case EAGER_ENTER, ENTER, SNAPSHOT -> {
                 r.put("own", Tla.bool(s.owned()));
@@ -330,30 +360,16 @@ public final class ContextIdTraces implements TraceModel {
         return s.replace(" \\cup ", " + ");
     }
 
+    /** The constants of the whole trace (one TLC run): the slots are the spec's calls. */
     @Override
     public Map<String, String> constants(int from, int to) {
-        // The calls of the window: every call with a step in it, and every call still going on at its start.
-        Set<String> over = new LinkedHashSet<>();
-        Map<String, Integer> threadsLeft = new LinkedHashMap<>();
-        for (Call c : calls.values()) threadsLeft.put(c.name(), c.members().size());
-        for (int i = 0; i < from; i++) {
-            if (stepEndsThread.get(i) && threadsLeft.merge(stepCall.get(i), -1, Integer::sum) == 0) {
-                over.add(stepCall.get(i));
-            }
-        }
-        Set<String> started = new LinkedHashSet<>();
-        for (int i = 0; i < to; i++) {
-            if (stepCall.get(i) != null) started.add(stepCall.get(i));
-        }
-        List<Call> window = calls.values().stream()
-                .filter(c -> started.contains(c.name()) && !over.contains(c.name())).toList();
         Map<String, String> k = new LinkedHashMap<>();
         k.put("Procs", "1.." + processes);
-        k.put("Calls", Tla.set(window.stream().map(c -> Tla.str(c.name())).toList()));
-        k.put("Members", fn(window, c -> Tla.set(c.members().stream().map(String::valueOf).toList())));
-        k.put("Parent", fn(window, c -> Integer.toString(c.parent())));
-        k.put("Tag", fn(window, c -> Integer.toString(c.tag())));
-        k.put("Before", fn(window, c -> "{}"));
+        k.put("Calls", Tla.set(slots.keySet().stream().map(Tla::str).toList()));
+        k.put("Members", fn(s -> Tla.set(s.members().stream().map(String::valueOf).toList())));
+        k.put("Parent", fn(s -> Integer.toString(s.parent())));
+        k.put("Tag", fn(s -> Integer.toString(s.tag())));
+        k.put("Before", fn(s -> "{}"));
         k.put("Capacity", "<<" + Arrays.stream(capacity).mapToObj(String::valueOf)
                 .collect(Collectors.joining(", ")) + ">>");
         k.put("AllowFree", "TRUE");
@@ -364,9 +380,9 @@ public final class ContextIdTraces implements TraceModel {
         return k;
     }
 
-    private static String fn(List<Call> cs, Function<Call, String> value) {
+    private String fn(Function<Signature, String> value) {
         Map<String, String> m = new LinkedHashMap<>();
-        for (Call c : cs) m.put(Tla.str(c.name()), value.apply(c));
+        slots.forEach((slot, sig) -> m.put(Tla.str(slot), value.apply(sig)));
         return Tla.function(m);
     }
 }

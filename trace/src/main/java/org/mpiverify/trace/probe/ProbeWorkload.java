@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.mpiverify.mpi.Comm;
 import org.mpiverify.mpi.Datatype;
@@ -19,10 +19,11 @@ import org.mpiverify.mpi.ThreadLevel;
 /**
  * The probe workload of the trace validation (Hoefler et al. §2-§3): rank 0 receives with {@code threads}
  * threads on a communicator of its own; every other rank (rank 1 only for {@link Variant#PROBE_THEN_RECV})
- * sends them their messages first, all of them
- * eager, then the receiving threads start together, so they find a queue full of messages and probe it at
- * once. Each message has a size of its own (message k of a sender carries k + 1 ints), so a receive that
- * gets another message than its probe saw shows in the received count.
+ * sends them their messages first, in chunks of {@code CHUNK} rounds, all of them eager, then the receiving
+ * threads start together, so they find a queue full of a chunk's messages and probe it at once; the next chunk
+ * is sent once they have received this one, so the queue, and the trace spec's state, stay the same size
+ * however long the run. Neighbouring messages of a sender have different sizes (message k carries
+ * 1 + k mod 64 ints), so a receive that gets another message than its probe saw shows in the received count.
  */
 public final class ProbeWorkload {
     /** How the receiving threads receive a message of unknown size. */
@@ -61,6 +62,17 @@ public final class ProbeWorkload {
     /** A run's job result and how many receives got another message than their probe saw. */
     public record Outcome(JobResult result, int falseMatches) {}
 
+    /** Message lengths cycle through 1..SIZES ints (256 bytes at most: the core's smallest eager packet). */
+    private static final int SIZES = 64;
+
+    /** Rounds per chunk: the queue rank 0's threads start on holds at most this many rounds' messages. */
+    private static final int CHUNK = 8;
+
+    /** The rounds of chunk {@code chunk} of a run of {@code rounds}: CHUNK, the last one the rest. */
+    private static int roundsOf(int chunk, int rounds) {
+        return Math.min(CHUNK, rounds - chunk * CHUNK);
+    }
+
     private ProbeWorkload() {}
 
     /**
@@ -75,39 +87,60 @@ public final class ProbeWorkload {
             Comm world = mpi.commWorld();
             Comm c = world.dup();
             int senders = variant == Variant.PROBE_THEN_RECV ? 1 : c.size() - 1;
+            // in chunks of CHUNK rounds: the senders send a chunk's messages, then all meet in a barrier, and rank 0's
+            // threads receive them all before the next chunk, so the queue holds one chunk however long the run
+            int chunks = (rounds + CHUNK - 1) / CHUNK;
             if (c.rank() > senders) {
-                c.barrier();
+                for (int chunk = 0; chunk < chunks; chunk++) c.barrier();
             } else if (c.rank() != 0) {
-                for (int k = 0; k < threads * rounds; k++) {
-                    int[] buf = new int[k + 1];
-                    buf[0] = k;
-                    c.send(buf, 0, k + 1, Datatype.INT, 0, variant == Variant.PROBE_OWN_TAG ? k % threads : 0);
+                int k = 0;
+                for (int chunk = 0; chunk < chunks; chunk++) {
+                    for (int end = threads * roundsOf(chunk, rounds); end > 0; end--, k++) {
+                        // sizes differ between neighbours (a false match shows in the bytes) and stay small: a
+                        // chunk's messages are all sent before rank 0 receives, so they must fit rank 0's
+                        // unexpected budget, or the senders are held back and the barrier never comes
+                        int n = 1 + k % SIZES;
+                        int[] buf = new int[n];
+                        buf[0] = k;
+                        c.send(buf, 0, n, Datatype.INT, 0, variant == Variant.PROBE_OWN_TAG ? k % threads : 0);
+                    }
+                    c.barrier();
                 }
-                c.barrier();
             } else {
-                c.barrier();                          // every message has arrived: the threads start on a full queue
                 List<Thread> workers = new ArrayList<>();
                 List<Throwable> failures = new ArrayList<>();
-                int max = threads * rounds + 1;
-                CountDownLatch go = new CountDownLatch(threads);    // the threads start together, on the full queue
+                CyclicBarrier start = new CyclicBarrier(threads + 1);   // a chunk has arrived: the threads start together
+                CyclicBarrier done = new CyclicBarrier(threads + 1);    // ... and all of it is received
                 for (int t = 0; t < threads; t++) {
                     int me = t;
                     workers.add(Thread.ofPlatform().name("probe-t" + t).start(() -> {
                         try {
-                            int[] buf = new int[max];
-                            go.countDown();
-                            go.await();
-                            for (int i = 0; i < rounds * senders; i++) {
-                                if (receiveOne(c, variant, me, buf)) falseMatches.incrementAndGet();
+                            int[] buf = new int[SIZES];
+                            for (int chunk = 0; chunk < chunks; chunk++) {
+                                start.await();
+                                for (int i = roundsOf(chunk, rounds) * senders; i > 0; i--) {
+                                    if (receiveOne(c, variant, me, buf)) falseMatches.incrementAndGet();
+                                }
+                                done.await();
                             }
                         } catch (Throwable e) {
                             synchronized (failures) {
                                 failures.add(e);
                             }
+                            start.reset();   // the others' waits end (BrokenBarrierException) instead of hanging
+                            done.reset();
                         }
                     }));
                 }
-                for (Thread w : workers) w.join();
+                try {
+                    for (int chunk = 0; chunk < chunks; chunk++) {
+                        c.barrier();                  // the chunk's messages have all arrived
+                        start.await();
+                        done.await();
+                    }
+                } finally {
+                    for (Thread w : workers) w.join();
+                }
                 if (!failures.isEmpty()) throw new IllegalStateException("a probe thread failed", failures.getFirst());
             }
             c.free();

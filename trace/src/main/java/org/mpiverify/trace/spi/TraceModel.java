@@ -74,6 +74,16 @@ public interface TraceModel {
         return false;
     }
 
+    /**
+     * For a trace read as data: constants of the spec given as data too (name to one TLA+ value of the kinds
+     * {@link #readsTraceAsData()} allows), each bound to {@code TraceLog(file)[1]} for a file that holds it, so
+     * that a constant as long as the trace ({@code Sent}, say) is neither parsed as a module nor evaluated again
+     * on every access. Empty by default; the names must not be among {@link #constants(int, int)}'s.
+     */
+    default Map<String, String> dataConstants() {
+        return Map.of();
+    }
+
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
     String truncation();
 }

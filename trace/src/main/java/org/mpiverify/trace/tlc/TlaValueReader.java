@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tlc2.value.impl.BoolValue;
 import tlc2.value.impl.IntValue;
+import tlc2.value.impl.ModelValue;
 import tlc2.value.impl.RecordValue;
 import tlc2.value.impl.SetEnumValue;
 import tlc2.value.impl.StringValue;
@@ -14,8 +15,9 @@ import util.UniqueString;
 /**
  * Reads the TLA+ constant values a translator writes for an event ({@code org.mpiverify.trace.spi.Tla}) into TLC's
  * values: records {@code [a |-> v, ...]}, tuples {@code <<v, ...>>}, enumerated sets {@code {v, ...}}, integers,
- * strings and {@code TRUE}/{@code FALSE}. Anything else (an operator, an interval, a name) is refused with its
- * position: a trace read as data holds values only.
+ * strings, {@code TRUE}/{@code FALSE}, and the names of the run's model values ({@code Wild}, which its
+ * configuration declares {@code Wild = Wild}). Anything else (an operator, an interval, any other name, such as a
+ * definition's) is refused with its position: a trace read as data holds values only.
  *
  * <p>Thread safety: each {@link #read} has its own reader.
  */
@@ -52,6 +54,17 @@ final class TlaValueReader {
         if (s.startsWith("FALSE", i)) {
             i += 5;
             return BoolValue.ValFalse;
+        }
+        if (Character.isLetter(c)) {
+            int start = i;
+            while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) i++;
+            ModelValue[] declared = ModelValue.mvs;
+            String name = s.substring(start, i);
+            if (declared != null) {
+                for (ModelValue mv : declared) if (mv.val.toString().equals(name)) return mv;
+            }
+            i = start;
+            throw error("not a value (nor a model value of this run)");
         }
         throw error("not a value");
     }

@@ -9,6 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import tlc2.overrides.TLAPlusOperator;
+import tlc2.value.impl.ModelValue;
 import tlc2.value.impl.StringValue;
 import tlc2.value.impl.TupleValue;
 import tlc2.value.impl.Value;
@@ -23,8 +24,8 @@ import tlc2.value.impl.Value;
  * path. The TLA+ definition the operator replaces is {@code CHOOSE log \in {} : TRUE}, which TLC cannot evaluate: a
  * JVM without this class fails the run instead of checking an empty trace.
  *
- * <p>Thread safety: safe for use by several threads (the last file read is kept in a volatile field; two threads
- * that read one file at once each get an equal sequence).
+ * <p>Thread safety: safe for use by several threads (the files read last are kept in a volatile array, replaced
+ * whole; two threads that read one file at once each get an equal sequence).
  */
 public final class TraceLogOperator {
     /** The module that declares {@code TraceLog}, written beside each run's generated module. */
@@ -39,29 +40,46 @@ public final class TraceLogOperator {
     private TraceLogOperator() {
     }
 
-    /** The last file read: the argument TLC passed, the file's size and modification time, and its events. */
-    private record Read(StringValue argument, Path file, long size, FileTime modified, TupleValue events) {}
+    /**
+     * A file read: the argument TLC passed, the file's size and modification time, TLC's model values at the time
+     * (a run's own: the events may hold some, and a new run makes new ones), and its events.
+     */
+    private record Read(StringValue argument, Path file, long size, FileTime modified, Object modelValues,
+                        TupleValue events) {}
 
-    private static volatile Read last;
+    /** How many files a run may read at once (the events and the spec's data constants). */
+    private static final int KEPT = 4;
+
+    /** The files read last, the latest first. */
+    private static volatile Read[] recent = new Read[0];
 
     /**
      * TLC's entry point: {@code TraceLog(path)}. TLC does not evaluate a constant bound to a Java operator once but
      * on every access ({@code Trace[l]}, {@code Len(Trace)}), so the file is read once and its events kept: within a
-     * run TLC passes the same string value on every access (one identity comparison); a new run's argument is
-     * checked against the file's size and modification time (measured: reading the file again on every access was
-     * 95 % of a run's time).
+     * run TLC passes the same string value on every access (one identity comparison per file kept); a new run's
+     * argument is checked against the file's size and modification time (measured: reading the file again on every
+     * access was 95 % of a run's time). A run may read several files (its events and its data constants).
      */
     @TLAPlusOperator(identifier = "TraceLog", module = "TraceLog", warn = false)
     public static Value traceLog(StringValue path) {
-        Read r = last;
-        if (r != null && r.argument == path) return r.events;
+        Read[] kept = recent;
+        for (Read r : kept) if (r.argument == path) return r.events;
         Path file = Path.of(path.val.toString()).toAbsolutePath();
         try {
             long size = Files.size(file);
             FileTime modified = Files.getLastModifiedTime(file);
-            TupleValue events = r != null && r.file.equals(file) && r.size == size && r.modified.equals(modified)
-                    ? r.events : read(file);
-            last = new Read(path, file, size, modified, events);
+            TupleValue events = null;
+            for (Read r : kept) {
+                if (r.file.equals(file) && r.size == size && r.modified.equals(modified)
+                        && r.modelValues == ModelValue.mvs) {
+                    events = r.events;
+                }
+            }
+            if (events == null) events = read(file);
+            List<Read> next = new ArrayList<>();
+            next.add(new Read(path, file, size, modified, ModelValue.mvs, events));
+            for (Read r : kept) if (next.size() < KEPT && r.argument != path) next.add(r);
+            recent = next.toArray(Read[]::new);
             return events;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

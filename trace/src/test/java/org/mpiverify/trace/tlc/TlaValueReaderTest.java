@@ -1,6 +1,7 @@
 package org.mpiverify.trace.tlc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tlc2.value.impl.ModelValue;
 import tlc2.value.impl.RecordValue;
 import tlc2.value.impl.StringValue;
 import tlc2.value.impl.TupleValue;
@@ -40,6 +42,20 @@ class TlaValueReaderTest {
         for (String bad : List.of("1..3", "TS1", "[a |-> 1", "[a |-> 1] x", "<<1, 2", "99999999999", "[]")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlaValueReader.read(bad), bad);
             assertTrue(e.getMessage().contains(" at column "), e.getMessage());
+        }
+    }
+
+    @Test
+    void aNameIsAModelValueOfTheRunOnly() {
+        ModelValue.init();
+        ModelValue wild = (ModelValue) ModelValue.make("Wild");
+        ModelValue.setValues();
+        try {
+            assertSame(wild, ((RecordValue) TlaValueReader.read("[src |-> Wild]")).select(new StringValue("src")));
+            assertThrows(IllegalArgumentException.class, () -> TlaValueReader.read("[src |-> Tame]"));
+        } finally {
+            ModelValue.init();
+            ModelValue.setValues();
         }
     }
 
