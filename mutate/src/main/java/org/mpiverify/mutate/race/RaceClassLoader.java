@@ -25,6 +25,7 @@ public final class RaceClassLoader extends ClassLoader {
     private final Path mutant;
     private final List<String> instrumented;
     private final List<String> plain;
+    private final List<String> synchronisation;
 
     /** The core instrumented, its jcstress tests linked against it. */
     public RaceClassLoader(ClassLoader parent, Path mutant) {
@@ -32,10 +33,21 @@ public final class RaceClassLoader extends ClassLoader {
     }
 
     public RaceClassLoader(ClassLoader parent, Path mutant, List<String> instrumented, List<String> plain) {
+        this(parent, mutant, instrumented, plain, List.of());
+    }
+
+    /**
+     * Also loads child-first, with only their synchronisation rewritten ({@link
+     * RaceInstrumenter#instrumentSynchronisation}), the classes of {@code synchronisation}: code that drives the core
+     * from threads it starts and tasks it hands off, whose own accesses are not under test.
+     */
+    public RaceClassLoader(ClassLoader parent, Path mutant, List<String> instrumented, List<String> plain,
+                           List<String> synchronisation) {
         super("race-detector", parent);
         this.mutant = mutant;
         this.instrumented = List.copyOf(instrumented);
         this.plain = List.copyOf(plain);
+        this.synchronisation = List.copyOf(synchronisation);
     }
 
     private static boolean under(String name, List<String> prefixes) {
@@ -46,13 +58,15 @@ public final class RaceClassLoader extends ClassLoader {
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         boolean instrument = under(name, instrumented);
-        if (!instrument && !under(name, plain)) return super.loadClass(name, resolve);
+        boolean sync = !instrument && under(name, synchronisation);
+        if (!instrument && !sync && !under(name, plain)) return super.loadClass(name, resolve);
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
                 byte[] bytes = bytes(name);
                 if (bytes == null) throw new ClassNotFoundException(name);
                 if (instrument) bytes = RaceInstrumenter.instrument(bytes);
+                else if (sync) bytes = RaceInstrumenter.instrumentSynchronisation(bytes);
                 c = defineClass(name, bytes, 0, bytes.length);
             }
             if (resolve) resolveClass(c);
