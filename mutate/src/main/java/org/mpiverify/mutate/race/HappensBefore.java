@@ -34,8 +34,8 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  * construction of a test's state before its actors, and its actors before its arbiter.
  *
  * <p>Threads and hand-offs (JLS 17.4.4; {@link java.util.concurrent.ExecutorService}'s memory consistency effects):
- * a {@link Thread#start()} releases the starter's clock to the started thread's first action; a {@code join} that
- * found the thread ended takes the ended thread's clock; a task handed to an executor or a thread builder
+ * a {@link Thread#start()} releases the starter's clock to the started thread's first action; a {@code join} (or an
+ * {@code isAlive}) that found the thread ended takes the ended thread's clock; a task handed to an executor or a thread builder
  * ({@link #handOff(Runnable)}) acquires what its submitter did before the hand-off, and the {@link Future#get()}
  * (or {@code join}, {@code resultNow}, or the executor's {@code close}) that sees it done acquires what it did.
  *
@@ -317,11 +317,14 @@ public final class HappensBefore {
         }
     }
 
-    /** A call on {@code java.lang.Thread}: {@code start} before it, {@code join} after it. */
+    /**
+     * A call on {@code java.lang.Thread}: {@code start} before it; {@code join} after it, and {@code isAlive}, which
+     * detects the end as a join does (JLS 17.4.4), after it.
+     */
     public static void thread(Object receiver, String method, boolean after) {
         if (!(receiver instanceof Thread t)) return;
         if (!after && method.equals("start")) threadStart(t);
-        else if (after && method.equals("join")) threadJoined(t);
+        else if (after && (method.equals("join") || method.equals("isAlive"))) threadJoined(t);
     }
 
     /**

@@ -67,11 +67,35 @@ public final class RaceClassLoader extends ClassLoader {
                 if (bytes == null) throw new ClassNotFoundException(name);
                 if (instrument) bytes = RaceInstrumenter.instrument(bytes);
                 else if (sync) bytes = RaceInstrumenter.instrumentSynchronisation(bytes);
-                c = defineClass(name, bytes, 0, bytes.length);
+                c = defineClass(name, bytes, 0, bytes.length, domain(name));
             }
             if (resolve) resolveClass(c);
             return c;
         }
+    }
+
+    private final java.util.Map<String, java.security.ProtectionDomain> domains = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The protection domain whose code source is the folder or jar the class's bytes come from, as the parent would
+     * have given it: code that finds its own classes beside itself (the audit's catalog) reads it.
+     */
+    private java.security.ProtectionDomain domain(String name) {
+        String resource = name.replace('.', '/') + ".class";
+        java.net.URL url = getParent().getResource(resource);
+        if (url == null) return null;
+        String u = url.toString();
+        String location = u.startsWith("jar:") ? u.substring(4, u.indexOf("!/"))
+                : u.endsWith(resource) ? u.substring(0, u.length() - resource.length()) : null;
+        if (location == null) return null;
+        return domains.computeIfAbsent(location, l -> {
+            try {
+                return new java.security.ProtectionDomain(new java.security.CodeSource(java.net.URI.create(l).toURL(),
+                        (java.security.cert.Certificate[]) null), null, this, null);
+            } catch (java.net.MalformedURLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private byte[] bytes(String name) throws ClassNotFoundException {

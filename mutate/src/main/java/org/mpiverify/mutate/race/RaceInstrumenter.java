@@ -182,7 +182,11 @@ public final class RaceInstrumenter {
 
             @Override
             public void visitInsn(int opcode) {
-                if (!accesses && opcode != Opcodes.MONITORENTER && opcode != Opcodes.MONITOREXIT) {
+                // a static initialiser's array writes (an enum switch's table, a constant table) happen before every
+                // other thread's use of the class, through its initialisation lock (JLS 12.4.2), which the detector
+                // does not see: they are not announced, as its own fields' are not
+                boolean initialiser = method.equals("<clinit>");
+                if ((!accesses || initialiser) && opcode != Opcodes.MONITORENTER && opcode != Opcodes.MONITOREXIT) {
                     super.visitInsn(opcode);
                     return;
                 }
@@ -249,7 +253,9 @@ public final class RaceInstrumenter {
                 else if (opcode == Opcodes.INVOKEVIRTUAL && !owner.startsWith("java/")
                         && AQS_METHODS.contains(called + descriptor)) kind = "aqs";
                 else if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Thread")
-                        && (called.equals("join") || called.equals("start") && descriptor.equals("()V"))) kind = "thread";
+                        && (called.equals("join") || called.equals("isAlive") || called.equals("start") && descriptor.equals("()V"))) {
+                    kind = "thread";
+                }
                 boolean handOff = opcode != Opcodes.INVOKESPECIAL && handsOff(owner, called, descriptor);
                 if (kind == null && !handOff) {
                     super.visitMethodInsn(opcode, owner, called, descriptor, itf);

@@ -85,6 +85,12 @@ class HappensBeforeTest {
     }
 
     @Test
+    void anIsAliveThatSawTheEndOrdersLikeAJoin() throws Exception {
+        clean("IsAliveFalse");
+        racy("IsAliveTrueTwin", "IsAliveTrueTwin.output");
+    }
+
+    @Test
     void aVirtualThreadsBuilderStartAndATimedJoinOrderOnlyWhenTheJoinSawTheEnd() throws Exception {
         clean("VirtualStartJoin");
         racy("TimedOutJoinTwin", "TimedOutJoinTwin.output");
