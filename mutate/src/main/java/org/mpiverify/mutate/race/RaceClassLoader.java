@@ -57,7 +57,7 @@ public final class RaceClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        boolean instrument = under(name, instrumented);
+        boolean instrument = under(name, instrumented) && !under(name, plain); // a plain package inside an instrumented one
         boolean sync = !instrument && under(name, synchronisation);
         if (!instrument && !sync && !under(name, plain)) return super.loadClass(name, resolve);
         synchronized (getClassLoadingLock(name)) {

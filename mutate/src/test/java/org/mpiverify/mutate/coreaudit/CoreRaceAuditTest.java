@@ -78,7 +78,7 @@ class CoreRaceAuditTest {
 
     @TestFactory
     Stream<DynamicTest> theWholeCoreColumn() {
-        return FullBuild.only("every scenario on every core column", Duration.ofMinutes(60), () -> {
+        return FullBuild.only("every scenario on every core column", Duration.ofMinutes(120), () -> {
             CoreRaceAudit audit = new CoreRaceAudit(false);
             List<String> columns = new ArrayList<>(audit.columns().keySet());
             CoreRaceAudit.Result r = audit.run(audit.scenarioIds(), columns, System.out);

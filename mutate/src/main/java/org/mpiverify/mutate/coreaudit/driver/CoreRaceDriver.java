@@ -78,13 +78,14 @@ public final class CoreRaceDriver {
         return Catalog.inReportOrder(Catalog.scenarios()).stream().map(CatalogScenario::id).toList();
     }
 
-    /** Runs {@code scenario} once on {@code column}; returns its verdict's outcome and summary. */
+    /** Runs {@code scenario} once on {@code column}; returns its verdict's outcome, summary and evidence (cut). */
     public static String[] run(String column, String scenarioId, boolean full) {
         Column c = columns(full).get(column);
         if (c == null) throw new IllegalArgumentException("no core column '" + column + "'; the columns are " + columns(full).keySet());
         Scenario s = ScenarioCatalog.byId(scenarioId);
         Verdict v = AuditRunner.runOnce(announcing((CoreTarget) c.target()), s);
-        return new String[] {v.outcome().name(), v.summary()};
+        String evidence = String.join("\n", v.evidence());
+        return new String[] {v.outcome().name(), v.summary(), evidence.length() > 4000 ? evidence.substring(0, 4000) : evidence};
     }
 
     /** {@code core} whose ranks' {@code AuditMpi} announce each call to the detector. */
