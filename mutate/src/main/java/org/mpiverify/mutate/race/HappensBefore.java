@@ -44,7 +44,8 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  * synchronisation ordered the two, however far apart they ran. That is why it sees what x86-64 hides:
  * a release store or acquire load weakened to plain.
  *
- * <p>All state is guarded by one lock; a hook never blocks while holding it. Instrumented code calls the
+ * <p>All state is guarded by one lock (the code sites and the fields' metadata by their own, so that no class is
+ * loaded while it is held); a hook never blocks while holding it. Instrumented code calls the
  * hooks through bridges that {@link RaceInstrumenter} writes: a write's release runs before the write, a
  * read's acquire after the read (the variable's clock only grows, so reading it late only adds edges).
  */
@@ -186,9 +187,15 @@ public final class HappensBefore {
 
     /** Registers a code site; its id is passed to the hooks. */
     public static int site(String owner, String method, int line, String what) {
-        synchronized (LOCK) {
+        synchronized (SITES) { // not LOCK: the instrumenter runs holding a class-loading lock
             SITES.add(new Site(owner, method, line, what));
             return SITES.size() - 1;
+        }
+    }
+
+    private static Site siteOf(int id) {
+        synchronized (SITES) {
+            return SITES.get(id);
         }
     }
 
@@ -651,8 +658,8 @@ public final class HappensBefore {
     private static final String[] MODE_NAMES = {"plain", "opaque", "acquire", "release", "volatile"};
 
     private static void report(Var v, Epoch first, Epoch second, String kind) {
-        String a = SITES.get(first.site) + " (" + MODE_NAMES[first.mode] + ")";
-        String b = SITES.get(second.site) + " (" + MODE_NAMES[second.mode] + ")";
+        String a = siteOf(first.site) + " (" + MODE_NAMES[first.mode] + ")";
+        String b = siteOf(second.site) + " (" + MODE_NAMES[second.mode] + ")";
         String key = v.name + " :: " + (a.compareTo(b) <= 0 ? a + " | " + b : b + " | " + a);
         if (RACES.putIfAbsent(key, kind + " race on " + v.name + ": " + a + " by thread " + first.tid
                 + ", then " + b + " by thread " + second.tid + ", with no happens-before between them") == null) {
@@ -661,7 +668,7 @@ public final class HappensBefore {
     }
 
     private static Side side(Epoch e) {
-        return new Side(SITES.get(e.site), MODE_NAMES[e.mode], e.tid, e.call);
+        return new Side(siteOf(e.site), MODE_NAMES[e.mode], e.tid, e.call);
     }
 
     // ---------------------------------------------------------------- field metadata
@@ -669,12 +676,22 @@ public final class HappensBefore {
     private record FieldInfo(Object declaring, String name, boolean isStatic, boolean isVolatile, boolean isFinal) {
     }
 
-    private static final Map<Class<?>, Map<String, FieldInfo>> FIELDS = new HashMap<>();
+    private static final Map<Class<?>, Map<String, FieldInfo>> FIELDS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Resolved outside {@link #LOCK}: reflection may load a class, and loading an instrumented class registers its
+     * sites while holding the class's loading lock, so resolving under LOCK could deadlock with it (seen: a thread in
+     * {@code getDeclaredFields} holding LOCK, another instrumenting a class and waiting for LOCK).
+     */
     private static FieldInfo fieldInfo(Class<?> owner, String name) {
-        synchronized (LOCK) {
-            return FIELDS.computeIfAbsent(owner, k -> new HashMap<>()).computeIfAbsent(name, n -> resolve(owner, n));
+        Map<String, FieldInfo> fields = FIELDS.computeIfAbsent(owner, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        FieldInfo f = fields.get(name);
+        if (f == null) {
+            f = resolve(owner, name); // not in computeIfAbsent: no map lock held while classes load
+            FieldInfo earlier = fields.putIfAbsent(name, f);
+            if (earlier != null) f = earlier;
         }
+        return f;
     }
 
     private static FieldInfo resolve(Class<?> owner, String name) {
