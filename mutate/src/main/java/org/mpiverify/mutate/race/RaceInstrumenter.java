@@ -20,7 +20,8 @@ import org.objectweb.asm.Type;
  * synchronisation: field accesses, VarHandle and atomic calls, and a mutant's plain accesses
  * ({@code PlainAccess}'s {@code invokedynamic}) become calls of a synthetic static bridge
  * ({@code hb$N}) that makes the access between the detector's hooks; array loads and stores (plain, so
- * their order against the hook does not matter) are announced in line; monitor enter and exit, calls
+ * their order against the hook does not matter) are announced in line; monitor enter and exit (a
+ * {@code synchronized} method's too, on entry and before each return or throw), calls
  * into {@code java.util.concurrent}, an {@code AbstractQueuedSynchronizer}'s state and
  * {@code Object.wait} are synchronisation; so are a thread's {@code start} and {@code join}, and a task
  * ({@code Runnable}, {@code Callable}) passed to {@code java.util.concurrent} or a thread builder, which goes in a
@@ -100,7 +101,7 @@ public final class RaceInstrumenter {
         @Override
         public MethodVisitor visitMethod(int access, String method, String descriptor, String signature, String[] exceptions) {
             MethodVisitor mv = super.visitMethod(access, method, descriptor, signature, exceptions);
-            return new Accesses(mv, method);
+            return new Accesses(mv, method, (access & Opcodes.ACC_SYNCHRONIZED) != 0, (access & Opcodes.ACC_STATIC) != 0);
         }
 
         @Override
@@ -129,11 +130,29 @@ public final class RaceInstrumenter {
 
         private final class Accesses extends MethodVisitor {
             private final String method;
+            /** A synchronized method: its monitor is taken on entry and let go on return, with no bytecode of its own. */
+            private final boolean synchronizedMethod;
+            private final boolean staticMethod;
             private int line;
 
-            Accesses(MethodVisitor next, String method) {
+            Accesses(MethodVisitor next, String method, boolean synchronizedMethod, boolean staticMethod) {
                 super(Opcodes.ASM9, next);
                 this.method = method;
+                this.synchronizedMethod = synchronizedMethod;
+                this.staticMethod = staticMethod;
+            }
+
+            @Override
+            public void visitCode() {
+                super.visitCode();
+                if (synchronizedMethod) monitorHook("monitorEnter");
+            }
+
+            /** The hook of a synchronized method's monitor: {@code this}, or the class of a static method. */
+            private void monitorHook(String hook) {
+                if (staticMethod) mv.visitLdcInsn(Type.getObjectType(name));
+                else mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HB, hook, "(Ljava/lang/Object;)V", false);
             }
 
             private int site(String what) {
@@ -185,6 +204,9 @@ public final class RaceInstrumenter {
                 // a static initialiser's array writes (an enum switch's table, a constant table) happen before every
                 // other thread's use of the class, through its initialisation lock (JLS 12.4.2), which the detector
                 // does not see: they are not announced, as its own fields' are not
+                if (synchronizedMethod && (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW)) {
+                    monitorHook("monitorExit"); // an exception a callee throws through leaves without it: fewer edges, never more
+                }
                 boolean initialiser = method.equals("<clinit>");
                 if ((!accesses || initialiser) && opcode != Opcodes.MONITORENTER && opcode != Opcodes.MONITOREXIT) {
                     super.visitInsn(opcode);

@@ -85,6 +85,12 @@ class HappensBeforeTest {
     }
 
     @Test
+    void synchronizedMethodsGuardLikeMonitors() throws Exception {
+        clean("SynchronizedMethods");
+        racy("UnsynchronizedMethodTwin", "SynchronizedMethods.count");
+    }
+
+    @Test
     void anIsAliveThatSawTheEndOrdersLikeAJoin() throws Exception {
         clean("IsAliveFalse");
         racy("IsAliveTrueTwin", "IsAliveTrueTwin.output");
