@@ -321,8 +321,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--c", description = "run the scenarios' C programs (audit/c-scenarios) under the library's own mpiexec, "
                 + "no JVM in the rank (mpich, openmpi); out/audit/c-TARGET.md")
         boolean c;
-        @Option(names = "--race", paramLabel = "helgrind|drd", description = "with --c: run them under this race detector too "
-                + "(Valgrind), once with the scenario's threads and once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md")
+        @Option(names = "--race", paramLabel = "helgrind|drd|hb", description = "with --c: run them under this race detector too "
+                + "(Valgrind), once with the scenario's threads and once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md. "
+                + "hb, with --target core: the scenarios on every core column under the happens-before detector of mutate's race stage "
+                + "(one run per cell), a race column beside each; out/audit/core-race.md; exit 1 if a safe column shows a race")
         String race;
         @Spec
         CommandSpec spec;
@@ -332,7 +334,14 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             if (target == null) throw new ParameterException(spec.commandLine(), "Missing required option: '--target'");
-            if (race != null && !c) throw new ParameterException(spec.commandLine(), "--race needs --c");
+            if (org.mpiverify.mutate.coreaudit.CoreRaceCommand.TOOL.equals(race)) {
+                if (!target.equals("core") || c || trace || locks || repeats != null || lib != null || hosts != null) {
+                    throw new ParameterException(spec.commandLine(), "--race hb runs on --target core alone (with --scenario "
+                            + "and --full): not with --c, --trace, --locks, --repeats, --lib or --hosts");
+                }
+                return org.mpiverify.mutate.coreaudit.CoreRaceCommand.run(scenarios, full, main.console.out(), main.console.err());
+            }
+            if (race != null && !c) throw new ParameterException(spec.commandLine(), "--race needs --c (or --target core --race hb)");
             if (trace && c) throw new ParameterException(spec.commandLine(), "--trace does not go with --c");
             if (c) {
                 return org.mpiverify.audit.cscenario.CAuditCommand.run(target, scenarios, race, lib, mpiexec,

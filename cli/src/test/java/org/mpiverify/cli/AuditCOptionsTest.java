@@ -30,6 +30,15 @@ class AuditCOptionsTest {
     }
 
     @Test
+    void theHappensBeforeDetectorRunsOnTheCoreAlone() {
+        assertEquals(2, run("audit", "--target", "mpich", "--race", "hb"));
+        assertTrue(text().contains("--race hb runs on --target core alone"), text());
+        assertEquals(2, run("audit", "--target", "core", "--race", "hb", "--trace"));
+        assertEquals(2, run("audit", "--target", "core", "--race", "helgrind"));
+        assertTrue(text().contains("--race needs --c (or --target core --race hb)"), text());
+    }
+
+    @Test
     void theCScenariosRunOnTheNativeLibrariesOnly() {
         assertEquals(2, run("audit", "--target", "core", "--c"));
         assertTrue(text().contains("--c runs on mpich, openmpi, not core"), text());

@@ -6,7 +6,8 @@
  * org.mpiverify.mutate.ForkedSuiteStage}), jcstress ({@link org.mpiverify.mutate.JcstressStage}) and the
  * happens-before race detector ({@link org.mpiverify.mutate.RaceStage}). The mutants' stable names ({@code
  * .pit}'s {@code MutantKeys}) let the equivalence claims ({@link org.mpiverify.mutate.Equivalents}, read from
- * {@code mutate/equivalent-mutants.md}) survive edits elsewhere.
+ * {@code mutate/equivalent-mutants.md}) survive edits elsewhere. Beside them, {@code .coreaudit} runs the audit's
+ * scenarios on the core under the same race detector: the core's race column ({@code audit --target core --race hb}).
  *
  * <p>May import: {@code org.mpiverify.mutate.operators}, {@code .pit}, {@code .race}, {@code .report} (none of
  * which imports this package: it is the top of the module); {@code org.mpiverify.results};

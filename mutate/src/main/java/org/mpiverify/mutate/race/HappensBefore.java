@@ -11,6 +11,9 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 
 /**
@@ -30,12 +33,19 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  * a race, but it reports none that an execution of the program does not have; and the harness orders the
  * construction of a test's state before its actors, and its actors before its arbiter.
  *
+ * <p>Threads and hand-offs (JLS 17.4.4; {@link java.util.concurrent.ExecutorService}'s memory consistency effects):
+ * a {@link Thread#start()} releases the starter's clock to the started thread's first action; a {@code join} (or an
+ * {@code isAlive}) that found the thread ended takes the ended thread's clock; a task handed to an executor or a thread builder
+ * ({@link #handOff(Runnable)}) acquires what its submitter did before the hand-off, and the {@link Future#get()}
+ * (or {@code join}, {@code resultNow}, or the executor's {@code close}) that sees it done acquires what it did.
+ *
  * <p>Unlike a stress test, it does not need the racing accesses to overlap in time, nor hardware that
  * reorders them: a plain read of a flag that another thread wrote is reported whenever no
  * synchronisation ordered the two, however far apart they ran. That is why it sees what x86-64 hides:
  * a release store or acquire load weakened to plain.
  *
- * <p>All state is guarded by one lock; a hook never blocks while holding it. Instrumented code calls the
+ * <p>All state is guarded by one lock (the code sites and the fields' metadata by their own, so that no class is
+ * loaded while it is held); a hook never blocks while holding it. Instrumented code calls the
  * hooks through bridges that {@link RaceInstrumenter} writes: a write's release runs before the write, a
  * read's acquire after the read (the variable's clock only grows, so reading it late only adds edges).
  */
@@ -53,6 +63,15 @@ public final class HappensBefore {
     private static final Map<VarHandle, String> HANDLE_NAMES = new IdentityHashMap<>();
     private static final Map<String, String> RACES = new LinkedHashMap<>();
     private static final ThreadLocal<Clock> CLOCK = ThreadLocal.withInitial(HappensBefore::newThread);
+    /** What each started thread's first action acquires: its starter's clock at {@code start()}. */
+    private static final Map<Thread, int[]> STARTED = new WeakHashMap<>();
+    /** Every thread's clock, for a {@code join}: an ended thread's clock no longer changes. */
+    private static final Map<Thread, Clock> THREAD_CLOCKS = new WeakHashMap<>();
+    /** The hand-off behind each future (and each executor's hand-offs), for {@code get} and {@code close}. */
+    private static final Map<Object, List<HandOff>> HANDED_OFF = new IdentityHashMap<>();
+    /** The calling thread's last hand-off, until the call that took it returns its future. */
+    private static final ThreadLocal<HandOff> LAST_HAND_OFF = new ThreadLocal<>();
+    private static final Map<String, Report> REPORTS = new LinkedHashMap<>();
     private static int threads;
     private static volatile boolean enabled;
 
@@ -70,6 +89,8 @@ public final class HappensBefore {
         int[] vc;
         /** The write of a read-modify-write under way, at the epoch before its release. */
         Epoch pending;
+        /** The MPI call the thread is in ({@link #enterCall}), or null. */
+        String call;
 
         Clock(int id) {
             this.id = id;
@@ -97,7 +118,27 @@ public final class HappensBefore {
     }
 
     /** An access remembered: thread, its clock then, the mode and the site. */
-    private record Epoch(int tid, int clock, int mode, int site) {
+    private record Epoch(int tid, int clock, int mode, int site, String call) {
+    }
+
+    /**
+     * One side of a race: the code site, its access mode, the detector's thread number and the MPI call the thread
+     * was in (null when it was in none the harness announced).
+     */
+    public record Side(Site site, String mode, int thread, String call) {
+        @Override
+        public String toString() {
+            return site + " (" + mode + ") by thread " + thread + (call == null ? "" : " in " + call);
+        }
+    }
+
+    /** A race: its kind ({@code write-read}, ...), the variable, and the earlier and the later access. */
+    public record Report(String kind, String variable, Side first, Side second) {
+        /** The unordered pair of the two code sites: the same pair on any object is one race. */
+        public String sites() {
+            String a = first.site.toString(), b = second.site.toString();
+            return a.compareTo(b) <= 0 ? a + " <> " + b : b + " <> " + a;
+        }
     }
 
     /**
@@ -134,7 +175,11 @@ public final class HappensBefore {
 
     private static Clock newThread() {
         synchronized (LOCK) {
-            return new Clock(threads++);
+            Clock c = new Clock(threads++);
+            Thread me = Thread.currentThread();
+            c.join(STARTED.remove(me)); // everything before start() happens before the thread's first action
+            THREAD_CLOCKS.put(me, c);
+            return c;
         }
     }
 
@@ -142,9 +187,15 @@ public final class HappensBefore {
 
     /** Registers a code site; its id is passed to the hooks. */
     public static int site(String owner, String method, int line, String what) {
-        synchronized (LOCK) {
+        synchronized (SITES) { // not LOCK: the instrumenter runs holding a class-loading lock
             SITES.add(new Site(owner, method, line, what));
             return SITES.size() - 1;
+        }
+    }
+
+    private static Site siteOf(int id) {
+        synchronized (SITES) {
+            return SITES.get(id);
         }
     }
 
@@ -183,6 +234,7 @@ public final class HappensBefore {
     public static void reset() {
         synchronized (LOCK) {
             VARS.clear();
+            HANDED_OFF.clear();
             enabled = true;
         }
     }
@@ -191,6 +243,7 @@ public final class HappensBefore {
     public static void forgetVariables() {
         synchronized (LOCK) {
             VARS.clear();
+            HANDED_OFF.clear();
         }
     }
 
@@ -217,9 +270,153 @@ public final class HappensBefore {
         }
     }
 
+    /** The races seen since {@link #reset()}, each with both sides, by the same key as {@link #races()}. */
+    public static Map<String, Report> reports() {
+        synchronized (LOCK) {
+            return new LinkedHashMap<>(REPORTS);
+        }
+    }
+
     public static void clearRaces() {
         synchronized (LOCK) {
             RACES.clear();
+            REPORTS.clear();
+        }
+    }
+
+    /**
+     * The calling thread enters the MPI call {@code call} (the harness's binding announces it): its accesses until
+     * {@link #exitCall()} are reported as made in it. A call made inside another keeps the outer one.
+     *
+     * @return whether this was the outermost call, to pass to {@link #exitCall()}
+     */
+    public static boolean enterCall(String call) {
+        if (!enabled) return false;
+        Clock c = CLOCK.get();
+        if (c.call != null) return false;
+        c.call = call;
+        return true;
+    }
+
+    /** The calling thread leaves the call it entered, if {@code outermost}. */
+    public static void exitCall(boolean outermost) {
+        if (outermost) CLOCK.get().call = null;
+    }
+
+    // ---------------------------------------------------------------- threads and hand-offs
+
+    /** Before {@code t.start()}: what the caller did so far happens before {@code t}'s first action. */
+    public static void threadStart(Thread t) {
+        if (!enabled || t == null) return;
+        synchronized (LOCK) {
+            Clock c = CLOCK.get();
+            STARTED.put(t, c.vc.clone());
+            c.tick();
+        }
+    }
+
+    /** After {@code t.join(...)} returned: if {@code t} has ended, everything it did happens before what follows. */
+    public static void threadJoined(Thread t) {
+        if (!enabled || t == null || t.isAlive()) return; // a timed join that timed out orders nothing
+        synchronized (LOCK) {
+            Clock ended = THREAD_CLOCKS.get(t);
+            if (ended != null) CLOCK.get().join(ended.vc);
+        }
+    }
+
+    /**
+     * A call on {@code java.lang.Thread}: {@code start} before it; {@code join} after it, and {@code isAlive}, which
+     * detects the end as a join does (JLS 17.4.4), after it.
+     */
+    public static void thread(Object receiver, String method, boolean after) {
+        if (!(receiver instanceof Thread t)) return;
+        if (!after && method.equals("start")) threadStart(t);
+        else if (after && (method.equals("join") || method.equals("isAlive"))) threadJoined(t);
+    }
+
+    /**
+     * A task as it is handed to an executor or a thread builder: the wrapper acquires, when it starts, what the caller
+     * did before the hand-off, and releases what it did when it ends, for the {@code get} of its future.
+     */
+    public static Runnable handOff(Runnable task) {
+        return task == null || !enabled ? task : newHandOff(task, null);
+    }
+
+    /** {@link #handOff(Runnable)} for a {@link Callable}. */
+    public static Callable<?> handOff(Callable<?> task) {
+        return task == null || !enabled ? task : newHandOff(null, task);
+    }
+
+    private static HandOff newHandOff(Runnable r, Callable<?> c) {
+        HandOff h = new HandOff(r, c);
+        release(h.start);
+        LAST_HAND_OFF.set(h);
+        return h;
+    }
+
+    /**
+     * After a call that took a hand-off returned {@code result}, on {@code receiver}: a future's {@code get} waits for
+     * that task, an executor's {@code close} for every task it took.
+     */
+    public static void handedOff(Object receiver, Object result) {
+        HandOff h = LAST_HAND_OFF.get();
+        LAST_HAND_OFF.remove();
+        if (!enabled || h == null) return;
+        synchronized (LOCK) {
+            if (result instanceof Future<?>) HANDED_OFF.computeIfAbsent(result, k -> new ArrayList<>(1)).add(h);
+            if (receiver != null) HANDED_OFF.computeIfAbsent(receiver, k -> new ArrayList<>()).add(h);
+        }
+    }
+
+    /** After a call that waits for a task's end: acquires what the task(s) behind {@code receiver} did. */
+    private static void awaitHandOffs(Object receiver) {
+        List<HandOff> l = HANDED_OFF.get(receiver);
+        if (l == null) return;
+        Clock c = CLOCK.get();
+        for (HandOff h : l) if (h.done) c.join(var(new Key(h, "token", 0), "token").sync);
+    }
+
+    /** The methods after which a future's task, or every task of an executor, has ended. */
+    private static final java.util.Set<String> AWAITS = java.util.Set.of("get", "join", "resultNow", "exceptionNow", "close");
+
+    /** A task handed off, in its own wrapper: {@code start} is the submitter's release, {@code this} the task's. */
+    private static final class HandOff implements Runnable, Callable<Object> {
+        private final Runnable runnable;
+        private final Callable<?> callable;
+        private final Object start = new Object();
+        /** Whether the task has released its end (guarded by LOCK). */
+        private boolean done;
+
+        HandOff(Runnable runnable, Callable<?> callable) {
+            this.runnable = runnable;
+            this.callable = callable;
+        }
+
+        @Override
+        public void run() {
+            acquire(start);
+            try {
+                runnable.run();
+            } finally {
+                end();
+            }
+        }
+
+        @Override
+        public Object call() throws Exception {
+            acquire(start);
+            try {
+                return callable.call();
+            } finally {
+                end();
+            }
+        }
+
+        private void end() {
+            synchronized (LOCK) {
+                release(this);
+                done = true;
+            }
         }
     }
 
@@ -292,8 +489,10 @@ public final class HappensBefore {
         synchronized (LOCK) {
             Var v = var(new Key(ref, "sync", -1), "sync");
             Clock c = CLOCK.get();
-            if (after) c.join(v.sync);
-            else releaseLocked(v, c);
+            if (after) {
+                c.join(v.sync);
+                if (AWAITS.contains(method)) awaitHandOffs(ref);
+            } else releaseLocked(v, c);
         }
     }
 
@@ -385,13 +584,13 @@ public final class HappensBefore {
             if (kind == 0) { // a read: checked and acquired after it
                 if (after) readLocked(v, c, mode, site);
             } else if (kind == 1) { // a write: checked and released before it
-                if (!after) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site), true);
+                if (!after) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site, c.call), true);
             } else if (!after) {
                 // a read-modify-write: its read is checked, and its release made, before it; its write is
                 // checked after, when it is known to have written (a failed CAS only read), at the epoch it
                 // had before the release
                 readLocked(v, c, mode, site);
-                c.pending = new Epoch(c.id, c.now(), mode, site);
+                c.pending = new Epoch(c.id, c.now(), mode, site, c.call);
                 if (mode == RELEASE || mode == VOLATILE) releaseLocked(v, c);
             } else {
                 // the access read when it ran, after the hook before it: acquire what was released by
@@ -407,7 +606,7 @@ public final class HappensBefore {
         synchronized (LOCK) {
             Var v = var(key, label);
             Clock c = CLOCK.get();
-            if (write) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site), true);
+            if (write) writeLocked(v, c, new Epoch(c.id, c.now(), mode, site, c.call), true);
             else readLocked(v, c, mode, site);
         }
     }
@@ -421,7 +620,7 @@ public final class HappensBefore {
     }
 
     private static void readLocked(Var v, Clock c, int mode, int site) {
-        Epoch me = new Epoch(c.id, c.now(), mode, site);
+        Epoch me = new Epoch(c.id, c.now(), mode, site, c.call);
         Epoch w = v.write;
         if (unordered(w, c) && (mode == PLAIN || w.mode == PLAIN)) report(v, w, me, "write-read");
         else if (v.plainWrite != w && unordered(v.plainWrite, c)) report(v, v.plainWrite, me, "write-read");
@@ -459,11 +658,17 @@ public final class HappensBefore {
     private static final String[] MODE_NAMES = {"plain", "opaque", "acquire", "release", "volatile"};
 
     private static void report(Var v, Epoch first, Epoch second, String kind) {
-        String a = SITES.get(first.site) + " (" + MODE_NAMES[first.mode] + ")";
-        String b = SITES.get(second.site) + " (" + MODE_NAMES[second.mode] + ")";
+        String a = siteOf(first.site) + " (" + MODE_NAMES[first.mode] + ")";
+        String b = siteOf(second.site) + " (" + MODE_NAMES[second.mode] + ")";
         String key = v.name + " :: " + (a.compareTo(b) <= 0 ? a + " | " + b : b + " | " + a);
-        RACES.putIfAbsent(key, kind + " race on " + v.name + ": " + a + " by thread " + first.tid
-                + ", then " + b + " by thread " + second.tid + ", with no happens-before between them");
+        if (RACES.putIfAbsent(key, kind + " race on " + v.name + ": " + a + " by thread " + first.tid
+                + ", then " + b + " by thread " + second.tid + ", with no happens-before between them") == null) {
+            REPORTS.put(key, new Report(kind, v.name, side(first), side(second)));
+        }
+    }
+
+    private static Side side(Epoch e) {
+        return new Side(siteOf(e.site), MODE_NAMES[e.mode], e.tid, e.call);
     }
 
     // ---------------------------------------------------------------- field metadata
@@ -471,12 +676,22 @@ public final class HappensBefore {
     private record FieldInfo(Object declaring, String name, boolean isStatic, boolean isVolatile, boolean isFinal) {
     }
 
-    private static final Map<Class<?>, Map<String, FieldInfo>> FIELDS = new HashMap<>();
+    private static final Map<Class<?>, Map<String, FieldInfo>> FIELDS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Resolved outside {@link #LOCK}: reflection may load a class, and loading an instrumented class registers its
+     * sites while holding the class's loading lock, so resolving under LOCK could deadlock with it (seen: a thread in
+     * {@code getDeclaredFields} holding LOCK, another instrumenting a class and waiting for LOCK).
+     */
     private static FieldInfo fieldInfo(Class<?> owner, String name) {
-        synchronized (LOCK) {
-            return FIELDS.computeIfAbsent(owner, k -> new HashMap<>()).computeIfAbsent(name, n -> resolve(owner, n));
+        Map<String, FieldInfo> fields = FIELDS.computeIfAbsent(owner, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        FieldInfo f = fields.get(name);
+        if (f == null) {
+            f = resolve(owner, name); // not in computeIfAbsent: no map lock held while classes load
+            FieldInfo earlier = fields.putIfAbsent(name, f);
+            if (earlier != null) f = earlier;
         }
+        return f;
     }
 
     private static FieldInfo resolve(Class<?> owner, String name) {

@@ -25,6 +25,7 @@ public final class RaceClassLoader extends ClassLoader {
     private final Path mutant;
     private final List<String> instrumented;
     private final List<String> plain;
+    private final List<String> synchronisation;
 
     /** The core instrumented, its jcstress tests linked against it. */
     public RaceClassLoader(ClassLoader parent, Path mutant) {
@@ -32,10 +33,21 @@ public final class RaceClassLoader extends ClassLoader {
     }
 
     public RaceClassLoader(ClassLoader parent, Path mutant, List<String> instrumented, List<String> plain) {
+        this(parent, mutant, instrumented, plain, List.of());
+    }
+
+    /**
+     * Also loads child-first, with only their synchronisation rewritten ({@link
+     * RaceInstrumenter#instrumentSynchronisation}), the classes of {@code synchronisation}: code that drives the core
+     * from threads it starts and tasks it hands off, whose own accesses are not under test.
+     */
+    public RaceClassLoader(ClassLoader parent, Path mutant, List<String> instrumented, List<String> plain,
+                           List<String> synchronisation) {
         super("race-detector", parent);
         this.mutant = mutant;
         this.instrumented = List.copyOf(instrumented);
         this.plain = List.copyOf(plain);
+        this.synchronisation = List.copyOf(synchronisation);
     }
 
     private static boolean under(String name, List<String> prefixes) {
@@ -45,19 +57,45 @@ public final class RaceClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        boolean instrument = under(name, instrumented);
-        if (!instrument && !under(name, plain)) return super.loadClass(name, resolve);
+        boolean instrument = under(name, instrumented) && !under(name, plain); // a plain package inside an instrumented one
+        boolean sync = !instrument && under(name, synchronisation);
+        if (!instrument && !sync && !under(name, plain)) return super.loadClass(name, resolve);
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
                 byte[] bytes = bytes(name);
                 if (bytes == null) throw new ClassNotFoundException(name);
                 if (instrument) bytes = RaceInstrumenter.instrument(bytes);
-                c = defineClass(name, bytes, 0, bytes.length);
+                else if (sync) bytes = RaceInstrumenter.instrumentSynchronisation(bytes);
+                c = defineClass(name, bytes, 0, bytes.length, domain(name));
             }
             if (resolve) resolveClass(c);
             return c;
         }
+    }
+
+    private final java.util.Map<String, java.security.ProtectionDomain> domains = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The protection domain whose code source is the folder or jar the class's bytes come from, as the parent would
+     * have given it: code that finds its own classes beside itself (the audit's catalog) reads it.
+     */
+    private java.security.ProtectionDomain domain(String name) {
+        String resource = name.replace('.', '/') + ".class";
+        java.net.URL url = getParent().getResource(resource);
+        if (url == null) return null;
+        String u = url.toString();
+        String location = u.startsWith("jar:") ? u.substring(4, u.indexOf("!/"))
+                : u.endsWith(resource) ? u.substring(0, u.length() - resource.length()) : null;
+        if (location == null) return null;
+        return domains.computeIfAbsent(location, l -> {
+            try {
+                return new java.security.ProtectionDomain(new java.security.CodeSource(java.net.URI.create(l).toURL(),
+                        (java.security.cert.Certificate[]) null), null, this, null);
+            } catch (java.net.MalformedURLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private byte[] bytes(String name) throws ClassNotFoundException {

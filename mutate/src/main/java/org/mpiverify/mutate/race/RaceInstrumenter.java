@@ -20,10 +20,16 @@ import org.objectweb.asm.Type;
  * synchronisation: field accesses, VarHandle and atomic calls, and a mutant's plain accesses
  * ({@code PlainAccess}'s {@code invokedynamic}) become calls of a synthetic static bridge
  * ({@code hb$N}) that makes the access between the detector's hooks; array loads and stores (plain, so
- * their order against the hook does not matter) are announced in line; monitor enter and exit, calls
+ * their order against the hook does not matter) are announced in line; monitor enter and exit (a
+ * {@code synchronized} method's too, on entry and before each return or throw), calls
  * into {@code java.util.concurrent}, an {@code AbstractQueuedSynchronizer}'s state and
- * {@code Object.wait} are synchronisation. A bridge takes and returns exactly what the instruction it
- * replaces did, so the rewritten method's stack and frames are unchanged.
+ * {@code Object.wait} are synchronisation; so are a thread's {@code start} and {@code join}, and a task
+ * ({@code Runnable}, {@code Callable}) passed to {@code java.util.concurrent} or a thread builder, which goes in a
+ * {@link HappensBefore#handOff(Runnable) hand-off} wrapper whose future's {@code get} waits for it. A bridge takes
+ * and returns exactly what the instruction it replaces did, so the rewritten method's stack and frames are unchanged.
+ *
+ * <p>{@link #instrumentSynchronisation} rewrites only the synchronisation: for code around the core (a harness, a
+ * scenario) whose own accesses are not under test but whose threads and hand-offs order the core's.
  */
 public final class RaceInstrumenter {
     private RaceInstrumenter() {}
@@ -38,10 +44,32 @@ public final class RaceInstrumenter {
             "java/util/concurrent/ThreadLocalRandom", "java/util/concurrent/locks/LockSupport");
 
     public static byte[] instrument(byte[] bytes) {
+        return rewrite(bytes, true);
+    }
+
+    /** Rewrites the synchronisation only (monitors, calls into synchronisers, threads, hand-offs), not the accesses. */
+    public static byte[] instrumentSynchronisation(byte[] bytes) {
+        return rewrite(bytes, false);
+    }
+
+    private static byte[] rewrite(byte[] bytes, boolean accesses) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        reader.accept(new Rewriter(writer), 0);
+        reader.accept(new Rewriter(writer, accesses), 0);
         return writer.toByteArray();
+    }
+
+    private static final String RUNNABLE = "Ljava/lang/Runnable;", CALLABLE = "Ljava/util/concurrent/Callable;";
+
+    /** The methods that hand a task to another thread (not {@code remove} and the like, which compare it). */
+    private static final Set<String> HAND_OFFS = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
+            "scheduleWithFixedDelay", "runAsync", "start", "unstarted", "newThread", "startVirtualThread");
+
+    /** Whether {@code owner.called} passes its {@code Runnable} or {@code Callable} arguments on to another thread. */
+    private static boolean handsOff(String owner, String called, String descriptor) {
+        boolean taker = owner.startsWith("java/util/concurrent/") && !NOT_SYNCHRONISERS.contains(owner)
+                || owner.equals("java/lang/Thread") || owner.startsWith("java/lang/Thread$Builder");
+        return taker && HAND_OFFS.contains(called) && (descriptor.contains(RUNNABLE) || descriptor.contains(CALLABLE));
     }
 
     private static final class Rewriter extends ClassVisitor {
@@ -49,9 +77,12 @@ public final class RaceInstrumenter {
         private boolean isInterface;
         private final Set<String> finalFields = new HashSet<>();
         private final List<Consumer<ClassVisitor>> bridges = new ArrayList<>();
+        /** Whether field, array and a mutant's plain accesses are rewritten too, or only the synchronisation. */
+        private final boolean accesses;
 
-        Rewriter(ClassVisitor next) {
+        Rewriter(ClassVisitor next, boolean accesses) {
             super(Opcodes.ASM9, next);
+            this.accesses = accesses;
         }
 
         @Override
@@ -70,7 +101,7 @@ public final class RaceInstrumenter {
         @Override
         public MethodVisitor visitMethod(int access, String method, String descriptor, String signature, String[] exceptions) {
             MethodVisitor mv = super.visitMethod(access, method, descriptor, signature, exceptions);
-            return new Accesses(mv, method);
+            return new Accesses(mv, method, (access & Opcodes.ACC_SYNCHRONIZED) != 0, (access & Opcodes.ACC_STATIC) != 0);
         }
 
         @Override
@@ -99,11 +130,29 @@ public final class RaceInstrumenter {
 
         private final class Accesses extends MethodVisitor {
             private final String method;
+            /** A synchronized method: its monitor is taken on entry and let go on return, with no bytecode of its own. */
+            private final boolean synchronizedMethod;
+            private final boolean staticMethod;
             private int line;
 
-            Accesses(MethodVisitor next, String method) {
+            Accesses(MethodVisitor next, String method, boolean synchronizedMethod, boolean staticMethod) {
                 super(Opcodes.ASM9, next);
                 this.method = method;
+                this.synchronizedMethod = synchronizedMethod;
+                this.staticMethod = staticMethod;
+            }
+
+            @Override
+            public void visitCode() {
+                super.visitCode();
+                if (synchronizedMethod) monitorHook("monitorEnter");
+            }
+
+            /** The hook of a synchronized method's monitor: {@code this}, or the class of a static method. */
+            private void monitorHook(String hook) {
+                if (staticMethod) mv.visitLdcInsn(Type.getObjectType(name));
+                else mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HB, hook, "(Ljava/lang/Object;)V", false);
             }
 
             private int site(String what) {
@@ -119,6 +168,10 @@ public final class RaceInstrumenter {
             @Override
             public void visitFieldInsn(int opcode, String owner, String field, String descriptor) {
                 boolean own = owner.equals(name);
+                if (!accesses) {
+                    super.visitFieldInsn(opcode, owner, field, descriptor);
+                    return;
+                }
                 boolean write = opcode == Opcodes.PUTFIELD || opcode == Opcodes.PUTSTATIC;
                 boolean isStatic = opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC;
                 if (own && (finalFields.contains(field) || method.equals("<init>") || method.equals("<clinit>"))) {
@@ -148,6 +201,17 @@ public final class RaceInstrumenter {
 
             @Override
             public void visitInsn(int opcode) {
+                // a static initialiser's array writes (an enum switch's table, a constant table) happen before every
+                // other thread's use of the class, through its initialisation lock (JLS 12.4.2), which the detector
+                // does not see: they are not announced, as its own fields' are not
+                if (synchronizedMethod && (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW)) {
+                    monitorHook("monitorExit"); // an exception a callee throws through leaves without it: fewer edges, never more
+                }
+                boolean initialiser = method.equals("<clinit>");
+                if ((!accesses || initialiser) && opcode != Opcodes.MONITORENTER && opcode != Opcodes.MONITOREXIT) {
+                    super.visitInsn(opcode);
+                    return;
+                }
                 switch (opcode) {
                     case Opcodes.IALOAD, Opcodes.LALOAD, Opcodes.FALOAD, Opcodes.DALOAD, Opcodes.AALOAD, Opcodes.BALOAD,
                          Opcodes.CALOAD, Opcodes.SALOAD -> {
@@ -210,22 +274,38 @@ public final class RaceInstrumenter {
                 else if (owner.equals("java/lang/Object") && called.equals("wait")) kind = "sync";
                 else if (opcode == Opcodes.INVOKEVIRTUAL && !owner.startsWith("java/")
                         && AQS_METHODS.contains(called + descriptor)) kind = "aqs";
-                if (kind == null) {
+                else if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Thread")
+                        && (called.equals("join") || called.equals("isAlive") || called.equals("start") && descriptor.equals("()V"))) {
+                    kind = "thread";
+                }
+                boolean handOff = opcode != Opcodes.INVOKESPECIAL && handsOff(owner, called, descriptor);
+                if (kind == null && !handOff) {
                     super.visitMethodInsn(opcode, owner, called, descriptor, itf);
                     return;
                 }
                 String hookKind = kind;
+                boolean isStatic = opcode == Opcodes.INVOKESTATIC;
                 int site = site(called + " on " + owner.substring(owner.lastIndexOf('/') + 1));
-                String desc = "(" + (owner.startsWith("[") ? owner : "L" + owner + ";") + descriptor.substring(1);
+                String desc = isStatic ? descriptor
+                        : "(" + (owner.startsWith("[") ? owner : "L" + owner + ";") + descriptor.substring(1);
                 String bridge = bridge(desc, (mv, args, ret) -> {
                     int result = slots(args);
-                    callHook(mv, hookKind, args, ret, result, called, false, site);
+                    if (handOff) wrapTasks(mv, args);
+                    if (hookKind != null) callHook(mv, hookKind, args, ret, result, called, false, site);
                     for (int i = 0, slot = 0; i < args.length; slot += args[i].getSize(), i++) {
                         mv.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slot);
                     }
                     mv.visitMethodInsn(opcode, owner, called, descriptor, itf);
                     if (ret.getSort() != Type.VOID) mv.visitVarInsn(ret.getOpcode(Opcodes.ISTORE), result);
-                    callHook(mv, hookKind, args, ret, result, called, true, site);
+                    if (hookKind != null) callHook(mv, hookKind, args, ret, result, called, true, site);
+                    if (handOff) {
+                        if (isStatic) mv.visitInsn(Opcodes.ACONST_NULL);
+                        else mv.visitVarInsn(Opcodes.ALOAD, 0);
+                        boolean object = ret.getSort() == Type.OBJECT || ret.getSort() == Type.ARRAY;
+                        if (object) mv.visitVarInsn(Opcodes.ALOAD, result);
+                        else mv.visitInsn(Opcodes.ACONST_NULL);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HB, "handedOff", "(Ljava/lang/Object;Ljava/lang/Object;)V", false);
+                    }
                     if (ret.getSort() != Type.VOID) mv.visitVarInsn(ret.getOpcode(Opcodes.ILOAD), result);
                     mv.visitInsn(ret.getOpcode(Opcodes.IRETURN));
                 });
@@ -234,7 +314,7 @@ public final class RaceInstrumenter {
 
             @Override
             public void visitInvokeDynamicInsn(String indy, String descriptor, Handle bsm, Object... bsmArgs) {
-                if (!bsm.getOwner().equals(PLAIN_ACCESS)) {
+                if (!accesses || !bsm.getOwner().equals(PLAIN_ACCESS)) {
                     super.visitInvokeDynamicInsn(indy, descriptor, bsm, bsmArgs);
                     return;
                 }
@@ -258,6 +338,17 @@ public final class RaceInstrumenter {
                 });
                 callBridge(mv, bridge, descriptor);
             }
+        }
+    }
+
+    /** Replaces each {@code Runnable} and {@code Callable} argument of a bridge by its hand-off wrapper. */
+    private static void wrapTasks(MethodVisitor mv, Type[] args) {
+        for (int i = 0, slot = 0; i < args.length; slot += args[i].getSize(), i++) {
+            String d = args[i].getDescriptor();
+            if (!d.equals(RUNNABLE) && !d.equals(CALLABLE)) continue;
+            mv.visitVarInsn(Opcodes.ALOAD, slot);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, HB, "handOff", "(" + d + ")" + d, false);
+            mv.visitVarInsn(Opcodes.ASTORE, slot);
         }
     }
 

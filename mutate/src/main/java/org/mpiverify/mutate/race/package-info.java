@@ -4,7 +4,7 @@
  * org.mpiverify.mutate.race.RaceInstrumenter} (rewrites the core's accesses and synchronisation so the detector
  * sees them), {@link org.mpiverify.mutate.race.RaceClassLoader} (the instrumented core, child-first) and {@link
  * org.mpiverify.mutate.race.RaceHarness} (runs jcstress-shaped tests and the scenarios of {@code .scenarios} on
- * it).
+ * it). The audit's race column of the core ({@code org.mpiverify.mutate.coreaudit}) runs the audit's scenarios on it.
  *
  * <p>May import: ASM, jcstress's annotations; the JDK. The core reaches it only through the class loader.
  *

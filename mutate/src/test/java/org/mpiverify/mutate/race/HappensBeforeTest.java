@@ -78,6 +78,49 @@ class HappensBeforeTest {
     }
 
     @Test
+    void aThreadSeesWhatWasWrittenBeforeItsStartAndItsJoinerWhatItWrote() throws Exception {
+        clean("StartJoin");
+        racy("WriteAfterStartTwin", "WriteAfterStartTwin.input");
+        racy("ReadBeforeJoinTwin", "ReadBeforeJoinTwin.output");
+    }
+
+    @Test
+    void synchronizedMethodsGuardLikeMonitors() throws Exception {
+        clean("SynchronizedMethods");
+        racy("UnsynchronizedMethodTwin", "SynchronizedMethods.count");
+    }
+
+    @Test
+    void anIsAliveThatSawTheEndOrdersLikeAJoin() throws Exception {
+        clean("IsAliveFalse");
+        racy("IsAliveTrueTwin", "IsAliveTrueTwin.output");
+    }
+
+    @Test
+    void aVirtualThreadsBuilderStartAndATimedJoinOrderOnlyWhenTheJoinSawTheEnd() throws Exception {
+        clean("VirtualStartJoin");
+        racy("TimedOutJoinTwin", "TimedOutJoinTwin.output");
+    }
+
+    @Test
+    void anExecutorsTaskSeesItsSubmitterAndItsFuturesGetSeesTheTask() throws Exception {
+        clean("ExecutorHandOff");
+        racy("ReadBeforeGetTwin", "ReadBeforeGetTwin.output");
+    }
+
+    @Test
+    void aRaceNamesBothSides() throws Exception {
+        races("ReadBeforeJoinTwin");
+        Map<String, HappensBefore.Report> reports = HappensBefore.reports();
+        HappensBefore.Report r = reports.values().stream().filter(x -> x.variable().endsWith("ReadBeforeJoinTwin.output"))
+                .findFirst().orElseThrow(() -> new AssertionError("no race on output: " + reports));
+        List<String> methods = List.of(r.first().site().method(), r.second().site().method());
+        assertTrue(methods.contains("parent") && methods.stream().anyMatch(m -> m.startsWith("lambda$")), r.toString());
+        assertTrue(r.first().thread() != r.second().thread(), r.toString());
+        assertTrue(r.sites().contains(" <> "), r.sites());
+    }
+
+    @Test
     void theUnmutatedCoreRunsItsJcstressTestsAndScenariosWithoutARace() throws Exception {
         ClassLoader loader = new RaceClassLoader(HappensBeforeTest.class.getClassLoader(), null);
         HappensBefore.reset();
