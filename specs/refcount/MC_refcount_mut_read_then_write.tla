@@ -5,4 +5,5 @@
 (* never released *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
 ====
