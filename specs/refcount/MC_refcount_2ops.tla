@@ -7,4 +7,5 @@
 EXTENDS RefCount
 MC_Ops == {"o1", "o2"}
 MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

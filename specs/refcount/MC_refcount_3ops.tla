@@ -4,4 +4,5 @@
 EXTENDS RefCount
 MC_Ops == {"o1", "o2", "o3"}
 MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

@@ -5,5 +5,6 @@
 (* reaches its wait: its free never returns *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
-MC_EndsAfter == [o \in MC_Ops |-> IF o = "o1" THEN {"o2", User} ELSE {}]
+MC_EndsAfter == [o \in MC_Ops |-> IF o = "o1" THEN {"o2"} ELSE {User}]
+MC_FreeAfter == {"o1"}
 ====

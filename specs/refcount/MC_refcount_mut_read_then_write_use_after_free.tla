@@ -5,4 +5,5 @@
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
 MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

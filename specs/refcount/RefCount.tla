@@ -15,12 +15,13 @@
 (* compareAndSet returns). A failed CAS (the word changed since the read)  *)
 (* goes back to the read.                                                  *)
 (*                                                                         *)
-(* The user's program (EndsAfter): o's use ends only once each process   *)
-(* p in EndsAfter[o] has had its answer (an operation: its use began or    *)
-(* was refused; the user: its free returned). The thread that started o1  *)
-(* by MPI_Isend(dt) calls MPI_Type_free(dt) and then MPI_Wait: o1 ends     *)
-(* after the free returns; o1's message is received after o2's: o1 ends   *)
-(* after o2's use began.                                                   *)
+(* The user's program (EndsAfter, FreeAfter): o's use ends only once     *)
+(* each process p in EndsAfter[o] has had its answer (an operation: its   *)
+(* use began or was refused; the user: its free returned), and the free   *)
+(* begins only once each operation in FreeAfter has returned. A thread    *)
+(* that runs MPI_Isend(dt) (o2), MPI_Send(dt) (o1), MPI_Type_free(dt) and *)
+(* MPI_Wait(o2): o1 ends after o2 began, the free follows o1's return,    *)
+(* o2 ends after the free returned.                                       *)
 (*                                                                         *)
 (* The promise (what MPI and the paper guarantee the user):                *)
 (*  - NoReleaseInUse: an object a pending operation uses is never released;*)
@@ -37,7 +38,7 @@
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANTS Ops, User, EndsAfter
+CONSTANTS Ops, User, EndsAfter, FreeAfter
 
 Procs == Ops \cup {User}
 Word == [uses : 0..Cardinality(Ops), freed : BOOLEAN]
@@ -107,6 +108,7 @@ EndCas(o) ==
 
 FreeRead ==
     /\ pc[User] = "live"
+    /\ \A o \in FreeAfter : pc[o] \in {"done", "refused"}
     /\ reg' = [reg EXCEPT ![User] = word]
     /\ pc' = [pc EXCEPT ![User] = IF word.freed THEN "refused" ELSE "freeCas"]
     /\ UNCHANGED <<word, releases>>
