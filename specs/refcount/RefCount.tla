@@ -33,8 +33,9 @@
 (*    free does not wait for pending operations ("any communication that  *)
 (*    is currently using this datatype will complete normally", MPI-3.1    *)
 (*    §4.1.9) and a use does not wait for another.                         *)
-(* The operators Unchanged, Decision and FreeReleases are the ones the     *)
-(* mutants of RefCountMutants.tla replace.                                 *)
+(*  - TypeOK: no more uses are counted than there are operations.         *)
+(* The operators Unchanged, Decision, FreeReleases, UseRead and UseCas are *)
+(* the ones the mutants of RefCountMutants.tla replace.                    *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 

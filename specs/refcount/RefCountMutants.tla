@@ -40,4 +40,15 @@ UseReadExclusive(o) ==
     /\ pc' = [pc EXCEPT ![o] = IF word.freed THEN "refused" ELSE "useCas"]
     /\ UNCHANGED <<word, releases>>
 
+(* UseCountsTwice: the result of the use's CAS is ignored and the loop     *)
+(* tries again after a success: every attempt counts one more use than    *)
+(* there are operations.                                                  *)
+UseCasIgnoresResult(o) ==
+    /\ pc[o] = "useCas"
+    /\ IF Unchanged(o)
+       THEN word' = [uses |-> reg[o].uses + 1, freed |-> reg[o].freed]
+       ELSE UNCHANGED word
+    /\ pc' = [pc EXCEPT ![o] = "idle"]
+    /\ UNCHANGED <<reg, releases>>
+
 =============================================================================
