@@ -6,4 +6,6 @@
 (* no use starts after the free *)
 EXTENDS RefCount
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

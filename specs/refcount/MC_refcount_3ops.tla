@@ -3,4 +3,6 @@
 (* Model refcount_3ops: as refcount_2ops with three operations *)
 EXTENDS RefCount
 MC_Ops == {"o1", "o2", "o3"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

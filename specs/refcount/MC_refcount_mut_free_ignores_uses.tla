@@ -5,4 +5,6 @@
 (* datatype freed while a receive still unpacks with it) *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

@@ -4,4 +4,6 @@
 (* object is never released, however long every thread runs *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

@@ -4,4 +4,6 @@
 (* word before the free writes it back unfreed after it: the freed handle is used *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

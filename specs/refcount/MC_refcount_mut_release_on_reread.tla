@@ -5,4 +5,6 @@
 (* release twice *)
 EXTENDS RefCountMutants
 MC_Ops == {"o1", "o2"}
+MC_EndsAfter == [o \in MC_Ops |-> {}]
+MC_FreeAfter == {}
 ====

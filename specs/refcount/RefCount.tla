@@ -15,17 +15,31 @@
 (* compareAndSet returns). A failed CAS (the word changed since the read)  *)
 (* goes back to the read.                                                  *)
 (*                                                                         *)
+(* The user's program (EndsAfter, FreeAfter): o's use ends only once     *)
+(* each process p in EndsAfter[o] has had its answer (an operation: its   *)
+(* use began or was refused; the user: its free returned), and the free   *)
+(* begins only once each operation in FreeAfter has returned. A thread    *)
+(* that runs MPI_Isend(dt) (o2), MPI_Send(dt) (o1), MPI_Type_free(dt) and *)
+(* MPI_Wait(o2): o1 ends after o2 began, the free follows o1's return,    *)
+(* o2 ends after the free returned.                                       *)
+(*                                                                         *)
 (* The promise (what MPI and the paper guarantee the user):                *)
 (*  - NoReleaseInUse: an object a pending operation uses is never released;*)
 (*  - ReleasedAtMostOnce, ReleasedWhenIdle, ReleasedAfterLastUse: it is    *)
 (*    released exactly once, after the user's free and the last use;       *)
-(*  - FreedNeverUsable: no use starts after the user's free.               *)
-(* The operators Unchanged, Decision and FreeReleases are the ones the     *)
-(* mutants of RefCountMutants.tla replace.                                 *)
+(*  - FreedNeverUsable: no use starts after the user's free (an action     *)
+(*    property over the calls, no ghost);                                  *)
+(*  - CallsReturn, and no deadlock: every use and the free return; the     *)
+(*    free does not wait for pending operations ("any communication that  *)
+(*    is currently using this datatype will complete normally", MPI-3.1    *)
+(*    §4.1.9) and a use does not wait for another.                         *)
+(*  - TypeOK: no more uses are counted than there are operations.         *)
+(* The operators Unchanged, Decision, FreeReleases, UseRead and UseCas are *)
+(* the ones the mutants of RefCountMutants.tla replace.                    *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
-CONSTANTS Ops, User
+CONSTANTS Ops, User, EndsAfter, FreeAfter
 
 Procs == Ops \cup {User}
 Word == [uses : 0..Cardinality(Ops), freed : BOOLEAN]
@@ -35,16 +49,17 @@ VARIABLES
     word,       \* the shared word: pending uses and the freed mark
     pc,         \* each process's step
     reg,        \* each process's copy of the word: what it read, then what its CAS wrote
-    releases,   \* how many times the object was released
-    userFreed,  \* ghost: the user's free has taken effect (its CAS succeeded)
-    lateUse     \* ghost: a use started after the user's free
+    releases    \* how many times the object was released
 
-vars == <<word, pc, reg, releases, userFreed, lateUse>>
+vars == <<word, pc, reg, releases>>
 
 
 (* Operation steps: idle -> useCas -> using -> endCas -> decide -> (releasing ->) done; or refused. *)
 (* User steps: live -> freeCas -> decide -> (releasing ->) done.                                     *)
 Holding == {"using", "endCas"}
+
+\* p has had its call's answer: a use began or was refused; the free returned.
+Answered(p) == IF p = User THEN pc[p] \in {"done", "refused"} ELSE pc[p] \notin {"idle", "useCas"}
 
 \* The CAS succeeds: the word is still what the process read.
 Unchanged(p) == word = reg[p]
@@ -58,30 +73,28 @@ Init ==
     /\ pc = [p \in Procs |-> IF p = User THEN "live" ELSE "idle"]
     /\ reg = [p \in Procs |-> [uses |-> 0, freed |-> FALSE]]
     /\ releases = 0
-    /\ userFreed = FALSE
-    /\ lateUse = FALSE
 
 UseRead(o) ==
     /\ pc[o] = "idle"
     /\ reg' = [reg EXCEPT ![o] = word]
     /\ pc' = [pc EXCEPT ![o] = IF word.freed THEN "refused" ELSE "useCas"]
-    /\ UNCHANGED <<word, releases, userFreed, lateUse>>
+    /\ UNCHANGED <<word, releases>>
 
 UseCas(o) ==
     /\ pc[o] = "useCas"
     /\ IF Unchanged(o)
        THEN /\ word' = [uses |-> reg[o].uses + 1, freed |-> reg[o].freed]
             /\ pc' = [pc EXCEPT ![o] = "using"]
-            /\ lateUse' = (lateUse \/ userFreed)
        ELSE /\ pc' = [pc EXCEPT ![o] = "idle"]
-            /\ UNCHANGED <<word, lateUse>>
-    /\ UNCHANGED <<reg, releases, userFreed>>
+            /\ UNCHANGED word
+    /\ UNCHANGED <<reg, releases>>
 
 EndRead(o) ==
     /\ pc[o] = "using"
+    /\ \A p \in EndsAfter[o] : Answered(p)
     /\ reg' = [reg EXCEPT ![o] = word]
     /\ pc' = [pc EXCEPT ![o] = "endCas"]
-    /\ UNCHANGED <<word, releases, userFreed, lateUse>>
+    /\ UNCHANGED <<word, releases>>
 
 EndCas(o) ==
     /\ pc[o] = "endCas"
@@ -92,13 +105,14 @@ EndCas(o) ==
                /\ pc' = [pc EXCEPT ![o] = "decide"]
        ELSE /\ pc' = [pc EXCEPT ![o] = "using"]
             /\ UNCHANGED <<word, reg>>
-    /\ UNCHANGED <<releases, userFreed, lateUse>>
+    /\ UNCHANGED releases
 
 FreeRead ==
     /\ pc[User] = "live"
+    /\ \A o \in FreeAfter : pc[o] \in {"done", "refused"}
     /\ reg' = [reg EXCEPT ![User] = word]
     /\ pc' = [pc EXCEPT ![User] = IF word.freed THEN "refused" ELSE "freeCas"]
-    /\ UNCHANGED <<word, releases, userFreed, lateUse>>
+    /\ UNCHANGED <<word, releases>>
 
 FreeCas ==
     /\ pc[User] = "freeCas"
@@ -107,34 +121,37 @@ FreeCas ==
             IN /\ word' = w
                /\ reg' = [reg EXCEPT ![User] = w]
                /\ pc' = [pc EXCEPT ![User] = "decide"]
-               /\ userFreed' = TRUE
        ELSE /\ pc' = [pc EXCEPT ![User] = "live"]
-            /\ UNCHANGED <<word, reg, userFreed>>
-    /\ UNCHANGED <<releases, lateUse>>
+            /\ UNCHANGED <<word, reg>>
+    /\ UNCHANGED releases
 
 Decide(p) ==
     /\ pc[p] = "decide"
     /\ pc' = [pc EXCEPT ![p] = IF Decision(p) THEN "releasing" ELSE "done"]
-    /\ UNCHANGED <<word, reg, releases, userFreed, lateUse>>
+    /\ UNCHANGED <<word, reg, releases>>
 
 Release(p) ==
     /\ pc[p] = "releasing"
     /\ releases' = releases + 1
     /\ pc' = [pc EXCEPT ![p] = "done"]
-    /\ UNCHANGED <<word, reg, userFreed, lateUse>>
+    /\ UNCHANGED <<word, reg>>
+
+AllFinished == \A p \in Procs : pc[p] \in {"done", "refused"}
+
+\* Every call has returned: the behaviour ends (not a deadlock).
+Terminated == AllFinished /\ UNCHANGED vars
 
 Next ==
     \/ \E o \in Ops : UseRead(o) \/ UseCas(o) \/ EndRead(o) \/ EndCas(o)
     \/ FreeRead \/ FreeCas
     \/ \E p \in Procs : Decide(p) \/ Release(p)
+    \/ Terminated
 
 Fairness == \A p \in Procs :
     WF_vars(UseRead(p) \/ UseCas(p) \/ EndRead(p) \/ EndCas(p) \/ Decide(p) \/ Release(p)
             \/ (p = User /\ (FreeRead \/ FreeCas)))
 
 Spec == Init /\ [][Next]_vars /\ Fairness
-
-AllFinished == \A p \in Procs : pc[p] \in {"done", "refused"}
 
 (* ------------------------------ the promise ------------------------------ *)
 
@@ -151,10 +168,14 @@ ReleasedAtMostOnce == releases <= 1
 \* ... and, once every operation and the user's free are done, exactly once.
 ReleasedWhenIdle == AllFinished => releases = 1
 
-\* A freed handle is never usable: no use starts after the user's free.
-FreedNeverUsable == ~lateUse
+\* A freed handle is never usable: no use starts once the user's free has taken effect (its CAS).
+FreedNeverUsable ==
+    [][\A o \in Ops : (pc[o] = "useCas" /\ pc'[o] = "using") => pc[User] \in {"live", "freeCas"}]_vars
 
 \* The object is eventually released (the user frees it and every use ends).
 ReleasedAfterLastUse == <>(releases = 1)
+
+\* Every use and the free return (the free does not wait for pending uses, a use not for another).
+CallsReturn == <>AllFinished
 
 =============================================================================

@@ -23,4 +23,32 @@ DecisionRereads(p) == word = FreedIdle
 (* uses are pending (no reference count for the user's free).              *)
 FreeReleasesAlways(w) == TRUE
 
+(* FreeWaitsForUses: the free's CAS expects "no use, not freed"           *)
+(* (compareAndSet(0, FREED)) and retries until it succeeds: MPI_Type_free *)
+(* waits for the last pending use. A thread that frees the datatype of    *)
+(* its own pending MPI_Isend before its MPI_Wait never returns.            *)
+UnchangedFreeWaits(p) ==
+    IF p = User THEN word = [uses |-> 0, freed |-> FALSE] ELSE word = reg[p]
+
+(* ExclusiveUse: a use begins only while no other use is pending (a lock  *)
+(* held through the use): two operations whose ends depend on each        *)
+(* other's start (a message received after another's) never both begin.  *)
+UseReadExclusive(o) ==
+    /\ pc[o] = "idle"
+    /\ word.uses = 0
+    /\ reg' = [reg EXCEPT ![o] = word]
+    /\ pc' = [pc EXCEPT ![o] = IF word.freed THEN "refused" ELSE "useCas"]
+    /\ UNCHANGED <<word, releases>>
+
+(* UseCountsTwice: the result of the use's CAS is ignored and the loop     *)
+(* tries again after a success: every attempt counts one more use than    *)
+(* there are operations.                                                  *)
+UseCasIgnoresResult(o) ==
+    /\ pc[o] = "useCas"
+    /\ IF Unchanged(o)
+       THEN word' = [uses |-> reg[o].uses + 1, freed |-> reg[o].freed]
+       ELSE UNCHANGED word
+    /\ pc' = [pc EXCEPT ![o] = "idle"]
+    /\ UNCHANGED <<reg, releases>>
+
 =============================================================================

@@ -279,4 +279,7 @@ SignalledEventuallyRuns == \A t \in Threads : (tpc[t] = "unparked") ~> (running 
 
 (* Every Waitall returns. *)
 WaitallReturns == \A t \in Threads : <>(tpc[t] = "done")
+
+(* Every ThreadSignal returns: a completer that signals a waiter is not held by it. *)
+SignalsReturn == \A r \in Requests : <>(spc[r] = "done")
 =============================================================================

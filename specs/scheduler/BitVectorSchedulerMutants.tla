@@ -72,6 +72,20 @@ IndexFirstSetIndex(r) ==
     /\ spc' = [spc EXCEPT ![r] = "wake"]
     /\ UNCHANGED <<index, sleeping, wperm, wpc, snap, wcur, local, running, tpc, ix, permit, flag, waiter, bad>>
 
+(* A signal that waits for its waiter to park before unparking it (a      *)
+(* handshake in place of LockSupport's permit): a waiter that finds the    *)
+(* flag set never parks, and its signaller spins for ever.                 *)
+UnparkWaitsForPark(r) ==
+    LET t == Owner(r) IN
+    /\ spc[r] = "unpark"
+    /\ IF ~waiter[r]
+       THEN spc' = [spc EXCEPT ![r] = "done"] /\ UNCHANGED tpc
+       ELSE IF tpc[t] = "parked"
+            THEN /\ tpc' = [tpc EXCEPT ![t] = "unparked"]
+                 /\ spc' = [spc EXCEPT ![r] = "word"]
+            ELSE UNCHANGED <<spc, tpc>>
+    /\ UNCHANGED <<words, index, sleeping, wperm, wpc, snap, wcur, local, running, ix, permit, flag, waiter, bad>>
+
 (* The idle worker parks without re-reading the index after announcing.   *)
 SleepWithoutRecheck ==
     /\ wpc = "sleep"
