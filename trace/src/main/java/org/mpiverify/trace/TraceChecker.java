@@ -220,20 +220,16 @@ public final class TraceChecker {
             try {
                 Files.writeString(dir.resolve("TraceLog.tla"), TraceLogOperator.MODULE);
                 Files.write(eventsFile, events);
+                for (Map.Entry<String, String> d : model.dataConstants().entrySet()) {
+                    Path file = dir.resolve("MC_w" + window + "." + d.getKey());
+                    Files.writeString(file, d.getValue() + "\n");
+                    constants.put(d.getKey(), "TraceLog(" + Tla.str(file.toAbsolutePath().toString()) + ")[1]");
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             constants.put("Trace", "TraceLog(" + Tla.str(eventsFile.toAbsolutePath().toString()) + ")");
             constants.put("Rebase", Integer.toString(windowSize));
-            for (Map.Entry<String, String> d : model.dataConstants().entrySet()) {
-                Path file = dir.resolve("MC_w" + window + "." + d.getKey());
-                try {
-                    Files.writeString(file, d.getValue() + "\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                constants.put(d.getKey(), "TraceLog(" + Tla.str(file.toAbsolutePath().toString()) + ")[1]");
-            }
         } else {
             constants.put("Trace", Tla.tuple(events));
         }

@@ -73,6 +73,7 @@ public final class TraceLogOperator {
                 if (r.file.equals(file) && r.size == size && r.modified.equals(modified)
                         && r.modelValues == ModelValue.mvs) {
                     events = r.events;
+                    break;
                 }
             }
             if (events == null) events = read(file);
