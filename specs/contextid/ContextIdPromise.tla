@@ -199,10 +199,11 @@ Agreement ==
         /\ {Cl[t] : t \in took} \cap {Cl[t] : t \in failed} = {}
 
 (* No process holds one id for two live communicators, and a live id is    *)
-(* one of the process's ids.                                               *)
+(* one of the process's ids. One pass over the threads, as Agreement: the  *)
+(* pairs (process, id) of the live threads are as many as the threads iff  *)
+(* no process holds one id twice.                                          *)
 UniqueLive ==
-    \A p \in Procs :
-        LET mine == {t \in Threads : Pr[t] = p /\ st[t] = "done"}
-        IN  /\ Cardinality({ret[t] : t \in mine}) = Cardinality(mine)
-            /\ \A t \in mine : ret[t] \in IdsOf(p)
+    LET live == {t \in Threads : st[t] = "done"}
+    IN  /\ Cardinality({<<Pr[t], ret[t]>> : t \in live}) = Cardinality(live)
+        /\ \A t \in live : ret[t] \in IdsOf(Pr[t])
 =============================================================================

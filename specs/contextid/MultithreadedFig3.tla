@@ -52,11 +52,14 @@ JavaDefaultEagerSegments(eager) == Max({1, Min({16, eager \div 4})})
 (* last one taking the rest; a call's segment is a function of its parent *)
 (* and tag that every member computes alike (Java: segmentOf).             *)
 Segs == 0..(EagerSegments - 1)
-SegIds(s) == {id \in EagerIds : Min({(id - FirstId) \div (EagerCount \div EagerSegments), EagerSegments - 1}) = s}
+(* (a table, so that TLC computes each segment once, not on every use)     *)
+SegIdTable == [s \in Segs |-> {id \in EagerIds : Min({(id - FirstId) \div (EagerCount \div EagerSegments), EagerSegments - 1}) = s}]
+SegIds(s) == SegIdTable[s]
 SegOf(c) == (Parent[c] * 7 + Tag[c] + 1) % EagerSegments
 
 Key(c) == Parent[c] * 100 + Tag[c] + 1
 NoKey == 1000000                         \* the paper's MAXINT
+Keys == {Key(c) : c \in Calls} \cup {NoKey}     \* a constant: TLC computes it once
 
 VARIABLES
     inUse,       \* [Procs -> BOOLEAN]   mask_in_use
@@ -208,7 +211,7 @@ View == <<mask, pc, newId, inbox, offer, inUse, lowest, eagerInUse, ownE, claimA
 TypeOK ==
     /\ CommonTypeOK({"begin", "wait0", "start", "wait"})
     /\ inUse \in [Procs -> BOOLEAN]
-    /\ lowest \in [Procs -> {Key(c) : c \in Calls} \cup {NoKey}]
+    /\ lowest \in [Procs -> Keys]
     /\ eagerInUse \in [Procs -> SUBSET Segs]
     /\ ownE \in [Threads -> SUBSET Segs]
     /\ claimAll \in [Threads -> BOOLEAN]

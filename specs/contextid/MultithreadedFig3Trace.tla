@@ -44,6 +44,18 @@
 (* slots: at least the calls that exist at once, which is what its        *)
 (* argument needs (a call holds at most one id at a time). A run may also *)
 (* start in Start (FromInit = FALSE), a state printed by an earlier run.  *)
+(* Slots and their threads are numbers (ContextIdSlotThreads: TLC looks    *)
+(* a thread up by an integer), and the history variable event stays one   *)
+(* constant value.                                                         *)
+(*                                                                         *)
+(* Each event determines its step (every action is a function of the      *)
+(* state and its thread, and the event names the thread and the action),  *)
+(* so a state has at most one successor and is determined by l and r:     *)
+(* TLC is given VIEW TraceView (<<l, r>>), which fingerprints two numbers  *)
+(* instead of the whole state. A successor a VIEW merges with a state seen *)
+(* before would be a second behaviour to the same event, which no action  *)
+(* here makes; an ACCEPTED trace is accepted by the behaviour TLC took,   *)
+(* whose every state it checked.                                           *)
 (*                                                                         *)
 (* TLC is run with INIT TraceInit, NEXT TraceNext, the spec's invariants,  *)
 (* the action property ErrOtherOnlyWhenExhausted, and the constraints      *)
@@ -52,7 +64,7 @@
 (* reaches l = Len(Trace) + 1; otherwise the first event the spec could    *)
 (* not take is the furthest l printed.                                     *)
 (***************************************************************************)
-EXTENDS MultithreadedFig3
+EXTENDS MultithreadedFig3, ContextIdSlotThreads
 
 CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
@@ -124,7 +136,7 @@ Restart ==
     /\ ownE' = [t \in Threads |-> IF t \in ts THEN {} ELSE ownE[t]]
     /\ claimAll' = [t \in Threads |-> IF t \in ts THEN FALSE ELSE claimAll[t]]
     /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
-    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ event' = Ev("", "slot " \o ToString(c) \o " restarted for a new call", {})
     /\ r' = l
     /\ UNCHANGED <<mask, inbox, inUse, lowest, eagerInUse, l>>
 
@@ -137,6 +149,9 @@ TraceNext ==
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)
 (* successor anyway, and TLC's exit would skip the invariants in that state (a violation by the     *)
 (* last event would go unseen).                                                                     *)
+(* Every state is determined by the events taken and the last restart (see above). *)
+TraceView == <<l, r>>
+
 TraceProgress == l > TLCGet(1) => (TLCSet(1, l) /\ PrintT(<<"TRACE-REACHED", l>>))
 TraceStop == l = StopAt => (PrintT(<<"TRACE-STATE", l, StateRecord>>)
                             /\ (StopAt <= Len(Trace) => TLCSet("exit", TRUE)))

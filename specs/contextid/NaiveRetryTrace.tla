@@ -11,7 +11,7 @@
 (*   Free      an id returned to the mask                                  *)
 (* No step is silent.                                                      *)
 (***************************************************************************)
-EXTENDS NaiveRetry
+EXTENDS NaiveRetry, ContextIdSlotThreads
 
 CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
@@ -77,7 +77,7 @@ Restart ==
     /\ snap' = [t \in Threads |-> IF t \in ts THEN {} ELSE snap[t]]
     /\ cand' = [t \in Threads |-> IF t \in ts THEN 0 ELSE cand[t]]
     /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
-    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ event' = Ev("", "slot " \o ToString(c) \o " restarted for a new call", {})
     /\ r' = l
     /\ UNCHANGED <<mask, inbox, l>>
 

@@ -12,7 +12,7 @@
 (* No step is silent. Fig. 3's AND carries no ownership word: only the    *)
 (* mask part of the spec's Result is compared.                             *)
 (***************************************************************************)
-EXTENDS PublishedFig3
+EXTENDS PublishedFig3, ContextIdSlotThreads
 
 CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
@@ -71,7 +71,7 @@ Restart ==
     /\ pc' = [t \in Threads |-> IF t \in ts THEN "start" ELSE pc[t]]
     /\ newId' = [t \in Threads |-> IF t \in ts THEN 0 ELSE newId[t]]
     /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
-    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ event' = Ev("", "slot " \o ToString(c) \o " restarted for a new call", {})
     /\ r' = l
     /\ UNCHANGED <<mask, inbox, inUse, lowest, l>>
 

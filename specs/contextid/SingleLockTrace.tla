@@ -12,7 +12,7 @@
 (* thread in Enter: TLC accepts it (the spec has the deadlock too), and   *)
 (* the run is the audit's HANG.                                            *)
 (***************************************************************************)
-EXTENDS SingleLock
+EXTENDS SingleLock, ContextIdSlotThreads
 
 CONSTANTS
     Trace,      \* Seq of events, in the recorded global order
@@ -70,7 +70,7 @@ Restart ==
     /\ pc' = [t \in Threads |-> IF t \in ts THEN "start" ELSE pc[t]]
     /\ newId' = [t \in Threads |-> IF t \in ts THEN 0 ELSE newId[t]]
     /\ offer' = [offer EXCEPT ![c] = [p \in Procs |-> NoWord]]
-    /\ event' = Ev("", "slot " \o c \o " restarted for a new call", {})
+    /\ event' = Ev("", "slot " \o ToString(c) \o " restarted for a new call", {})
     /\ r' = l
     /\ UNCHANGED <<mask, inbox, lock, l>>
 

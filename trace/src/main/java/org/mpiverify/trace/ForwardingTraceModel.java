@@ -40,4 +40,6 @@ abstract class ForwardingTraceModel implements TraceModel {
     @Override public boolean readsTraceAsData() { return original.readsTraceAsData(); }
 
     @Override public Map<String, String> dataConstants() { return original.dataConstants(); }
+
+    @Override public String view() { return original.view(); }
 }

@@ -266,6 +266,7 @@ public final class TraceChecker {
         for (String i : model.invariants()) cfg.append("INVARIANT ").append(i).append('\n');
         for (String p : model.properties()) cfg.append("PROPERTY ").append(p).append('\n');
         cfg.append("CONSTRAINT TraceProgress\nCONSTRAINT TraceStop\nCHECK_DEADLOCK FALSE\n");
+        if (model.view() != null) cfg.append("VIEW ").append(model.view()).append('\n');
         Path log = dir.resolve(module + ".tlc.log");
         try {
             Files.writeString(dir.resolve(module + ".tla"), tla);

@@ -125,11 +125,16 @@ class ContextIdTraceTest {
                 List.of());
     }
 
-    /** The slot of a step's thread: {@code s3} of {@code t |-> "p1/s3"}. */
-    private static String slotOf(TraceStep step) {
+    /**
+     * The slot of a step's thread: n of {@code t |-> (n - 1) * processes + p} (the spec's numbering of slot
+     * threads, {@code ContextIdSlotThreads}).
+     */
+    private static int slotOf(TraceStep step, int processes) {
         String tla = step.tla();
-        int t = tla.indexOf("t |-> \"") + "t |-> \"".length();
-        return tla.substring(tla.indexOf('/', t) + 1, tla.indexOf('"', t));
+        int t = tla.indexOf("t |-> ") + "t |-> ".length();
+        int end = t;
+        while (end < tla.length() && Character.isDigit(tla.charAt(end))) end++;
+        return (Integer.parseInt(tla.substring(t, end)) - 1) / processes + 1;
     }
 
     /**
@@ -199,7 +204,7 @@ class ContextIdTraceTest {
         for (TraceStep s : steps) {
             if (!s.tla().contains("fresh |-> TRUE")) continue;
             for (TraceStep before : steps.subList(0, s.number() - 1)) {
-                if (before.tla().contains("k |-> \"Free\"") && slotOf(before).equals(slotOf(s))) free = before.number();
+                if (before.tla().contains("k |-> \"Free\"") && slotOf(before, 4) == slotOf(s, 4)) free = before.number();
             }
             reuse = s.number();
             break;

@@ -49,8 +49,9 @@ import org.mpiverify.trace.spi.TraceStep;
  *       trace; a call's steps are those of the recorded call, under its slot's name.</li>
  * </ul>
  *
- * <p>Events name threads by slot ({@code p1/s3}); their lanes (and reports) keep the call's own name
- * ({@code p1/c17}).
+ * <p>Events name a thread by its number in its slot ({@code ContextIdSlotThreads}: process p's thread in slot
+ * {@code s<n>} is {@code (n - 1) * processes + p}, and the spec's calls are 1..slots), so that TLC looks threads up
+ * by an integer; their lanes (and reports) keep the call's own name ({@code p1/c17}).
  */
 public final class ContextIdTraces implements TraceModel {
     /** The spec's key for "no key waits" (MultithreadedFig3 and PublishedFig3: NoKey). */
@@ -164,9 +165,22 @@ public final class ContextIdTraces implements TraceModel {
         return b.append('}').toString();
     }
 
-    /** The spec's name of process p's thread in call c: Th(p, c). */
+    /** A lane's name of process p's thread in call c (reports keep the recorded call's name). */
     static String thread(int process, String call) {
         return "p" + process + "/" + call;
+    }
+
+    /**
+     * The spec's number of process p's thread in slot {@code s<n>}: {@code SlotThread(p, n)} of
+     * {@code ContextIdSlotThreads}, {@code (n - 1) * processes + p}.
+     */
+    private String slotThread(int process, String slot) {
+        return Integer.toString((slotNumber(slot) - 1) * processes + process);
+    }
+
+    /** The spec's number of a slot: n of {@code s<n>}. */
+    private static int slotNumber(String slot) {
+        return Integer.parseInt(slot.substring(1));
     }
 
     private void translate(List<RecordedEvent> events) {
@@ -216,7 +230,7 @@ public final class ContextIdTraces implements TraceModel {
                 } else {
                     call = lane.substring(lane.indexOf('/') + 1);
                     r.put("k", Tla.str("Free"));
-                    r.put("t", Tla.str(thread(p, slotOf.get(call))));
+                    r.put("t", slotThread(p, slotOf.get(call)));
                     r.put("id", Integer.toString(s.id()));
                     ends = true;
                 }
@@ -238,7 +252,7 @@ public final class ContextIdTraces implements TraceModel {
                     threadsLeft.put(call, c.signature().members().size());
                 }
                 lane = thread(p, c.name());
-                event(r, s, c, thread(p, slotOf.get(call)), tagName);
+                event(r, s, c, slotThread(p, slotOf.get(call)), tagName);
                 if (fresh) r.put("fresh", "TRUE");
                 if (s.outcome() == Outcome.TAKES_ID) liveById.put(p + "/" + s.id(), lane);
                 ends = s.outcome() == Outcome.FAILS;
@@ -298,7 +312,7 @@ public final class ContextIdTraces implements TraceModel {
             };
         };
         r.put("k", Tla.str(k));
-        r.put("t", Tla.str(thread));
+        r.put("t", thread);
         switch (s.kind()) {
             case EAGER_ENTER, ENTER, SNAPSHOT -> {
                 r.put("own", Tla.bool(s.owned()));
@@ -365,7 +379,7 @@ public final class ContextIdTraces implements TraceModel {
     public Map<String, String> constants(int from, int to) {
         Map<String, String> k = new LinkedHashMap<>();
         k.put("Procs", "1.." + processes);
-        k.put("Calls", Tla.set(slots.keySet().stream().map(Tla::str).toList()));
+        k.put("Calls", "1.." + slots.size());
         k.put("Members", fn(s -> Tla.set(s.members().stream().map(String::valueOf).toList())));
         k.put("Parent", fn(s -> Integer.toString(s.parent())));
         k.put("Tag", fn(s -> Integer.toString(s.tag())));
@@ -380,9 +394,29 @@ public final class ContextIdTraces implements TraceModel {
         return k;
     }
 
+    /** A function over the slots 1..n, as a tuple (slots are numbered in order: s1, s2, ...). */
     private String fn(Function<Signature, String> value) {
-        Map<String, String> m = new LinkedHashMap<>();
-        slots.forEach((slot, sig) -> m.put(Tla.str(slot), value.apply(sig)));
-        return Tla.function(m);
+        return Tla.tuple(slots.values().stream().map(value).toList());
+    }
+
+    /**
+     * Threads and slots as numbers ({@code ContextIdSlotThreads}): TLC looks up a function over threads by an
+     * integer instead of comparing a thread's name with each name in its domain; and the history variable
+     * {@code event} one constant (its text, computed on every step, is read by no action). SingleLock's free mutex
+     * is then the number 0.
+     */
+    @Override
+    public Map<String, String> substitutions() {
+        Map<String, String> k = new LinkedHashMap<>();
+        k.put("Th", "SlotThread");
+        k.put("Ev", "QuietEvent");
+        if (spec == ContextIdAlgorithm.SINGLE_THREADED_LOCKED) k.put("NoThread", "NoSlotThread");
+        return k;
+    }
+
+    /** MultithreadedFig3Trace's every state is determined by its events taken and its last restart. */
+    @Override
+    public String view() {
+        return spec == ContextIdAlgorithm.MULTITHREADED ? "TraceView" : null;
     }
 }

@@ -55,9 +55,9 @@ public interface TraceModel {
     }
 
     /**
-     * Operators of the spec replaced by others in TLC's configuration ({@code Mprobe <- MprobeLeavesMessage}:
-     * a spec mutant), name to replacement; empty for the spec itself. Used to show that a trace spec's
-     * checks can fail.
+     * Operators of the spec replaced by others in TLC's configuration, name to replacement: a spec mutant
+     * ({@code Mprobe <- MprobeLeavesMessage}, to show that a trace spec's checks can fail), or a trace's own
+     * names for the spec's threads (context ids: {@code Th <- SlotThread}). Empty by default.
      */
     default Map<String, String> substitutions() {
         return Map.of();
@@ -82,6 +82,16 @@ public interface TraceModel {
      */
     default Map<String, String> dataConstants() {
         return Map.of();
+    }
+
+    /**
+     * A TLC {@code VIEW} of the trace spec (an operator's name), or null for none. Only for a trace spec whose every
+     * state has at most one successor and is determined by the view's value (each event determines its step, as the
+     * spec says and argues): TLC then fingerprints the view, not the whole state. An accepted trace stays accepted by a
+     * behaviour whose every state TLC checked; a spec with two successors to one event would lose one of them.
+     */
+    default String view() {
+        return null;
     }
 
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
