@@ -40,12 +40,17 @@ import org.mpiverify.trace.spi.TraceTwin;
  * {@code ./mpiverify trace}: runs the core with recording on (audit scenarios, or the demo ({@link Demo})), validates every
  * recorded trace with TLC against its algorithm's trace spec, and prints per trace its events, TLC time and
  * ACCEPTED or REJECTED. A rejected trace gets a Markdown step table and a sequence diagram
- * ({@link TraceReports}); {@code results.json} holds every verdict for the dashboard.
+ * ({@link TraceReports}); {@code results.json} holds every verdict for the dashboard, and
+ * {@code junit/TEST-mpiverify-trace.xml} the same as a JUnit report ({@link TraceJUnitReport}: a rejected trace is a
+ * failing test case, for CI servers and IDEs).
  *
  * <p>Exit code: 0 when every trace of the core is accepted (and, for a known-bad twin, when at least one of
  * its traces is rejected); 1 otherwise; a usage error is thrown as {@link IllegalArgumentException}.
  */
 public final class TraceCommand {
+    /** The verdicts as a JUnit XML report ({@link TraceJUnitReport}), under the output folder. */
+    public static final String JUNIT_REPORT = "junit/TEST-mpiverify-trace.xml";
+
     /**
      * @param scenarios  audit scenario ids (empty with {@code demo}: none)
      * @param demo       trace the demo job
@@ -172,11 +177,12 @@ public final class TraceCommand {
             }
         }
         writeResults(outDir.resolve("results.json"), verdicts, o.variant(), runProblems);
+        TraceJUnitReport.write(outDir.resolve(JUNIT_REPORT), verdicts, twin == null ? null : twin.name());
         long accepted = verdicts.stream().filter(v -> v.status() == TraceVerdict.Status.ACCEPTED).count();
         long rejected = verdicts.stream().filter(v -> v.status() == TraceVerdict.Status.REJECTED).count();
         long errors = verdicts.size() - accepted - rejected;
-        out.printf("%d traces: %d accepted, %d rejected, %d errors; results in %s%n", verdicts.size(), accepted,
-                rejected, errors, outDir.resolve("results.json"));
+        out.printf("%d traces: %d accepted, %d rejected, %d errors; results in %s (JUnit XML: %s)%n", verdicts.size(),
+                accepted, rejected, errors, outDir.resolve("results.json"), outDir.resolve(JUNIT_REPORT));
         if (twin != null) {
             if (rejected == 0) {
                 out.println("the twin " + twin.name() + " was not caught: no trace rejected (its race may not have"

@@ -102,7 +102,7 @@ class ContextIdTraceTest {
 
     /** Every run in which the twin's defect shows (3 of them) is rejected, each at the event where it shows. */
     @Test
-    void theTwinThatDoesNotTakeTheMaskIsRejectedWhereASecondThreadOwnsIt() {
+    void theTwinThatDoesNotTakeTheMaskIsRejectedWhereASecondThreadOwnsIt() throws Exception {
         TraceTwin twin = TraceTwins.byName("MaskNotTakenContextIdAllocator");
         assertNotNull(twin);
         List<TraceVerdict> rejected = new ArrayList<>();
@@ -120,6 +120,18 @@ class ContextIdTraceTest {
         }
         assertEquals(3, rejected.size(), "in 30 runs the twin's defect (two threads of a process owning the mask) "
                 + "showed only " + rejected.size() + " times");
+        // as a CI server sees them: each rejection a failing test case naming its first bad event
+        Path junit = outDir().resolve("twins/" + twin.name() + "/" + TraceCommand.JUNIT_REPORT);
+        TraceJUnitReport.write(junit, rejected, null);
+        List<String> failures = TraceJUnitReportTest.failureMessages(junit);
+        assertEquals(rejected.size(), failures.size(), failures.toString());
+        for (int i = 0; i < rejected.size(); i++) {
+            assertTrue(failures.get(i).startsWith("trace REJECTED at event " + rejected.get(i).firstBad() + " of "),
+                    failures.get(i));
+            assertTrue(failures.get(i).contains("no step of the spec takes it"), failures.get(i));
+        }
+        TraceJUnitReport.write(junit, rejected, twin.name());
+        assertEquals(List.of(), TraceJUnitReportTest.failureMessages(junit), "the twin's traces, caught, all pass");
         for (TraceVerdict v : rejected) TraceReports.write(v, outDir().resolve("twins/" + twin.name() + "/rejected"));
         TraceCommand.writeResults(outDir().resolve("twins/" + twin.name() + "/results.json"), rejected, twin.name(),
                 List.of());
