@@ -87,13 +87,51 @@ public final class TraceLogOperator {
         }
     }
 
+    /**
+     * The share of TLC's heap ({@code -Xmx}) the events of a run may fill: the rest is TLC's (its states, its
+     * fingerprint set, the evaluator's values). A trace's events are held in memory as TLC's values while it is
+     * checked; past this share the read fails with {@link TraceTooLargeException} instead of TLC running out of memory
+     * later, somewhere in its search.
+     */
+    static final double HEAP_SHARE = 0.6;
+
+    /** Lines between two looks at the heap while reading. */
+    private static final int HEAP_CHECK_LINES = 4096;
+
+    /** A trace whose events do not fit in TLC's heap: what to do instead is in the message. */
+    public static final class TraceTooLargeException extends IllegalStateException {
+        TraceTooLargeException(String message) {
+            super(message);
+        }
+    }
+
     /** The sequence of the values on the lines of {@code file}; blank lines are skipped. */
     static TupleValue read(Path file) {
+        Runtime rt = Runtime.getRuntime();
+        return read(file, (long) (rt.maxMemory() * HEAP_SHARE));
+    }
+
+    /**
+     * As {@link #read(Path)}, failing with {@link TraceTooLargeException} once the JVM's heap in use (after a full
+     * collection) exceeds {@code heapLimit} bytes while the events are read.
+     */
+    static TupleValue read(Path file, long heapLimit) {
         List<Value> events = new ArrayList<>();
+        Runtime rt = Runtime.getRuntime();
         try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
             int[] n = {0};
             lines.forEach(line -> {
                 n[0]++;
+                if (n[0] % HEAP_CHECK_LINES == 0 && rt.totalMemory() - rt.freeMemory() > heapLimit) {
+                    System.gc();   // what is in use, not what is yet to be collected: at most once per check that fails
+                    long used = rt.totalMemory() - rt.freeMemory();
+                    if (used > heapLimit) {
+                        throw new TraceTooLargeException(file + ": after " + events.size() + " events TLC's JVM holds "
+                                + used / (1 << 20) + " MB, more than the " + heapLimit / (1 << 20) + " MB (of "
+                                + rt.maxMemory() / (1 << 20) + " MB, -Xmx) the events of a trace may fill: validate a "
+                                + "prefix (trace --max-events N) or give TLC's JVM a larger heap");
+                    }
+                }
                 if (line.isBlank()) return;
                 try {
                     events.add(TlaValueReader.read(line));

@@ -68,4 +68,16 @@ class TlaValueReaderTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceLogOperator.read(f));
         assertTrue(e.getMessage().startsWith(f + ":2: "), e.getMessage());
     }
+
+    /** A trace whose events would fill TLC's heap fails while it is read, saying how many events fit and what to do. */
+    @Test
+    void aTraceLargerThanTheHeapAllowsFailsWhileItIsRead(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("big.events");
+        Files.write(f, java.util.Collections.nCopies(4_100, "[k |-> \"Arrive\", m |-> 1, s |-> {1, 2, 3}]"));
+        assertEquals(4_100, TraceLogOperator.read(f).size());
+        TraceLogOperator.TraceTooLargeException e = assertThrows(TraceLogOperator.TraceTooLargeException.class,
+                () -> TraceLogOperator.read(f, 1));
+        assertTrue(e.getMessage().contains("after 4095 events") && e.getMessage().contains("--max-events"),
+                e.getMessage());
+    }
 }
