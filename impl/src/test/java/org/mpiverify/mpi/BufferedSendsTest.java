@@ -183,14 +183,15 @@ class BufferedSendsTest {
      * rank's state intact): the free comes before the send's check of the handle (ERR_COMM, nothing reserved), or
      * while the send copies its message into its reserved region, before it takes its reference of the
      * communicator (ERR_COMM, after the reservation), or after that (the message goes, and rank 1 receives it).
-     * After each round the buffer is detached, under a bound, and attached again: a region kept by a failed send
+     * Every other round the free waits until the send has reserved its region, so it lands in that window
+     * (the copy takes far longer than the free). After each round the buffer is detached, under a bound, and attached again: a region kept by a failed send
      * would make that detach wait for ever. The buffer has room for one message.
      */
     @ParameterizedTest
     @ValueSource(ints = {2})
     void aBsendThatFailsOnACommunicatorFreedMeanwhileGivesItsRoomBack(int ranks) {
         int size = 1 << 20;   // a copy of some 100 microseconds: the window between the check and the reference
-        int rounds = 60;
+        int rounds = 20;
         Jobs.ok(config(ranks), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
@@ -221,10 +222,16 @@ class BufferedSendsTest {
                         outcome.set(e.errorClass());
                     }
                 }, r -> {
-                    for (int spin = (r % 16) * 64; spin > 0; spin--) {
-                        Thread.onSpinWait();   // lands the free at other points of the send, round by round
+                    if (r % 2 == 0) {
+                        // the injection point: the send has reserved its region and copies its message (for some
+                        // 100 microseconds) before it takes its reference; the free lands there
+                        long end = System.nanoTime() + Jobs.DEADLINE.toNanos();
+                        while (w.rankContext().bsendBuffer.held() == 0) {
+                            assertTrue(System.nanoTime() - end < 0, "round " + r + ": the bsend never reserved its region");
+                            Thread.onSpinWait();
+                        }
                     }
-                    c[0].free();
+                    c[0].free();   // odd rounds: at once, mostly before the send's check of the handle
                 }, r -> {
                     ErrorClass e = outcome.get();
                     assertTrue(e == ErrorClass.SUCCESS || e == ErrorClass.ERR_COMM, "round " + r + ": the bsend failed with "
