@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -109,6 +111,35 @@ class EventCountTest {
             }
             assertNothingRegistered(ec, null, "round " + round + ": after delist");
         }
+    }
+
+    /**
+     * The points of a registered wait come in the order {@link WaitPoint} states, which the abort-at-each-phase tests
+     * rely on to put an abort exactly there: LOOKED after the registration and the last look, before the park; WOKEN
+     * only once the park has returned. While the waiter is parked, it has reached LOOKED and not WOKEN.
+     */
+    @Test
+    void aRegisteredWaitReachesItsPointsAroundItsPark() throws Exception {
+        List<WaitPoint.Phase> seen = new CopyOnWriteArrayList<>();
+        BlockedThreads blocked = new BlockedThreads(1, (wait, phase) -> seen.add(phase));
+        EventCount ec = new EventCount();
+        long ticket = ec.ticket();
+        AtomicInteger result = new AtomicInteger(-1);
+        Thread waiter = Thread.ofPlatform().start(
+                () -> result.set(ec.await(ticket, () -> false, NO_SPIN, null, blocked) ? 1 : 0));
+        long end = System.nanoTime() + WOKEN_WITHIN_NANOS;
+        while (!(waiter.getState() == Thread.State.WAITING && blocked.size() == 1)) {
+            assertTrue(System.nanoTime() - end < 0, "the waiter never parked: " + waiter.getState() + " " + seen);
+            Thread.onSpinWait();
+        }
+        List<WaitPoint.Phase> whileParked = List.copyOf(seen);
+        ec.signal();
+        assertTrue(waiter.join(Duration.ofNanos(WOKEN_WITHIN_NANOS)), "the signal did not end the wait");
+        assertEquals(List.of(WaitPoint.Phase.BEFORE_REGISTRATION, WaitPoint.Phase.LOOKED), whileParked,
+                "the points reached while parked");
+        assertEquals(List.of(WaitPoint.Phase.BEFORE_REGISTRATION, WaitPoint.Phase.LOOKED, WaitPoint.Phase.WOKEN), seen);
+        assertEquals(1, result.get());
+        assertNothingRegistered(ec, blocked, "after the wait");
     }
 
     private static void assertNothingRegistered(EventCount ec, BlockedThreads blocked, String when) {
