@@ -94,9 +94,10 @@ final class CommAttributes {
 
     /**
      * What {@code dup} does, on the new communicator {@code to} before it is returned: the hints are copied and
-     * each attribute's copy callback decides whether {@code to} gets it (MPI-3.1 §6.7.2). If a callback fails,
-     * the attributes already copied are deleted again (their delete callbacks run, their failures are dropped)
-     * and the failure is thrown: the caller then drops {@code to}.
+     * each attribute's copy callback decides whether {@code to} gets it (MPI-3.1 §6.7.2). If a callback fails, or
+     * an attribute's key is gone by the time its copy would be put (another thread deleted the attribute and
+     * freed the key meanwhile: ERR_KEYVAL), the attributes already copied are deleted again (their delete
+     * callbacks run, their failures are dropped) and the failure is thrown: the caller then drops {@code to}.
      */
     static void copyOnDup(Comm from, Comm to) {
         copy(from, to.attributes, to);
@@ -129,16 +130,17 @@ final class CommAttributes {
         target.hints.putAll(from.attributes.hints);
         for (KeyedList.Entry<Keyval, Object> e : from.attributes.attributes.entries()) {
             Keyval k = e.key();
-            Object copied;
             try {
-                copied = k.copy.copy(from, k, k.extraState, e.value());
+                Object copied = k.copy.copy(from, k, k.extraState, e.value());
+                if (copied != null) {
+                    // ERR_KEYVAL if the key's last reference went since the snapshot (its attribute deleted from
+                    // `from`, the key freed): the copy is then not put, so the dead key's callbacks never see it
+                    k.retain();
+                    target.attributes.put(k, copied);
+                }
             } catch (RuntimeException failure) {
                 deleteAll(deleteWith, target, false);
                 throw callbackFailure("copy", failure);
-            }
-            if (copied != null) {
-                k.retain();
-                target.attributes.put(k, copied);
             }
         }
     }

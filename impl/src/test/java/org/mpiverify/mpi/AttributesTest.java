@@ -254,6 +254,47 @@ class AttributesTest {
         });
     }
 
+    /**
+     * MPI-3.1 §6.7.2: a freed key is freed indeed once the last attribute set with it is deleted, and none of its
+     * callbacks runs after that. Here the last attribute goes, and the key with it, while dup is copying that very
+     * attribute: its copy callback deletes it from the communicator being duplicated and frees the key (what a
+     * second thread may do at that moment), then returns a copy. The key is gone, so the copy cannot be cached
+     * on the new communicator: dup fails with ERR_KEYVAL on its rank, and, as for a failing copy callback, what it
+     * had copied is deleted again and the new communicator dropped. The dead key's delete callback never sees the
+     * copy, and no key keeps a reference for the dropped communicator.
+     */
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2})
+    void aKeyThatDiesWhileDupCopiesItsAttributeGetsNoAttributeOnTheCopy(int ranks) {
+        Jobs.ok(ranks, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            ConcurrentLinkedQueue<Object> deletedKept = new ConcurrentLinkedQueue<>();
+            ConcurrentLinkedQueue<Object> deletedDying = new ConcurrentLinkedQueue<>();
+            Keyval kept = mpi.createKeyval(Keyval.DUP_FN, recordingDelete(deletedKept), null);
+            Keyval dying = mpi.createKeyval((old, k, extra, v) -> {
+                old.deleteAttr(k);   // the key's last attribute: its delete callback runs, its reference goes
+                k.free();            // and the handle's: the key is freed indeed
+                return "copy of " + v;
+            }, recordingDelete(deletedDying), null);
+            Comm c = w.dup();
+            c.setAttr(kept, "kept");   // copied first
+            c.setAttr(dying, "dying");
+            int free = mpi.freeContextIds();
+            assertEquals(ErrorClass.ERR_KEYVAL, assertThrows(MpiException.class, c::dup).errorClass());
+            assertEquals(free, mpi.freeContextIds(), "the new communicator's id went back to the mask");
+            assertEquals(List.of("dying"), List.copyOf(deletedDying),
+                    "the dead key's delete callback ran for its attribute only, never for the copy made after");
+            assertEquals(0, dying.references(), "the key is freed, and no attribute holds it");
+            assertEquals(List.of("kept"), List.copyOf(deletedKept), "the attribute copied before was deleted again");
+            assertEquals(2, kept.references(), "the handle's reference and c's attribute's, none for the dropped copy");
+            assertEquals("kept", c.getAttr(kept));
+            c.free();
+            assertEquals(1, kept.references());
+            mpi.finalizeMpi();
+        });
+    }
+
     /** idup copies as dup does, its copy callbacks run in the idup call on its thread; a failing one starts nothing. */
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {2, 4})

@@ -2,6 +2,7 @@ package org.mpiverify.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -173,6 +174,91 @@ class BufferedSendsTest {
     @ValueSource(ints = {4})
     void manyThreadsShareOneAttachedBufferAtFourRanks(int ranks) {
         manyThreads(config(ranks));
+    }
+
+    /**
+     * A buffered send that fails leaves no message in the attached buffer, so it holds none of its room (MPI-3.1
+     * §3.6: the buffer holds the messages not yet transmitted, and a detach waits for those only). Rank 0 races a
+     * bsend of 1 MiB on a communicator with another thread's free of it (an erroneous program, which must leave the
+     * rank's state intact): the free comes before the send's check of the handle (ERR_COMM, nothing reserved), or
+     * while the send copies its message into its reserved region, before it takes its reference of the
+     * communicator (ERR_COMM, after the reservation), or after that (the message goes, and rank 1 receives it).
+     * Every other round the free waits until the send has reserved its region, so it lands in that window
+     * (the copy takes far longer than the free). After each round the buffer is detached, under a bound, and attached again: a region kept by a failed send
+     * would make that detach wait for ever. The buffer has room for one message.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2})
+    void aBsendThatFailsOnACommunicatorFreedMeanwhileGivesItsRoomBack(int ranks) {
+        int size = 1 << 20;   // a copy of some 100 microseconds: the window between the check and the reference
+        int rounds = 20;
+        Jobs.ok(config(ranks), mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            byte[] msg = pattern(5, size);
+            if (w.rank() == 1) {
+                byte[] got = new byte[size];
+                int[] sent = new int[1];
+                for (int r = 0; r < rounds; r++) {
+                    Comm c = w.dup();
+                    w.recv(sent, 0, 1, Datatype.INT, 0, r);
+                    if (sent[0] == 1) {
+                        c.recv(got, 0, size, Datatype.BYTE, 0, r);
+                        assertArrayEquals(msg, got, "round " + r);
+                    }
+                    c.free();
+                    w.send(sent, 0, 1, Datatype.INT, 0, r);
+                }
+            } else if (w.rank() == 0) {
+                mpi.bufferAttach(ByteBuffer.allocate(size + Mpi.BSEND_OVERHEAD));
+                Comm[] c = new Comm[1];
+                AtomicReference<ErrorClass> outcome = new AtomicReference<>();
+                int[] failed = new int[1];
+                org.mpiverify.testkit.Races.race(rounds, java.time.Duration.ofSeconds(30), r -> c[0] = w.dup(), r -> {
+                    try {
+                        c[0].bsend(msg, 0, size, Datatype.BYTE, 1, r);
+                        outcome.set(ErrorClass.SUCCESS);
+                    } catch (MpiException e) {
+                        outcome.set(e.errorClass());
+                    }
+                }, r -> {
+                    if (r % 2 == 0) {
+                        // the injection point: the send has reserved its region and copies its message (for some
+                        // 100 microseconds) before it takes its reference; the free lands there
+                        long end = System.nanoTime() + Jobs.DEADLINE.toNanos();
+                        while (w.rankContext().bsendBuffer.held() == 0) {
+                            assertTrue(System.nanoTime() - end < 0, "round " + r + ": the bsend never reserved its region");
+                            Thread.onSpinWait();
+                        }
+                    }
+                    c[0].free();   // odd rounds: at once, mostly before the send's check of the handle
+                }, r -> {
+                    ErrorClass e = outcome.get();
+                    assertTrue(e == ErrorClass.SUCCESS || e == ErrorClass.ERR_COMM, "round " + r + ": the bsend failed with "
+                            + e + " (ERR_BUFFER: the room of an earlier failed bsend is still held)");
+                    failed[0] += e == ErrorClass.ERR_COMM ? 1 : 0;
+                    w.send(new int[] {e == ErrorClass.SUCCESS ? 1 : 0}, 0, 1, Datatype.INT, 1, r);
+                    w.recv(new int[1], 0, 1, Datatype.INT, 1, r);   // received, if it went
+                    AtomicReference<Object> detached = new AtomicReference<>();
+                    Thread d = Thread.ofPlatform().daemon(true).start(() -> {
+                        try {
+                            detached.set(mpi.bufferDetach());
+                        } catch (Throwable x) {
+                            detached.set(x);
+                        }
+                    });
+                    try {
+                        assertTrue(d.join(java.time.Duration.ofSeconds(10)), "round " + r + " (" + e + "): the detach still "
+                                + "waits with every message received: a failed bsend kept its region\n" + Job.threadDump());
+                    } catch (InterruptedException x) {
+                        throw new AssertionError(x);
+                    }
+                    mpi.bufferAttach(assertInstanceOf(ByteBuffer.class, detached.get()));
+                });
+                assertTrue(failed[0] > 0, "no round's free came before the send took its reference");
+            }
+            mpi.finalizeMpi();
+        });
     }
 
     private static void manyThreads(JobConfig c) {

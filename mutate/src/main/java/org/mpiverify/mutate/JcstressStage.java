@@ -3,16 +3,20 @@ package org.mpiverify.mutate;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.mpiverify.mutate.pit.MutantKeys;
@@ -43,21 +47,74 @@ public final class JcstressStage {
         this.bound = bound;
     }
 
-    /** jcstress tests matching {@code regex} whose bytecode refers to {@code className}. */
+    /** A reference to a class of ours in a class file's constant pool (its internal name, up to its end). */
+    private static final Pattern OUR_CLASS = Pattern.compile("org/mpiverify/[A-Za-z0-9_/$]+");
+
+    /**
+     * jcstress tests matching {@code regex} that use {@code className}: the bytecode of the test names the class, or
+     * that of a harness it refers to, or that of a class the harness drives. A harness is a class of ours in a
+     * suite's test classes (a test jar), such as {@code BitVectorWorkerHarness}, a race's door into a package-private
+     * class of the core; the classes it drives are the core's classes of its own package that it names
+     * ({@code BitVectorWorker}), and what they name is what the race runs ({@code ReadyBitVector},
+     * {@code IdleHandshake}): the race names only the harness. A name must match whole: a reference to
+     * {@code BitVectorWorkerHarness} is not one to {@code BitVectorWorker}.
+     */
     public static List<String> testsUsing(String regex, String className) throws IOException {
         List<String> tests = new ArrayList<>();
         Pattern p = Pattern.compile(regex);
         String internal = className.replace('.', '/');
         String outer = internal.contains("$") ? internal.substring(0, internal.indexOf('$')) : internal;
         for (String t : testList()) {
-            if (!p.matcher(t).find()) continue;
-            try (InputStream in = JcstressStage.class.getClassLoader().getResourceAsStream(t.replace('.', '/') + ".class")) {
-                if (in == null) continue;
-                String bytes = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-                if (bytes.contains(outer)) tests.add(t);
+            if (p.matcher(t).find() && uses(t.replace('.', '/'), outer)) {
+                tests.add(t);
             }
         }
         return tests;
+    }
+
+    private static boolean uses(String test, String outer) throws IOException {
+        Set<String> refs = references(test);
+        if (refs == null) return false;
+        if (refs.contains(outer)) return true;
+        for (String h : refs) {
+            if (h.equals(test) || !isTestSupport(h)) continue;
+            Set<String> harness = references(h);
+            if (harness == null) continue;
+            if (harness.contains(outer)) return true;
+            for (String driven : harness) {
+                if (!driven.equals(h) && packageOf(driven).equals(packageOf(h)) && !isTestSupport(driven)) {
+                    Set<String> through = references(driven);
+                    if (through != null && through.contains(outer)) return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String packageOf(String internalName) {
+        return internalName.substring(0, Math.max(0, internalName.lastIndexOf('/')));
+    }
+
+    /** The classes of ours {@code internalName}'s class file refers to (nested classes as their outer class), or null. */
+    static Set<String> references(String internalName) throws IOException {
+        try (InputStream in = JcstressStage.class.getClassLoader().getResourceAsStream(internalName + ".class")) {
+            if (in == null) return null;
+            Set<String> refs = new HashSet<>();
+            Matcher m = OUR_CLASS.matcher(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
+            while (m.find()) {
+                String r = m.group();
+                refs.add(r.contains("$") ? r.substring(0, r.indexOf('$')) : r);
+            }
+            return refs;
+        }
+    }
+
+    /** True if the class comes from a suite's test classes (a {@code -tests} jar or a {@code test-classes} folder). */
+    private static boolean isTestSupport(String internalName) {
+        URL u = JcstressStage.class.getClassLoader().getResource(internalName + ".class");
+        if (u == null) return false;
+        String where = u.toString();
+        return where.contains("-tests") || where.contains("test-classes");
     }
 
     static List<String> testList() throws IOException {

@@ -155,6 +155,43 @@ class DangSchedulerTest {
         }
     }
 
+    /**
+     * {@code close} stops the workers ({@link DangScheduler#close}), also a worker that has gone idle and parked:
+     * once close has returned, the worker has ended. Each round starts a one-worker scheduler, runs one thread on
+     * it (which names its worker), waits for the worker to park with nothing to run, and closes it. A shutdown
+     * that woke the worker before it asked it to stop lets the woken worker find nothing to do and park again for
+     * good: close then gives up after its 2 s join and the worker lives on. That needs the closing thread to be
+     * taken off its core between the two (on 2 loaded cores the woken worker often preempts its waker there).
+     */
+    @Test
+    void closeEndsAnIdleParkedWorker() throws Exception {
+        for (int round = 0; round < 300; round++) {
+            AtomicReference<Thread> worker = new AtomicReference<>();
+            DangScheduler s = new DangScheduler("close-" + round, 1, 512);
+            try {
+                join(s.threads().start(() -> worker.set(JdkVirtualThreads.carrier())));
+                awaitParked(worker.get());
+            } finally {
+                s.close();
+            }
+            assertTrue(!worker.get().isAlive(), "round " + round + ": the idle worker " + worker.get().getName()
+                    + " still runs after close returned (" + worker.get().getState() + ")");
+        }
+    }
+
+    /** Waits (bounded) until {@code t} is parked with nothing to do: WAITING, which an idle worker is only in its park. */
+    private static void awaitParked(Thread t) {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        for (int spins = 0; t.getState() != Thread.State.WAITING; spins++) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError(t + " never parked: " + t.getState());
+            }
+            if (spins > 1_000) {
+                Thread.yield();
+            }
+        }
+    }
+
     static void join(Thread t) throws InterruptedException {
         if (!t.join(DEADLINE)) {
             throw new AssertionError(t + " did not end within " + DEADLINE + "\n" + org.mpiverify.mpi.Job.threadDump());
