@@ -423,7 +423,7 @@ public final class Main implements Callable<Integer> {
         Main main;
         @Spec
         CommandSpec spec;
-        @Option(names = "--specs", arity = "0..*", paramLabel = "SPEC", description = "mutate the TLA+ specs instead: a family (contextid, probe, matchtable, locking, matching, progress) or a module (Matching, ThreadWaitSignal); none: every family")
+        @Option(names = "--specs", arity = "0..*", paramLabel = "SPEC", description = "mutate the TLA+ specs instead: a family (contextid, probe, matchtable, locking, matching, progress, refcount, scheduler, bsend) or a module (Matching, ThreadWaitSignal); none: every family")
         List<String> specs;
         @Option(names = "--mutant", paramLabel = "ID", description = "with --specs: only this mutant (repeatable; its id as --list or the kill matrix prints it)")
         List<String> mutants = new ArrayList<>();
