@@ -443,7 +443,7 @@ public final class Main implements Callable<Integer> {
         boolean resume;
         @Option(names = "--history", paramLabel = "DIR", description = "with --specs: the history folder (default specs/mutation-history); every run appends each verdict there as it is decided")
         Path history;
-        @Option(names = "--max-minutes", paramLabel = "M", description = "with --specs: start no mutant after M minutes; the rest are left to a later --resume (a --record then says how many mutants it holds)")
+        @Option(names = "--max-minutes", paramLabel = "M", description = "with --specs: start no mutant after M minutes; the rest are left to a later --resume (a --record then says how many mutants it holds); 0: run none, only read the history (with --resume --record: record it)")
         Integer maxMinutes;
         @Option(names = "--class", paramLabel = "C", description = "a class to mutate: simple name, FQN or package glob (repeatable; default: every class of the selected components)")
         List<String> classes = new ArrayList<>();

@@ -61,8 +61,9 @@ public final class SpecMutateCommand {
      * @param out            output folder (null: {@code <out>/mutate-specs})
      * @param resume         reuse the verdicts of the history whose key still matches; run only the others
      * @param history        the history folder (null: {@value MutationHistory#DIR} of the repository)
-     * @param maxMinutes     start no mutant after this many minutes of the run (null or 0: no limit); the rest
-     *                       are left to a later {@code --resume}
+     * @param maxMinutes     start no mutant after this many minutes of the run (null: no limit; 0: none, and measure
+     *                       no baseline: the run only reads the history, to record it); the rest are left to a later
+     *                       {@code --resume}
      */
     public record Options(List<String> specs, List<String> operators, List<String> mutants, boolean sample,
                           Integer stratified, boolean fullModels, boolean list, boolean record, Double deadlineFactor,
@@ -91,9 +92,9 @@ public final class SpecMutateCommand {
             if (sample && stratified > 0) throw new IllegalArgumentException("--sample and --stratified exclude each other");
             if (stratified < 0) throw new IllegalArgumentException("--stratified must be positive");
             if (deadlineFactor <= 0 || minDeadline < 1) throw new IllegalArgumentException("the deadline must be positive");
-            if (maxMinutes == null) maxMinutes = 0;
-            if (maxMinutes < 0) throw new IllegalArgumentException("--max-minutes must be positive");
-            if ((resume || maxMinutes > 0 || history != null) && (sample || list)) {
+            if (maxMinutes == null) maxMinutes = -1;
+            else if (maxMinutes < 0) throw new IllegalArgumentException("--max-minutes must be 0 or more");
+            if ((resume || maxMinutes >= 0 || history != null) && (sample || list)) {
                 throw new IllegalArgumentException("--resume, --max-minutes and --history go with a run that decides mutants: not with --sample or --list");
             }
             if (history != null) history = history.toAbsolutePath().normalize();
@@ -225,7 +226,7 @@ public final class SpecMutateCommand {
             }
             Map<String, MutantRunner.Baseline> baselines = new LinkedHashMap<>();
             double baselineSeconds = 0;
-            if (!o.list() && reused.size() < valid.size()) {
+            if (!o.list() && reused.size() < valid.size() && o.maxMinutes() != 0) {
                 Set<String> used = new TreeSet<>();
                 valid.stream().filter(m -> !reused.containsKey(m.id())).forEach(m -> used.addAll(m.models()));
                 if (o.sample() && sampleLoad[0] == 0) {
@@ -268,7 +269,7 @@ public final class SpecMutateCommand {
                     v = line.verdict();
                     log.printf("[%s %d/%d] %s%n   -> %s (from the history: run %s)%n", family, n, valid.size(), m.id(),
                             v.status(), line.run());
-                } else if (o.maxMinutes() > 0 && Duration.between(start, Instant.now()).toMinutes() >= o.maxMinutes()) {
+                } else if (o.maxMinutes() >= 0 && Duration.between(start, Instant.now()).toMinutes() >= o.maxMinutes()) {
                     continue;   // past the time limit: left to a later --resume
                 } else {
                     log.printf("[%s %d/%d] %s%n", family, n, valid.size(), m.id());

@@ -103,8 +103,12 @@ class MutationHistoryTest {
     private record Run(SpecMutateCommand.Result result, Counting tlc, String log) {}
 
     private Run run(Path root, boolean resume, boolean record) {
+        return run(root, resume, record, null);
+    }
+
+    private Run run(Path root, boolean resume, boolean record, Integer maxMinutes) {
         SpecMutateCommand.Options o = new SpecMutateCommand.Options(List.of("toy"), List.of(), List.of(), false, 0, false,
-                false, record, 5.0, 30, dir.resolve("out"), resume, null, null);
+                false, record, 5.0, 30, dir.resolve("out"), resume, null, maxMinutes);
         Counting tlc = new Counting();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         SpecMutateCommand.Result r = SpecMutateCommand.execute(o, root, new PrintStream(log, true, StandardCharsets.UTF_8), tlc);
@@ -146,6 +150,14 @@ class MutationHistoryTest {
         Run afterModel = run(root, true, false);
         assertEquals(ticker, afterModel.tlc().mutantRuns, afterModel.log());
         assertEquals(Set.of("ticker"), afterModel.tlc().mutantModels);
+
+        // --max-minutes 0: no TLC at all, the undecided mutants left out and the record partial
+        Files.writeString(root.resolve("specs/toy/Counter.tla"), COUNTER.replace("Bounded ==", "Unused == 1\nBounded =="));
+        Run none = run(root, true, false, 0);
+        assertEquals(0, none.tlc().mutantRuns + none.tlc().baselines.get(), none.log());
+        assertEquals(ticker, none.result().document().mutants().size());
+        assertTrue(none.result().document().mode().contains(ticker + " of " + all + " mutants decided (0 in this run"),
+                none.result().document().mode());
 
         // without --resume every mutant runs (and its lines supersede the earlier ones)
         assertEquals(all, run(root, false, false).tlc().mutantRuns);
