@@ -32,7 +32,10 @@ import org.mpiverify.specs.ModelSpec;
  * which constants: not its recorded time or description) and the text of every module of the family that
  * model's parse reads. A changed module thus invalidates the lines of exactly the mutants whose models read
  * it; a changed model, those that run against it; a new model that uses a mutated definition, those of that
- * definition (their model set changed). The deadline settings are not in the key: a timed-out verdict is
+ * definition (their model set changed). A killed mutant's line also holds the key of its killing model alone
+ * ({@code killKey}: the version, the edits, that model's entry and modules): a kill depends on nothing else (one
+ * worker, a fixed seed: the same model on the same mutant reports the same violation), so a killed verdict stays
+ * valid when models are added to the family or other models change. The deadline settings are not in the key: a timed-out verdict is
  * reused like the others, and a later run of that mutant alone (its line is appended, the latest line of an
  * id wins) is how one retries it.
  *
@@ -53,7 +56,8 @@ final class MutationHistory {
      * One decided mutant.
      *
      * @param id       the mutant's id
-     * @param key      the hash of what its verdict depends on ({@link #key})
+     * @param key      the hash of what its verdict depends on ({@link #key(SpecMutant, SpecGraph)})
+     * @param killKey  for a kill, the hash of what the kill depends on ({@link #key(SpecMutant, SpecGraph, String)}); else null
      * @param run      the run that decided it (its start, ISO-8601 UTC, and host)
      * @param commit   the commit the run measured (with "+" if the work tree had changes)
      * @param load     the one-minute load average when the verdict was reached (-1 where unknown)
@@ -62,7 +66,7 @@ final class MutationHistory {
      * @param runs     every model run
      * @param millis   the mutant's wall time
      */
-    record Line(String id, String key, String run, String commit, double load, String status, SpecKillMatrix.Kill killedBy,
+    record Line(String id, String key, String killKey, String run, String commit, double load, String status, SpecKillMatrix.Kill killedBy,
                 List<ModelRun> runs, long millis) {
         Line {
             runs = runs == null ? List.of() : List.copyOf(runs);
@@ -110,10 +114,16 @@ final class MutationHistory {
         return file;
     }
 
-    /** The latest line of {@code id} if its key is {@code key}, else null (not decided, or decided on another spec). */
-    Line decided(String id, String key) {
-        Line l = latest.get(id);
-        return l != null && l.key().equals(key) ? l : null;
+    /**
+     * The latest line of {@code m} if its key is {@code key}, or if it is a kill whose killing model still reads
+     * what it read then ({@code killKey}); else null (not decided, or decided on another spec).
+     */
+    Line decided(SpecMutant m, String key, SpecGraph g) {
+        Line l = latest.get(m.id());
+        if (l == null) return null;
+        if (l.key().equals(key)) return l;
+        boolean kill = MutantStatus.valueOf(l.status()) == MutantStatus.KILLED && l.killedBy() != null && l.killKey() != null;
+        return kill && m.models().contains(l.killedBy().model()) && l.killKey().equals(key(m, g, l.killedBy().model())) ? l : null;
     }
 
     /** Appends a line and flushes it. */
@@ -130,13 +140,13 @@ final class MutationHistory {
     }
 
     /**
-     * Rewrites the file with the current line of each of {@code current} (id to key) and nothing else: the
-     * lines a record is built from. Stale and superseded lines go (git keeps them).
+     * Rewrites the file with the latest line of each of {@code ids} (the mutants a record counts, each decided by
+     * its latest line) and nothing else. Stale and superseded lines go (git keeps them).
      */
-    void compact(Map<String, String> current) {
+    void compact(Set<String> ids) {
         StringBuilder sb = new StringBuilder();
         for (Line l : latest.values()) {
-            if (l.key().equals(current.get(l.id()))) sb.append(Json.compact(l)).append('\n');
+            if (ids.contains(l.id())) sb.append(Json.compact(l)).append('\n');
         }
         try {
             Files.createDirectories(file.getParent());
@@ -144,8 +154,7 @@ final class MutationHistory {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
-        latest.keySet().retainAll(current.keySet());
-        latest.values().removeIf(l -> !l.key().equals(current.get(l.id())));
+        latest.keySet().retainAll(ids);
     }
 
     /** The distinct runs among the lines of {@code ids}. */
@@ -163,13 +172,21 @@ final class MutationHistory {
      * model's checking entry and the texts of the family modules its parse reads.
      */
     static String key(SpecMutant m, SpecGraph g) {
+        return key(m, g, null);
+    }
+
+    /** As {@link #key(SpecMutant, SpecGraph)} over one of its models only ({@code model}; null: all of them). */
+    static String key(SpecMutant m, SpecGraph g, String model) {
         StringBuilder sb = new StringBuilder(VERSION).append('\n').append(m.id()).append('\n');
         for (Edit e : m.edits()) {
             sb.append("edit ").append(e.module()).append(' ').append(e.start()).append(' ').append(e.end()).append(' ')
               .append(e.replacement()).append('\n');
         }
         Map<String, SpecGraph.ModelView> views = new TreeMap<>();
-        for (SpecGraph.ModelView v : g.views()) if (m.models().contains(v.model().name())) views.put(v.model().name(), v);
+        for (SpecGraph.ModelView v : g.views()) {
+            String name = v.model().name();
+            if (m.models().contains(name) && (model == null || model.equals(name))) views.put(name, v);
+        }
         for (SpecGraph.ModelView v : views.values()) {
             sb.append(checking(v.model())).append('\n');
             for (String module : new TreeSet<>(v.parse().files().keySet())) {

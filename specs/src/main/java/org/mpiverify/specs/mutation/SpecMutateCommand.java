@@ -216,7 +216,7 @@ public final class SpecMutateCommand {
                 for (SpecMutant m : valid) {
                     String key = MutationHistory.key(m, graph);
                     keys.put(m.id(), key);
-                    MutationHistory.Line line = o.resume() ? history.decided(m.id(), key) : null;
+                    MutationHistory.Line line = o.resume() ? history.decided(m, key, graph) : null;
                     if (line != null) reused.put(m.id(), line);
                 }
                 if (o.resume()) {
@@ -279,7 +279,8 @@ public final class SpecMutateCommand {
                     ran++;
                     log.printf("   -> %s (%.1f s)%n", v.status(), v.millis() / 1000.0);
                     if (history != null) {
-                        history.append(new MutationHistory.Line(m.id(), keys.get(m.id()), runId, commit, loadAverage(),
+                        String killKey = v.killer() == null ? null : MutationHistory.key(m, graph, v.killer().model());
+                        history.append(new MutationHistory.Line(m.id(), keys.get(m.id()), killKey, runId, commit, loadAverage(),
                                 v.status().name(), v.killer() == null ? null
                                         : new SpecKillMatrix.Kill(v.killer().model(), v.killer().kind(), v.killer().violated()),
                                 v.runs(), v.millis()));
@@ -296,7 +297,10 @@ public final class SpecMutateCommand {
                         decided, valid.size(), ran, decided - ran, runs, runs == 1 ? "" : "s"));
                 log.println("mutate --specs: " + family + ": " + partial.get(family));
             }
-            if (history != null && o.record()) history.compact(keys);
+            if (history != null && o.record()) {
+                history.compact(entries.stream().filter(e -> e.family().equals(family)).map(SpecKillMatrix.Entry::id)
+                        .collect(java.util.stream.Collectors.toSet()));
+            }
             double wall = (System.nanoTime() - familyStart) / 1e9;
             families.add(new SpecKillMatrix.FamilyRun(family, models.stream().map(ModelSpec::name).toList(), all.size(),
                     kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : valid.size(), Math.round(wall * 10) / 10.0,

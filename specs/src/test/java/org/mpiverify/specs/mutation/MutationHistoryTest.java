@@ -28,7 +28,9 @@ import org.mpiverify.specs.TlcResult;
  * module invalidates exactly the mutants whose models read it, a change of one model's manifest entry exactly
  * those that run against it; {@code --record} writes the score from the union and says over how many runs. SANY
  * makes the mutants of a family of two independent modules ({@code Counter} and {@code Ticker}, each with its
- * model); the TLC runs are replaced by a checker that counts them (every model passes).
+ * model); the TLC runs are replaced by a checker that counts them (model {@code counter} kills every mutant it
+ * runs, every other model passes). A killed verdict survives a new model of the family (its killing model is
+ * unchanged).
  */
 @Timeout(300)
 class MutationHistoryTest {
@@ -96,6 +98,10 @@ class MutationHistoryTest {
                 mutantRuns++;
                 mutantModels.add(model.name());
             }
+            if (!specs.toString().contains("original") && model.name().equals("counter")) {
+                return new TlcResult(TlcOutcome.SAFETY, "Bounded", 3, 4, 2, "2.18", List.of(), -1,
+                        "Invariant Bounded is violated.", Map.of(), 12, false, "", 1);
+            }
             return new TlcResult(TlcOutcome.SUCCESS, null, 3, 4, 2, "2.18", List.of(), -1, "", Map.of(), 0, false, "", 1);
         }
     }
@@ -150,6 +156,18 @@ class MutationHistoryTest {
         Run afterModel = run(root, true, false);
         assertEquals(ticker, afterModel.tlc().mutantRuns, afterModel.log());
         assertEquals(Set.of("ticker"), afterModel.tlc().mutantModels);
+
+        // a new model of Counter: the model sets of Counter's mutants change, but each was killed by counter, whose
+        // entry and modules did not: nothing runs again
+        assertTrue(afterModel.result().document().mutants().stream().filter(e -> e.spec().equals("Counter"))
+                .allMatch(e -> e.status().equals("KILLED")));
+        String withTwo = Files.readString(manifest).replaceFirst("\\{\\s*\"name\"\\s*:\\s*\"counter\"",
+                "{\"name\": \"counter_again\", \"module\": \"Counter\", \"invariants\": [\"Bounded\"], \"checkDeadlock\": false, "
+                        + "\"result\": \"success\", \"size\": \"quick\", \"distinctStates\": 3, \"constants\": {}}, $0");
+        assertTrue(withTwo.contains("counter_again"));
+        Files.writeString(manifest, withTwo);
+        Run afterNewModel = run(root, true, false);
+        assertEquals(0, afterNewModel.tlc().mutantRuns, afterNewModel.log());
 
         // --max-minutes 0: no TLC at all, the undecided mutants left out and the record partial
         Files.writeString(root.resolve("specs/toy/Counter.tla"), COUNTER.replace("Bounded ==", "Unused == 1\nBounded =="));
