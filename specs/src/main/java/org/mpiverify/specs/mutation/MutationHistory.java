@@ -121,9 +121,15 @@ final class MutationHistory {
     Line decided(SpecMutant m, String key, SpecGraph g) {
         Line l = latest.get(m.id());
         if (l == null) return null;
+        boolean killed = MutantStatus.valueOf(l.status()) == MutantStatus.KILLED && l.killedBy() != null;
+        if (l.key().equals(key) && killed && l.killKey() == null && m.models().contains(l.killedBy().model())) {
+            // a kill recorded before kills kept their own key, on today's spec: add it (written by compact)
+            l = new Line(l.id(), l.key(), key(m, g, l.killedBy().model()), l.run(), l.commit(), l.load(), l.status(),
+                    l.killedBy(), l.runs(), l.millis());
+            latest.put(l.id(), l);
+        }
         if (l.key().equals(key)) return l;
-        boolean kill = MutantStatus.valueOf(l.status()) == MutantStatus.KILLED && l.killedBy() != null && l.killKey() != null;
-        return kill && m.models().contains(l.killedBy().model()) && l.killKey().equals(key(m, g, l.killedBy().model())) ? l : null;
+        return killed && l.killKey() != null && m.models().contains(l.killedBy().model()) && l.killKey().equals(key(m, g, l.killedBy().model())) ? l : null;
     }
 
     /** Appends a line and flushes it. */
