@@ -48,13 +48,13 @@ class MutationHistoryTest {
     static final String TICKER = """
             ---- MODULE Ticker ----
             EXTENDS Naturals
-            VARIABLES t, on
-            Init == t = 0 /\\ on = TRUE
-            Tick == on /\\ t < 3 /\\ t' = t + 1 /\\ on' = (t + 1 < 3)
-            Spec == Init /\\ [][Tick]_<<t, on>>
-            View == <<t, on>>
-            Bounded == t <= 3
-            Off == t = 3 => ~on
+            VARIABLE t
+            Init == t = 0
+            Tick == t < 1 /\\ t' = t + 1
+            Spec == Init /\\ [][Tick]_t
+            View == t
+            Bounded == t <= 1
+            Off == t >= 0
             ====
             """;
 
