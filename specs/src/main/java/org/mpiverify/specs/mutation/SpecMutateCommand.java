@@ -302,6 +302,12 @@ public final class SpecMutateCommand {
                         .collect(java.util.stream.Collectors.toSet()));
             }
             double wall = (System.nanoTime() - familyStart) / 1e9;
+            if (!reused.isEmpty()) {
+                // a record built over several runs: the mutants' own times (each run's, from the history) and this
+                // run's baselines, not this run's wall time alone
+                wall = Math.max(wall, baselineSeconds + entries.stream().filter(e -> e.family().equals(family))
+                        .mapToLong(SpecKillMatrix.Entry::millis).sum() / 1000.0);
+            }
             families.add(new SpecKillMatrix.FamilyRun(family, models.stream().map(ModelSpec::name).toList(), all.size(),
                     kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : valid.size(), Math.round(wall * 10) / 10.0,
                     Math.round(baselineSeconds * 10) / 10.0));
