@@ -309,7 +309,7 @@ public final class SpecMutateCommand {
                         .mapToLong(SpecKillMatrix.Entry::millis).sum() / 1000.0);
             }
             families.add(new SpecKillMatrix.FamilyRun(family, models.stream().map(ModelSpec::name).toList(), all.size(),
-                    kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : valid.size(), Math.round(wall * 10) / 10.0,
+                    kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : decided, Math.round(wall * 10) / 10.0,
                     Math.round(baselineSeconds * 10) / 10.0));
         }
         List<String> missing = wantedIds.stream().filter(id -> !found.contains(id)).toList();
