@@ -89,13 +89,14 @@ class MutationHistoryTest {
     private static final class Counting implements MutantRunner.Checker {
         final AtomicInteger baselines = new AtomicInteger();
         final Set<String> mutantModels = new TreeSet<>();
+        final Set<Path> mutants = new java.util.HashSet<>();   // a folder per mutant: mutants run, not model runs
         int mutantRuns;
 
         @Override
         public TlcResult check(Path specs, org.mpiverify.specs.ModelSpec model, int deadline) {
             if (specs.toString().contains("original")) baselines.incrementAndGet();
             else {
-                mutantRuns++;
+                if (mutants.add(specs)) mutantRuns++;
                 mutantModels.add(model.name());
             }
             if (!specs.toString().contains("original") && model.name().equals("counter")) {
