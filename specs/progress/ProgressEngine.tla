@@ -43,6 +43,8 @@
 (*              (STell, SRing);                                            *)
 (*   "wait" r   a wait that applies the progress rule: ProgressEngine.     *)
 (*              await/awaitAny (poller or standby, below);                 *)
+(*   "waitany" R  the same wait on a set R of requests (waitAny: MPI       *)
+(*              promises it returns once one of them is complete);         *)
 (*   "test" r   a test loop that applies it: Request.test -> poll(), one   *)
 (*              pass over the active set per test, until r is done;        *)
 (*   "block" r  a blocking call that does not poll: today's blocking probe *)
@@ -119,8 +121,8 @@ CONSTANTS
     NoSched     \* no operation
 
 Reqs == Sched \cup P2P
-Ops == {"start", "wait", "test", "block", "tloop", "entry", "rule", "join"}
-WaitOps == {"wait", "test", "block", "tloop", "entry", "rule"}
+Ops == {"start", "wait", "waitany", "test", "block", "tloop", "entry", "rule", "join"}
+WaitOps == {"wait", "waitany", "test", "block", "tloop", "entry", "rule"}
 
 VARIABLES
     pc,           \* [Threads -> label]
@@ -204,7 +206,7 @@ EnvVars == <<started, work, left, lpc, blocked>>
 FirstPc(k) == CASE k = "wait" -> "look" [] k = "test" -> "pass" [] k = "block" -> "bpark"
                 [] k = "tloop" -> "tloop" [] k = "entry" -> "entry" [] k = "rule" -> "rule" [] k = "join" -> "join"
 
-(* A call begins (every kind but "start" and "wait", whose first steps are Start and Look); a test *)
+(* A call begins (every kind but "start", "wait" and "waitany", whose first steps are Start and Look); a test *)
 (* begins with its first pass over the active set (PassBegin).                                    *)
 BeginAs(t, k, targets) ==
     /\ pc[t] = "next"
@@ -220,7 +222,7 @@ BeginAs(t, k, targets) ==
 
 Begin(t) ==
     /\ HasCall(t)
-    /\ Call(t).op \notin {"start", "wait"}
+    /\ Call(t).op \notin {"start", "wait", "waitany"}
     /\ BeginAs(t, Call(t).op, IF Call(t).op = "join" THEN {} ELSE {Call(t).on})
 
 (* User code: waits, outside MPI, until thread x.t has returned from its call x.i. *)
@@ -363,6 +365,7 @@ LookAs(t, targets, d) ==
 
 Look(t) ==
     \/ pc[t] = "next" /\ HasCall(t) /\ Call(t).op = "wait" /\ LookAs(t, {Call(t).on}, done[Call(t).on])
+    \/ pc[t] = "next" /\ HasCall(t) /\ Call(t).op = "waitany" /\ LookAs(t, Call(t).on, \E r \in Call(t).on : done[r])
     \/ pc[t] = "look" /\ LookAs(t, tgt[t], AnyDone(t))
 
 (* poller.compareAndSet(null, me); a thread that fails reads the count for its spin (standBy's seen). *)
@@ -745,10 +748,11 @@ NoLostProgress ==
     (\E s \in Sched : Movable(s)) /\ (\E t \in Threads : Asleep(t))
         => (\E u \in Threads : CouldPoll(u)) \/ WakeOnItsWay
 
-(* Every call of a waiting kind that has returned found its request done. *)
+(* Every call of a waiting kind that has returned found its request done (a waitany: one of them). *)
 WaitReturnsDone ==
     \A t \in Threads : \A i \in 1..(ip[t] - 1) :
-        Prog[t][i].op \in WaitOps => done[Prog[t][i].on]
+        Prog[t][i].op \in WaitOps =>
+            IF Prog[t][i].op = "waitany" THEN \E r \in Prog[t][i].on : done[r] ELSE done[Prog[t][i].on]
 
 OperationsComplete == \A s \in Sched : started[s] ~> done[s]
 

@@ -423,7 +423,7 @@ public final class Main implements Callable<Integer> {
         Main main;
         @Spec
         CommandSpec spec;
-        @Option(names = "--specs", arity = "0..*", paramLabel = "SPEC", description = "mutate the TLA+ specs instead: a family (contextid, probe, matchtable, locking, matching, progress) or a module (Matching, ThreadWaitSignal); none: every family")
+        @Option(names = "--specs", arity = "0..*", paramLabel = "SPEC", description = "mutate the TLA+ specs instead: a family (contextid, probe, matchtable, locking, matching, progress, refcount, scheduler, bsend) or a module (Matching, ThreadWaitSignal); none: every family")
         List<String> specs;
         @Option(names = "--mutant", paramLabel = "ID", description = "with --specs: only this mutant (repeatable; its id as --list or the kill matrix prints it)")
         List<String> mutants = new ArrayList<>();
@@ -439,6 +439,12 @@ public final class Main implements Callable<Integer> {
         Double deadlineFactor;
         @Option(names = "--min-deadline", paramLabel = "S", description = "with --specs: the least deadline per model, seconds (default 30)")
         Integer minDeadline;
+        @Option(names = "--resume", description = "with --specs: reuse the verdicts of the family's history (specs/mutation-history/FAMILY.jsonl) whose key (the modules and model entries the mutant depends on, the tool's version) still matches; run only the others")
+        boolean resume;
+        @Option(names = "--history", paramLabel = "DIR", description = "with --specs: the history folder (default specs/mutation-history); every run appends each verdict there as it is decided")
+        Path history;
+        @Option(names = "--max-minutes", paramLabel = "M", description = "with --specs: start no mutant after M minutes; the rest are left to a later --resume (a --record then says how many mutants it holds); 0: run none, only read the history (with --resume --record: record it)")
+        Integer maxMinutes;
         @Option(names = "--class", paramLabel = "C", description = "a class to mutate: simple name, FQN or package glob (repeatable; default: every class of the selected components)")
         List<String> classes = new ArrayList<>();
         @Option(names = "--operator", paramLabel = "OP", description = "a mutation operator or PIT group, e.g. CAS_TO_PLAIN, CONCURRENCY, DEFAULTS (repeatable; default: the concurrency operators and PIT's that model concurrency faults)")
@@ -470,9 +476,10 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             if (specs != null) return specs();
-            if (!mutants.isEmpty() || stratified != null || fullModels || list || deadlineFactor != null || minDeadline != null) {
+            if (!mutants.isEmpty() || stratified != null || fullModels || list || deadlineFactor != null || minDeadline != null
+                    || resume || history != null || maxMinutes != null) {
                 throw new ParameterException(spec.commandLine(), "--mutant, --stratified, --full-models, --list, "
-                        + "--deadline-factor and --min-deadline go with --specs");
+                        + "--deadline-factor, --min-deadline, --resume, --history and --max-minutes go with --specs");
             }
             MutateCommand.Options o = options(spec, () -> new MutateCommand.Options(classes, operators, components,
                     scope != null && scope.sample, !noJcstress, !noRace, out, verbose, record));
@@ -486,7 +493,8 @@ public final class Main implements Callable<Integer> {
                         + "are the Java mutation tool's; with --specs name families, modules or --mutant ids");
             }
             SpecMutateCommand.Options o = options(spec, () -> new SpecMutateCommand.Options(specs, operators, mutants,
-                    scope != null && scope.sample, stratified, fullModels, list, record, deadlineFactor, minDeadline, out));
+                    scope != null && scope.sample, stratified, fullModels, list, record, deadlineFactor, minDeadline, out,
+                    resume, history, maxMinutes));
             return SpecMutateCommand.run(o, main.console);
         }
     }

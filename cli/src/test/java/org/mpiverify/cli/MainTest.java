@@ -295,11 +295,16 @@ class MainTest {
         assertEquals(2, run(out, err, "mutate", "--specs", "--operator", "NO_SUCH_OPERATOR"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--operator must be one of"), err.toString());
         assertEquals(2, run(out, err, "mutate", "--specs", "--sample", "--stratified", "2"));
+        assertEquals(2, run(out, err, "mutate", "--resume"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--resume, --history and --max-minutes go with --specs"), err.toString());
+        assertEquals(2, run(out, err, "mutate", "--specs", "--sample", "--resume"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("not with --sample or --list"), err.toString());
         assertEquals(2, run(out, err, "mutate", "--specs", "no-such-family", "--list"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no spec family or module named 'no-such-family'"), err.toString());
         var help = new ByteArrayOutputStream();
         assertEquals(0, run(help, err, "help", "mutate"));
         String text = help.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-        assertTrue(text.contains("--specs") && text.contains("--stratified N") && text.contains("--record"), text);
+        assertTrue(text.contains("--specs") && text.contains("--stratified N") && text.contains("--record")
+                && text.contains("--resume") && text.contains("--max-minutes M") && text.contains("--history DIR"), text);
     }
 }

@@ -19,16 +19,23 @@ import tla2sany.st.Location;
 /**
  * Runs the passing models that use a mutant's definition against the mutant, each in a TLC process of
  * its own with one worker (every liveness check here must have one, and one TLC at a time is what a
- * shared machine can give) and a deadline of {@code factor} times the model's unmutated time (at least
- * {@code minSeconds}, at most the manifest's deadline), cheapest model first, until one kills it, times
- * out or cannot evaluate it.
+ * shared machine can give), cheapest model first, until one kills it or every model has run: a model
+ * that times out or cannot evaluate the mutant does not end the chain, because a cheaper-looking model
+ * later in it (another configuration, another property) may kill the mutant in seconds.
+ *
+ * <p>Deadlines come from the load the run sees, not from a figure recorded on an idle machine: a
+ * model's deadline is {@code factor} times its unmutated time measured in the same run (its
+ * {@link Baseline}), at least {@code minSeconds}, and at most the manifest's deadline scaled by the same
+ * load ratio (the baseline over the manifest's recorded time, when that is above 1). A baseline
+ * estimated from the recorded time (the sample's) is scaled by a measured load ratio the same way.
  *
  * <p>Killed means a property violation TLC reports: an invariant, an action property, a temporal
  * property, a refinement (a property whose definition is an instance's, {@code AM!Spec}, or whose name
  * starts with "Refines"), or a deadlock where the model checks for one. A model that passes with another
- * distinct-state count has not killed the mutant. A TLC error that is not a timeout (an evaluation
- * error: the mutant applies a function outside its domain, chooses from an empty set, compares a number
- * with a string) makes the mutant INVALID unless another model kills it. Not thread-safe.
+ * distinct-state count has not killed the mutant. The verdict is KILLED if any model kills it; else
+ * INVALID if TLC could not evaluate it in some model (a function applied outside its domain, a CHOOSE
+ * from an empty set, a number compared with a string); else TIMED_OUT if some model did not finish
+ * within its deadline; else SURVIVED. Not thread-safe.
  */
 final class MutantRunner {
     private static final Pattern ACTION_AT = Pattern.compile("line (\\d+), col (\\d+) to line (\\d+), col (\\d+) of module (\\w+)");
@@ -36,16 +43,32 @@ final class MutantRunner {
     /** The unmutated run of a model: its seconds and distinct states. */
     record Baseline(double seconds, long states) {}
 
+    /** Runs one model with one worker and a deadline, in a specs folder (TLC in a process of its own). */
+    @FunctionalInterface
+    interface Checker {
+        TlcResult check(Path specs, ModelSpec model, int deadlineSeconds);
+    }
+
+    /** The checker of every real run: a TLC process of {@code specs}. */
+    static final Checker TLC = (specs, model, deadline) -> new TlcProcess(specs, 1, TlcProcess.DEFAULT_SIMULATION_TRACES)
+            .run(model.renamed(model.name(), deadline), p -> {}, line -> {});
+
     private final SpecGraph graph;
     private final Map<String, Baseline> baselines;
     private final double factor;
     private final int minSeconds;
+    private final Checker checker;
 
     MutantRunner(SpecGraph graph, Map<String, Baseline> baselines, double factor, int minSeconds) {
+        this(graph, baselines, factor, minSeconds, TLC);
+    }
+
+    MutantRunner(SpecGraph graph, Map<String, Baseline> baselines, double factor, int minSeconds, Checker checker) {
         this.graph = graph;
         this.baselines = baselines;
         this.factor = factor;
         this.minSeconds = minSeconds;
+        this.checker = checker;
     }
 
     /** The mutant's verdict and its model runs. */
@@ -62,8 +85,17 @@ final class MutantRunner {
         return b != null ? b.seconds() : m.recordedSeconds() > 0 ? m.recordedSeconds() : m.timeoutSeconds();
     }
 
+    /**
+     * The deadline of {@code m}, seconds: {@code factor} times its baseline, at least {@code minSeconds}, at most
+     * the manifest's deadline times the load ratio (baseline over recorded time, if above 1: at a load that makes
+     * the unmutated model take 3.5 times its idle time, the manifest's deadline, written for an idle machine,
+     * would cut the mutant off at less than its unmutated time).
+     */
     int deadline(ModelSpec m) {
-        return (int) Math.min(m.timeoutSeconds(), Math.max(minSeconds, Math.ceil(factor * seconds(m))));
+        Baseline b = baselines.get(m.name());
+        double load = b != null && m.recordedSeconds() > 0 ? Math.max(1.0, b.seconds() / m.recordedSeconds()) : 1.0;
+        double cap = Math.ceil(m.timeoutSeconds() * load);
+        return (int) Math.min(cap, Math.max(minSeconds, Math.ceil(factor * seconds(m))));
     }
 
     Verdict run(SpecMutant m, Path specs, Consumer<String> log) {
@@ -74,8 +106,7 @@ final class MutantRunner {
             ModelSpec model = v.model();
             int deadline = deadline(model);
             long t0 = System.nanoTime();
-            TlcResult r = new TlcProcess(specs, 1, TlcProcess.DEFAULT_SIMULATION_TRACES)
-                    .run(model.renamed(model.name(), deadline), p -> {}, line -> {});
+            TlcResult r = checker.check(specs, model, deadline);
             double seconds = Math.round((System.nanoTime() - t0) / 1e8) / 10.0;
             Baseline b = baselines.get(model.name());
             ModelRun run = classify(v, r, seconds, b == null ? -1 : b.states(), deadline);
@@ -87,9 +118,8 @@ final class MutantRunner {
                 killer = run;
                 break;
             }
-            // a state space that outgrew its deadline in this model outgrows it in the larger ones too, and a
-            // mutant TLC cannot evaluate is settled: the other models would only spend their deadlines
-            if (!run.verdict().equals(ModelRun.PASSED)) break;
+            // a timeout or an evaluation error in this model does not settle the mutant: another model of the
+            // chain (another configuration, another property) may still kill it, often cheaply
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         MutantStatus status = killer != null ? MutantStatus.KILLED

@@ -61,12 +61,13 @@ public final class ScoreTable {
     }
 
     /**
-     * Whether the work tree has changes other than the two files this class writes (a family recorded
+     * Whether the work tree has changes other than the files a record writes (the scores, the README, the history) (a family recorded
      * before another in one session leaves them changed, which says nothing about the specs measured).
      */
     private static boolean dirty(Path specsDir) {
         String status = new Git(specsDir.getParent()).run("status", "--porcelain", "--untracked-files=no", "--", ".",
-                ":(exclude)specs/" + FILE, ":(exclude)specs/README.md");
+                ":(exclude)specs/" + FILE, ":(exclude)specs/README.md",
+                ":(exclude)" + MutationHistory.DIR);
         return status != null && !status.isBlank();
     }
 

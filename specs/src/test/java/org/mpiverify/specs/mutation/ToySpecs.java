@@ -27,6 +27,11 @@ final class ToySpecs {
      * equivalence file if {@code claims} is not null; returns {@code root}.
      */
     static Path create(Path root, List<String> models, String claims) throws IOException {
+        return create(root, models, claims, Map.of());
+    }
+
+    /** As {@link #create(Path, List, String)}, with the manifest's recorded seconds of some models. */
+    static Path create(Path root, List<String> models, String claims, Map<String, Double> seconds) throws IOException {
         Path toy = Files.createDirectories(root.resolve("specs/toy"));
         Files.writeString(toy.resolve("Toy.tla"), resource("Toy.tla"));
         Map<String, Object> manifest = Json.parseObject(resource("manifest.json"));
@@ -35,6 +40,8 @@ final class ToySpecs {
         for (Map<String, Object> m : Json.objs(spec, "models")) {
             if (!models.contains(Json.str(m, "name", ""))) continue;
             m.put("size", "quick");
+            Double secs = seconds.get(Json.str(m, "name", ""));
+            if (secs != null) m.put("seconds", secs);
             kept.add(m);
         }
         spec.put("models", kept);
