@@ -34,7 +34,10 @@ import java.util.regex.Pattern;
  * ({@link DebianRules}) with {@code dpkg-architecture}'s variables set, as {@code dpkg-buildpackage} would: debhelper's
  * own options, the rules' arguments to {@code dh_auto_configure}, {@code dpkg-buildflags}' flags (which include
  * {@code -g}) overridden by what the rules export; installation paths become one {@code --prefix}; the build profile
- * {@code nojava} (Open MPI's Java bindings need a JDK the audit does not use). They are checked against the options the
+ * {@code nojava} (Open MPI's Java bindings need a JDK the audit does not use). The optimisation is {@code -O1} in place of
+ * the distribution's {@code -O2}/{@code -O3} (its other flags kept; for MPICH {@code --enable-fast=O1}, since MPICH
+ * appends its own level): fewer calls inlined, so a race's stack names the function that made the access, as
+ * ThreadSanitizer's manual advises for its builds, and a compile about a third shorter on two cores. They are checked against the options the
  * installed library records ({@code mpichversion}, {@code ompi_info}); a difference is printed. {@code --tsan} adds
  * {@code -fsanitize=thread} to the C and C++ flags and {@code LDFLAGS}.
  * <li>configure (skipped when {@code config.status} records the same arguments: an interrupted build resumes),
@@ -55,17 +58,19 @@ public final class BuildLib {
     /** The file written into the installation last: what was built, and how long each step took. */
     static final String MARKER = "mpiverify-build.properties";
     private static final Pattern C_FLAGS = Pattern.compile("(?:[A-Z0-9]+_)?C(?:XX)?FLAGS");
+    private static final Pattern OPTIMISATION = Pattern.compile("-O[0-9sgz]?");
 
     /**
      * A library build-lib knows: its Debian binary package, soname, the tool that prints its recorded configure line,
      * the build profiles to use, and the recorded options those profiles leave out.
      */
     public record Library(String id, String binaryPackage, String soname, List<String> recordedTool, String recordedLabel,
-                          String profiles, Set<String> leftOutByProfiles) {
+                          String profiles, Set<String> leftOutByProfiles, List<String> optimiseO1) {
+        /** MPICH appends its own {@code -O2} ({@code --enable-fast}'s default) after the flags: {@code O1} replaces it. */
         public static final Library MPICH = new Library("mpich", "libmpich12", "libmpich.so.12", List.of("mpichversion"),
-                "MPICH configure:", "nojava", Set.of());
+                "MPICH configure:", "nojava", Set.of(), List.of("--enable-fast=O1"));
         public static final Library OPENMPI = new Library("openmpi", "libopenmpi3", "libmpi.so.40", List.of("ompi_info"),
-                "Configure command line:", "nojava", Set.of("--enable-mpi-java", "--with-jdk-dir"));
+                "Configure command line:", "nojava", Set.of("--enable-mpi-java", "--with-jdk-dir"), List.of());
 
         /** {@code mpich} or {@code openmpi}. */
         public static Library byId(String id) {
@@ -157,17 +162,21 @@ public final class BuildLib {
      * The configuration from the texts the tools gave: {@code make -n override_dh_auto_configure}, the rules' recipe
      * environment, the environment make was started with, {@code dpkg-buildflags}' values, the host's GNU type.
      */
-    static Configuration configuration(String rulesDryRun, String rulesEnvironment, Map<String, String> startedWith,
+    static Configuration configuration(Library library, String rulesDryRun, String rulesEnvironment, Map<String, String> startedWith,
                                        Map<String, String> buildFlags, String hostGnuType, Path prefix, boolean tsan) {
         List<String> args = new ArrayList<>(DebianRules.debhelperOptions(hostGnuType));
         args.addAll(DebianRules.configureArguments(rulesDryRun));
+        args.addAll(library.optimiseO1());
+        // the audit loads the shared library: the static archive's objects would be the same code compiled once more
+        args.add("--disable-static");
         args.add("--prefix=" + prefix);
         Map<String, String> env = new LinkedHashMap<>(startedWith);
         buildFlags.forEach((k, v) -> env.put(k, DebianRules.withoutPrefixMap(v)));
         env.putAll(DebianRules.exported(rulesEnvironment, startedWith));
         for (var e : env.entrySet()) {
             if (!C_FLAGS.matcher(e.getKey()).matches()) continue;
-            String v = e.getValue();
+            String v = String.join(" ", List.of(e.getValue().strip().split("\\s+")).stream()
+                    .map(w -> OPTIMISATION.matcher(w).matches() ? "-O1" : w).toList());
             if (!List.of(v.split("\\s+")).contains("-g")) v = (v + " -g").strip();
             if (tsan) v = v + " -fsanitize=thread";
             e.setValue(v);
@@ -305,7 +314,7 @@ public final class BuildLib {
         for (String f : DebianRules.BUILD_FLAGS) {
             flags.put(f, tools.output(List.of("dpkg-buildflags", "--get", f), plan.tree(), base).text().strip());
         }
-        return configuration(dry.text(), env.text(), base, flags, base.getOrDefault("DEB_HOST_GNU_TYPE", ""), plan.prefix(), plan.tsan());
+        return configuration(plan.library(), dry.text(), env.text(), base, flags, base.getOrDefault("DEB_HOST_GNU_TYPE", ""), plan.prefix(), plan.tsan());
     }
 
     private static void checkAgainstInstalled(Plan plan, Configuration c, Tools tools, Map<String, String> base, PrintStream out)

@@ -86,19 +86,19 @@ class BuildLibTest {
         Map<String, String> flags = Map.of("CFLAGS", "-g -O2 -ffile-prefix-map=/b=. -fstack-protector-strong", "LDFLAGS", "-Wl,-z,relro");
         Path prefix = Path.of("/cache/libs/mpich-4.0.2-3-debug");
 
-        var c = BuildLib.configuration(dry, env, started, flags, "x86_64-linux-gnu", prefix, false);
+        var c = BuildLib.configuration(BuildLib.Library.MPICH, dry, env, started, flags, "x86_64-linux-gnu", prefix, false);
         assertEquals(List.of("--build=x86_64-linux-gnu", "--disable-option-checking", "--disable-silent-rules",
                 "--disable-maintainer-mode", "--disable-dependency-tracking", "--with-device=ch4:ucx", "--with-ucx=/usr",
                 "--with-pm=hydra", "--enable-shared", "--enable-fortran=all", "CPPFLAGS=", "CFLAGS=",
-                "FFLAGS=-O2 -fallow-argument-mismatch", "BASH_SHELL=/bin/bash", "--prefix=" + prefix), c.arguments());
-        assertEquals("-g -O2 -fstack-protector-strong", c.environment().get("MPICHLIB_CFLAGS"));
+                "FFLAGS=-O2 -fallow-argument-mismatch", "BASH_SHELL=/bin/bash", "--enable-fast=O1", "--disable-static", "--prefix=" + prefix), c.arguments());
+        assertEquals("-g -O1 -fstack-protector-strong", c.environment().get("MPICHLIB_CFLAGS"));
         assertEquals("mpich", c.environment().get("MPILIBNAME"));
-        assertEquals("-g -O2 -fstack-protector-strong", c.environment().get("CFLAGS"));
+        assertEquals("-g -O1 -fstack-protector-strong", c.environment().get("CFLAGS"));
         assertEquals("-Wl,-z,relro", c.environment().get("LDFLAGS"));
         assertFalse(c.environment().containsKey("MAKELEVEL"), c.environment().toString());
 
-        var t = BuildLib.configuration(dry, env, started, flags, "x86_64-linux-gnu", prefix, true);
-        assertEquals("-g -O2 -fstack-protector-strong -fsanitize=thread", t.environment().get("MPICHLIB_CFLAGS"));
+        var t = BuildLib.configuration(BuildLib.Library.MPICH, dry, env, started, flags, "x86_64-linux-gnu", prefix, true);
+        assertEquals("-g -O1 -fstack-protector-strong -fsanitize=thread", t.environment().get("MPICHLIB_CFLAGS"));
         assertEquals("-Wl,-z,relro -fsanitize=thread", t.environment().get("LDFLAGS"));
 
         // another architecture takes the rules' other branch: the options are evaluated, not copied
