@@ -164,6 +164,37 @@ class BuildLibTest {
         assertFalse(tools.commands.stream().anyMatch(c -> c.startsWith("apt-get")), tools.commands.toString());
     }
 
+    @Test
+    void unmetBuildDependenciesStopTheBuildButBuildConflictsOnlyWarn(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.OPENMPI, "openmpi", "4.1.4-3", false, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Files.createDirectories(plan.tree().resolve("debian"));
+        var tools = new RecordingTools() {
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                commands.add(String.join(" ", cmd));
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps" -> new BuildLib.Output(1, offered);
+                    default -> new BuildLib.Output(2, "make: *** No rule");
+                };
+            }
+        };
+        tools.offered = "dpkg-checkbuilddeps: error: Unmet build dependencies: libpsm2-dev\n";
+        var out = new ByteArrayOutputStream();
+        assertEquals(2, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("apt-get build-dep --arch-only -P nojava openmpi=4.1.4-3"),
+                out.toString(StandardCharsets.UTF_8));
+        // Open MPI's package conflicts with both MPI -dev packages the audit needs: a warning, then debian/rules is read
+        tools.offered = "dpkg-checkbuilddeps: error: Build conflicts: libmpich-dev libopenmpi-dev\n";
+        tools.commands.clear();
+        out.reset();
+        assertThrows(java.io.IOException.class, () -> BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("WARNING (built anyway"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(tools.commands.contains("make -s -n -f debian/rules override_dh_auto_configure"), tools.commands.toString());
+    }
+
     /** Records every command; runs none (a build step would be a failure of the test). */
     private static class RecordingTools implements BuildLib.Tools {
         final List<String> commands = new ArrayList<>();
