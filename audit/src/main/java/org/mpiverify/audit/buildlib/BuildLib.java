@@ -236,7 +236,7 @@ public final class BuildLib {
             new java.util.TreeMap<>(c.environment()).forEach((k, v) -> {
                 if (!v.equals(base.get(k))) out.println("  " + k + "=" + v);
             });
-            out.println("  ./configure " + String.join(" ", c.arguments()));
+            out.println("  ./configure " + String.join(" ", c.arguments().stream().map(a -> a.contains(" ") || a.isEmpty() ? "'" + a + "'" : a).toList()));
             out.println("build-lib: --dry-run: nothing built");
             return 0;
         }
