@@ -364,7 +364,21 @@ public final class BuildLib {
     private static boolean configured(Plan plan, Configuration c, Tools tools) throws IOException, InterruptedException {
         if (!Files.isExecutable(plan.tree().resolve("config.status"))) return false;
         Output o = tools.output(List.of("./config.status", "--config"), plan.tree(), c.environment());
-        return o.exitCode() == 0 && ShellWords.split(o.text().strip()).equals(c.arguments());
+        return o.exitCode() == 0 && sameConfiguration(o.text(), c);
+    }
+
+    /**
+     * Whether {@code config.status --config}'s line is {@code c}: its arguments, then the precious variables configure
+     * took from the environment ({@code MPICHLIB_CFLAGS=...}, {@code LDFLAGS=...}), each with {@code c}'s value.
+     */
+    static boolean sameConfiguration(String configStatusLine, Configuration c) {
+        List<String> words = ShellWords.split(configStatusLine.strip());
+        if (words.size() < c.arguments().size() || !words.subList(0, c.arguments().size()).equals(c.arguments())) return false;
+        for (String w : words.subList(c.arguments().size(), words.size())) {
+            int eq = w.indexOf('=');
+            if (eq <= 0 || !w.substring(eq + 1).equals(c.environment().get(w.substring(0, eq)))) return false;
+        }
+        return true;
     }
 
     private static Properties load(Path file) throws IOException {

@@ -195,6 +195,18 @@ class BuildLibTest {
         assertTrue(tools.commands.contains("make -s -n -f debian/rules override_dh_auto_configure"), tools.commands.toString());
     }
 
+    @Test
+    void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
+        var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
+                "--prefix=/cache/libs/x"), Map.of("MPICHLIB_CFLAGS", "-g -O1", "MPILIBNAME", "mpich"));
+        // config.status --config: the arguments, then the precious variables configure took from the environment
+        String recorded = "'--with-device=ch4:ucx' 'CFLAGS=' 'FFLAGS=-O2 -fallow-argument-mismatch' '--prefix=/cache/libs/x' "
+                + "'MPICHLIB_CFLAGS=-g -O1' 'MPILIBNAME=mpich'\n";
+        assertTrue(BuildLib.sameConfiguration(recorded, c));
+        assertFalse(BuildLib.sameConfiguration(recorded.replace("-g -O1", "-g -O2"), c), "another flag in the environment");
+        assertFalse(BuildLib.sameConfiguration(recorded.replace("ch4:ucx", "ch4:ofi"), c), "another option");
+    }
+
     /** Records every command; runs none (a build step would be a failure of the test). */
     private static class RecordingTools implements BuildLib.Tools {
         final List<String> commands = new ArrayList<>();
