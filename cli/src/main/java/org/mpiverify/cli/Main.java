@@ -366,6 +366,8 @@ public final class Main implements Callable<Integer> {
         String library;
         @Option(names = "--tsan", description = "build with -fsanitize=thread")
         boolean tsan;
+        @Option(names = "--dry-run", description = "fetch and check the source, print the configure command and its variables; build nothing")
+        boolean dryRun;
         @Mixin
         HelpOption help;
 
@@ -373,9 +375,10 @@ public final class Main implements Callable<Integer> {
         public Integer call() throws Exception {
             Main main = audit.main;
             try {
-                var plan = org.mpiverify.audit.buildlib.BuildLib.plan(library, tsan,
-                        org.mpiverify.audit.buildlib.BuildLib.cacheRoot(main.env));
-                return org.mpiverify.audit.buildlib.BuildLib.build(plan, main.console.out());
+                var tools = org.mpiverify.audit.buildlib.BuildLib.Tools.SYSTEM;
+                var plan = org.mpiverify.audit.buildlib.BuildLib.plan(org.mpiverify.audit.buildlib.BuildLib.Library.byId(library),
+                        tsan, org.mpiverify.audit.buildlib.BuildLib.cacheRoot(main.env), tools);
+                return org.mpiverify.audit.buildlib.BuildLib.build(plan, tools, main.console.out(), dryRun);
             } catch (IllegalArgumentException e) {
                 main.console.err().println("audit build-lib: " + e.getMessage());
                 return 2;

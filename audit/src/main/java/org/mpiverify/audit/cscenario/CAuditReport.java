@@ -76,6 +76,8 @@ public final class CAuditReport {
                     .append(c.inlinedInto() == null ? "" : ", expanded into " + c.inlinedInto()).append("; lock: ").append(c.lock())
                     .append("; reproduction: `").append(c.reproduction()).append("`; changed in: ").append(c.fixedIn()).append('\n');
         }
+        b.append("\n## Frames without a name\n\n").append(org.mpiverify.audit.race.FrameNames.of(
+                r.ledger().entries().stream().map(RaceLedger.Entry::race).toList()).describe()).append('\n');
         b.append("\n## Distinct races (by the pair of code locations)\n");
         int i = 0;
         for (RaceLedger.Entry e : r.ledger().entries()) {

@@ -40,7 +40,10 @@ public enum RaceTool {
      */
     public List<String> prefix(Path xmlDir, List<Path> suppressions) {
         List<String> l = new ArrayList<>(List.of(VALGRIND.toString(), "--tool=" + id(), "--xml=yes",
-                "--xml-file=" + xmlDir.resolve("rank-%p.xml")));
+                "--xml-file=" + xmlDir.resolve("rank-%p.xml"),
+                // a build with symbols shows inlined frames too: past Valgrind's default 12, a thread deep in a collective
+                // inside MPI_Comm_dup lost its MPI entry point and was taken for a thread of the library's own
+                "--num-callers=40"));
         suppressions.forEach(s -> l.add("--suppressions=" + s.toAbsolutePath()));
         return l;
     }

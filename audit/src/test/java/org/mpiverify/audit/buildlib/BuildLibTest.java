@@ -2,56 +2,226 @@ package org.mpiverify.audit.buildlib;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * build-lib's plan, without building: the configure options are the distribution's recorded ones but the installation
- * paths (one prefix in the cache instead) and Open MPI's Java bindings, with {@code -g}, and TSan's flags when asked.
+ * build-lib's planning, without building anything: the installed source package and version from {@code dpkg-query},
+ * the cache paths, the configure options and environment read from a {@code debian/rules} (a small one in MPICH's
+ * form, through the real {@code make}), the check against the installed library's recorded line, and that a build
+ * already installed is not started again.
  */
 class BuildLibTest {
-    /** The first options of MPICH 4.0.2's "MPICH configure:" line in Debian (mpichversion), flags with spaces included. */
-    private static final String MPICH = "--build=x86_64-linux-gnu --prefix=/usr --includedir=${prefix}/include "
-            + "--libdir=${prefix}/lib/x86_64-linux-gnu --disable-maintainer-mode --with-ucx=/usr --with-device=ch4:ucx "
-            + "--with-pm=hydra --enable-shared --prefix=/usr --enable-fortran=all --sysconfdir=/etc/mpich CPPFLAGS= CFLAGS= "
-            + "FFLAGS=-O2 -ffile-prefix-map=/build/mpich-1NaQGN/mpich-4.0.2=. -fstack-protector-strong BASH_SHELL=/bin/bash";
-    /** Open MPI 4.1.4's "Configure command line:" (ompi_info), quoted. */
-    private static final String OPENMPI = "'--build=x86_64-linux-gnu' '--prefix=/usr' '--with-ucx' "
-            + "'--with-pmix=/usr/lib/x86_64-linux-gnu/pmix2' '--with-jdk-dir=/usr/lib/jvm/default-java' '--enable-mpi-java' "
-            + "'--with-libevent=external' '--sysconfdir=/etc/openmpi' '--libdir=${prefix}/lib/x86_64-linux-gnu/openmpi/lib'";
+    /** A debian/rules in the form of MPICH 4.0.2-3's: exported flags, per-architecture options, the override. */
+    private static final String RULES = """
+            #! /usr/bin/make -f
+            export MPICHLIB_CFLAGS=-g -O2 -ffile-prefix-map=$(CURDIR)=. -fstack-protector-strong
+            export MPILIBNAME=mpich
+            FFLAGS_HERE=-O2 -ffile-prefix-map=$(CURDIR)=. -fallow-argument-mismatch
+            UCX_ARCH:= amd64 ppc64el arm64
+            DEVICE:= --with-device=ch3
+            ifneq (,$(findstring $(DEB_HOST_ARCH),$(UCX_ARCH)))
+            \tDEVICE:= --with-device=ch4:ucx --with-ucx=/usr
+            endif
+            extra_flags += $(DEVICE) --with-pm=hydra --enable-shared --prefix=/usr --enable-fortran=all \\
+            \t--sysconfdir=/etc/mpich --libdir=/usr/lib/$(DEB_HOST_MULTIARCH)
+            %:
+            \tdh $@
+            override_dh_auto_configure:
+            \tdh_auto_configure -- $(extra_flags) CPPFLAGS="" CFLAGS="" FFLAGS="$(FFLAGS_HERE)" BASH_SHELL=/bin/bash
+            \t( cd src/pm/hydra && ./configure $(DEVICE) --prefix=/usr )
+            """;
 
     @Test
-    void mpichKeepsTheDistributionsOptionsButThePaths() {
-        Path prefix = Path.of("/cache/libs/mpich-4.0.2-3/install");
-        assertEquals(List.of("--build=x86_64-linux-gnu", "--disable-maintainer-mode", "--with-ucx=/usr",
-                "--with-device=ch4:ucx", "--with-pm=hydra", "--enable-shared", "--enable-fortran=all",
-                "--prefix=" + prefix, "CFLAGS=-g -O2", "CXXFLAGS=-g -O2"), BuildLib.configure(MPICH, prefix, false));
+    void theInstalledVersionIsTheSourcePackagesFromDpkgQuery() {
+        var q = new BuildLib.Output(0, "mpich 4.0.2-3\n");
+        assertEquals("mpich", BuildLib.sourcePackage(q, BuildLib.Library.MPICH));
+        assertEquals("4.0.2-3", BuildLib.sourceVersion(q, BuildLib.Library.MPICH));
+        var missing = assertThrows(IllegalArgumentException.class, () -> BuildLib.sourcePackage(
+                new BuildLib.Output(1, "dpkg-query: no packages found matching libmpich12"), BuildLib.Library.MPICH));
+        assertTrue(missing.getMessage().contains("libmpich12 is not installed"), missing.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> BuildLib.Library.byId("mpj"));
     }
 
     @Test
-    void openMpiLeavesOutItsJavaBindingsAndTsanAddsItsFlags() {
-        Path prefix = Path.of("/cache/libs/openmpi-4.1.4-3-tsan/install");
-        List<String> c = BuildLib.configure(OPENMPI, prefix, true);
-        assertEquals(List.of("--build=x86_64-linux-gnu", "--with-ucx", "--with-pmix=/usr/lib/x86_64-linux-gnu/pmix2",
-                "--with-libevent=external", "--prefix=" + prefix, "CFLAGS=-g -O2 -fsanitize=thread",
-                "CXXFLAGS=-g -O2 -fsanitize=thread", "LDFLAGS=-fsanitize=thread"), c);
+    void theCacheHoldsSourceTreeAndInstallationApartPerVersionAndTsan() {
+        Path cache = Path.of("/cache");
+        var p = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", false, cache);
+        assertEquals(Path.of("/cache/build/mpich-4.0.2-3-debug"), p.tree());
+        assertEquals(Path.of("/cache/libs/mpich-4.0.2-3-debug"), p.prefix());
+        assertEquals(Path.of("/cache/build/mpich-4.0.2-3-debug.make.log"), p.log("make"));
+        assertEquals("--lib /cache/libs/mpich-4.0.2-3-debug/lib/libmpich.so.12 --mpiexec /cache/libs/mpich-4.0.2-3-debug/bin/mpiexec",
+                p.auditOptions());
+        var t = new BuildLib.Plan(BuildLib.Library.OPENMPI, "openmpi", "1:4.1.4-3", true, cache);
+        assertEquals(Path.of("/cache/libs/openmpi-4.1.4-3-debug-tsan/lib/libmpi.so.40"), t.libraryFile());
+        assertEquals("openmpi_4.1.4-3.dsc", t.dsc());
     }
 
     @Test
-    void thePlanOfTheInstalledMpichIsItsVersionInTheCache() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpichversion")), "MPICH is not installed");
-        Path cache = Path.of("/nonexistent-cache");
-        BuildLib.Plan p = BuildLib.plan("mpich", false, cache);
-        assertEquals("mpich", p.sourcePackage());
-        assertTrue(p.version().startsWith("4.0.2"), p.version());
-        assertEquals(cache.resolve("libs/mpich-" + p.version() + "/install"), p.prefix());
-        assertTrue(p.configure().contains("--with-device=ch4:ucx"), p.configure().toString());
-        assertFalse(p.configure().stream().anyMatch(o -> o.startsWith("--libdir")), p.configure().toString());
-        assertEquals("--lib " + p.prefix() + "/lib/libmpich.so.12 --mpiexec " + p.prefix() + "/bin/mpiexec", p.auditOptions());
+    void theConfigureOptionsAreTheRulesAsDpkgBuildpackageRunsThem(@TempDir Path tree) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/make")), "no make");
+        Files.createDirectories(tree.resolve("debian"));
+        Files.writeString(tree.resolve("debian/rules"), RULES);
+        Map<String, String> started = new LinkedHashMap<>(Map.of("PATH", "/usr/bin:/bin", "DEB_HOST_ARCH", "amd64",
+                "DEB_HOST_MULTIARCH", "x86_64-linux-gnu"));
+        var tools = BuildLib.Tools.SYSTEM;
+        String dry = tools.output(List.of("make", "-s", "-n", "-f", "debian/rules", "override_dh_auto_configure"), tree, started).text();
+        String env = tools.output(List.of("make", "-s", "-f", "debian/rules", "--eval", "mpiverify-env: ; @env", "mpiverify-env"),
+                tree, started).text();
+        Map<String, String> flags = Map.of("CFLAGS", "-g -O2 -ffile-prefix-map=/b=. -fstack-protector-strong", "LDFLAGS", "-Wl,-z,relro");
+        Path prefix = Path.of("/cache/libs/mpich-4.0.2-3-debug");
+
+        var c = BuildLib.configuration(BuildLib.Library.MPICH, dry, env, started, flags, "x86_64-linux-gnu", prefix, false);
+        assertEquals(List.of("--build=x86_64-linux-gnu", "--disable-option-checking", "--disable-silent-rules",
+                "--disable-maintainer-mode", "--disable-dependency-tracking", "--with-device=ch4:ucx", "--with-ucx=/usr",
+                "--with-pm=hydra", "--enable-shared", "--enable-fortran=all", "CPPFLAGS=", "CFLAGS=",
+                "FFLAGS=-O2 -fallow-argument-mismatch", "BASH_SHELL=/bin/bash", "--enable-fast=O1", "--disable-static", "--prefix=" + prefix), c.arguments());
+        assertEquals("-g -O1 -fstack-protector-strong", c.environment().get("MPICHLIB_CFLAGS"));
+        assertEquals("mpich", c.environment().get("MPILIBNAME"));
+        assertEquals("-g -O1 -fstack-protector-strong", c.environment().get("CFLAGS"));
+        assertEquals("-Wl,-z,relro", c.environment().get("LDFLAGS"));
+        assertFalse(c.environment().containsKey("MAKELEVEL"), c.environment().toString());
+
+        var t = BuildLib.configuration(BuildLib.Library.MPICH, dry, env, started, flags, "x86_64-linux-gnu", prefix, true);
+        assertEquals("-g -O1 -fstack-protector-strong -fsanitize=thread", t.environment().get("MPICHLIB_CFLAGS"));
+        assertEquals("-Wl,-z,relro -fsanitize=thread", t.environment().get("LDFLAGS"));
+
+        // another architecture takes the rules' other branch: the options are evaluated, not copied
+        started.put("DEB_HOST_ARCH", "i386");
+        String dry386 = tools.output(List.of("make", "-s", "-n", "-f", "debian/rules", "override_dh_auto_configure"), tree, started).text();
+        assertTrue(DebianRules.configureArguments(dry386).contains("--with-device=ch3"), dry386);
+    }
+
+    @Test
+    void aDifferenceFromTheInstalledLibrarysRecordedOptionsIsFound() {
+        String recorded = " --build=x86_64-linux-gnu --prefix=/usr --disable-silent-rules --libdir=${prefix}/lib/x86_64-linux-gnu "
+                + "--with-ucx=/usr --with-device=ch4:ucx --enable-fortran=all CFLAGS= FFLAGS=-O2 -ffile-prefix-map=/b=. -fstack";
+        List<String> plan = List.of("--build=x86_64-linux-gnu", "--disable-silent-rules", "--with-ucx=/usr",
+                "--with-device=ch4:ucx", "--enable-fortran=all", "--prefix=/cache");
+        assertEquals(List.of(), DebianRules.missingFromPlan(recorded, plan, Set.of()));
+        assertEquals(List.of("--with-device=ch4:ucx"),
+                DebianRules.missingFromPlan(recorded, plan.stream().filter(o -> !o.contains("ch4")).toList(), Set.of()));
+        // Open MPI's recorded line is quoted; the nojava profile leaves its Java bindings out
+        String ompi = "'--build=x86_64-linux-gnu' '--with-package-string=Debian OpenMPI' '--enable-mpi-java' "
+                + "'--with-jdk-dir=/usr/lib/jvm/default-java' '--sysconfdir=/etc/openmpi'";
+        assertEquals(List.of(), DebianRules.missingFromPlan(ompi, List.of("--build=x86_64-linux-gnu",
+                "--with-package-string=Debian OpenMPI"), BuildLib.Library.OPENMPI.leftOutByProfiles()));
+    }
+
+    @Test
+    void aBuildAlreadyInstalledIsNotStartedAgain(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", false, cache);
+        Files.createDirectories(plan.libraryFile().getParent());
+        Files.writeString(plan.libraryFile(), "");
+        Files.writeString(plan.prefix().resolve(BuildLib.MARKER), "version=4.0.2-3\ntsan=false\nbuildSeconds=1234\nfinished=x\n");
+        var calls = new RecordingTools();
+        var out = new ByteArrayOutputStream();
+        assertEquals(0, BuildLib.build(plan, calls, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertEquals(List.of(), calls.commands);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("not rebuilt") && text.contains(plan.auditOptions()), text);
+
+        // the TSan build of the same version is another build: its tools run (here: dpkg-architecture first, refused)
+        var tsan = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", true, cache);
+        assertThrows(java.io.IOException.class, () -> BuildLib.build(tsan, calls, new PrintStream(new ByteArrayOutputStream())));
+        assertEquals(List.of("dpkg-architecture -l"), calls.commands);
+    }
+
+    @Test
+    void noDebSrcLineIsAMessageNotAChange(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", false, cache);
+        var tools = new RecordingTools() {
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                commands.add(String.join(" ", cmd));
+                return cmd.get(0).equals("dpkg-architecture") ? new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n")
+                        : new BuildLib.Output(0, cmd.contains("showsrc") && offered != null ? "Package: mpich\nVersion: " + offered + "\n" : "");
+            }
+        };
+        var out = new ByteArrayOutputStream();
+        assertEquals(2, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("no deb-src line"), out.toString(StandardCharsets.UTF_8));
+        tools.offered = "4.0.3-1";
+        out.reset();
+        assertEquals(2, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("offer mpich 4.0.3-1, not the installed 4.0.2-3"),
+                out.toString(StandardCharsets.UTF_8));
+        assertFalse(tools.commands.stream().anyMatch(c -> c.startsWith("apt-get")), tools.commands.toString());
+    }
+
+    @Test
+    void unmetBuildDependenciesStopTheBuildButBuildConflictsOnlyWarn(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.OPENMPI, "openmpi", "4.1.4-3", false, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Files.createDirectories(plan.tree().resolve("debian"));
+        var tools = new RecordingTools() {
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                commands.add(String.join(" ", cmd));
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps" -> new BuildLib.Output(1, offered);
+                    default -> new BuildLib.Output(2, "make: *** No rule");
+                };
+            }
+        };
+        tools.offered = "dpkg-checkbuilddeps: error: Unmet build dependencies: libpsm2-dev\n";
+        var out = new ByteArrayOutputStream();
+        assertEquals(2, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("apt-get build-dep --arch-only -P nojava openmpi=4.1.4-3"),
+                out.toString(StandardCharsets.UTF_8));
+        // Open MPI's package conflicts with both MPI -dev packages the audit needs: a warning, then debian/rules is read
+        tools.offered = "dpkg-checkbuilddeps: error: Build conflicts: libmpich-dev libopenmpi-dev\n";
+        tools.commands.clear();
+        out.reset();
+        assertThrows(java.io.IOException.class, () -> BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("WARNING (built anyway"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(tools.commands.contains("make -s -n -f debian/rules override_dh_auto_configure"), tools.commands.toString());
+    }
+
+    @Test
+    void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
+        var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
+                "--prefix=/cache/libs/x"), Map.of("MPICHLIB_CFLAGS", "-g -O1", "MPILIBNAME", "mpich"));
+        // config.status --config: the arguments, then the precious variables configure took from the environment
+        String recorded = "'--with-device=ch4:ucx' 'CFLAGS=' 'FFLAGS=-O2 -fallow-argument-mismatch' '--prefix=/cache/libs/x' "
+                + "'MPICHLIB_CFLAGS=-g -O1' 'MPILIBNAME=mpich'\n";
+        assertTrue(BuildLib.sameConfiguration(recorded, c));
+        assertFalse(BuildLib.sameConfiguration(recorded.replace("-g -O1", "-g -O2"), c), "another flag in the environment");
+        assertFalse(BuildLib.sameConfiguration(recorded.replace("ch4:ucx", "ch4:ofi"), c), "another option");
+    }
+
+    /** Records every command; runs none (a build step would be a failure of the test). */
+    private static class RecordingTools implements BuildLib.Tools {
+        final List<String> commands = new ArrayList<>();
+        String offered;
+
+        @Override
+        public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
+            commands.add(String.join(" ", cmd));
+            throw new AssertionError("ran " + cmd);
+        }
+
+        @Override
+        public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+            commands.add(String.join(" ", cmd));
+            return new BuildLib.Output(1, "not here");
+        }
     }
 }
