@@ -1,5 +1,8 @@
 package org.mpiverify.trace;
 
+import static org.mpiverify.results.XmlText.attr;
+import static org.mpiverify.results.XmlText.text;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -124,35 +127,5 @@ public final class TraceJUnitReport {
 
     private static String seconds(double s) {
         return String.format(Locale.ROOT, "%.3f", s);
-    }
-
-    /** An attribute value: markup characters and line ends escaped, characters XML 1.0 cannot hold dropped. */
-    static String attr(String s) {
-        return escape(s, true);
-    }
-
-    /** Element text: markup characters escaped, characters XML 1.0 cannot hold dropped. */
-    static String text(String s) {
-        return escape(s, false);
-    }
-
-    private static String escape(String s, boolean attribute) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append(attribute ? "&quot;" : "\"");
-                case '\n' -> b.append(attribute ? "&#10;" : "\n");
-                case '\r' -> b.append(attribute ? "&#13;" : "\r");
-                case '\t' -> b.append(attribute ? "&#9;" : "\t");
-                default -> {
-                    if (c >= 0x20 && c != 0xFFFE && c != 0xFFFF) b.append(c);
-                }
-            }
-        }
-        return b.toString();
     }
 }
