@@ -83,12 +83,26 @@ class RunnerDetectsMismatchTest {
         assertEquals(1, two.workersFor(live));
         assertEquals(2, two.workersFor(model("probe_false_match")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TlcProcess.command(live, 2, 1, 100, Path.of("/tmp")));
+                () -> TlcProcess.command(live, 2, 1, 100, Path.of("/tmp"), true));
         assertTrue(e.getMessage().contains("tlaplus/tlaplus#971"), e.getMessage());
         ModelOutcome o = two.run(live);
         assertTrue(o.asExpected(), String.valueOf(o.mismatch()));
         assertEquals(1, o.result().workers());
         assertTrue(o.result().raw().contains("-workers 1"), "the raw log keeps the command line");
+    }
+
+    /** Coverage is counted where CoverageCheck reads it, and nowhere else (it costs a quarter of a run's CPU). */
+    @Test
+    void onlyAModelThatClaimsCoverageIsRunWithIt() {
+        ModelSpec claiming = manifest.models().stream().filter(m -> m.claimsCoverage() && !m.isSimulation())
+                .findFirst().orElseThrow();
+        ModelSpec mutant = manifest.models().stream().filter(m -> !m.claimsCoverage() && !m.isSimulation())
+                .findFirst().orElseThrow();
+        Path tmp = Path.of("/tmp");
+        assertTrue(TlcProcess.command(claiming, 1, 1, 100, tmp, true).contains("-coverage"), claiming.name());
+        assertFalse(TlcProcess.command(mutant, 1, 1, 100, tmp, true).contains("-coverage"), mutant.name());
+        assertFalse(TlcProcess.command(claiming, 1, 1, 100, tmp, false).contains("-coverage"),
+                "a mutated spec's run (withoutCoverage) counts nothing");
     }
 
     @Test
