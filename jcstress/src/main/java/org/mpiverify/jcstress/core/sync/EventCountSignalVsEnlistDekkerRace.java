@@ -21,8 +21,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * {@link EventCount#ticket()}, checks the state, registers ({@link EventCount#enlist}: the waiter queue, then
  * the sleeper count, as {@code await} does for its own thread before it parks) and reads the count again,
  * parking only if it still equals the ticket. Continuous mode, so the signal lands inside the registration in
- * a useful share of the samples (the Termination-mode {@code EventCountTicketVsSignalRace} signals a waiter
- * that has almost always parked already).
+ * a useful share of the samples (jcstress's Termination mode signals an actor a millisecond after it starts, when
+ * the waiter has almost always parked already; a signal after the waiter's last look is {@code EventCountTest}'s).
  *
  * <p>Which order the two sides need: the signaller's increment before its read of the sleeper count, the
  * waiter's registration before its read of the count. Then the two reads cannot both miss the other side's
