@@ -69,6 +69,9 @@ class HeapLimitTest {
             assertEquals(0, p.exitValue(), tail);
             assertTrue(log.contains("refused with ERR_NO_MEM") && log.contains("-Xmx"), tail);
             assertTrue(log.contains("admitted again"), tail);
+            assertTrue(log.contains("derived receives while refusing: irecv refused with ERR_NO_MEM, recv refused with"
+                    + " ERR_NO_MEM; the type released once freed: true"), "a refused receive into a derived type left"
+                    + " a use of its type behind:\n" + tail);
         } finally {
             Files.deleteIfExists(out);
         }
@@ -92,6 +95,7 @@ class HeapLimitTest {
                         System.out.println("refused with " + e.errorClass() + " after " + posted.size() + " receives: "
                                 + e.getMessage());
                     }
+                    refusedDerivedReceivesTakeNoUseOfTheirType(w);
                     for (Request q : posted) {
                         q.cancel();
                         q.waitFor();
@@ -121,6 +125,35 @@ class HeapLimitTest {
             System.out.println(r.describe());
             System.exit(r.ok() ? 0 : 1);
         }
+    }
+
+    /**
+     * While receives are refused, a receive into a derived type is refused too and, as the refusal promises, changes
+     * nothing: it takes no use of its type, so the type, freed, is released. Prints what it saw.
+     */
+    static void refusedDerivedReceivesTakeNoUseOfTheirType(Comm w) {
+        DerivedDatatype pair = DerivedDatatype.contiguous(2, Datatype.INT);
+        pair.commit();
+        String irecv, recv = "not tried";
+        try {
+            Request q = w.irecv(new int[2], 0, 1, pair, 1, 0);
+            q.cancel();
+            q.waitFor();
+            irecv = "admitted";
+        } catch (MpiException e) {
+            irecv = "refused with " + e.errorClass();
+        }
+        if (irecv.equals("refused with ERR_NO_MEM")) {   // a blocking receive admitted here would wait for good
+            try {
+                w.recv(new int[2], 0, 1, pair, 1, 0);
+                recv = "returned";
+            } catch (MpiException e) {
+                recv = "refused with " + e.errorClass();
+            }
+        }
+        pair.free();
+        System.out.println("derived receives while refusing: irecv " + irecv + ", recv " + recv
+                + "; the type released once freed: " + pair.isReleased());
     }
 
     /** {@code -Pfull}: one test per thread mode ({@link FullBuild}). */

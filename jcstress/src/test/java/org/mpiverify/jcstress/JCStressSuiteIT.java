@@ -41,8 +41,8 @@ import org.openjdk.jcstress.infra.grading.TestGrading;
  * </ul>
  * A twin the quick budget leaves uncaught runs once more with {@link #RETRY_ARGS}, its samples added to
  * the first run's. A Termination-mode twin is caught only once the JIT has compiled its spin loop, which
- * happens in some runs and not others: {@code EventCountTicketVsSignalRaceBrokenTwin} showed 2 forbidden
- * outcomes in about 300 samples in two quick runs on 2026-11-22, and none in a run with a 40x smaller
+ * happens in some runs and not others: a twin of the event count's park loop (since moved to a JUnit check) showed
+ * 2 forbidden outcomes in about 300 samples in two quick runs on 2026-11-22, and none in a run with a 40x smaller
  * budget, which the second run then caught (2 of 4,365). Good tests run once.
  * It writes {@code jcstress/summary.json} (test, outcomes, samples, verdict) and copies jcstress's HTML
  * report to {@code jcstress/html/} under the output folder: system property {@code mpiverify.out}, or

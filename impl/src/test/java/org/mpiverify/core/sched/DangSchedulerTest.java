@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -17,6 +18,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.core.sync.SpinThenParkLock;
+import org.mpiverify.core.trace.RecordedEvent;
+import org.mpiverify.core.trace.SchedulerStep;
+import org.mpiverify.core.trace.TraceRecorder;
 
 /** The scheduler's promises: threads run on its workers, a signal makes a waiting thread run, no lost wake-up. */
 class DangSchedulerTest {
@@ -178,6 +182,43 @@ class DangSchedulerTest {
                     + " still runs after close returned (" + worker.get().getState() + ")");
         }
     }
+
+    /**
+     * A recorded worker records its sleep hand-shake in the order the scheduler's trace spec
+     * ({@code specs/scheduler/BitVectorSchedulerTrace.tla}) takes it: Idle (the decision to sleep), Announce, Recheck
+     * (the re-read of the index after the announcement, which decides the park), then Awake once the park returned;
+     * a trace with Recheck before Announce says the worker re-read before it announced, the order that loses a
+     * signal. One worker goes idle, parks, is woken by a thread started on it, goes idle again and is closed.
+     */
+    @Test
+    void aRecordedWorkerRecordsItsSleepHandshakeInTheSpecsOrder() throws Exception {
+        TraceRecorder rec = TraceRecorder.create(EnumSet.of(TraceRecorder.Algorithm.SCHEDULER), false);
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        DangScheduler s = new DangScheduler("recorded", 1, 512, rec);
+        try {
+            join(s.threads().start(() -> worker.set(JdkVirtualThreads.carrier())));
+            awaitParked(worker.get());
+            join(s.threads().start(() -> { }));
+            awaitParked(worker.get());
+        } finally {
+            s.close();
+        }
+        List<SchedulerStep.Kind> handshake = new ArrayList<>();
+        for (RecordedEvent e : rec.events()) {
+            if (e.step() instanceof SchedulerStep step && SLEEP_HANDSHAKE.contains(step.kind())) {
+                handshake.add(step.kind());
+            }
+        }
+        assertTrue(handshake.size() >= 8, "the worker slept fewer than twice: " + handshake);
+        for (int i = 0; i < handshake.size(); i++) {
+            assertEquals(SLEEP_HANDSHAKE.get(i % 4), handshake.get(i), "step " + i + " of the sleep hand-shake "
+                    + handshake);
+        }
+    }
+
+    /** The spec's sleep hand-shake, in its order. */
+    private static final List<SchedulerStep.Kind> SLEEP_HANDSHAKE = List.of(SchedulerStep.Kind.IDLE,
+            SchedulerStep.Kind.ANNOUNCE, SchedulerStep.Kind.RECHECK, SchedulerStep.Kind.AWAKE);
 
     /** Waits (bounded) until {@code t} is parked with nothing to do: WAITING, which an idle worker is only in its park. */
     private static void awaitParked(Thread t) {

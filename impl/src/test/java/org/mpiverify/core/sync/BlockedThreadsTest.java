@@ -216,6 +216,46 @@ class BlockedThreadsTest {
     }
 
     /**
+     * A registration that takes the stripe while a removal waits for it is counted: {@code size} is exact when
+     * quiescent, so a removal must read the count it decrements under the stripe's lock, after any registration
+     * that took the lock first. The schedule is forced: the test holds the stripe's lock, a registration queues
+     * on it, then a removal; the lock hands over in queue order, so the registration links and counts first.
+     */
+    @Test
+    void aRegistrationThatTakesTheStripeBeforeAWaitingRemovalIsCounted() throws InterruptedException {
+        BlockedThreads b = new BlockedThreads(1);
+        BlockedThreads.Entry leaving = b.add(Thread.currentThread());
+        BlockedThreads.Stripe stripe = leaving.stripe;
+        List<BlockedThreads.Entry> added = new ArrayList<>();
+        Thread adder = Thread.ofPlatform().unstarted(() -> added.add(b.add(Thread.currentThread())));
+        Thread remover = Thread.ofPlatform().unstarted(() -> b.remove(leaving));
+        stripe.lock();
+        try {
+            adder.start();
+            awaitQueued(stripe, adder);
+            remover.start();
+            awaitQueued(stripe, remover);
+        } finally {
+            stripe.unlock();
+        }
+        assertTrue(adder.join(DEADLINE) && remover.join(DEADLINE), "the adder or the remover did not end");
+        assertEquals(List.of(adder), b.snapshot(10), "the list once both are done");
+        assertEquals(1, b.size(), "the count once both are done: the registration made while the removal waited "
+                + "for the stripe is lost from it");
+        b.remove(added.getFirst());
+        assertEquals(0, b.size());
+    }
+
+    /** Waits (bounded) until {@code t} is queued on {@code lock}, past its spins and yields. */
+    private static void awaitQueued(SpinThenParkLock lock, Thread t) {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!lock.isQueued(t)) {
+            assertTrue(System.nanoTime() - end < 0, t + " never queued on the stripe: " + t.getState());
+            Thread.yield();
+        }
+    }
+
+    /**
      * A snapshot lists every thread that stays registered throughout it, whatever registers and leaves
      * around it: the walk of a stripe holds its lock, so no entry it stands on is unlinked under it (an
      * unlinked entry's links are cleared, and a walk without the lock would stop there).

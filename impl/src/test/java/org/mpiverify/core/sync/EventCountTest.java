@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.mpiverify.testkit.KnownBad;
+import org.mpiverify.testkit.TwinTest;
 
 /**
  * An {@link EventCount}'s registration of a waiter ends with the wait that made it, on every way out: once
@@ -110,6 +112,64 @@ class EventCountTest {
                 ec.delist(me);
             }
             assertNothingRegistered(ec, null, "round " + round + ": after delist");
+        }
+    }
+
+    /**
+     * A signal made after a wait's look at the count and before its park ends the wait at once: the signal's unpark
+     * leaves the permit that the park takes, and the wait must look at the count again and return, without another
+     * look at its abort condition (MPI's promise: a blocking probe whose message has arrived returns). The signal
+     * comes from inside the wait's first abort check, which it makes after that look; a second check means the wait
+     * went round and parked again on a count that had moved, and it answers "abort", so a wait that would sleep
+     * through the signal returns false instead of hanging. With and without a registry.
+     */
+    @Test
+    void aSignalAfterTheWaitsLookAtTheCountEndsItWithoutAnotherLook() {
+        signalAfterTheLookEndsTheWait(new Counted() {
+            final EventCount ec = new EventCount();
+            public long ticket() { return ec.ticket(); }
+            public void signal() { ec.signal(); }
+            public boolean await(long t, BooleanSupplier abort, BlockedThreads b) {
+                return ec.await(t, abort, NO_SPIN, null, b);
+            }
+        });
+    }
+
+    @TwinTest
+    void countReadOnceTwinIsRejected() {
+        Throwable e = KnownBad.assertRejected("CountReadOnceEventCount", () -> signalAfterTheLookEndsTheWait(new Counted() {
+            final CountReadOnceEventCount ec = new CountReadOnceEventCount();
+            public long ticket() { return ec.ticket(); }
+            public void signal() { ec.signal(); }
+            public boolean await(long t, BooleanSupplier abort, BlockedThreads b) {
+                return ec.await(t, abort, NO_SPIN, null, b);
+            }
+        }));
+        System.out.println("CountReadOnceEventCount rejected: " + e.getMessage());
+    }
+
+    /** The operations of an event count the check needs (the count and its twin are unrelated final classes). */
+    interface Counted {
+        long ticket();
+
+        void signal();
+
+        boolean await(long ticket, BooleanSupplier abort, BlockedThreads blocked);
+    }
+
+    private static void signalAfterTheLookEndsTheWait(Counted ec) {
+        for (BlockedThreads blocked : new BlockedThreads[] {null, new BlockedThreads()}) {
+            String with = blocked == null ? " (no registry)" : " (with a registry)";
+            AtomicInteger checks = new AtomicInteger();
+            boolean moved = ec.await(ec.ticket(), () -> {
+                if (checks.getAndIncrement() == 0) {
+                    ec.signal();          // after the wait's look at the count, before its park
+                    return false;
+                }
+                return true;              // the wait went round after the signal: stop it instead of parking for good
+            }, blocked);
+            assertTrue(moved && checks.get() == 1, "the wait did not return on a signal made after its look at the count"
+                    + with + ": abort checked " + checks.get() + " times, await returned " + moved);
         }
     }
 
