@@ -129,6 +129,142 @@ public final class TraceChecker {
         }
     }
 
+    /**
+     * Checks traces of one spec folder in {@code session}, short traces of the same spec several to a TLC run
+     * ({@link TraceBatch}); the verdicts are in the order of {@code models} and are those {@link #check(TraceModel,
+     * TlcSession)} gives: a trace a batch accepts is accepted (its TLC seconds are its share of the batch's), every
+     * other trace of a batch (rejected, or not decided because TLC stopped at another trace's violation) is checked
+     * again by a run of its own, which finds its first bad event and the state before it.
+     */
+    public List<TraceVerdict> checkBatched(List<TraceModel> models, TlcSession session) {
+        TraceVerdict[] out = new TraceVerdict[models.size()];
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < models.size(); i++) {
+            TraceModel m = models.get(i);
+            String key = TraceBatch.key(specFolder(m.specFolder()), m);
+            if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] key " + m.name() + " " + (key != null));
+            if (key == null) {
+                long s0 = System.nanoTime();
+                out[i] = check(m, session);
+                if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " single " + m.name() + " " + secondsSince(s0));
+            }
+            else groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> group : groups.values()) {
+            for (int from = 0; from < group.size(); from += TraceBatch.MAX_TRACES) {
+                List<Integer> part = group.subList(from, Math.min(group.size(), from + TraceBatch.MAX_TRACES));
+                List<TraceModel> batch = part.stream().map(models::get).toList();
+                List<TraceVerdict> verdicts = checkBatch(batch, session);
+                for (int j = 0; j < part.size(); j++) out[part.get(j)] = verdicts.get(j);
+            }
+        }
+        return List.of(out);
+    }
+
+    private static final java.util.concurrent.atomic.AtomicInteger BATCHES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** One batch of traces with the same {@link TraceBatch#key}; the rest as {@link #checkBatched} says. */
+    private List<TraceVerdict> checkBatch(List<TraceModel> models, TlcSession session) {
+        if (models.size() == 1) {
+            long s0 = System.nanoTime();
+            TraceVerdict v = check(models.getFirst(), session);
+            if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " alone " + models.getFirst().name() + " " + secondsSince(s0));
+            return List.of(v);
+        }
+        TraceModel first = models.getFirst();
+        Path dir = workDir.resolve("batch-" + safe(first.traceModule()) + "-" + BATCHES.incrementAndGet());
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String module = "MC_batch";
+        TraceBatch.write(dir, module, specFolder(first.specFolder()), models, windowSize);
+        long t0 = System.nanoTime();
+        int n = models.size();
+        int[] reached = new int[n + 1];
+        TlcOutputParser parser = new TlcOutputParser(p -> { }, false);
+        StringBuilder raw = new StringBuilder("# ").append(module).append(": ").append(n).append(" traces\n");
+        int events = models.stream().mapToInt(m -> m.steps().size()).sum();
+        Duration deadline = windowTimeout.multipliedBy(Math.max(1, (events + windowSize - 1) / windowSize));
+        TlcSession.Outcome outcome = session.check(dir, module, deadline, line -> {
+            if (raw.length() < 8_000_000) raw.append(line).append('\n');
+            Matcher m = TraceBatch.REACHED.matcher(line.strip());
+            if (m.matches()) {
+                int t = Integer.parseInt(m.group(1));
+                if (t >= 1 && t <= n) reached[t] = Math.max(reached[t], Integer.parseInt(m.group(2)));
+            } else {
+                parser.accept(line);
+            }
+        });
+        double seconds = secondsSince(t0);
+        if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " " + n + " traces " + first.traceModule() + " " + seconds + " s exit " + outcome.exitCode() + " " + java.util.Arrays.toString(reached));
+        raw.append("# CPU time of TLC's JVM for this run: ").append(outcome.cpuMillis()).append(" ms\n");
+        try {
+            Files.writeString(dir.resolve(module + ".tlc.log"), raw);
+        } catch (IOException ignored) {
+            // the log is for people
+        }
+        // the trace whose violation stopped the run, if TLC found one: named by tix in its last state
+        int violator = 0;
+        TlcResult result = outcome.exitCode() == null ? TlcResult.error(outcome.failure()) : parser.result(outcome.exitCode());
+        if (result.outcome() == TlcOutcome.SAFETY && !result.trace().isEmpty()) {
+            String tix = result.trace().getLast().variables().get("tix");
+            try {
+                violator = tix == null ? 0 : Integer.parseInt(tix.strip());
+            } catch (NumberFormatException e) {
+                violator = 0;
+            }
+        }
+        List<Integer> accepted = new ArrayList<>();
+        List<Integer> undecided = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            boolean ended = reached[i] == models.get(i - 1).steps().size() + 1;
+            if (ended && i != violator && (result.outcome() == TlcOutcome.SUCCESS || result.outcome() == TlcOutcome.SAFETY)) {
+                accepted.add(i - 1);
+            } else {
+                undecided.add(i - 1);
+            }
+        }
+        TraceVerdict[] out = new TraceVerdict[n];
+        double share = accepted.isEmpty() ? 0 : seconds / accepted.size();
+        for (int i : accepted) {
+            TraceModel m = models.get(i);
+            out[i] = new TraceVerdict(m.name(), m.algorithm(), m.variant(), m.specFolder() + "/" + m.traceModule(),
+                    TraceVerdict.Status.ACCEPTED, m.steps().size(), 1, round(share), m.steps().size() + 1, 0, "", null,
+                    null, Map.of(), List.of(), m.truncation());
+        }
+        if (!undecided.isEmpty()) {
+            // the trace that stopped the run, and any the batch rejected, alone; the others of a stopped run batched again
+            List<TraceModel> again = new ArrayList<>();
+            List<Integer> againAt = new ArrayList<>();
+            for (int i : undecided) {
+                boolean stoppedEarly = result.outcome() == TlcOutcome.SAFETY && violator != 0 && i + 1 != violator
+                        && reached[i + 1] <= models.get(i).steps().size();
+                if (stoppedEarly) {
+                    again.add(models.get(i));
+                    againAt.add(i);
+                } else {
+                    out[i] = check(models.get(i), session);
+                }
+            }
+            if (!again.isEmpty()) {
+                List<TraceVerdict> vs = checkBatch(again, session);
+                for (int j = 0; j < again.size(); j++) out[againAt.get(j)] = vs.get(j);
+            }
+        }
+        if (undecided.isEmpty()) deleteTree(dir);
+        return List.of(out);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // TLC's files of an accepted batch: kept if they cannot be deleted
+        }
+    }
+
     /** The folder of the trace specs of {@code folder} ({@link TraceModel#specFolder()}): a session's library. */
     public Path specFolder(String folder) {
         return specsDir.resolve(folder);
