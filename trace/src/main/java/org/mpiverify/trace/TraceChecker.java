@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.specs.TlcOutcome;
@@ -142,12 +144,7 @@ public final class TraceChecker {
         for (int i = 0; i < models.size(); i++) {
             TraceModel m = models.get(i);
             String key = TraceBatch.key(specFolder(m.specFolder()), m);
-            if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] key " + m.name() + " " + (key != null));
-            if (key == null) {
-                long s0 = System.nanoTime();
-                out[i] = check(m, session);
-                if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " single " + m.name() + " " + secondsSince(s0));
-            }
+            if (key == null) out[i] = check(m, session);
             else groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
         }
         for (List<Integer> group : groups.values()) {
@@ -161,16 +158,12 @@ public final class TraceChecker {
         return List.of(out);
     }
 
-    private static final java.util.concurrent.atomic.AtomicInteger BATCHES = new java.util.concurrent.atomic.AtomicInteger();
+    /** Numbers the batches' folders. */
+    private static final AtomicInteger BATCHES = new AtomicInteger();
 
     /** One batch of traces with the same {@link TraceBatch#key}; the rest as {@link #checkBatched} says. */
     private List<TraceVerdict> checkBatch(List<TraceModel> models, TlcSession session) {
-        if (models.size() == 1) {
-            long s0 = System.nanoTime();
-            TraceVerdict v = check(models.getFirst(), session);
-            if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " alone " + models.getFirst().name() + " " + secondsSince(s0));
-            return List.of(v);
-        }
+        if (models.size() == 1) return List.of(check(models.getFirst(), session));
         TraceModel first = models.getFirst();
         Path dir = workDir.resolve("batch-" + safe(first.traceModule()) + "-" + BATCHES.incrementAndGet());
         try {
@@ -198,7 +191,6 @@ public final class TraceChecker {
             }
         });
         double seconds = secondsSince(t0);
-        if (Boolean.getBoolean("mpiverify.traceBatchDebug")) System.err.println("[batch] " + java.time.LocalTime.now() + " " + n + " traces " + first.traceModule() + " " + seconds + " s exit " + outcome.exitCode() + " " + java.util.Arrays.toString(reached));
         raw.append("# CPU time of TLC's JVM for this run: ").append(outcome.cpuMillis()).append(" ms\n");
         try {
             Files.writeString(dir.resolve(module + ".tlc.log"), raw);
@@ -259,7 +251,7 @@ public final class TraceChecker {
 
     private static void deleteTree(Path dir) {
         try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         } catch (IOException ignored) {
             // TLC's files of an accepted batch: kept if they cannot be deleted
         }
