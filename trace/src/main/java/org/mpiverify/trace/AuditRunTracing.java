@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +47,9 @@ import org.mpiverify.trace.tlc.TlcSession;
  * queued while the spec has a matching receive posted).
  *
  * <p>Thread safety: {@link #record} and a recording's {@code validate} are called by the audit's runner thread; the
- * validations run on {@code parallelism} platform threads of their own, each with one TLC JVM per spec folder
- * ({@link TlcSession}, confined to that thread), kept for the whole audit, so that a JVM starts and TLC's evaluator
- * compiles once per thread and folder instead of once per trace. The traces of all runs wait in one queue per spec
+ * validations run on {@code parallelism} platform threads of their own, each with one TLC JVM ({@link TlcSession},
+ * confined to that thread) for the trace specs of every folder, kept for the whole audit, so that a JVM starts and
+ * TLC's evaluator compiles once per thread instead of once per trace. The traces of all runs wait in one queue per spec
  * folder (guarded by its map's lock, never held while TLC runs); a validating thread that comes free checks every
  * trace queued for a folder, short traces of one spec several to a TLC run ({@link TraceChecker#checkBatched}): a
  * short trace's TLC run is mostly the spec's parse, which a batch pays once. {@link #close} ends the threads and the
@@ -71,7 +70,7 @@ public final class AuditRunTracing implements RunTracing {
     private final Path auditDir;
     private final Path workDir;
     private final ExecutorService validators;
-    private final ThreadLocal<Map<String, TlcSession>> sessions = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<TlcSession> sessions = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<TlcSession> allSessions = new ConcurrentLinkedQueue<>();
     /** The traces not yet checked, by spec folder; guarded by itself. */
     private final Map<String, ArrayDeque<Pending>> pending = new LinkedHashMap<>();
@@ -208,13 +207,15 @@ public final class AuditRunTracing implements RunTracing {
     /** Traces one drain takes at most: a few TLC batches. */
     private static final int MAX_DRAIN = 256;
 
-    /** This thread's TLC JVM for the trace specs of {@code folder}. */
+    /** This thread's TLC JVM, for the trace specs of every folder (each run names its folder as TLC's library). */
     private TlcSession session(String folder) {
-        return sessions.get().computeIfAbsent(folder, f -> {
-            TlcSession s = new TlcSession(checker.specFolder(f), false);
+        TlcSession s = sessions.get();
+        if (s == null) {
+            s = new TlcSession(checker.specFolder(folder), false);
+            sessions.set(s);
             allSessions.add(s);
-            return s;
-        });
+        }
+        return s;
     }
 
     /** One run's verdicts as its cell trace; writes each rejected trace's page, deletes an accepted one's TLC files. */
