@@ -114,7 +114,12 @@ public final class AuditRunTracing implements RunTracing {
 
             @Override
             public CompletableFuture<CellTrace> validate() {
-                List<RecordedEvent> events = recorder.events(); // the run has ended: its steps, read on this thread
+                List<RecordedEvent> events;
+                try {
+                    events = recorder.events(); // the run has ended: its steps, read on this thread
+                } catch (TraceRecorder.TraceTooLargeException e) {
+                    return CompletableFuture.completedFuture(error(run + ": " + e.getMessage()));
+                }
                 Map<String, Object> facts = recorder.facts();
                 try {
                     return CompletableFuture.supplyAsync(() -> validateRun(run, algorithms, events, facts, config),
