@@ -224,8 +224,10 @@ NoFailureWhereIdsSuffice(Uncounted) == \A t \in Threads : pc[t] = "failed" => ~S
 (* members sent them, not as the failing thread computed their AND).       *)
 Exhausted(c) == /\ \A q \in Members[c] : offer[c][q].o
                 /\ \A i \in Ids : \E q \in Members[c] : i \notin offer[c][q].m
-ErrOtherOnlyWhenExhausted ==
-    [][\A t \in Threads : (pc[t] # "failed" /\ pc'[t] = "failed") => Exhausted(Cl[t])]_<<pc, offer>>
+(* Step and subscript named so that a batch of traces in one TLC run checks each trace on its own steps. *)
+ErrOtherOnlyWhenExhaustedStep == \A t \in Threads : (pc[t] # "failed" /\ pc'[t] = "failed") => Exhausted(Cl[t])
+ErrOtherOnlyWhenExhaustedVars == <<pc, offer>>
+ErrOtherOnlyWhenExhausted == [][ErrOtherOnlyWhenExhaustedStep]_ErrOtherOnlyWhenExhaustedVars
 
 (* Reachability probe (a model expects it violated): some thread reports   *)
 (* ERR_OTHER, so ErrOtherOnlyWhenExhausted is not checked vacuously there.  *)

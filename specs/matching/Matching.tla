@@ -161,6 +161,8 @@ MatchedOnce == Abs!MatchedOnce
 CancelExclusive == Abs!CancelExclusive
 NoMatchLeft == Abs!NoMatchLeft
 NonOvertaking == Abs!NonOvertaking
+NonOvertakingStep == Abs!NonOvertakingStep   \* named for batches of traces (TraceBatch)
+NonOvertakingVars == Abs!NonOvertakingVars
 CallsTakeEffect == Abs!CallsTakeEffect
 RefinesMpiMatching == Abs!Spec
 

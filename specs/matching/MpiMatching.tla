@@ -159,7 +159,9 @@ InOrder(r, m) ==
     /\ LET q == waiting[m.ctx]
            before == IF r \in WaitingOn(m.ctx) THEN Place(q, r) - 1 ELSE Len(q)
        IN \A i \in 1..before : ~Fits(q[i], m)
-NonOvertaking == [][\A p \in matches' \ matches : InOrder(p[1], p[2])]_vars
+NonOvertakingStep == \A p \in matches' \ matches : InOrder(p[1], p[2])
+NonOvertakingVars == vars
+NonOvertaking == [][NonOvertakingStep]_NonOvertakingVars
 
 (* Posting a receive is a local call (MPI_Irecv returns at once, §3.7), and so is the engine's handling *)
 (* of an arriving message (matched or queued, whatever the receives): neither waits for another call.   *)

@@ -114,7 +114,10 @@ NoLostWakeup == \A w \in Waits : WakeupSafe(w)
 (* behavior iff it holds at its start and this holds on every step: a few lanes per step instead of  *)
 (* every wait in every state (measured: 11 s against 3.5 s for a window of 500 events with 80 waits *)
 (* and 250 signals). A window's start state was checked by the window before it.                   *)
-NoLostWakeupKept == [][\A w \in WaitsOf[ReqOf[E.o]] : WakeupSafe(w)']_<<pc, flag, waiter, bit, l>>
+(* Step and subscript named for batches of traces, as in ProbeTrace's LogAppendsOK.                 *)
+NoLostWakeupKeptStep == \A w \in WaitsOf[ReqOf[E.o]] : WakeupSafe(w)'
+NoLostWakeupKeptVars == <<pc, flag, waiter, bit, l>>
+NoLostWakeupKept == [][NoLostWakeupKeptStep]_NoLostWakeupKeptVars
 
 StateRecord == [pc |-> pc, flag |-> flag, waiter |-> waiter, bit |-> bit]
 

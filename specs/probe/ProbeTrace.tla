@@ -175,7 +175,11 @@ InOrderSince(i) ==
     IN  \A k \in open : k < m.seq /\ Abs!Fits(Abs!Msg(m.src, k), log[i].r) => Abs!Msg(m.src, k) \in before
 
 (* The spec's AtMostOnce and NonOvertaking, checked on the entries each step appends to log. *)
-LogAppendsOK == [][\A i \in (Len(log) + 1)..Len(log') : FreshSince(i)' /\ InOrderSince(i)']_<<log, l>>
+(* Its step and subscript are named, so that a batch of traces (one TLC run, the trace's index a      *)
+(* variable) can check each trace's property on that trace's steps only.                            *)
+LogAppendsOKStep == \A i \in (Len(log) + 1)..Len(log') : FreshSince(i)' /\ InOrderSince(i)'
+LogAppendsOKVars == <<log, l>>
+LogAppendsOK == [][LogAppendsOKStep]_LogAppendsOKVars
 
 (* MpiProbe's ExactlyOnce over the whole trace: the matches of the window and those before it. *)
 ExactlyOnceOverAll ==

@@ -5,11 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,9 +47,13 @@ import org.mpiverify.trace.tlc.TlcSession;
  * queued while the spec has a matching receive posted).
  *
  * <p>Thread safety: {@link #record} and a recording's {@code validate} are called by the audit's runner thread; the
- * validations run on {@code parallelism} platform threads of their own, each with one TLC JVM per spec folder
- * ({@link TlcSession}, confined to that thread), kept for the whole audit, so that a JVM starts and TLC's evaluator
- * compiles once per thread and folder instead of once per trace. {@link #close} ends the threads and the JVMs.
+ * validations run on {@code parallelism} platform threads of their own, each with one TLC JVM ({@link TlcSession},
+ * confined to that thread) for the trace specs of every folder, kept for the whole audit, so that a JVM starts and
+ * TLC's evaluator compiles once per thread instead of once per trace. The traces of all runs wait in one queue per spec
+ * folder (guarded by its map's lock, never held while TLC runs); a validating thread that comes free checks every
+ * trace queued for a folder, short traces of one spec several to a TLC run ({@link TraceChecker#checkBatched}): a
+ * short trace's TLC run is mostly the spec's parse, which a batch pays once. {@link #close} ends the threads and the
+ * JVMs; traces still queued end as ERROR.
  */
 public final class AuditRunTracing implements RunTracing {
     /** The algorithms a traced run records. */
@@ -65,8 +70,10 @@ public final class AuditRunTracing implements RunTracing {
     private final Path auditDir;
     private final Path workDir;
     private final ExecutorService validators;
-    private final ThreadLocal<Map<String, TlcSession>> sessions = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<TlcSession> sessions = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<TlcSession> allSessions = new ConcurrentLinkedQueue<>();
+    /** The traces not yet checked, by spec folder; guarded by itself. */
+    private final Map<String, ArrayDeque<Pending>> pending = new LinkedHashMap<>();
 
     /**
      * @param specsDir    the {@code specs/} folder
@@ -107,11 +114,17 @@ public final class AuditRunTracing implements RunTracing {
 
             @Override
             public CompletableFuture<CellTrace> validate() {
-                List<RecordedEvent> events = recorder.events(); // the run has ended: its steps, read on this thread
+                List<RecordedEvent> events;
+                try {
+                    events = recorder.events(); // the run has ended: its steps, read on this thread
+                } catch (TraceRecorder.TraceTooLargeException e) {
+                    return CompletableFuture.completedFuture(error(run + ": " + e.getMessage()));
+                }
                 Map<String, Object> facts = recorder.facts();
                 try {
                     return CompletableFuture.supplyAsync(() -> validateRun(run, algorithms, events, facts, config),
                                     validators)
+                            .thenCompose(f -> f)
                             .exceptionally(t -> error(run + ": the validation failed: " + t));
                 } catch (RejectedExecutionException e) {
                     return CompletableFuture.completedFuture(error(run + ": not validated, the tracing was closed"));
@@ -132,33 +145,82 @@ public final class AuditRunTracing implements RunTracing {
         return l;
     }
 
-    /** Translates one run's events into its traces and validates each; on a validating thread. */
-    private CellTrace validateRun(String run, Set<Algorithm> algorithms, List<RecordedEvent> events,
-                                  Map<String, Object> facts, JobConfig config) {
+    /**
+     * Translates one run's events into its traces and queues them for validation; on a validating thread. The run's
+     * verdict completes once each of its traces has one.
+     */
+    private CompletableFuture<CellTrace> validateRun(String run, Set<Algorithm> algorithms, List<RecordedEvent> events,
+                                                     Map<String, Object> facts, JobConfig config) {
         List<TraceModel> models = new ArrayList<>();
         for (Algorithm a : algorithms) {
             try {
                 models.addAll(Translators.of(a).models(run, events, facts, config));
             } catch (IllegalArgumentException | IllegalStateException e) {
-                return error(run + " (" + a.id() + "): cannot translate the trace: " + e.getMessage());
+                return CompletableFuture.completedFuture(
+                        error(run + " (" + a.id() + "): cannot translate the trace: " + e.getMessage()));
             }
         }
         if (models.isEmpty()) {
-            return new CellTrace(CellTrace.Verdict.NO_STEPS, 1, 0, 0, 0, 0, 0,
-                    "no step of " + algorithms.stream().map(Algorithm::id).toList() + " recorded", List.of());
+            return CompletableFuture.completedFuture(new CellTrace(CellTrace.Verdict.NO_STEPS, 1, 0, 0, 0, 0, 0,
+                    "no step of " + algorithms.stream().map(Algorithm::id).toList() + " recorded", List.of()));
         }
-        List<TraceVerdict> verdicts = new ArrayList<>();
-        for (TraceModel m : models) verdicts.add(checker.check(m, session(m.specFolder())));
-        return summarize(verdicts);
+        List<CompletableFuture<TraceVerdict>> verdicts = new ArrayList<>();
+        synchronized (pending) {
+            for (TraceModel m : models) {
+                CompletableFuture<TraceVerdict> f = new CompletableFuture<>();
+                pending.computeIfAbsent(m.specFolder(), k -> new ArrayDeque<>()).add(new Pending(m, f));
+                verdicts.add(f);
+            }
+        }
+        for (int i = 0; i < models.size(); i++) validators.execute(this::drain);
+        return CompletableFuture.allOf(verdicts.toArray(CompletableFuture[]::new))
+                .thenApply(x -> summarize(verdicts.stream().map(CompletableFuture::join).toList()));
     }
 
-    /** This thread's TLC JVM for the trace specs of {@code folder}. */
+    /** A trace waiting for TLC, and where its verdict goes. */
+    private record Pending(TraceModel model, CompletableFuture<TraceVerdict> verdict) {}
+
+    /**
+     * Checks every trace queued for the spec folder with the most of them, in batches ({@link
+     * TraceChecker#checkBatched}); nothing if none is queued. One drain is submitted per queued trace, so that a
+     * validating thread that comes free takes what accumulated while it was busy: the batches grow with the backlog,
+     * and no trace waits for a batch to fill.
+     */
+    private void drain() {
+        String folder = null;
+        List<Pending> taken = new ArrayList<>();
+        synchronized (pending) {
+            for (Map.Entry<String, ArrayDeque<Pending>> e : pending.entrySet()) {
+                if (!e.getValue().isEmpty() && (folder == null || e.getValue().size() > pending.get(folder).size())) {
+                    folder = e.getKey();
+                }
+            }
+            if (folder == null) return;
+            ArrayDeque<Pending> q = pending.get(folder);
+            while (!q.isEmpty() && taken.size() < MAX_DRAIN) taken.add(q.poll());
+        }
+        try {
+            List<TraceVerdict> verdicts = checker.checkBatched(taken.stream().map(Pending::model).toList(),
+                    session(folder));
+            for (int i = 0; i < taken.size(); i++) taken.get(i).verdict().complete(verdicts.get(i));
+        } catch (RuntimeException | Error e) {
+            for (Pending p : taken) p.verdict().completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    /** Traces one drain takes at most: a few TLC batches. */
+    private static final int MAX_DRAIN = 256;
+
+    /** This thread's TLC JVM, for the trace specs of every folder (each run names its folder as TLC's library). */
     private TlcSession session(String folder) {
-        return sessions.get().computeIfAbsent(folder, f -> {
-            TlcSession s = new TlcSession(checker.specFolder(f), false);
+        TlcSession s = sessions.get();
+        if (s == null) {
+            s = new TlcSession(checker.specFolder(folder), false);
+            sessions.set(s);
             allSessions.add(s);
-            return s;
-        });
+        }
+        return s;
     }
 
     /** One run's verdicts as its cell trace; writes each rejected trace's page, deletes an accepted one's TLC files. */
@@ -223,6 +285,13 @@ public final class AuditRunTracing implements RunTracing {
             validators.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        synchronized (pending) {
+            for (ArrayDeque<Pending> q : pending.values()) {
+                for (Pending p; (p = q.poll()) != null; ) {
+                    p.verdict().completeExceptionally(new IllegalStateException("not validated, the tracing was closed"));
+                }
+            }
         }
         for (TlcSession s; (s = allSessions.poll()) != null; ) s.close();
     }

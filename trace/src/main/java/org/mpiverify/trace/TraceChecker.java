@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiverify.specs.TlcOutcome;
@@ -129,14 +131,158 @@ public final class TraceChecker {
         }
     }
 
+    /**
+     * Checks traces of one spec folder in {@code session}, short traces of the same spec several to a TLC run
+     * ({@link TraceBatch}); the verdicts are in the order of {@code models} and are those {@link #check(TraceModel,
+     * TlcSession)} gives: a trace a batch accepts is accepted (its TLC seconds are its share of the batch's), every
+     * other trace of a batch (rejected, or not decided because TLC stopped at another trace's violation) is checked
+     * again by a run of its own, which finds its first bad event and the state before it.
+     */
+    public List<TraceVerdict> checkBatched(List<TraceModel> models, TlcSession session) {
+        TraceVerdict[] out = new TraceVerdict[models.size()];
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < models.size(); i++) {
+            TraceModel m = models.get(i);
+            String key = TraceBatch.key(specFolder(m.specFolder()), m);
+            if (key == null) out[i] = check(m, session);
+            else groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+        }
+        // traces with the same constants batched together: a constant all traces share is a constant of the batch,
+        // whose definitions TLC evaluates once, while one that differs is indexed by the trace and evaluated on every
+        // use (11 context-id traces of differing constants: about 0.5 s each, as alone; 32 of the same: 20 ms each)
+        List<List<Integer>> batches = new ArrayList<>();
+        for (List<Integer> group : groups.values()) {
+            Map<String, List<Integer>> same = new LinkedHashMap<>();
+            for (int i : group) {
+                TraceModel m = models.get(i);
+                same.computeIfAbsent(m.constants(0, m.steps().size()).toString(), k -> new ArrayList<>()).add(i);
+            }
+            List<Integer> mixed = new ArrayList<>();
+            for (List<Integer> s : same.values()) {
+                if (s.size() > 1) batches.add(s);
+                else mixed.addAll(s);
+            }
+            if (!mixed.isEmpty()) batches.add(mixed);
+        }
+        for (List<Integer> group : batches) {
+            for (int from = 0; from < group.size(); from += TraceBatch.MAX_TRACES) {
+                List<Integer> part = group.subList(from, Math.min(group.size(), from + TraceBatch.MAX_TRACES));
+                List<TraceModel> batch = part.stream().map(models::get).toList();
+                List<TraceVerdict> verdicts = checkBatch(batch, session);
+                for (int j = 0; j < part.size(); j++) out[part.get(j)] = verdicts.get(j);
+            }
+        }
+        return List.of(out);
+    }
+
+    /** Numbers the batches' folders. */
+    private static final AtomicInteger BATCHES = new AtomicInteger();
+
+    /** One batch of traces with the same {@link TraceBatch#key}; the rest as {@link #checkBatched} says. */
+    private List<TraceVerdict> checkBatch(List<TraceModel> models, TlcSession session) {
+        if (models.size() == 1) return List.of(check(models.getFirst(), session));
+        TraceModel first = models.getFirst();
+        Path dir = workDir.resolve("batch-" + safe(first.traceModule()) + "-" + BATCHES.incrementAndGet());
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String module = "MC_batch";
+        TraceBatch.write(dir, module, specFolder(first.specFolder()), models, windowSize);
+        long t0 = System.nanoTime();
+        int n = models.size();
+        int[] reached = new int[n + 1];
+        TlcOutputParser parser = new TlcOutputParser(p -> { }, false);
+        StringBuilder raw = new StringBuilder("# ").append(module).append(": ").append(n).append(" traces\n");
+        int events = models.stream().mapToInt(m -> m.steps().size()).sum();
+        Duration deadline = windowTimeout.multipliedBy(Math.max(1, (events + windowSize - 1) / windowSize));
+        TlcSession.Outcome outcome = session.check(dir, module, specFolder(first.specFolder()), deadline, line -> {
+            if (raw.length() < 8_000_000) raw.append(line).append('\n');
+            Matcher m = TraceBatch.REACHED.matcher(line.strip());
+            if (m.matches()) {
+                int t = Integer.parseInt(m.group(1));
+                if (t >= 1 && t <= n) reached[t] = Math.max(reached[t], Integer.parseInt(m.group(2)));
+            } else {
+                parser.accept(line);
+            }
+        });
+        double seconds = secondsSince(t0);
+        raw.append("# CPU time of TLC's JVM for this run: ").append(outcome.cpuMillis()).append(" ms\n");
+        try {
+            Files.writeString(dir.resolve(module + ".tlc.log"), raw);
+        } catch (IOException ignored) {
+            // the log is for people
+        }
+        // the trace whose violation stopped the run, if TLC found one: named by tix in its last state
+        int violator = 0;
+        TlcResult result = outcome.exitCode() == null ? TlcResult.error(outcome.failure()) : parser.result(outcome.exitCode());
+        if (result.outcome() == TlcOutcome.SAFETY && !result.trace().isEmpty()) {
+            String tix = result.trace().getLast().variables().get("tix");
+            try {
+                violator = tix == null ? 0 : Integer.parseInt(tix.strip());
+            } catch (NumberFormatException e) {
+                violator = 0;
+            }
+        }
+        List<Integer> accepted = new ArrayList<>();
+        List<Integer> undecided = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            boolean ended = reached[i] == models.get(i - 1).steps().size() + 1;
+            if (ended && i != violator && (result.outcome() == TlcOutcome.SUCCESS || result.outcome() == TlcOutcome.SAFETY)) {
+                accepted.add(i - 1);
+            } else {
+                undecided.add(i - 1);
+            }
+        }
+        TraceVerdict[] out = new TraceVerdict[n];
+        double share = accepted.isEmpty() ? 0 : seconds / accepted.size();
+        for (int i : accepted) {
+            TraceModel m = models.get(i);
+            out[i] = new TraceVerdict(m.name(), m.algorithm(), m.variant(), m.specFolder() + "/" + m.traceModule(),
+                    TraceVerdict.Status.ACCEPTED, m.steps().size(), 1, round(share), m.steps().size() + 1, 0, "", null,
+                    null, Map.of(), List.of(), m.truncation());
+        }
+        if (!undecided.isEmpty()) {
+            // the trace that stopped the run, and any the batch rejected, alone; the others of a stopped run batched again
+            List<TraceModel> again = new ArrayList<>();
+            List<Integer> againAt = new ArrayList<>();
+            for (int i : undecided) {
+                boolean stoppedEarly = result.outcome() == TlcOutcome.SAFETY && violator != 0 && i + 1 != violator
+                        && reached[i + 1] <= models.get(i).steps().size();
+                if (stoppedEarly) {
+                    again.add(models.get(i));
+                    againAt.add(i);
+                } else {
+                    out[i] = check(models.get(i), session);
+                }
+            }
+            if (!again.isEmpty()) {
+                List<TraceVerdict> vs = checkBatch(again, session);
+                for (int j = 0; j < again.size(); j++) out[againAt.get(j)] = vs.get(j);
+            }
+        }
+        if (undecided.isEmpty()) deleteTree(dir);
+        return List.of(out);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // TLC's files of an accepted batch: kept if they cannot be deleted
+        }
+    }
+
     /** The folder of the trace specs of {@code folder} ({@link TraceModel#specFolder()}): a session's library. */
     public Path specFolder(String folder) {
         return specsDir.resolve(folder);
     }
 
     /**
-     * Checks the whole trace of {@code model} in {@code session}, a TLC JVM over {@link #specFolder} of the model's
-     * folder that may have checked other traces before (its windows are new TLC runs all the same).
+     * Checks the whole trace of {@code model} in {@code session}, a TLC JVM that may have checked other traces, of
+     * this folder or another, before (its windows are new TLC runs all the same, with the model's folder as TLC's
+     * library).
      */
     public TraceVerdict check(TraceModel model, TlcSession session) {
         String name = model.name();
@@ -277,17 +423,17 @@ public final class TraceChecker {
         // one run for a whole trace read as data: the deadline of as many windows as it holds
         Duration deadline = data ? windowTimeout.multipliedBy(Math.max(1, (to - from + windowSize - 1) / windowSize))
                 : windowTimeout;
-        return tlc(session, dir, module, log, deadline);
+        return tlc(session, specFolder(model.specFolder()), dir, module, log, deadline);
     }
 
-    private Run tlc(TlcSession session, Path dir, String module, Path logFile, Duration deadline) {
+    private Run tlc(TlcSession session, Path library, Path dir, String module, Path logFile, Duration deadline) {
         long t0 = System.nanoTime();
         TlcOutputParser parser = new TlcOutputParser(p -> { }, false);
         StringBuilder raw = new StringBuilder("# ").append(module).append(" in one TLC JVM per trace\n");
         int[] reached = {1};
         StringBuilder state = new StringBuilder();
         boolean[] inState = {false};
-        TlcSession.Outcome outcome = session.check(dir, module, deadline, line -> {
+        TlcSession.Outcome outcome = session.check(dir, module, library, deadline, line -> {
             if (raw.length() < 8_000_000) raw.append(line).append('\n');
             Matcher m = REACHED.matcher(line.strip());
             if (m.matches()) {

@@ -4,7 +4,8 @@
  * org.mpiverify.trace.spi.TraceWorkload}), hands each algorithm's recorded events to its {@link
  * org.mpiverify.trace.spi.TraceTranslator} ({@link org.mpiverify.trace.Translators}), and {@link
  * org.mpiverify.trace.TraceChecker} lets TLC decide, window by window, whether the algorithm's {@code *Trace.tla}
- * allows the {@link org.mpiverify.trace.spi.TraceModel}: a {@link org.mpiverify.trace.TraceVerdict} per trace and,
+ * allows the {@link org.mpiverify.trace.spi.TraceModel} (short traces of one spec several to a TLC run, {@code
+ * TraceBatch}, for {@code audit --trace}): a {@link org.mpiverify.trace.TraceVerdict} per trace and,
  * for a rejected one, a page ({@link org.mpiverify.trace.TraceReports}). That a check can fail is shown on edited
  * traces ({@link org.mpiverify.trace.EditedTrace}) and on the core's known-bad twins ({@link
  * org.mpiverify.trace.TraceTwins}, {@code --variant}).
@@ -16,10 +17,10 @@
  * AuditRunTracing} gives {@code audit --trace}), {@code org.mpiverify.results}, the translator contract
  * {@code .spi}, and the per-algorithm packages {@code .completion}, {@code .contextid}, {@code .matching}, {@code
  * .probe}, {@code .progress}, which {@code Translators} and {@code TraceTwins} list. Those import {@code .spi}, never
- * this package. {@code .tlc} runs TLC: the windows of a trace in one TLC JVM ({@code TlcSession}, whose JVM runs
- * {@code TlcWindowServer}); it imports TLC and {@code org.mpiverify.specs} only.
+ * this package. {@code .tlc} runs TLC: the windows of a trace, or the traces of a thread, in one TLC JVM ({@code
+ * TlcSession}, whose JVM runs {@code TlcWindowServer}); it imports TLC and {@code org.mpiverify.specs} only.
  *
  * <p>Tests: {@code trace/src/test/java/org/mpiverify/trace} ({@code TraceQuickTest}, {@code
- * MatchingEditedTraceTest}, {@code MatchingTwinTraceTest} and one test per algorithm). Docs: {@code docs/trace.md}.
+ * MatchingEditedTraceTest}, {@code MatchingTwinTraceTest}, {@code TraceBatchTest} and one test per algorithm). Docs: {@code docs/trace.md}.
  */
 package org.mpiverify.trace;

@@ -171,7 +171,7 @@ class CompletionTraceTest {
      * lane is (wait -Publish-> check -Check-> park or done; park -Return-> check; park or done -Deregister->
      * wait; wait -Peek-> done), or 0: the per-wait order alone, without the flag's values.
      */
-    private static int firstOutOfOrder(TraceModel m) {
+    static int firstOutOfOrder(TraceModel m) {
         Map<String, String> at = new HashMap<>();
         for (TraceStep s : m.steps()) {
             String k = kind(s);
@@ -193,7 +193,7 @@ class CompletionTraceTest {
     }
 
     /** The number (from 1) of the first Unpark that found a waiter whose last step was Check(FALSE), or 0. */
-    private static int firstUnparkOfParkedWaiter(TraceModel m) {
+    static int firstUnparkOfParkedWaiter(TraceModel m) {
         Map<String, String> last = new HashMap<>();
         for (TraceStep s : m.steps()) {
             if (kind(s).equals("Unpark") && s.tla().contains("v |-> TRUE")) {

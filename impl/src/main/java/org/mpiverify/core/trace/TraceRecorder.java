@@ -37,6 +37,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * writer); {@link #events()} merges them by {@code seq}. Within a thread stamps increase in program
  * order, so each log is already sorted.
  *
+ * <p><b>Bounded.</b> A recorder keeps at most {@link #maxEvents()} events (by default a quarter of the heap's worth):
+ * an event stamped past it is dropped by its hook, which never throws into the core, and {@link #events()} then
+ * fails with {@link TraceTooLargeException}, which says how many fit and what to do, instead of the JVM running out
+ * of memory somewhere in the job. The check is on the event's stamp, so it costs the hook one compare.
+ *
  * <p>Memory consistency effects: an event recorded by a thread is visible to a thread that calls
  * {@link #events()} after it (each log publishes its size with a release store after the entry).
  */
@@ -79,9 +84,44 @@ public final class TraceRecorder {
     private final AtomicInteger nextLog = new AtomicInteger();
     private final ConcurrentHashMap<String, Object> facts = new ConcurrentHashMap<>();
 
-    private TraceRecorder(Set<Algorithm> algorithms, boolean stacks) {
+    /** Events kept at most: those stamped 1 .. limit, a prefix of the global order. */
+    private final long limit;
+    /** Set once an event stamped after {@link #limit} was dropped. */
+    private volatile boolean overflowed;
+
+    private TraceRecorder(Set<Algorithm> algorithms, boolean stacks, long limit) {
+        if (limit < 1) throw new IllegalArgumentException("a recorder must keep at least one event: " + limit);
         this.algorithms = algorithms.isEmpty() ? EnumSet.noneOf(Algorithm.class) : EnumSet.copyOf(algorithms);
         this.stacks = stacks;
+        this.limit = limit;
+    }
+
+    /** The share of this JVM's heap ({@code -Xmx}) a recorder's events may fill by default. */
+    static final double HEAP_SHARE = 0.25;
+    /** What an event takes, about, without its Java frames and with them (measured in the tens of bytes per field). */
+    static final long EVENT_BYTES = 256;
+    static final long EVENT_BYTES_WITH_STACKS = 2_048;
+
+    /** The events a recorder keeps by default: {@link #HEAP_SHARE} of the heap at the size of an event. */
+    static long defaultLimit(boolean stacks) {
+        return Math.max(1, (long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE)
+                / (stacks ? EVENT_BYTES_WITH_STACKS : EVENT_BYTES));
+    }
+
+    /** The most events this recorder keeps; a job that records more gets {@link TraceTooLargeException} from {@link #events()}. */
+    public long maxEvents() {
+        return limit;
+    }
+
+    /**
+     * A recording with more events than its recorder keeps ({@link #maxEvents()}): how many fit and what to do
+     * instead are in the message. The job itself was not disturbed: a recording hook never throws; the events past the
+     * limit were dropped, and the recording as a whole is refused rather than validated in part.
+     */
+    public static final class TraceTooLargeException extends IllegalStateException {
+        TraceTooLargeException(String message) {
+            super(message);
+        }
     }
 
     /**
@@ -92,7 +132,15 @@ public final class TraceRecorder {
      *                   so a rejected trace can show where its first bad event came from
      */
     public static TraceRecorder create(Set<Algorithm> algorithms, boolean stacks) {
-        return new TraceRecorder(algorithms, stacks);
+        return new TraceRecorder(algorithms, stacks, defaultLimit(stacks));
+    }
+
+    /**
+     * A recorder that keeps at most {@code maxEvents} events (the first in the global order; {@link #events()} fails
+     * if the job recorded more). {@link #create(Set, boolean)} keeps a quarter of the heap's worth.
+     */
+    public static TraceRecorder create(Set<Algorithm> algorithms, boolean stacks, long maxEvents) {
+        return new TraceRecorder(algorithms, stacks, maxEvents);
     }
 
     /** The algorithms recorded. */
@@ -138,12 +186,30 @@ public final class TraceRecorder {
 
     /** Appends {@code step}, stamped {@code seq}, to the calling thread's log. */
     public void record(long seq, Object step) {
+        if (seq > limit) {            // stamps are dense from 1: the events kept are a prefix of the global order
+            if (!overflowed) overflowed = true;
+            return;
+        }
         ThreadLog log = local.get();
         log.add(new RecordedEvent(seq, log.thread, step, stacks ? site() : null));
     }
 
-    /** Every event recorded so far, in global order. Safe while threads still record (a snapshot). */
+    /**
+     * Every event recorded so far, in global order. Safe while threads still record (a snapshot).
+     *
+     * @throws TraceTooLargeException if the job recorded more than {@link #maxEvents()} events
+     */
     public List<RecordedEvent> events() {
+        if (overflowed) {
+            Runtime rt = Runtime.getRuntime();
+            throw new TraceTooLargeException("the job recorded more than " + limit + " events, the most this recorder "
+                    + "keeps (" + (limit == defaultLimit(stacks) ? "a quarter of this JVM's " + rt.maxMemory() / (1 << 20)
+                    + " MB heap (-Xmx) at about " + (stacks ? EVENT_BYTES_WITH_STACKS : EVENT_BYTES) + " bytes an event"
+                    : "as it was created") + "); the events after the first " + limit + " were dropped and none is "
+                    + "validated: record a shorter run (a smaller --workload, fewer --repeats or scenarios)"
+                    + (stacks ? ", record without Java frames (--no-stacks)" : "")
+                    + ", or give the JVM a larger heap (-Xmx)");
+        }
         List<RecordedEvent> all = new ArrayList<>();
         for (ThreadLog l : logs) l.copyTo(all);
         all.sort(Comparator.comparingLong(RecordedEvent::seq));

@@ -56,6 +56,19 @@ public final class TlcSession implements AutoCloseable {
      * TLC's output to {@code output}, in order, on the calling thread.
      */
     public Outcome check(Path dir, String module, Duration deadline, Consumer<String> output) {
+        return check(dir, module, library, deadline, output);
+    }
+
+    /**
+     * As {@link #check(Path, String, Duration, Consumer)}, with TLC's library path for this module only: one JVM can
+     * check the trace specs of several folders one after another (the server resets TLC's static state between runs
+     * whatever their modules), so that a JVM starts and TLC's evaluator compiles once for all of them.
+     */
+    public Outcome check(Path dir, String module, Path library, Duration deadline, Consumer<String> output) {
+        return check(dir, module, library.toAbsolutePath().toString(), deadline, output);
+    }
+
+    private Outcome check(Path dir, String module, String library, Duration deadline, Consumer<String> output) {
         try {
             if (process == null || !process.isAlive()) start();
             requests.write(dir.toAbsolutePath() + "\t" + module + "\t" + library + "\n");
