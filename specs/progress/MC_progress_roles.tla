@@ -3,7 +3,8 @@
 (* Model progress_roles: t1 waits on a point-to-point request r1 (its message comes on its own), t2 *)
 (* on s1, an operation already outstanding that needs one transfer: one is the poller, the other on *)
 (* standby; s1's transfer wakes t2 through the routed signal or the poller; r1 completes and the *)
-(* poller leaves the role, waking the standby, which takes it *)
+(* poller leaves the role, waking the standby, which takes it (OperationsComplete is not checked *)
+(* here: t2 waits on s1, so CallsReturn with WaitReturnsDone implies it) *)
 EXTENDS ProgressEngine
 MC_Threads == {"t1", "t2"}
 MC_Sched == {"s1"}
