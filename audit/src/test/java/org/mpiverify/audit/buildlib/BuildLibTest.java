@@ -195,6 +195,36 @@ class BuildLibTest {
         assertTrue(tools.commands.contains("make -s -n -f debian/rules override_dh_auto_configure"), tools.commands.toString());
     }
 
+    /**
+     * The build system is regenerated as dh does before configuring: Open MPI 4.1.4-3's rules override
+     * dh_update_autotools_config with its autogen.pl and leave dh_autoreconf to dh (compat 13), MPICH's override
+     * dh_autoreconf; a catch-all rule or a variable of that name is no override, and below compat 10 dh has no
+     * dh_autoreconf. (Without the regeneration Open MPI's make failed: its patched configure.ac and Makefile.am made it
+     * call the tarball's aclocal-1.15, which is not installed.)
+     */
+    @Test
+    void theBuildSystemIsRegeneratedAsDhDoesBeforeConfiguring() {
+        String openmpi = """
+                %:
+                \tdh $@
+                override_dh_update_autotools_config:
+                \t(cd config && autom4te --language=m4sh opal_get_version.m4sh -o opal_get_version.sh)
+                \t./autogen.pl --force
+                override_dh_auto_configure:
+                \tdh_auto_configure -- $(extra_flags)
+                """;
+        assertEquals(13, DebianRules.compatLevel("Build-Depends: dpkg-dev (>= 1.16.1~),\n dh-sequence-fortran-mod,\n "
+                + "debhelper-compat (= 13),\n libevent-dev,", null));
+        assertEquals(List.of(List.of("make", "-f", "debian/rules", "override_dh_update_autotools_config"), List.of("dh_autoreconf")),
+                DebianRules.regeneration(openmpi, 13));
+        String mpich = RULES + "override_dh_autoreconf:\n\t./autogen.sh\n";
+        assertEquals(List.of(List.of("make", "-f", "debian/rules", "override_dh_autoreconf")), DebianRules.regeneration(mpich, 13));
+        assertEquals(List.of(List.of("dh_autoreconf")), DebianRules.regeneration(RULES, 13), "the catch-all rule is no override");
+        assertEquals(List.of(), DebianRules.regeneration(RULES + "override_dh_autoreconf_x := 1\n", 9), "compat 9: no dh_autoreconf");
+        assertEquals(9, DebianRules.compatLevel("Build-Depends: debhelper (>= 9)", "9\n"));
+        assertEquals(0, DebianRules.compatLevel("Build-Depends: debhelper (>= 9)", null));
+    }
+
     @Test
     void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
         var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
