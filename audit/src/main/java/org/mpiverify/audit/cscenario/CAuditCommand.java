@@ -54,10 +54,11 @@ public final class CAuditCommand {
             int status = 0;
             for (String id : ids) {
                 CProgram program = new CProgram(id, lib, mpiexec);
-                var missing = program.unavailable().or(() -> tool == null ? java.util.Optional.empty() : tool.unavailable());
+                var missing = program.unavailable().or(() -> tool == null ? java.util.Optional.empty() : tool.unavailableFor(lib));
                 if (missing.isPresent()) {
                     err.println("audit " + id + " --c: not available: " + missing.get());
-                    status = Math.max(status, lib != null ? 2 : ci ? 1 : 0);
+                    // tsan on a library not built with it is a usage error, as a --lib that is not there
+                    status = Math.max(status, lib != null || tool == RaceTool.TSAN ? 2 : ci ? 1 : 0);
                     continue;
                 }
                 Path work = Files.createTempDirectory("mpiverify-c-" + id);
