@@ -26,7 +26,7 @@ import org.mpiverify.results.Json;
 
 /**
  * The audit of a native library through the C scenarios ({@code ./mpiverify audit --target mpich|openmpi --c [--race
- * helgrind|drd]}): each C scenario is built with the library's {@code mpicc}, run once under its {@code mpiexec} with
+ * helgrind|drd|tsan]}): each C scenario is built with the library's {@code mpicc}, run once under its {@code mpiexec} with
  * the Java scenario's rank count and deadline and judged ({@link COutcomes}); with a race detector, run again under it
  * (the scenario's race rounds), and once more with one user thread per rank, and its races read from the ranks' XML
  * reports into one {@link RaceLedger}. The library's suppression file ({@link Suppressions}) applies to every run under

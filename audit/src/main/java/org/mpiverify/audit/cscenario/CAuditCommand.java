@@ -13,7 +13,7 @@ import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.harness.scenario.Verdict;
 
 /**
- * {@code ./mpiverify audit --target mpich|openmpi[,...] --c [--race helgrind|drd] [--scenario ID,...] [--lib FILE
+ * {@code ./mpiverify audit --target mpich|openmpi[,...] --c [--race helgrind|drd|tsan] [--scenario ID,...] [--lib FILE
  * [--mpiexec FILE]]}: the C scenarios on a native library ({@link CAudit}), written to {@code
  * out/audit/c-<library>[-<tool>].{md,json}}. Exit codes: 0 when every C scenario's verdict is one the Java binding's
  * audit records for it on that library ({@code audit/expected-verdicts.json}: the two must agree, or the difference
