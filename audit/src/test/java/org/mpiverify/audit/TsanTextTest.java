@@ -81,5 +81,9 @@ class TsanTextTest {
         assertEquals(Optional.empty(), RaceTool.HELGRIND.unavailableFor(null).filter(m -> !m.contains("valgrind")));
         assertEquals(List.of(), RaceTool.HELGRIND.compileFlags());
         assertEquals(List.of("-fsanitize=thread"), RaceTool.TSAN.compileFlags());
+        Map<String, String> env = RaceTool.TSAN.environment(Path.of("/reports"), List.of());
+        assertTrue(env.get("TSAN_OPTIONS").startsWith("log_path=/reports/rank exitcode=0"), env.toString());
+        assertEquals("no", env.get("UCX_MEM_EVENTS"), "UCX's memory hooks crash TSan as a thread ends");
+        assertEquals(Map.of(), RaceTool.HELGRIND.environment(Path.of("/reports"), List.of()));
     }
 }
