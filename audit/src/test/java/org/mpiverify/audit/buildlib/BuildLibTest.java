@@ -225,6 +225,60 @@ class BuildLibTest {
         assertEquals(0, DebianRules.compatLevel("Build-Depends: debhelper (>= 9)", null));
     }
 
+    /**
+     * The whole build's order with the tools answered and no process run: the regeneration before configure, once per
+     * tree (its stamp), and a configuration made before it dropped, so that configure runs with the regenerated script.
+     */
+    @Test
+    void theRegenerationRunsBeforeConfigureOnceAndDropsAStaleConfiguration(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.OPENMPI, "openmpi", "4.1.4-3", false, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Path debian = Files.createDirectories(plan.tree().resolve("debian"));
+        Files.writeString(debian.resolve("control"), "Build-Depends: debhelper-compat (= 13), libevent-dev\n");
+        Files.writeString(debian.resolve("rules"), "%:\n\tdh $@\noverride_dh_update_autotools_config:\n\t./autogen.pl --force\n");
+        Files.writeString(plan.tree().resolve("config.status"), "#!/bin/sh\n");
+        var tools = new RecordingTools() {
+            final List<String> ran = new ArrayList<>();
+
+            @Override
+            public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
+                ran.add(String.join(" ", cmd));
+                if (cmd.equals(List.of("make", "install"))) {
+                    try {
+                        Files.createDirectories(plan.libraryFile().getParent());
+                        Files.writeString(plan.libraryFile(), "");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return 0;
+            }
+
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                String c = String.join(" ", cmd);
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps", "dpkg-buildflags" -> new BuildLib.Output(0, "");
+                    case "make" -> new BuildLib.Output(0, c.contains("-n") ? "dh_auto_configure -- --with-ucx\n" : "PATH=/usr/bin\n");
+                    default -> new BuildLib.Output(1, "not here");
+                };
+            }
+        };
+        var out = new ByteArrayOutputStream();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("make -f debian/rules override_dh_update_autotools_config", "dh_autoreconf"), tools.ran.subList(0, 2));
+        assertTrue(tools.ran.get(2).startsWith("./configure --build=x86_64-linux-gnu"), "configure runs: " + tools.ran);
+        assertFalse(Files.exists(plan.tree().resolve("config.status")), "the configuration made before is dropped");
+        assertTrue(Files.exists(plan.tree().resolve(BuildLib.REGENERATED)));
+        // resumed (the installation gone): no second regeneration
+        Files.delete(plan.prefix().resolve(BuildLib.MARKER));
+        tools.ran.clear();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
+    }
+
     @Test
     void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
         var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
