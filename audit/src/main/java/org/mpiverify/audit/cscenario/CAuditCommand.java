@@ -38,6 +38,8 @@ public final class CAuditCommand {
             }
             if (lib != null && ids.size() != 1) throw new IllegalArgumentException("--lib names one library: give one target");
             RaceTool tool = race == null ? null : RaceTool.of(race);
+            // TSan on a library not built with it is a usage error, found before anything is loaded or compiled
+            if (tool == RaceTool.TSAN) tool.unavailableFor(lib).ifPresent(why -> { throw new IllegalArgumentException(why); });
             Path root = AuditOutput.repoRoot();
             List<CScenario> all = CScenarios.load(root);
             List<CScenario> chosen = new ArrayList<>();
@@ -57,8 +59,7 @@ public final class CAuditCommand {
                 var missing = program.unavailable().or(() -> tool == null ? java.util.Optional.empty() : tool.unavailableFor(lib));
                 if (missing.isPresent()) {
                     err.println("audit " + id + " --c: not available: " + missing.get());
-                    // tsan on a library not built with it is a usage error, as a --lib that is not there
-                    status = Math.max(status, lib != null || tool == RaceTool.TSAN ? 2 : ci ? 1 : 0);
+                    status = Math.max(status, lib != null ? 2 : ci ? 1 : 0);
                     continue;
                 }
                 Path work = Files.createTempDirectory("mpiverify-c-" + id);
