@@ -27,7 +27,7 @@ class TsanTextTest {
 
     @Test
     void aGlobalsRaceHasBothStacksItsSymbolAndItsCalls() {
-        ValgrindXml.Report r = TsanText.read(LOGS.resolve("global.log"), "knownbad");
+        ValgrindXml.Report r = TsanText.read(LOGS.resolve("global.txt"), "knownbad");
         assertEquals(null, r.problem());
         assertEquals(1, r.races().size(), r.races().toString());
         Race race = r.races().get(0);
@@ -46,7 +46,7 @@ class TsanTextTest {
 
     @Test
     void aHeapBlocksRaceNamesItsAllocationAndMatchesAnAttributionByIt() {
-        ValgrindXml.Report r = TsanText.read(LOGS.resolve("heap.log"), "heap");
+        ValgrindXml.Report r = TsanText.read(LOGS.resolve("heap.txt"), "heap");
         Race race = r.races().get(0);
         assertEquals(0, race.first().thread(), "TSan's main thread");
         assertEquals("main heap.c:11 <> work heap.c:6", race.key());
@@ -61,10 +61,10 @@ class TsanTextTest {
 
     @Test
     void matchedSuppressionsAreCountedAndACutReportIsAProblem() {
-        ValgrindXml.Report s = TsanText.read(LOGS.resolve("suppressed.log"), "heap");
+        ValgrindXml.Report s = TsanText.read(LOGS.resolve("suppressed.txt"), "heap");
         assertEquals(List.of(), s.races());
         assertEquals(Map.of("race:work", 1), s.suppressed());
-        ValgrindXml.Report cut = TsanText.read(LOGS.resolve("cut.log"), "cut");
+        ValgrindXml.Report cut = TsanText.read(LOGS.resolve("cut.txt"), "cut");
         assertEquals(List.of(), cut.races());
         assertTrue(cut.problem() != null && cut.problem().contains("no SUMMARY line"), String.valueOf(cut.problem()));
     }
