@@ -45,7 +45,8 @@ import org.mpiverify.testkit.FullBuild;
  * stacks, and every access made from a scenario's thread naming the MPI call it was in or its own code. The suppression files keep
  * their rules (a reason per entry, no library suppressed wholesale), and the rules can refuse an entry. Under {@code
  * -Pfull}, each attributed cause's reproduction shows races of that cause with two threads and none with one (MPICH's
- * owner field; Open MPI's two unlocked reads).
+ * owner field; Open MPI's two unlocked reads), and MPICH's info list's with threads sharing one info object and none
+ * with one object per thread (on the build of {@code audit build-lib mpich}, whose symbols name the nodes).
  */
 class RaceAuditTest {
     private static final Path ROOT = Workspace.root();
@@ -53,17 +54,35 @@ class RaceAuditTest {
     private static final Path GCC = Path.of("/usr/bin/gcc");
 
     @ParameterizedTest
-    @EnumSource(RaceTool.class)
+    @EnumSource(value = RaceTool.class, names = {"HELGRIND", "DRD"})
     void theUnlockedCounterShowsItsRaceAndTheLockedOneNone(RaceTool tool) throws Exception {
+        unlockedCounter(tool);
+    }
+
+    /**
+     * {@code -Pfull}: the same known-bad check under ThreadSanitizer, the library and the program built with {@code
+     * -fsanitize=thread} (three compiles, kept out of the quick suite): the race on the counter in both threads' calls,
+     * and the library taken as instrumented by the audit; with the lock, no race.
+     */
+    @TestFactory
+    Stream<DynamicTest> theUnlockedCounterShowsItsRaceUnderTsan() {
+        return FullBuild.only("tsan", Duration.ofMinutes(3), () -> unlockedCounter(RaceTool.TSAN));
+    }
+
+    private static void unlockedCounter(RaceTool tool) throws Exception {
         AuditTesting.requireAvailable(tool.unavailable().or(() -> Files.isExecutable(GCC) ? Optional.empty()
                 : Optional.of(GCC + " is missing; install it with: apt-get install gcc")));
         Path work = Files.createTempDirectory("knownbad");
         try {
-            Path racy = library(work, "racy", false);
-            Path locked = library(work, "locked", true);
+            Path racy = library(work, "racy", false, tool);
+            Path locked = library(work, "locked", true, tool);
             Path exe = work.resolve("knownbad_dup");
-            sh(work, GCC.toString(), "-g", "-O1", "-o", exe.toString(), KNOWN_BAD.resolve("knownbad_dup.c").toString(),
-                    "-L", racy.toString(), "-lfakempi", "-lpthread");
+            List<String> cc = new ArrayList<>(List.of(GCC.toString(), "-g", "-O1"));
+            cc.addAll(tool.compileFlags());
+            cc.addAll(List.of("-o", exe.toString(), KNOWN_BAD.resolve("knownbad_dup.c").toString(), "-L", racy.toString(),
+                    "-lfakempi", "-lpthread"));
+            sh(work, cc.toArray(String[]::new));
+            assertEquals(tool == RaceTool.TSAN, RaceTool.instrumented(racy.resolve("libfakempi.so")), "built with TSan or not");
 
             List<Race> unlocked = races(tool, exe, racy, work);
             Race counter = unlocked.stream().filter(r -> r.variable().contains("next_context_id") || tool == RaceTool.DRD)
@@ -71,7 +90,7 @@ class RaceAuditTest {
                     .findFirst().orElseThrow(() -> new AssertionError(tool.id() + " did not report the counter's race: " + unlocked));
             assertEquals("fakempi.c", counter.first().top().file(), counter.toString());
             assertEquals("MPIX_Comm_dup_fake", counter.first().mpiCall());
-            if (tool == RaceTool.HELGRIND) {
+            if (tool != RaceTool.DRD) {
                 assertEquals("MPIX_Comm_dup_fake vs MPIX_Comm_dup_fake", counter.calls(), "both threads were in the call");
                 assertTrue(counter.variable().contains("data symbol \"next_context_id\""), counter.variable());
                 assertEquals("MPIX_Comm_dup_fake", counter.second().top().fn());
@@ -87,13 +106,13 @@ class RaceAuditTest {
      * offset in the library file, which must be where the unstripped build's symbol table puts {@code next_context_id}.
      */
     @ParameterizedTest
-    @EnumSource(RaceTool.class)
+    @EnumSource(value = RaceTool.class, names = {"HELGRIND", "DRD"})
     void aStrippedLibrarysVariableGetsItsOffset(RaceTool tool) throws Exception {
         AuditTesting.requireAvailable(tool.unavailable().or(() -> Files.isExecutable(GCC) ? Optional.empty()
                 : Optional.of(GCC + " is missing; install it with: apt-get install gcc")));
         Path work = Files.createTempDirectory("knownbad-stripped");
         try {
-            Path racy = library(work, "racy", false);
+            Path racy = library(work, "racy", false, tool);
             Path stripped = Files.createDirectories(work.resolve("stripped"));
             sh(work, "/usr/bin/strip", "--strip-unneeded", "-o", stripped.resolve("libfakempi.so").toString(),
                     racy.resolve("libfakempi.so").toString());
@@ -116,9 +135,10 @@ class RaceAuditTest {
         }
     }
 
-    private static Path library(Path work, String name, boolean locked) throws Exception {
+    private static Path library(Path work, String name, boolean locked, RaceTool tool) throws Exception {
         Path dir = Files.createDirectories(work.resolve(name));
         List<String> cmd = new ArrayList<>(List.of(GCC.toString(), "-g", "-O1", "-shared", "-fPIC"));
+        cmd.addAll(tool.compileFlags());
         if (locked) cmd.add("-DLOCKED");
         cmd.addAll(List.of("-o", dir.resolve("libfakempi.so").toString(), KNOWN_BAD.resolve("fakempi.c").toString(), "-lpthread"));
         sh(work, cmd.toArray(String[]::new));
@@ -133,6 +153,7 @@ class RaceAuditTest {
         Path log = Files.createTempFile(work, "run", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
+        pb.environment().putAll(tool.environment(xml, List.of()));
         Process p = pb.start();
         boolean ended = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
         if (!ended) p.destroyForcibly();
@@ -142,7 +163,7 @@ class RaceAuditTest {
         List<Race> races = new ArrayList<>();
         try (Stream<Path> files = Files.list(xml)) {
             for (Path f : files.toList()) {
-                ValgrindXml.Report r = ValgrindXml.read(f, "knownbad");
+                ValgrindXml.Report r = tool.read(f, "knownbad");
                 assertEquals(null, r.problem());
                 races.addAll(r.races());
             }
@@ -318,6 +339,85 @@ class RaceAuditTest {
                 }
                 if (threads == 2) assertFalse(owner.isEmpty(), "two threads race on the owner");
                 else assertEquals(List.of(), owner, "one thread has nobody to race with");
+            }
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    private static final String INFO_LIST = "mpich-info-list-unlocked";
+
+    /**
+     * MPICH's info-list cause holds on the list's fields of every node of the info pool's static array (next, key,
+     * value: bytes 8, 16, 24 of each 32-byte {@code MPIR_Info}) and on the strings {@code MPIR_Info_set_impl}
+     * allocates, not on a node's handle or reference count, another symbol, or a block another function allocated.
+     */
+    @Test
+    void theInfoListCauseHoldsOnTheListFieldsOfEveryNode() {
+        Attributions causes = Attributions.load(ROOT, "mpich");
+        String symbol = "Address 0x70d9b88 is %d bytes inside data symbol \"%s\"";
+        for (int b : new int[] {8, 16, 24, 40, 48, 168}) {
+            assertEquals(Optional.of(INFO_LIST), causes.causeOf(symbol.formatted(b, "MPIR_Info_direct")).map(Attributions.Cause::id),
+                    "byte " + b);
+        }
+        for (int b : new int[] {0, 4, 32, 36}) {
+            assertEquals(Optional.empty(), causes.causeOf(symbol.formatted(b, "MPIR_Info_direct")), "byte " + b + ": handle, ref_count");
+        }
+        assertEquals(Optional.empty(), causes.causeOf(symbol.formatted(8, "MPIR_Info_builtin")), "another symbol");
+        String block = "Address 0x771ef90 is 0 bytes inside a block of size 6 alloc'd; allocated at [malloc "
+                + "(vgpreload_helgrind-amd64-linux.so), strdup (strdup.c:42), %s (info_impl.c:213), internal_Info_set "
+                + "(info_set.c:69)]; Block was alloc'd by thread #5";
+        assertEquals(Optional.of(INFO_LIST), causes.causeOf(block.formatted("MPIR_Info_set_impl")).map(Attributions.Cause::id));
+        assertEquals(Optional.empty(), causes.causeOf(block.formatted("MPIR_Info_set_impl_other")), "another function");
+        assertEquals(Optional.empty(), causes.causeOf("Address 0x1 is 0 bytes inside a block of size 6 alloc'd"),
+                "no allocation stack");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Attributions.Where(null, null, null, null, null, 32, "MPIR_Info_set_impl"), "a size without a symbol");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Attributions.Where(null, null, null, "MPIR_Info_direct", 40, 32, null), "a field beyond the element");
+    }
+
+    /**
+     * {@code -Pfull}, with MPICH built by {@code audit build-lib mpich} (its cache; skipped without it, nothing is
+     * built): the reproduction of {@value #INFO_LIST} ({@code audit/repro/info_set_shared.c}) under Helgrind shows races
+     * of that cause with four threads on one info object, and none with one info object per thread (the handle pool the
+     * nodes come from is locked) or with one thread.
+     */
+    @TestFactory
+    Stream<DynamicTest> theInfoListRaceNeedsOneSharedInfoObject() {
+        return FullBuild.only("mpich", Duration.ofMinutes(10), RaceAuditTest::infoListReproduction);
+    }
+
+    private static void infoListReproduction() throws Exception {
+        var plan = new org.mpiverify.audit.buildlib.BuildLib.Plan(org.mpiverify.audit.buildlib.BuildLib.Library.MPICH, "mpich",
+                "4.0.2-3", false, org.mpiverify.audit.buildlib.BuildLib.cacheRoot(System.getenv()));
+        AuditTesting.requireAvailable(Files.isRegularFile(plan.libraryFile()) ? Optional.empty()
+                : Optional.of(plan.libraryFile() + " is missing; build it with: ./mpiverify audit build-lib mpich"));
+        CProgram program = new CProgram("mpich", plan.libraryFile(), plan.mpiexec());
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        Path work = Files.createTempDirectory("repro-info");
+        try {
+            Path exe = work.resolve("iss");
+            sh(work, "/usr/bin/mpicc.mpich", "-g", "-O1", "-Wall", "-Werror", "-o", exe.toString(),
+                    ROOT.resolve("audit/repro/info_set_shared.c").toString(), "-lpthread");
+            Attributions causes = Attributions.load(ROOT, "mpich");
+            for (List<String> args : List.of(List.of("4"), List.of("4", "own"), List.of("1"))) {
+                Path xml = Files.createTempDirectory(work, "xml");
+                CProgram.Result r = program.launch(exe, 1, RaceTool.HELGRIND.prefix(xml, List.of(Suppressions.of(ROOT, "mpich"))),
+                        args, java.util.Map.of(), work, Duration.ofSeconds(240));
+                assertFalse(r.killed(), r.toString());
+                List<String> list = new ArrayList<>();
+                try (Stream<Path> files = Files.list(xml)) {
+                    for (Path f : files.toList()) {
+                        ValgrindXml.Report rep = ValgrindXml.read(f, "repro");
+                        assertEquals(null, rep.problem());
+                        for (Race race : rep.races()) {
+                            if (causes.causeOf(new LibraryOffsets().describe(race)).isPresent()) list.add(race.calls());
+                        }
+                    }
+                }
+                if (args.size() == 1 && args.get(0).equals("4")) assertFalse(list.isEmpty(), "four threads on one info object race");
+                else assertEquals(List.of(), list, args + ": no shared list, no race on one");
             }
         } finally {
             CScenarioTesting.deleteTree(work);

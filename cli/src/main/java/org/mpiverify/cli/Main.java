@@ -321,8 +321,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--c", description = "run the scenarios' C programs (audit/c-scenarios) under the library's own mpiexec, "
                 + "no JVM in the rank (mpich, openmpi); out/audit/c-TARGET.md")
         boolean c;
-        @Option(names = "--race", paramLabel = "helgrind|drd|hb", description = "with --c: run them under this race detector too "
-                + "(Valgrind), once with the scenario's threads and once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md. "
+        @Option(names = "--race", paramLabel = "helgrind|drd|tsan|hb", description = "with --c: run them under this race detector too "
+                + "(Valgrind's, or ThreadSanitizer with a --lib built by audit build-lib --tsan), once with the scenario's threads and "
+                + "once with one; the races, deduplicated, in out/audit/c-TARGET-TOOL.md. "
                 + "hb, with --target core: the scenarios on every core column under the happens-before detector of mutate's race stage "
                 + "(one run per cell), a race column beside each; out/audit/core-race.md; exit 1 if a safe column shows a race")
         String race;

@@ -46,8 +46,11 @@ class AuditCOptionsTest {
 
     @Test
     void anUnknownDetectorOrScenarioIsAUsageError() {
-        assertEquals(2, run("audit", "--target", "mpich", "--c", "--race", "tsan"));
-        assertTrue(text().contains("unknown race detector 'tsan'"), text());
+        assertEquals(2, run("audit", "--target", "mpich", "--c", "--race", "asan"));
+        assertTrue(text().contains("unknown race detector 'asan'; expected helgrind, drd or tsan"), text());
+        // TSan on the distribution's library, which is not built with it: a usage error naming the build to make
+        assertEquals(2, run("audit", "--target", "mpich", "--c", "--race", "tsan", "--scenario", "comm-dup-concurrent"));
+        assertTrue(text().contains("tsan sees only code built with ThreadSanitizer"), text());
         assertEquals(2, run("audit", "--target", "mpich", "--c", "--scenario", "no-such-scenario"));
         assertTrue(text().contains("no C scenario 'no-such-scenario'"), text());
         // a catalog scenario C cannot express says why

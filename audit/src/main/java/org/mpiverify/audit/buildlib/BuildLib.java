@@ -243,6 +243,9 @@ public final class BuildLib {
         Files.createDirectories(plan.prefix());
         long total = 0;
         Properties marker = new Properties();
+        Integer regenerated = regenerate(plan, c, tools, out, marker);
+        if (regenerated == null) return 1;
+        total += regenerated;
         for (String step : List.of("configure", "make", "make-install")) {
             List<String> cmd = switch (step) {
                 case "configure" -> {
@@ -282,6 +285,46 @@ public final class BuildLib {
                 ? " (resumed: the steps before it not counted)" : "") + ", installed in " + plan.prefix());
         out.println(plan.auditOptions());
         return 0;
+    }
+
+    /** The stamp a finished regeneration leaves in the tree, so that a resumed build does not run it again. */
+    static final String REGENERATED = ".mpiverify-regenerated";
+
+    /**
+     * Regenerates the build system as {@code dh} does before configuring ({@link DebianRules#regeneration}): Debian's
+     * patches may change {@code configure.ac}, {@code Makefile.am} and m4 files (Open MPI 4.1.4-3's do), and the
+     * tarball's {@code configure} and {@code Makefile.in} would not have them; make would then try to rerun the
+     * tarball's own automake version, which is not installed. Once per tree (a stamp); a configuration made before it
+     * is dropped, so that configure runs with the regenerated script. The seconds it took, or null when a step failed.
+     */
+    private static Integer regenerate(Plan plan, Configuration c, Tools tools, PrintStream out, Properties marker)
+            throws IOException, InterruptedException {
+        if (Files.exists(plan.tree().resolve(REGENERATED))) return 0;
+        Path debian = plan.tree().resolve("debian");
+        Path compatFile = debian.resolve("compat");
+        int compat = DebianRules.compatLevel(Files.readString(debian.resolve("control"), StandardCharsets.UTF_8),
+                Files.exists(compatFile) ? Files.readString(compatFile, StandardCharsets.UTF_8) : null);
+        List<List<String>> steps = DebianRules.regeneration(Files.readString(debian.resolve("rules"), StandardCharsets.UTF_8), compat);
+        long total = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            List<String> cmd = steps.get(i);
+            String name = "regenerate-" + (i + 1);
+            out.println("build-lib: " + String.join(" ", cmd) + " (as dh runs it before configure; log " + plan.log(name) + ")");
+            long t = System.nanoTime();
+            int rc = tools.run(cmd, plan.tree(), c.environment(), plan.log(name), Duration.ofHours(1));
+            long s = (System.nanoTime() - t) / 1_000_000_000;
+            if (rc != 0) {
+                failed(out, String.join(" ", cmd), rc, plan.log(name));
+                return null;
+            }
+            out.println("build-lib: " + String.join(" ", cmd) + " done in " + s + " s");
+            marker.setProperty(name + "Seconds", s + " (" + String.join(" ", cmd) + ")");
+            total += s;
+        }
+        Files.deleteIfExists(plan.tree().resolve("config.status"));
+        Files.writeString(plan.tree().resolve(REGENERATED), steps.stream().map(l -> String.join(" ", l) + "\n")
+                .reduce("", String::concat), StandardCharsets.UTF_8);
+        return (int) total;
     }
 
     /** Checks the deb-src lines and downloads the source package; null when done, else the exit code. */

@@ -43,6 +43,46 @@ public final class DebianRules {
     }
 
     /**
+     * What {@code dh} runs before {@code dh_auto_configure} to regenerate the build system, in its order, as commands
+     * in the source tree: the rules' {@code override_dh_update_autotools_config} recipe where the rules have one (Open
+     * MPI's runs {@code ./autogen.pl --force}); then {@code override_dh_autoreconf}'s recipe where there is one (MPICH's
+     * runs {@code ./autogen.sh}), else {@code dh_autoreconf} itself from debhelper compat 10 on, where {@code dh}'s
+     * sequence has it. dh_update_autotools_config's default (fresh {@code config.sub} and {@code config.guess}, for
+     * architectures newer than the tarball) is left out: it does not change a build on amd64.
+     *
+     * @param rules   the text of {@code debian/rules}
+     * @param compat  the package's debhelper compat level ({@link #compatLevel})
+     */
+    static List<List<String>> regeneration(String rules, int compat) {
+        List<List<String>> l = new ArrayList<>();
+        if (explicitTarget(rules, "override_dh_update_autotools_config")) {
+            l.add(List.of("make", "-f", "debian/rules", "override_dh_update_autotools_config"));
+        }
+        if (explicitTarget(rules, "override_dh_autoreconf")) {
+            l.add(List.of("make", "-f", "debian/rules", "override_dh_autoreconf"));
+        } else if (compat >= 10) {
+            l.add(List.of("dh_autoreconf"));
+        }
+        return List.copyOf(l);
+    }
+
+    /** Whether {@code rules} has a rule of its own for {@code target} (not only the catch-all {@code %: dh $@}). */
+    static boolean explicitTarget(String rules, String target) {
+        return Pattern.compile("^" + Pattern.quote(target) + "\\s*:(?!=)", Pattern.MULTILINE).matcher(rules).find();
+    }
+
+    /**
+     * The debhelper compat level: {@code debhelper-compat (= N)} in {@code debian/control}'s build dependencies, else
+     * the number in {@code debian/compat} (null when there is none); 0 when neither says.
+     */
+    static int compatLevel(String control, String compatFile) {
+        var m = Pattern.compile("debhelper-compat\\s*\\(\\s*=\\s*(\\d+)\\s*\\)").matcher(control);
+        if (m.find()) return Integer.parseInt(m.group(1));
+        if (compatFile != null && compatFile.strip().matches("\\d+")) return Integer.parseInt(compatFile.strip());
+        return 0;
+    }
+
+    /**
      * The arguments of the first {@code dh_auto_configure} line of {@code make -n override_dh_auto_configure}'s
      * output, after its {@code --}, without installation paths, flags without {@code -ffile-prefix-map}.
      *

@@ -26,7 +26,7 @@ import org.mpiverify.results.Json;
 
 /**
  * The audit of a native library through the C scenarios ({@code ./mpiverify audit --target mpich|openmpi --c [--race
- * helgrind|drd]}): each C scenario is built with the library's {@code mpicc}, run once under its {@code mpiexec} with
+ * helgrind|drd|tsan]}): each C scenario is built with the library's {@code mpicc}, run once under its {@code mpiexec} with
  * the Java scenario's rank count and deadline and judged ({@link COutcomes}); with a race detector, run again under it
  * (the scenario's race rounds), and once more with one user thread per rank, and its races read from the ranks' XML
  * reports into one {@link RaceLedger}. The library's suppression file ({@link Suppressions}) applies to every run under
@@ -72,7 +72,8 @@ public final class CAudit {
         if (!plainRun && tool == null) throw new IllegalArgumentException("a run needs a detector or a plain run");
         List<Path> supp = List.of();
         java.util.Set<String> ours = new java.util.HashSet<>();
-        if (tool != null) {
+        // the suppression files are Valgrind's format; TSan's runs take none (no TSan file is kept yet)
+        if (tool != null && tool.valgrind()) {
             Path file = Suppressions.of(repoRoot, program.library());
             if (Files.exists(file)) {
                 List<String> problems = Suppressions.problems(file);
@@ -86,10 +87,14 @@ public final class CAudit {
         Path sources = CScenarios.dir(repoRoot);
         for (CScenario c : scenarios) {
             Scenario java = ScenarioCatalog.byId(c.id());
-            Path exe = c.compile(program, sources, workDir.resolve("bin"));
+            Path exe = c.compile(program, sources, workDir.resolve("bin"), tool == null ? List.of() : tool.compileFlags());
             Verdict v = null;
             if (plainRun) {
-                CProgram.Result r = program.launch(exe, java.ranks(), List.of(), List.of(), Map.of(), workDir, java.deadline());
+                // a TSan program reports even outside a race run: its reports go to a folder nobody reads, its exit
+                // code stays the program's
+                Map<String, String> plainEnv = tool == null ? Map.of()
+                        : tool.environment(Files.createTempDirectory(workDir, c.id() + "-plain"), List.of());
+                CProgram.Result r = program.launch(exe, java.ranks(), List.of(), List.of(), plainEnv, workDir, java.deadline());
                 v = COutcomes.verdict(r, java.ranks(), java.deadline().toSeconds() + " s");
                 out.println("audit " + program.library() + " --c: " + c.id() + ": " + v.outcome() + " (" + v.summary() + ")");
             }
@@ -123,7 +128,8 @@ public final class CAudit {
     private RaceRun raceRun(CScenario c, Path exe, Scenario java, RaceTool tool, List<Path> supp, boolean oneThread,
                             Path workDir) throws IOException, InterruptedException {
         Path xml = Files.createTempDirectory(workDir, c.id() + "-" + tool.id() + (oneThread ? "-1" : "-n"));
-        Map<String, String> env = oneThread ? Map.of("MVS_ONE_THREAD", "1") : Map.of();
+        Map<String, String> env = new java.util.HashMap<>(tool.environment(xml, supp));
+        if (oneThread) env.put("MVS_ONE_THREAD", "1");
         CProgram.Result r = program.launch(exe, java.ranks(), tool.prefix(xml, supp), List.of(Integer.toString(c.raceRounds())),
                 env, workDir, RACE_DEADLINE);
         Verdict v = COutcomes.verdict(r, java.ranks(), RACE_DEADLINE.toSeconds() + " s under " + tool.id());
@@ -133,7 +139,7 @@ public final class CAudit {
         List<String> problems = new ArrayList<>();
         try (Stream<Path> files = Files.list(xml)) {
             for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
-                ValgrindXml.Report rep = ValgrindXml.read(f, c.id() + (oneThread ? " (one thread) " : " ") + f.getFileName());
+                ValgrindXml.Report rep = tool.read(f, c.id() + (oneThread ? " (one thread) " : " ") + f.getFileName());
                 races.addAll(rep.races());
                 rep.suppressed().forEach((k, n) -> suppressed.merge(k, n, Integer::sum));
                 rep.otherErrors().forEach((k, n) -> other.merge(k, n, Integer::sum));

@@ -13,7 +13,7 @@ import org.mpiverify.harness.nativempi.CProgram;
 import org.mpiverify.harness.scenario.Verdict;
 
 /**
- * {@code ./mpiverify audit --target mpich|openmpi[,...] --c [--race helgrind|drd] [--scenario ID,...] [--lib FILE
+ * {@code ./mpiverify audit --target mpich|openmpi[,...] --c [--race helgrind|drd|tsan] [--scenario ID,...] [--lib FILE
  * [--mpiexec FILE]]}: the C scenarios on a native library ({@link CAudit}), written to {@code
  * out/audit/c-<library>[-<tool>].{md,json}}. Exit codes: 0 when every C scenario's verdict is one the Java binding's
  * audit records for it on that library ({@code audit/expected-verdicts.json}: the two must agree, or the difference
@@ -38,6 +38,8 @@ public final class CAuditCommand {
             }
             if (lib != null && ids.size() != 1) throw new IllegalArgumentException("--lib names one library: give one target");
             RaceTool tool = race == null ? null : RaceTool.of(race);
+            // TSan on a library not built with it is a usage error, found before anything is loaded or compiled
+            if (tool == RaceTool.TSAN) tool.unavailableFor(lib).ifPresent(why -> { throw new IllegalArgumentException(why); });
             Path root = AuditOutput.repoRoot();
             List<CScenario> all = CScenarios.load(root);
             List<CScenario> chosen = new ArrayList<>();
@@ -54,7 +56,7 @@ public final class CAuditCommand {
             int status = 0;
             for (String id : ids) {
                 CProgram program = new CProgram(id, lib, mpiexec);
-                var missing = program.unavailable().or(() -> tool == null ? java.util.Optional.empty() : tool.unavailable());
+                var missing = program.unavailable().or(() -> tool == null ? java.util.Optional.empty() : tool.unavailableFor(lib));
                 if (missing.isPresent()) {
                     err.println("audit " + id + " --c: not available: " + missing.get());
                     status = Math.max(status, lib != null ? 2 : ci ? 1 : 0);

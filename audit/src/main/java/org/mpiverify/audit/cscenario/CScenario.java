@@ -38,7 +38,13 @@ public record CScenario(String id, String source, List<String> defines, int race
 
     /** Builds this scenario from {@code sourceDir} into {@code outDir} with {@code program}'s {@code mpicc}, with symbols so a race detector names frames. */
     public Path compile(CProgram program, Path sourceDir, Path outDir) throws IOException, InterruptedException {
-        return program.compile(sourceIn(sourceDir), List.of("-g", "-O1", "-Wall", "-Werror"), defines,
-                outDir.resolve(executableName()));
+        return compile(program, sourceDir, outDir, List.of());
+    }
+
+    /** As {@link #compile(CProgram, Path, Path)}, with {@code extraFlags} after the usual ones ({@code -fsanitize=thread}). */
+    public Path compile(CProgram program, Path sourceDir, Path outDir, List<String> extraFlags) throws IOException, InterruptedException {
+        List<String> flags = new java.util.ArrayList<>(List.of("-g", "-O1", "-Wall", "-Werror"));
+        flags.addAll(extraFlags);
+        return program.compile(sourceIn(sourceDir), flags, defines, outDir.resolve(executableName()));
     }
 }

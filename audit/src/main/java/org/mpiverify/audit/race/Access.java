@@ -13,11 +13,11 @@ public record Access(String what, int thread, List<Frame> stack) {
 
     /**
      * The innermost frame of the program or a library, or null for an empty stack: the detector's own interception
-     * frames ({@code vgpreload_*.so}, where it wraps {@code pthread_mutex_lock} and the like) are skipped, so the race is
-     * placed at the caller.
+     * frames ({@code vgpreload_*.so}, where Valgrind wraps {@code pthread_mutex_lock} and the like; {@code libtsan.so},
+     * where ThreadSanitizer wraps {@code strncmp}, {@code memcpy}, ...) are skipped, so the race is placed at the caller.
      */
     public Frame top() {
-        for (Frame f : stack) if (!f.objName().startsWith("vgpreload_")) return f;
+        for (Frame f : stack) if (!f.objName().startsWith("vgpreload_") && !f.objName().startsWith("libtsan.so")) return f;
         return stack.isEmpty() ? null : stack.get(0);
     }
 

@@ -16,7 +16,8 @@ import org.mpiverify.results.Json;
 /**
  * A library's races attributed to a root cause, {@code audit/race/attributions/<library>.json}: per cause, the
  * variable it races on — in a stripped build by its offset in the library file together with that file's GNU build
- * ID (an offset means nothing in another build), in a build with symbols by the data symbol and the byte inside it —
+ * ID (an offset means nothing in another build), in a build with symbols by the data symbol and the byte inside it
+ * (or, for an array of objects, the byte inside each element), or a heap block by a function that allocated it —
  * what the variable is, the functions and the lock, the verdict, the reproduction in {@code audit/repro/} and the
  * release that changed it. A race is of a cause when its variable is where the cause says; races the audit
  * deduplicated by their code locations are grouped by it in the report. Not thread-safe: one auditing thread uses an
@@ -29,6 +30,8 @@ public final class Attributions {
     private static final Pattern OFFSET = Pattern.compile("\\(offset (0x[0-9a-f]+) in (\\S+)\\)$");
     private static final Pattern LIBRARY = Pattern.compile("(?:segment|section) of (\\S+)");
     private static final Pattern SYMBOL = Pattern.compile("(\\d+) bytes inside data symbol \"([^\"]+)\"");
+    /** The allocation stack {@link ValgrindXml} appends to a heap block's description. */
+    private static final Pattern ALLOCATED = Pattern.compile("allocated at \\[([^\\]]*)\\]");
 
     /** The file's content. */
     public record File(String about, List<Cause> causes) {
@@ -64,13 +67,24 @@ public final class Attributions {
 
     /**
      * Where a cause's variable is in one build: {@code library} (file name), its {@code buildId} and the {@code offset}
-     * (hex) for a stripped build, or {@code symbol} and {@code bytesInside} for a build with symbols.
+     * (hex) for a stripped build; or {@code symbol} and {@code bytesInside} for a build with symbols, where {@code
+     * elementSize}, when given, says the symbol is an array of objects of that size and {@code bytesInside} is the
+     * field's offset in each (a race on that field of any element); or {@code allocatedBy}, a function the heap
+     * block's allocation stack passes through (the detector's first frames of it).
      */
-    public record Where(String library, String buildId, String offset, String symbol, Integer bytesInside) {
+    public record Where(String library, String buildId, String offset, String symbol, Integer bytesInside,
+                        Integer elementSize, String allocatedBy) {
         public Where {
             boolean stripped = library != null && buildId != null && offset != null;
             boolean named = symbol != null && bytesInside != null;
-            if (stripped == named) throw new IllegalArgumentException("a place is library, buildId and offset, or symbol and bytesInside: " + this);
+            boolean allocated = allocatedBy != null;
+            if ((stripped ? 1 : 0) + (named ? 1 : 0) + (allocated ? 1 : 0) != 1) {
+                throw new IllegalArgumentException("a place is library, buildId and offset, or symbol and bytesInside, "
+                        + "or allocatedBy: " + this);
+            }
+            if (elementSize != null && (!named || elementSize <= bytesInside)) {
+                throw new IllegalArgumentException("elementSize goes with a symbol and a bytesInside below it: " + this);
+            }
         }
     }
 
@@ -116,7 +130,15 @@ public final class Attributions {
     private boolean matches(Where w, String described) {
         if (w.symbol() != null) {
             Matcher m = SYMBOL.matcher(described);
-            return m.find() && m.group(2).equals(w.symbol()) && Integer.parseInt(m.group(1)) == w.bytesInside();
+            if (!m.find() || !m.group(2).equals(w.symbol())) return false;
+            int byteInside = Integer.parseInt(m.group(1));
+            return (w.elementSize() == null ? byteInside : byteInside % w.elementSize()) == w.bytesInside();
+        }
+        if (w.allocatedBy() != null) {
+            Matcher a = ALLOCATED.matcher(described);
+            if (!a.find()) return false;
+            for (String frame : a.group(1).split(", ")) if (frame.equals(w.allocatedBy()) || frame.startsWith(w.allocatedBy() + " (")) return true;
+            return false;
         }
         Matcher o = OFFSET.matcher(described);
         Matcher l = LIBRARY.matcher(described);

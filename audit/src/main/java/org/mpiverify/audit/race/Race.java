@@ -9,7 +9,7 @@ import java.util.Objects;
  * segment of lib", or an allocation site), and where the report came from. Two races are the same race when their
  * {@link #key()}, the unordered pair of the accesses' code locations, is equal.
  *
- * @param tool     {@code helgrind} or {@code drd}
+ * @param tool     {@code helgrind}, {@code drd} or {@code tsan}
  * @param first    the access the detector reports as the race
  * @param second   the conflicting earlier access, or null
  * @param variable the detector's lines about the address (symbol, segment or allocation), joined

@@ -1,13 +1,14 @@
 /**
- * Data races inside a native MPI library, as Valgrind's Helgrind or DRD report them while the C scenarios run: the
- * detector's command ({@link org.mpiverify.audit.race.RaceTool}), its XML report read into races ({@link
- * org.mpiverify.audit.race.ValgrindXml}: both accesses' stacks, the variable, the MPI call of each thread),
+ * Data races inside a native MPI library, as Valgrind's Helgrind or DRD, or ThreadSanitizer in a library built with it,
+ * report them while the C scenarios run: the detector's command ({@link org.mpiverify.audit.race.RaceTool}), its report
+ * read into races ({@link org.mpiverify.audit.race.ValgrindXml}, {@link org.mpiverify.audit.race.TsanText}: both
+ * accesses' stacks, the variable, the MPI call of each thread),
  * deduplicated by the pair of code locations ({@link org.mpiverify.audit.race.RaceLedger}), and the per-library
  * suppression files with a reason per entry ({@link org.mpiverify.audit.race.Suppressions}).
  *
  * <p>May import: the JDK only (the XML parser of {@code java.xml}).
  *
- * <p>Tests: {@code RaceAuditTest} (the known-bad library of {@code audit/race/knownbad/}). Docs: {@code
+ * <p>Tests: {@code RaceAuditTest} (the known-bad library of {@code audit/race/knownbad/}), {@code TsanTextTest}. Docs: {@code
  * audit/c-scenarios/README.md}.
  */
 package org.mpiverify.audit.race;

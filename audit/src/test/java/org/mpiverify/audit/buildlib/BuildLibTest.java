@@ -195,6 +195,90 @@ class BuildLibTest {
         assertTrue(tools.commands.contains("make -s -n -f debian/rules override_dh_auto_configure"), tools.commands.toString());
     }
 
+    /**
+     * The build system is regenerated as dh does before configuring: Open MPI 4.1.4-3's rules override
+     * dh_update_autotools_config with its autogen.pl and leave dh_autoreconf to dh (compat 13), MPICH's override
+     * dh_autoreconf; a catch-all rule or a variable of that name is no override, and below compat 10 dh has no
+     * dh_autoreconf. (Without the regeneration Open MPI's make failed: its patched configure.ac and Makefile.am made it
+     * call the tarball's aclocal-1.15, which is not installed.)
+     */
+    @Test
+    void theBuildSystemIsRegeneratedAsDhDoesBeforeConfiguring() {
+        String openmpi = """
+                %:
+                \tdh $@
+                override_dh_update_autotools_config:
+                \t(cd config && autom4te --language=m4sh opal_get_version.m4sh -o opal_get_version.sh)
+                \t./autogen.pl --force
+                override_dh_auto_configure:
+                \tdh_auto_configure -- $(extra_flags)
+                """;
+        assertEquals(13, DebianRules.compatLevel("Build-Depends: dpkg-dev (>= 1.16.1~),\n dh-sequence-fortran-mod,\n "
+                + "debhelper-compat (= 13),\n libevent-dev,", null));
+        assertEquals(List.of(List.of("make", "-f", "debian/rules", "override_dh_update_autotools_config"), List.of("dh_autoreconf")),
+                DebianRules.regeneration(openmpi, 13));
+        String mpich = RULES + "override_dh_autoreconf:\n\t./autogen.sh\n";
+        assertEquals(List.of(List.of("make", "-f", "debian/rules", "override_dh_autoreconf")), DebianRules.regeneration(mpich, 13));
+        assertEquals(List.of(List.of("dh_autoreconf")), DebianRules.regeneration(RULES, 13), "the catch-all rule is no override");
+        assertEquals(List.of(), DebianRules.regeneration(RULES + "override_dh_autoreconf_x := 1\n", 9), "compat 9: no dh_autoreconf");
+        assertEquals(9, DebianRules.compatLevel("Build-Depends: debhelper (>= 9)", "9\n"));
+        assertEquals(0, DebianRules.compatLevel("Build-Depends: debhelper (>= 9)", null));
+    }
+
+    /**
+     * The whole build's order with the tools answered and no process run: the regeneration before configure, once per
+     * tree (its stamp), and a configuration made before it dropped, so that configure runs with the regenerated script.
+     */
+    @Test
+    void theRegenerationRunsBeforeConfigureOnceAndDropsAStaleConfiguration(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.OPENMPI, "openmpi", "4.1.4-3", false, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Path debian = Files.createDirectories(plan.tree().resolve("debian"));
+        Files.writeString(debian.resolve("control"), "Build-Depends: debhelper-compat (= 13), libevent-dev\n");
+        Files.writeString(debian.resolve("rules"), "%:\n\tdh $@\noverride_dh_update_autotools_config:\n\t./autogen.pl --force\n");
+        Files.writeString(plan.tree().resolve("config.status"), "#!/bin/sh\n");
+        var tools = new RecordingTools() {
+            final List<String> ran = new ArrayList<>();
+
+            @Override
+            public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
+                ran.add(String.join(" ", cmd));
+                if (cmd.equals(List.of("make", "install"))) {
+                    try {
+                        Files.createDirectories(plan.libraryFile().getParent());
+                        Files.writeString(plan.libraryFile(), "");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return 0;
+            }
+
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                String c = String.join(" ", cmd);
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps", "dpkg-buildflags" -> new BuildLib.Output(0, "");
+                    case "make" -> new BuildLib.Output(0, c.contains("-n") ? "dh_auto_configure -- --with-ucx\n" : "PATH=/usr/bin\n");
+                    default -> new BuildLib.Output(1, "not here");
+                };
+            }
+        };
+        var out = new ByteArrayOutputStream();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("make -f debian/rules override_dh_update_autotools_config", "dh_autoreconf"), tools.ran.subList(0, 2));
+        assertTrue(tools.ran.get(2).startsWith("./configure --build=x86_64-linux-gnu"), "configure runs: " + tools.ran);
+        assertFalse(Files.exists(plan.tree().resolve("config.status")), "the configuration made before is dropped");
+        assertTrue(Files.exists(plan.tree().resolve(BuildLib.REGENERATED)));
+        // resumed (the installation gone): no second regeneration
+        Files.delete(plan.prefix().resolve(BuildLib.MARKER));
+        tools.ran.clear();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
+    }
+
     @Test
     void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
         var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
