@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.mpiverify.core.request.RequestState;
 import org.mpiverify.core.sync.WaitPolicy;
@@ -36,7 +35,7 @@ class ProgressEngineWaitAnyTest {
 
         Thread a = Thread.ofPlatform().name("waitany").start(() -> engine.awaitAny(
                 new RequestState[] {r2, r3}, new int[] {r2.generation(), r3.generation()}, "A"));
-        awaitUntil(() -> a.getState() == Thread.State.WAITING && r2.waiter() == a && r3.waiter() == a,
+        ProgressEngineWakeRoutingTest.awaitUntil(() -> a.getState() == Thread.State.WAITING && r2.waiter() == a && r3.waiter() == a,
                 "A parked in its waitany on r2 and r3");
         r2.signal();
         if (!a.join(BOUND)) {
@@ -44,23 +43,13 @@ class ProgressEngineWaitAnyTest {
         }
 
         Thread b = Thread.ofPlatform().name("receive").start(() -> engine.await(r3, r3.generation(), "B"));
-        awaitUntil(() -> b.getState() == Thread.State.WAITING || b.getState() == Thread.State.TIMED_WAITING,
+        ProgressEngineWakeRoutingTest.awaitUntil(() -> b.getState() == Thread.State.WAITING || b.getState() == Thread.State.TIMED_WAITING,
                 "B parked in its wait on r3");
         assertFalse(r3.isDone());
         r3.signal();
         if (!b.join(BOUND)) {
             fail("the wait on r3 still waits after r3 completed (its waiter slot: " + r3.waiter() + ")\n"
                     + Job.threadDump());
-        }
-    }
-
-    private static void awaitUntil(BooleanSupplier c, String what) {
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (!c.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                fail("not reached within " + BOUND + ": " + what + "\n" + Job.threadDump());
-            }
-            Thread.yield();   // bounded; the threads it waits for need a core
         }
     }
 }

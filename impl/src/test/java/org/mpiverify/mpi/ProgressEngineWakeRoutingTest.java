@@ -66,7 +66,8 @@ class ProgressEngineWakeRoutingTest {
         assertTrue(p.join(BOUND), "P still waits after its request completed\n" + Job.threadDump());
     }
 
-    private static void awaitUntil(BooleanSupplier c, String what) {
+    /** Waits (bounded, with a thread dump on failure) until {@code c} holds. */
+    static void awaitUntil(BooleanSupplier c, String what) {
         long deadline = System.nanoTime() + BOUND.toNanos();
         while (!c.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -74,7 +75,11 @@ class BuildLibTest {
 
     @Test
     void theConfigureOptionsAreTheRulesAsDpkgBuildpackageRunsThem(@TempDir Path tree) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/make")), "no make");
+        if (!Files.isExecutable(Path.of("/usr/bin/make"))) {
+            // .ci/run installs make: CI must evaluate the rules; elsewhere a machine without make cannot
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) fail("no /usr/bin/make: CI must evaluate debian/rules");
+            Assumptions.abort("no /usr/bin/make");
+        }
         Files.createDirectories(tree.resolve("debian"));
         Files.writeString(tree.resolve("debian/rules"), RULES);
         Map<String, String> started = new LinkedHashMap<>(Map.of("PATH", "/usr/bin:/bin", "DEB_HOST_ARCH", "amd64",

@@ -7,6 +7,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 import java.util.concurrent.locks.LockSupport;
 
 import org.mpiverify.core.sync.EventCount;
+import org.mpiverify.jcstress.mpi.WaiterThreads;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -47,9 +48,6 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "Lost wake-up: the waiter would park on a stale ticket and the signal unparked nobody.")
 @State
 public class EventCountSignalVsEnlistDekkerRace {
-    /** Bound on waiting for the probe to park (it needs a carrier thread of the virtual-thread scheduler). */
-    static final long PARK_BOUND_NANOS = 1_000_000_000L;
-
     final EventCount events = new EventCount();
     final Thread probe = Thread.ofVirtual().unstarted(LockSupport::park);
     final boolean armed;
@@ -57,7 +55,7 @@ public class EventCountSignalVsEnlistDekkerRace {
 
     public EventCountSignalVsEnlistDekkerRace() {
         probe.start();
-        armed = awaitParked(probe, PARK_BOUND_NANOS);
+        armed = WaiterThreads.awaitParked(probe);
     }
 
     @Actor
@@ -81,17 +79,5 @@ public class EventCountSignalVsEnlistDekkerRace {
     public void arbiter(II_Result r) {
         r.r1 = !armed ? -1 : probe.getState() == Thread.State.WAITING ? 0 : 1;
         LockSupport.unpark(probe);   // let the probe end, whatever happened
-    }
-
-    /** Waits (bounded) until {@code t} is parked; nothing unparks it before the sample. True if it is. */
-    static boolean awaitParked(Thread t, long boundNanos) {
-        long deadline = System.nanoTime() + boundNanos;
-        while (t.getState() != Thread.State.WAITING) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.yield();   // the probe needs a carrier; on two cores, give this one up
-        }
-        return true;
     }
 }
