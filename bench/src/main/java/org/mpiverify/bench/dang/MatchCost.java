@@ -1,5 +1,6 @@
 package org.mpiverify.bench.dang;
 
+import java.lang.ref.Reference;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -21,9 +22,18 @@ import org.mpiverify.core.matching.QueueMatchingEngine;
  * <p>{@code QUEUES} scans its posted queue (MPI-3.1 §3.5, MPICH's design): a random tag is half-way down
  * on average, so its cost grows linearly. {@code HASH_TABLE} is the DSG table (growing, see
  * {@code MatchTable}). The floor is a {@code java.util.HashMap} doing the same remove-and-put: what any
- * hash lookup costs at that size on this machine, cache misses included. Below it, the memory floor
+ * hash lookup costs at that size on this machine, cache misses included. "The same" includes the caller's
+ * read of what it got: the engine's match hands back the receive and the loop checks its tag, so the
+ * {@code HashMap}'s values are the receives too, kept in an array as the engine's are (which decides where
+ * the collector puts them), and the loop checks the tag of the one it removed. Below it, the memory floor
  * ({@link #memoryFloorNanos}): one random slot and the receive it names, read and written, and nothing
  * else, so what a match at that size cannot cost less than on this machine.
+ *
+ * <p>Where the collector puts the receives decides how many lines a match misses at 10^6, so both loops keep
+ * their array of receives reachable to the end ({@link Reference#reachabilityFence}): otherwise the array dies
+ * once compiled code no longer reads it, and a collection then copies each receive beside whatever reaches it
+ * first (its bucket, or its {@code HashMap} node), which differs from run to run. In the core a receive is
+ * reached from its thread's stack, not from the table, as here from the array.
  *
  * <p>Each measurement runs at least {@link #MIN_OPS} operations and {@link #MIN_NANOS}, at most
  * {@link #MAX_OPS} operations or {@link #MAX_NANOS} (so the queue engine at 10^6, about a millisecond a
@@ -91,15 +101,20 @@ final class MatchCost {
         if (e.size() != n) {
             throw new IllegalStateException(e.size() + " items held, " + n + " expected");
         }
+        Reference.reachabilityFence(rs);
         return (double) elapsed / ops;
     }
 
-    /** The floor: nanoseconds per remove-and-put of a random key of a {@code HashMap} holding {@code n} keys. */
+    /**
+     * The floor: nanoseconds per remove-and-put of a random key of a {@code HashMap} holding {@code n} keys,
+     * whose values are receives, each read (its tag checked) once removed, as {@link #engineNanos} reads the
+     * receive a match returns.
+     */
     static double hashMapNanos(int n, long seed) {
-        Map<Long, Object> m = new HashMap<>();
-        Object[] vs = new Object[n];
+        Map<Long, Recv> m = new HashMap<>();
+        Recv[] vs = new Recv[n];
         for (int i = 0; i < n; i++) {
-            vs[i] = new Object();
+            vs[i] = new Recv(i);
             m.put(key(i), vs[i]);
         }
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -109,15 +124,16 @@ final class MatchCost {
             for (int k = 0; k < 256; k++) {
                 int i = rnd.nextInt(n);
                 Long boxed = key(i);               // one key object for both calls, as the engine's one envelope
-                Object v = m.remove(boxed);
-                if (v == null) {
-                    throw new IllegalStateException("key " + i);
+                Recv v = m.remove(boxed);
+                if (v == null || v.tag() != i) {
+                    throw new IllegalStateException("key " + i + " held " + v);
                 }
                 m.put(boxed, v);
                 ops++;
             }
             elapsed = System.nanoTime() - t0;
         } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
+        Reference.reachabilityFence(vs);
         return (double) elapsed / ops;
     }
 
