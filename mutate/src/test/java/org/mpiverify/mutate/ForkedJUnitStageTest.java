@@ -10,9 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.TestFactory;
+import org.mpiverify.testkit.FullBuild;
 import org.mpiverify.mutate.forked.Answer;
 import org.mpiverify.mutate.forked.AnswerFromAChildJvm;
 import org.objectweb.asm.ClassReader;
@@ -27,7 +30,8 @@ import org.objectweb.asm.Opcodes;
  * with the mutant's class folder, so that the child, started with that class path, runs the mutant. Known good:
  * the unmutated class passes ({@code SURVIVED}); known bad: a mutant of {@link Answer} that answers 41 fails the
  * fixture's child ({@code KILLED}, with the child's answer). And which tests go to the stage: those whose bytecode
- * starts a process with the class path ({@code HeapLimitTest}, the fixture), not the others.
+ * starts a process with the class path ({@code HeapLimitTest}, the fixture), not the others (quick); the two forked
+ * runs under {@code -Pfull}.
  */
 class ForkedJUnitStageTest {
     private static final String FIXTURE = "[engine:junit-jupiter]/[class:" + AnswerFromAChildJvm.class.getName()
@@ -41,9 +45,22 @@ class ForkedJUnitStageTest {
         assertFalse(SuiteTests.startsChildJvm("org.mpiverify.mpi.DerivedDatatypeTest"));
     }
 
-    @Test
-    @Timeout(120)
-    void theChildRunsTheMutantAndTheOriginalPasses(@TempDir Path work) throws Exception {
+    /** Two forks of a JUnit run, each starting a child JVM (about 5 s on a loaded machine): {@code -Pfull} only. */
+    @TestFactory
+    Stream<DynamicTest> theChildRunsTheMutantAndTheOriginalPasses() {
+        return FullBuild.only("theChildRunsTheMutantAndTheOriginalPasses", Duration.ofMinutes(2), () -> {
+            Path work = Files.createTempDirectory("forked-junit-stage");
+            try {
+                childRunsTheMutant(work);
+            } finally {
+                try (Stream<Path> files = Files.walk(work)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                }
+            }
+        });
+    }
+
+    private static void childRunsTheMutant(Path work) throws Exception {
         ForkedSuiteStage stage = ForkedSuiteStage.childJvmTests(work, Duration.ofSeconds(100), List.of(), null);
         Path original = Files.createDirectories(work.resolve("original"));
         StageVerdict good = stage.run("original", original, List.of(FIXTURE));
