@@ -1,6 +1,7 @@
 package org.mpiverify.mpi;
 
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 import org.mpiverify.core.bsend.AttachedBuffer;
 import org.mpiverify.core.buffer.Buffers;
 import org.mpiverify.core.request.Completion.SignalListener;
@@ -27,8 +28,21 @@ import org.mpiverify.core.request.RequestState;
  * <p>Accounting is the standard's: a message occupies {@code count * size + BSEND_OVERHEAD} bytes, so a buffer of
  * the sum of those sizes holds those messages at once; the overhead's bytes are reserved but not written (the
  * bookkeeping lives in the allocator's layout, not in the buffer).
+ *
+ * <p>Implementation notes: a send whose start fails after its reservation (its communicator freed by another thread
+ * between the send's check of the handle and its reference to it, an erroneous program) gives its region back on
+ * that path too. {@link #reserved} is a test's injection point in that window, so a test puts the free exactly
+ * there instead of hoping a race lands in the copy.
  */
 final class BufferedSends {
+    /**
+     * Test support: told, in the sending thread, with the send's communicator once the send has reserved its region
+     * and before it copies its message and takes its reference to the communicator; whatever it does happens exactly
+     * there (a test frees the communicator from another thread and waits for that). Null in production: one
+     * volatile load per buffered send, which copies its whole message anyway.
+     */
+    static volatile Consumer<Comm> reserved;
+
     private BufferedSends() {
     }
 
@@ -129,6 +143,10 @@ final class BufferedSends {
         ByteBuffer mem = (ByteBuffer) attached.buffer();          // attached while this region is held
         RequestState st;
         try {
+            Consumer<Comm> hook = reserved;
+            if (hook != null) {
+                hook.accept(c);
+            }
             Buffers.copy(buf, offset, type, mem, at, Datatype.BYTE, bytes);
             st = c.p2p.startSend(mem, at, (int) bytes, Datatype.BYTE, dest, tag, false, false,
                     RELEASE_REGION, new Region(attached, at));

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.function.Executable;
@@ -181,17 +183,18 @@ class BufferedSendsTest {
      * §3.6: the buffer holds the messages not yet transmitted, and a detach waits for those only). Rank 0 races a
      * bsend of 1 MiB on a communicator with another thread's free of it (an erroneous program, which must leave the
      * rank's state intact): the free comes before the send's check of the handle (ERR_COMM, nothing reserved), or
-     * while the send copies its message into its reserved region, before it takes its reference of the
-     * communicator (ERR_COMM, after the reservation), or after that (the message goes, and rank 1 receives it).
-     * Every other round the free waits until the send has reserved its region, so it lands in that window
-     * (the copy takes far longer than the free). After each round the buffer is detached, under a bound, and attached again: a region kept by a failed send
-     * would make that detach wait for ever. The buffer has room for one message.
+     * after the send has reserved its region and before it takes its reference of the communicator
+     * (ERR_COMM, after the reservation), or after that (the message goes, and rank 1 receives it). Every other round
+     * the free is put in that window by the send's injection point ({@link BufferedSends#reserved}: the send, having
+     * reserved, waits there until the other thread has freed the communicator), so those rounds fail after the
+     * reservation every time, and the odd rounds free at once. After each round the buffer is detached, under a
+     * bound, and attached again: a region kept by a failed send would make that detach wait for ever. The buffer has room for one message.
      */
     @ParameterizedTest
     @ValueSource(ints = {2})
     void aBsendThatFailsOnACommunicatorFreedMeanwhileGivesItsRoomBack(int ranks) {
-        int size = 1 << 20;   // a copy of some 100 microseconds: the window between the check and the reference
-        int rounds = 20;
+        int size = 1 << 20;
+        int rounds = 4;
         Jobs.ok(config(ranks), mpi -> {
             mpi.initThread(ThreadLevel.MULTIPLE);
             Comm w = mpi.commWorld();
@@ -214,48 +217,73 @@ class BufferedSendsTest {
                 Comm[] c = new Comm[1];
                 AtomicReference<ErrorClass> outcome = new AtomicReference<>();
                 int[] failed = new int[1];
-                org.mpiverify.testkit.Races.race(rounds, java.time.Duration.ofSeconds(30), r -> c[0] = w.dup(), r -> {
-                    try {
-                        c[0].bsend(msg, 0, size, Datatype.BYTE, 1, r);
-                        outcome.set(ErrorClass.SUCCESS);
-                    } catch (MpiException e) {
-                        outcome.set(e.errorClass());
+                CountDownLatch[] reservedIt = new CountDownLatch[1];
+                CountDownLatch[] freedIt = new CountDownLatch[1];
+                BufferedSends.reserved = comm -> {
+                    if (comm != c[0]) {
+                        return;   // another test's send
                     }
-                }, r -> {
-                    if (r % 2 == 0) {
-                        // the injection point: the send has reserved its region and copies its message (for some
-                        // 100 microseconds) before it takes its reference; the free lands there
-                        long end = System.nanoTime() + Jobs.DEADLINE.toNanos();
-                        while (w.rankContext().bsendBuffer.held() == 0) {
-                            assertTrue(System.nanoTime() - end < 0, "round " + r + ": the bsend never reserved its region");
-                            Thread.onSpinWait();
-                        }
-                    }
-                    c[0].free();   // odd rounds: at once, mostly before the send's check of the handle
-                }, r -> {
-                    ErrorClass e = outcome.get();
-                    assertTrue(e == ErrorClass.SUCCESS || e == ErrorClass.ERR_COMM, "round " + r + ": the bsend failed with "
-                            + e + " (ERR_BUFFER: the room of an earlier failed bsend is still held)");
-                    failed[0] += e == ErrorClass.ERR_COMM ? 1 : 0;
-                    w.send(new int[] {e == ErrorClass.SUCCESS ? 1 : 0}, 0, 1, Datatype.INT, 1, r);
-                    w.recv(new int[1], 0, 1, Datatype.INT, 1, r);   // received, if it went
-                    AtomicReference<Object> detached = new AtomicReference<>();
-                    Thread d = Thread.ofPlatform().daemon(true).start(() -> {
-                        try {
-                            detached.set(mpi.bufferDetach());
-                        } catch (Throwable x) {
-                            detached.set(x);
-                        }
-                    });
+                    reservedIt[0].countDown();
                     try {
-                        assertTrue(d.join(java.time.Duration.ofSeconds(10)), "round " + r + " (" + e + "): the detach still "
-                                + "waits with every message received: a failed bsend kept its region\n" + Job.threadDump());
+                        assertTrue(freedIt[0].await(Jobs.DEADLINE.toMillis(), TimeUnit.MILLISECONDS), "the free never came");
                     } catch (InterruptedException x) {
                         throw new AssertionError(x);
                     }
-                    mpi.bufferAttach(assertInstanceOf(ByteBuffer.class, detached.get()));
-                });
-                assertTrue(failed[0] > 0, "no round's free came before the send took its reference");
+                };
+                try {
+                    org.mpiverify.testkit.Races.race(rounds, java.time.Duration.ofSeconds(30), r -> {
+                        c[0] = w.dup();
+                        reservedIt[0] = new CountDownLatch(1);
+                        freedIt[0] = new CountDownLatch(1);
+                    }, r -> {
+                        try {
+                            c[0].bsend(msg, 0, size, Datatype.BYTE, 1, r);
+                            outcome.set(ErrorClass.SUCCESS);
+                        } catch (MpiException e) {
+                            outcome.set(e.errorClass());
+                        }
+                    }, r -> {
+                        try {
+                            if (r % 2 == 0) {
+                                // the send has reserved its region and waits at its injection point, before its reference
+                                assertTrue(reservedIt[0].await(Jobs.DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
+                                        "round " + r + ": the bsend never reserved its region");
+                            }
+                        } catch (InterruptedException x) {
+                            throw new AssertionError(x);
+                        }
+                        c[0].free();   // odd rounds: at once, mostly before the send's check of the handle
+                        freedIt[0].countDown();
+                    }, r -> {
+                        ErrorClass e = outcome.get();
+                        assertTrue(e == ErrorClass.SUCCESS || e == ErrorClass.ERR_COMM, "round " + r + ": the bsend failed with "
+                                + e + " (ERR_BUFFER: the room of an earlier failed bsend is still held)");
+                        if (r % 2 == 0) {
+                            assertEquals(ErrorClass.ERR_COMM, e, "round " + r + ": freed after the reservation, before the reference");
+                        }
+                        failed[0] += e == ErrorClass.ERR_COMM ? 1 : 0;
+                        w.send(new int[] {e == ErrorClass.SUCCESS ? 1 : 0}, 0, 1, Datatype.INT, 1, r);
+                        w.recv(new int[1], 0, 1, Datatype.INT, 1, r);   // received, if it went
+                        AtomicReference<Object> detached = new AtomicReference<>();
+                        Thread d = Thread.ofPlatform().daemon(true).start(() -> {
+                            try {
+                                detached.set(mpi.bufferDetach());
+                            } catch (Throwable x) {
+                                detached.set(x);
+                            }
+                        });
+                        try {
+                            assertTrue(d.join(java.time.Duration.ofSeconds(10)), "round " + r + " (" + e + "): the detach still "
+                                    + "waits with every message received: a failed bsend kept its region\n" + Job.threadDump());
+                        } catch (InterruptedException x) {
+                            throw new AssertionError(x);
+                        }
+                        mpi.bufferAttach(assertInstanceOf(ByteBuffer.class, detached.get()));
+                    });
+                } finally {
+                    BufferedSends.reserved = null;
+                }
+                assertTrue(failed[0] >= rounds / 2, "the even rounds' frees came before the send took its reference");
             }
             mpi.finalizeMpi();
         });

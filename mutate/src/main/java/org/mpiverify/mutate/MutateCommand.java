@@ -163,6 +163,7 @@ public final class MutateCommand {
         Map<String, Long> componentSeconds = new LinkedHashMap<>();
         List<KillMatrix.Entry> entries = new ArrayList<>();
         Map<String, List<String[]>> lincheckForked = new LinkedHashMap<>();
+        Map<String, List<String[]>> childJvmTests = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();
         for (Component c : Component.all()) {
             if (!o.components().isEmpty() && !o.components().contains(c.name())) continue;
@@ -195,6 +196,16 @@ public final class MutateCommand {
             }
             Files.write(always, lines);
             lincheckForked.put(c.name(), forked);
+            // A JUnit test that starts a child JVM tests, in PIT's minion, the original class (the child loads
+            // the class file): it runs again in the forked JUnit stage, where the child loads the mutant.
+            List<String[]> children = new ArrayList<>();
+            for (String t : SuiteTests.find(cp.testRoots(), c.junit())) {
+                String cls = t.substring(0, t.indexOf(".[engine:"));
+                if (SuiteTests.startsChildJvm(cls)) {
+                    children.add(new String[] {t.substring(t.indexOf(".[engine:") + 1), String.join(",", SuiteTests.reachable(cls))});
+                }
+            }
+            childJvmTests.put(c.name(), children);
             // the minions run in impl/, where surefire runs the JUnit suites (some read ../specs/)
             try {
                 new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
@@ -207,10 +218,13 @@ public final class MutateCommand {
                 continue;
             }
             JcstressStage stage = new JcstressStage(work, Duration.ofMinutes(6));
-            ForkedSuiteStage lincheck = new ForkedSuiteStage(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
+            ForkedSuiteStage lincheck = ForkedSuiteStage.lincheck(work, Duration.ofMinutes(10), MINION_JVM_ARGS);
+            ForkedSuiteStage junit = ForkedSuiteStage.childJvmTests(work, Duration.ofMinutes(5), MINION_JVM_ARGS,
+                    root.resolve("impl"));
             RaceStage race = new RaceStage(work, Duration.ofMinutes(5));
             for (MutantRecord r : Selection.records(rec.resolve("results.jsonl"))) {
-                entries.add(entry(c, r, claims, lincheck, lincheckForked.get(c.name()), stage, race, o, rec, root, log));
+                entries.add(entry(c, r, claims, junit, childJvmTests.get(c.name()), lincheck,
+                        lincheckForked.get(c.name()), stage, race, o, rec, root, log));
             }
             componentSeconds.put(c.name(), Duration.between(componentStart, Instant.now()).toSeconds());
         }
@@ -245,8 +259,17 @@ public final class MutateCommand {
         return s == null ? "" : s;
     }
 
+    /** The tests of {@code tests} ({unique id, classes it reaches}) that reach {@code outer}. */
+    static List<String> reaching(List<String[]> tests, String outer) {
+        List<String> out = new ArrayList<>();
+        for (String[] t : tests == null ? List.<String[]>of() : tests) {
+            if (Set.of(t[1].split(",")).contains(outer)) out.add(t[0]);
+        }
+        return out;
+    }
+
     private static KillMatrix.Entry entry(Component c, MutantRecord r, Map<String, Equivalents.Claim> claims,
-                                          ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
+                                          ForkedSuiteStage junit, List<String[]> childJvmTests, ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
         String key = orEmpty(r.key());
         String status = orEmpty(r.status());
@@ -260,10 +283,21 @@ public final class MutateCommand {
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
-        List<String> mc = new ArrayList<>();
-        for (String[] t : lincheckTests == null ? List.<String[]>of() : lincheckTests) {
-            if (Set.of(t[1].split(",")).contains(outer)) mc.add(t[0]);
+        List<String> forkedJunit = reaching(childJvmTests, outer);
+        if (undetected && !forkedJunit.isEmpty() && Files.isDirectory(mutantDir)) {
+            log.println("mutate: JUnit (forked, child JVMs) " + forkedJunit.size() + " test(s) on " + key);
+            StageVerdict v = junit.run(key, mutantDir, forkedJunit);
+            detail += "; JUnit in a fork (tests that start a child JVM): " + v.status() + " (" + v.detail() + ")";
+            millis += v.millis();
+            timeSource = "baseline time of the PIT tests run + measured forked time";
+            if (!v.status().equals("SURVIVED")) {
+                status = v.status();
+                suite = "JUnit";
+                test = v.killer() == null ? null : Selection.testName(v.killer());
+                undetected = false;
+            }
         }
+        List<String> mc = reaching(lincheckTests, outer);
         // The forked run stops at the first failure: the mutated class's own tests first (a stable sort).
         String own = "." + outer.substring(outer.lastIndexOf('.') + 1);   // e.g. ".MatchTable" in ".MatchTableLinearizabilityTest"
         mc.sort(Comparator.comparing(t -> !t.contains(own)));

@@ -97,4 +97,20 @@ final class SuiteTests {
         for (String c : seen) names.add(c.replace('/', '.'));
         return names;
     }
+
+    /**
+     * True if the test class starts a child JVM that inherits its class path: its bytecode builds a process
+     * ({@code ProcessBuilder}) and reads {@code java.class.path}. PIT's minion cannot run such a test against a
+     * mutant (the child loads the original class file); the forked JUnit stage can.
+     */
+    static boolean startsChildJvm(String testClass) {
+        try (InputStream in = Thread.currentThread().getContextClassLoader()
+                .getResourceAsStream(testClass.replace('.', '/') + ".class")) {
+            if (in == null) return false;
+            String code = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            return code.contains("java/lang/ProcessBuilder") && code.contains("java.class.path");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }
