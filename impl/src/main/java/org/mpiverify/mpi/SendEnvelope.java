@@ -59,6 +59,15 @@ final class SendEnvelope extends Envelope {
      */
     void deliverTo(RecvRequest r) {
         long n = Math.min(bytes, r.capacityBytes);
+        if (r.inline && packet != null) {
+            // At most 8 bytes for a waiter that copies them itself: into the state, before done, and the
+            // receiver's buffer stays on the receiver's core.
+            long w = Buffers.word(packet, (int) n);
+            packetPool.release(packet);
+            r.st.signalInline(w, source(), tag(), n, longerThan(r) ? ErrorClass.ERR_TRUNCATE.code() : 0);
+            r.st.release();
+            return;
+        }
         if (packet != null) {
             Buffers.unpack(packet, r.buf, r.offset, r.type, n);
             packetPool.release(packet);
