@@ -30,14 +30,15 @@ final class RecvRequest extends PostedReceive implements RequestState.Recycler {
      * blocking receive of at most {@link #INLINE_BYTES} into a predefined type, whose waiter is its caller alone.
      */
     boolean inline;
-    /** The waiter's staging of an inline payload (8 bytes, this receive's own). */
-    private final byte[] word = new byte[INLINE_BYTES];
+    /** The waiter's staging of an inline payload (8 bytes, this receive's own; allocated after the state). */
+    private final byte[] word;
     static final int INLINE_BYTES = 8;
 
     RecvRequest(RankContext rank, Lock refLock) {
         super(0, 0, 0);
         this.rank = rank;
         this.st = new RequestState(this, refLock);
+        this.word = new byte[INLINE_BYTES];   // after the state: the receive's last line and the state's first stay adjacent
     }
 
     /** Prepares this receive for a new use with {@code references} references. */

@@ -45,6 +45,12 @@ class MessagePathLayoutProbe {
         long last = Math.max(st.get("errorCode"), Math.max(st.get("source"), st.get("tag")));
         assertTrue(last + 4 - first > LINE, "RequestState's completer-written fields fit in one line now: " + st
                 + "; update docs/design.md's line table");
+        // A blocking recv of at most 8 bytes is completed inline: the payload word lies among the status fields the
+        // completer writes anyway (within a line's span of each), so it adds no line to the ones the message moves.
+        for (String f : new String[] {"bytes", "source", "tag", "errorCode"}) {
+            assertTrue(Math.abs(st.get("payload") - st.get(f)) < LINE, "RequestState's payload word is a line or more"
+                    + " from its " + f + " now: " + st + "; update docs/design.md's line table");
+        }
         // A receive and its state are allocated together (RecvRequest's constructor): more than two lines.
         long pair = ClassLayout.parseClass(RecvRequest.class).instanceSize()
                 + ClassLayout.parseClass(RequestState.class).instanceSize();
