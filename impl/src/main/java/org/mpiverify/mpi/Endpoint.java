@@ -124,6 +124,12 @@ final class Endpoint {
     /** As above; the receive tells {@code onSignal} about {@code about} when it completes (null: nothing). */
     RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references,
                           SignalListener onSignal, Object about) {
+        return startRecv(buf, offset, count, type, source, tag, references, onSignal, about, false);
+    }
+
+    /** As above; {@code inline}: a sender that matches it completes it inline ({@link RecvRequest#inline}). */
+    private RecvRequest startRecv(Object buf, int offset, int count, Datatype type, int source, int tag, int references,
+                                  SignalListener onSignal, Object about, boolean inline) {
         if (holder != null) {
             holder.retainRef();                                // before posting: may be ERR_COMM
         }
@@ -132,8 +138,10 @@ final class Endpoint {
         if (holder != null) {
             r.st.attach(holder.releaseOnRecycle);
         }
+        r.inline = inline;                                     // before posting: the engine publishes it
         Envelope e = post(r);
         if (e != null) {
+            r.inline = false;                                  // never posted: this thread delivers into the buffer
             deliverUnexpected((SendEnvelope) e, r);
         }
         return r;
@@ -177,11 +185,19 @@ final class Endpoint {
         }
     }
 
-    /** Blocking receive; returns its status (the caller raises ERR_TRUNCATE from it). */
+    /**
+     * Blocking receive; returns its status (the caller raises ERR_TRUNCATE from it). Its request is its
+     * caller's alone (no handle: no other thread waits on it or tests it), so a message of at most 8 bytes
+     * that a sender matches is completed inline ({@link RecvRequest#inline}) and copied into the buffer here.
+     */
     Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        RecvRequest r = startRecv(buf, offset, count, type, source, tag, 2);
+        RecvRequest r = startRecv(buf, offset, count, type, source, tag, 2, null, null,
+                (long) count * type.size() <= RecvRequest.INLINE_BYTES);
         try {
             rank.await(r.st);
+            if (r.st.inline()) {
+                r.copyInline();    // after the wait: done's acquire orders the payload's read after its write
+            }
             return statusOf(r.st);
         } finally {
             r.st.release();

@@ -59,8 +59,16 @@ final class SendEnvelope extends Envelope {
      */
     void deliverTo(RecvRequest r) {
         long n = Math.min(bytes, r.capacityBytes);
+        // At most 8 bytes for a waiter that copies them itself (RecvRequest.inline): into the state, before
+        // done, so that the receiver's buffer stays on the receiver's core.
+        boolean inline = r.inline && packet != null;
+        long word = 0;
         if (packet != null) {
-            Buffers.unpack(packet, r.buf, r.offset, r.type, n);
+            if (inline) {
+                word = Buffers.word(packet, (int) n);
+            } else {
+                Buffers.unpack(packet, r.buf, r.offset, r.type, n);
+            }
             packetPool.release(packet);
         } else {
             Buffers.copy(srcBuf, srcOffset, srcType, r.buf, r.offset, r.type, n);
@@ -70,8 +78,12 @@ final class SendEnvelope extends Envelope {
             u.unpack(n);     // before the signal: the completing wait sees the user's buffer filled
         }
         int err = longerThan(r) ? ErrorClass.ERR_TRUNCATE.code() : 0;
-        r.st.setStatus(source(), tag(), n, err, false);
-        r.st.signal();
+        if (inline) {
+            r.st.signalInline(word, source(), tag(), n, err);
+        } else {
+            r.st.setStatus(source(), tag(), n, err, false);
+            r.st.signal();
+        }
         if (sender != null) {
             // The sender's buffer is no longer read: the send may complete.
             sender.setStatus(source(), tag(), bytes, 0, false);

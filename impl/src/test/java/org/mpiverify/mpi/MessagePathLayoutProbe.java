@@ -26,7 +26,7 @@ class MessagePathLayoutProbe {
     static final int LINE = 64;
     static final String[] CLASSES = {
         "org.mpiverify.mpi.RecvRequest", "org.mpiverify.core.request.RequestState",
-        "org.mpiverify.core.matching.QueueMatchingEngine$Context", "org.mpiverify.core.matching.ContextQueues",
+        "org.mpiverify.core.matching.ContextQueues",
         "org.mpiverify.core.matching.MatchNode", "org.mpiverify.core.matching.HashMatchingEngine$Context",
         "org.mpiverify.core.matching.MatchTable$Bucket", "org.mpiverify.mpi.SendEnvelope", "org.mpiverify.mpi.Comm",
         "org.mpiverify.mpi.Status", "org.mpiverify.core.buffer.UnexpectedBudget", "java.util.concurrent.atomic.AtomicLong",
@@ -45,10 +45,24 @@ class MessagePathLayoutProbe {
         long last = Math.max(st.get("errorCode"), Math.max(st.get("source"), st.get("tag")));
         assertTrue(last + 4 - first > LINE, "RequestState's completer-written fields fit in one line now: " + st
                 + "; update docs/design.md's line table");
+        // A blocking recv of at most 8 bytes is completed inline: the payload word lies among the status fields the
+        // completer writes anyway (within a line's span of each), so it adds no line to the ones the message moves.
+        for (String f : new String[] {"bytes", "source", "tag", "errorCode"}) {
+            assertTrue(Math.abs(st.get("payload") - st.get(f)) < LINE, "RequestState's payload word is a line or more"
+                    + " from its " + f + " now: " + st + "; update docs/design.md's line table");
+        }
         // A receive and its state are allocated together (RecvRequest's constructor): more than two lines.
         long pair = ClassLayout.parseClass(RecvRequest.class).instanceSize()
                 + ClassLayout.parseClass(RequestState.class).instanceSize();
         assertTrue(pair > 2 * LINE, "RecvRequest and RequestState fit in two lines now (" + pair + " bytes)");
+        // QUEUES: the context's lock word and its posted FIFO's heads are one object (no separate lock object holds
+        // the queues), of at most 56 bytes (one line at 2 of the 8 starts HotSpot may give it, two at the others).
+        Class<?> cq = Class.forName("org.mpiverify.core.matching.ContextQueues");
+        assertTrue(java.util.concurrent.locks.AbstractQueuedSynchronizer.class.isAssignableFrom(cq),
+                "ContextQueues is no longer its own lock: " + cq.getSuperclass() + "; update docs/design.md's line table");
+        long queuesSize = ClassLayout.parseClass(cq).instanceSize();
+        assertTrue(queuesSize <= LINE - 8, "ContextQueues (lock word and heads) is " + queuesSize
+                + " bytes now, over one line at every start but 0; update docs/design.md's line table");
         // A bucket's lock, keys and values lie within one line's span (one line when the bucket starts early in one).
         Map<String, Long> b = offsets(Class.forName("org.mpiverify.core.matching.MatchTable$Bucket"));
         assertTrue(b.get("v2") + 4 - b.get("lock") <= LINE, "a bucket's lock..v2 span more than a line: " + b);
@@ -89,10 +103,8 @@ class MessagePathLayoutProbe {
         Method get = dir.getClass().getDeclaredMethod("get", int.class);
         get.setAccessible(true);
         Object ctx = get.invoke(dir, w.p2p.context);
-        sb.append(at("engine's context", ctx));
-        if (kind == MatchingKind.QUEUES) {
-            sb.append(at("  its ContextQueues", field(ctx, "queues")));
-        } else {
+        sb.append(at(kind == MatchingKind.QUEUES ? "engine's context (lock and queues)" : "engine's context", ctx));
+        if (kind != MatchingKind.QUEUES) {
             Object[] buckets = (Object[]) field(field(field(rc.engine, "table"), "table"), "buckets");
             for (int i = 0; i < Math.min(4, buckets.length); i++) sb.append(at("bucket " + i + " of " + buckets.length, buckets[i]));
         }

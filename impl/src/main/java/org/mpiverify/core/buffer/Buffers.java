@@ -107,6 +107,26 @@ public final class Buffers {
         }
     }
 
+    /** The first {@code n} (at most 8) bytes of {@code packet} as one word, the first in the low byte. */
+    public static long word(byte[] packet, int n) {
+        long w = 0;
+        for (int i = 0; i < n; i++) {
+            w |= (packet[i] & 0xFFL) << (8 * i);
+        }
+        return w;
+    }
+
+    /**
+     * Copies the {@code n} (at most 8) bytes of a {@link #word} into a typed buffer, through {@code scratch} (8
+     * bytes, the caller's own): as {@link #unpack} of the packet the word was taken from.
+     */
+    public static void unpackWord(long w, byte[] scratch, Object dst, int dstOffset, Datatype dstType, long n) {
+        for (int i = 0; i < n; i++) {
+            scratch[i] = (byte) (w >>> (8 * i));
+        }
+        unpack(scratch, dst, dstOffset, dstType, n);
+    }
+
     /** Copies {@code bytes} bytes from a packet into a typed buffer; none into a null buffer of count 0. */
     public static void unpack(byte[] packet, Object dst, int dstOffset, Datatype dstType, long bytes) {
         if (bytes == 0) {

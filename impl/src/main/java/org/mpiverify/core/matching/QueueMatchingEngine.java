@@ -1,6 +1,5 @@
 package org.mpiverify.core.matching;
 
-import org.mpiverify.core.sync.SpinThenParkLock;
 import org.mpiverify.core.trace.TraceRecorder;
 
 /**
@@ -27,12 +26,8 @@ import org.mpiverify.core.trace.TraceRecorder;
  * this engine (the context lock's release/acquire).
  */
 public final class QueueMatchingEngine implements MatchingEngine {
-    /** A context's lock and queues in one object. The lock guards the queues. */
-    private static final class Context extends SpinThenParkLock {
-        final ContextQueues queues = new ContextQueues();
-    }
-
-    private final ContextDirectory<Context> contexts = new ContextDirectory<>(id -> new Context());
+    /** Each context's queues, each object its own lock. */
+    private final ContextDirectory<ContextQueues> contexts = new ContextDirectory<>(id -> new ContextQueues());
     /** The step recorder, or null when matching is not recorded (set once, before use). */
     private MatchingRecorder trace;
 
@@ -43,10 +38,10 @@ public final class QueueMatchingEngine implements MatchingEngine {
 
     @Override
     public Envelope matchOrPost(PostedReceive r) {
-        Context c = contexts.get(r.context());
+        ContextQueues c = contexts.get(r.context());
         c.lock();
         try {
-            Envelope e = c.queues.matchOrPost(r);
+            Envelope e = c.matchOrPost(r);
             if (trace != null) trace.post(r, e);
             return e;
         } finally {
@@ -56,11 +51,11 @@ public final class QueueMatchingEngine implements MatchingEngine {
 
     @Override
     public PostedReceive matchOrEnqueue(Envelope e) {
-        Context c = contexts.get(e.context());
+        ContextQueues c = contexts.get(e.context());
         c.lock();
         try {
-            PostedReceive r = c.queues.takePosted(e);
-            if (r == null) c.queues.addUnexpected(new MatchNode(e, 0));
+            PostedReceive r = c.takePosted(e);
+            if (r == null) c.addUnexpected(new MatchNode(e, 0));
             if (trace != null) trace.arrive(e, r);
             return r;
         } finally {
@@ -79,11 +74,11 @@ public final class QueueMatchingEngine implements MatchingEngine {
     }
 
     private Envelope find(int context, int source, int tag, boolean take) {
-        Context c = contexts.getIfPresent(context);
+        ContextQueues c = contexts.getIfPresent(context);
         if (c == null) return null; // nothing ever arrived on it
         c.lock();
         try {
-            Envelope e = c.queues.findUnexpected(source, tag, take);
+            Envelope e = c.findUnexpected(source, tag, take);
             if (take && trace != null) trace.take(context, source, tag, e);
             return e;
         } finally {
@@ -93,11 +88,11 @@ public final class QueueMatchingEngine implements MatchingEngine {
 
     @Override
     public boolean remove(PostedReceive r) {
-        Context c = contexts.getIfPresent(r.context());
+        ContextQueues c = contexts.getIfPresent(r.context());
         if (c == null) return false;
         c.lock();
         try {
-            boolean removed = c.queues.removePosted(r);
+            boolean removed = c.removePosted(r);
             if (trace != null) trace.cancel(r, removed);
             return removed;
         } finally {
@@ -111,7 +106,7 @@ public final class QueueMatchingEngine implements MatchingEngine {
         contexts.forEach(c -> {
             c.lock();
             try {
-                n[0] += c.queues.size();
+                n[0] += c.size();
             } finally {
                 c.unlock();
             }
@@ -121,11 +116,11 @@ public final class QueueMatchingEngine implements MatchingEngine {
 
     @Override
     public int size(int context) {
-        Context c = contexts.getIfPresent(context);
+        ContextQueues c = contexts.getIfPresent(context);
         if (c == null) return 0;
         c.lock();
         try {
-            return c.queues.size();
+            return c.size();
         } finally {
             c.unlock();
         }

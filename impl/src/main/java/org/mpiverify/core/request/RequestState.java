@@ -59,6 +59,10 @@ public final class RequestState extends Completion {
     private long bytes;
     private int errorCode;
     private boolean cancelled;
+    // An inline payload ({@link #signalInline}): written by the completing thread before signal() and read
+    // by the waiter after it sees done, ordered as the status is.
+    private boolean inline;
+    private long payload;
 
     public RequestState(Recycler recycler) {
         this(recycler, null);
@@ -78,6 +82,7 @@ public final class RequestState extends Completion {
         bytes = 0;
         errorCode = 0;
         cancelled = false;
+        inline = false;     // payload is left as it was: it means nothing unless inline
         REFS.setVolatile(this, references);
     }
 
@@ -173,6 +178,28 @@ public final class RequestState extends Completion {
         this.errorCode = errorCode;
         this.cancelled = cancelled;
     }
+
+    /**
+     * Completes the request with the message's payload inline, for a receive of at most 8 bytes whose only
+     * waiter copies it into its own buffer: writes {@code payload} (the message's {@code bytes} bytes, the
+     * first in the low byte), then the status, then {@link #signal()}. So the completing thread never writes
+     * the receiver's buffer, and the waiter finds the payload in a line it reads anyway (the status's).
+     *
+     * <p>Memory consistency effects: as {@link #setStatus} then {@link #signal()}: the payload and the status
+     * are visible to a thread that has seen {@link #isDone()} true or returned from {@code await}.
+     */
+    public void signalInline(long payload, int source, int tag, long bytes, int errorCode) {
+        this.payload = payload;
+        this.inline = true;
+        setStatus(source, tag, bytes, errorCode, false);
+        signal();
+    }
+
+    /** True if this use was completed by {@link #signalInline}; read after done. */
+    public boolean inline() { return inline; }
+
+    /** The inline payload of {@link #signalInline}; read after done, meaningful only if {@link #inline()}. */
+    public long inlinePayload() { return payload; }
 
     public int source() { return source; }
 

@@ -4,6 +4,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import org.mpiverify.core.request.RequestState;
+import org.mpiverify.core.sync.WaitPolicy;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -12,44 +13,51 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
- * Race: the completing thread writes the receive buffer and the status (plain fields of
- * {@link RequestState}) and then calls {@code signal()}; the user's thread polls {@code isDone()}
- * ({@code MPI_Test}) and reads buffer and status. The volatile write/read of {@code done} must carry the
- * plain writes with it (Gropp &amp; Thakur §4.3: completion is a publication point).
+ * Race: a blocking receive of at most 8 bytes completed inline against its waiter. The completing thread (the
+ * sender that matched the receive) writes the payload word and the status (plain fields of {@link RequestState})
+ * and then signals ({@link RequestState#signalInline}); the receiving thread waits ({@code Completion.await}, as
+ * the blocking {@code MPI_Recv} does) and then reads the payload word and the status, which it copies into the
+ * user's buffer and status. The volatile write/read of {@code done} must carry the plain writes with it (Gropp
+ * &amp; Thakur §4.3: completion is a publication point). The state is pooled, so it still holds the payload of
+ * its previous use (here -1, -2), which a waiter that read too early would copy into the user's buffer.
  *
- * <p>r1 = buffer word, r2 = source, r3 = tag, r4 = byte count, or all -1 if not yet done. Forbidden: done
- * observed but any of them stale (0): the user would read a half-delivered message.
+ * <p>The same state also publishes the status of every other completion ({@code setStatus} then {@code signal()}
+ * on the receive's delivery through the user's buffer, which {@code mpi.PayloadPublicationRace} runs through
+ * the public API).
+ *
+ * <p>r1, r2 = the payload word's low and high int, r3 = source, r4 = tag (-1 if the completion was not inline).
+ * Forbidden: done observed with the old payload or a stale status: the user would read a message that was never sent.
  */
 @JCStressTest
-@Description("RequestState: buffer and status written before signal() are visible after isDone()")
-@Outcome(id = "-1, -1, -1, -1", expect = ACCEPTABLE, desc = "Not complete yet.")
-@Outcome(id = "42, 3, 7, 4", expect = ACCEPTABLE, desc = "Complete, with the delivered payload and status.")
-@Outcome(expect = FORBIDDEN, desc = "Complete but payload or status stale: completion did not publish them.")
+@Description("RequestState: the inline payload and the status written before signal() are seen by the waiter after done")
+@Outcome(id = "42, 43, 3, 7", expect = ACCEPTABLE, desc = "Done, with the delivered payload and status.")
+@Outcome(expect = FORBIDDEN, desc = "Done but payload or status stale: completion did not publish them.")
 @State
 public class RequestStatusPublicationRace {
+    /** A spinning wait (the spin bound of a platform thread's), then a park that the signal ends. */
+    static final WaitPolicy WAIT = new WaitPolicy(20_000, 0, 2, 50_000_000);
+    static final long PAYLOAD = (43L << 32) | 42, OLD_PAYLOAD = (-2L << 32) | (-1 & 0xFFFF_FFFFL);
+
     final RequestState state = new RequestState(s -> { });
-    final int[] buffer = new int[1];
 
     public RequestStatusPublicationRace() {
+        state.begin(1);                                  // the previous use, from the pool: its payload stays
+        state.signalInline(OLD_PAYLOAD, 9, 9, 8, 0);
         state.begin(2);
     }
 
     @Actor
     public void completer() {
-        buffer[0] = 42;
-        state.setStatus(3, 7, 4, 0, false);
-        state.signal();
+        state.signalInline(PAYLOAD, 3, 7, 8, 0);
     }
 
     @Actor
-    public void user(IIII_Result r) {
-        if (state.isDone()) {
-            r.r1 = buffer[0];
-            r.r2 = state.source();
-            r.r3 = state.tag();
-            r.r4 = (int) state.bytes();
-        } else {
-            r.r1 = r.r2 = r.r3 = r.r4 = -1;
-        }
+    public void receiver(IIII_Result r) {
+        state.await(() -> false, WAIT);
+        long w = state.inlinePayload();
+        r.r1 = (int) w;
+        r.r2 = (int) (w >>> 32);
+        r.r3 = state.source();
+        r.r4 = state.inline() ? state.tag() : -1;
     }
 }

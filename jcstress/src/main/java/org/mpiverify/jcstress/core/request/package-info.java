@@ -1,7 +1,7 @@
 /**
  * Java-memory-model races of requests ({@code org.mpiverify.core.request}): the Dekker handshake of {@code
  * Completion} ({@code Completion...Race}), the request's reference count, lock-free and locked ({@code
- * RequestRefCount...Race}, Balaji et al. §5.3), the publication of a completed receive's buffer and status
+ * RequestRefCount...Race}, Balaji et al. §5.3), the publication of a completed receive's inline payload and status
  * ({@link org.mpiverify.jcstress.core.request.RequestStatusPublicationRace}), and the pools ({@link
  * org.mpiverify.jcstress.core.request.ObjectPoolAllocateFreeRace}, {@link
  * org.mpiverify.jcstress.core.request.StripedCacheDoubleTakeRace}, {@link
