@@ -95,13 +95,13 @@ public final class AuditRunTracing implements RunTracing {
     }
 
     /**
-     * The tracing of {@code audit --trace}: the workspace's specs, the audit's output folder, one validating thread per
-     * core (the runs' jobs and TLC share the cores; with one core fewer for TLC, the validations still going on after
-     * the last run had one core while the other stayed idle).
+     * The tracing of {@code audit --trace}: the workspace's specs, the audit's output folder, one validating thread
+     * fewer than the cores (one stays with the audit's runs), at least one. (One per core was tried: on this 2-core
+     * machine the traced audit took more CPU and more time, each JVM compiling TLC's evaluator for itself.)
      */
     public static AuditRunTracing create() {
         return new AuditRunTracing(Workspace.root().resolve("specs"), Workspace.outputDir().resolve("audit"),
-                Runtime.getRuntime().availableProcessors());
+                Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
     }
 
     @Override

@@ -44,13 +44,8 @@ import org.mpiverify.trace.tlc.TraceLogOperator;
  * concurrent map).
  */
 final class TraceBatch {
-    /**
-     * Traces of at most this many events are batched; longer ones are one TLC run each (their parse is amortized, and
-     * in a batch every definition over the trace is evaluated again on each use, as the instance's parameter makes it
-     * non-constant: three 500-event matching traces of the quick sample took 34 s of wall time in a batch against
-     * 23 s one run each, at load 15-18).
-     */
-    static final int MAX_EVENTS = 200;
+    /** Traces of at most this many events are batched; longer ones are one TLC run each (their parse is amortized). */
+    static final int MAX_EVENTS = 2_000;
     /** Traces per batch at most: the steps' and invariants' guards are linear in it. */
     static final int MAX_TRACES = 64;
 

@@ -214,13 +214,12 @@ public final class TraceChecker {
             else groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
         }
         // traces with the same constants batched together, the others only if their spec allows it
-        // (TraceModel#batchesAcrossConstants). A constant all traces share is a constant of the
-        // batch, whose definitions TLC evaluates once; one that differs would be indexed by the trace and evaluated on
-        // every use (11 context-id traces of differing constants: about 0.5 s each, as alone; 32 of the same: 20 ms
-        // each; 3 matching traces of 500 events: 65 s together against 23 s alone), and the configuration's
-        // substitutions (Th <- SlotThread, say) are evaluated with the first trace's constants for every trace (seen:
-        // a batch of two context-id traces of differing slots violated TypeOK; each alone is accepted). A trace
-        // whose constants no other trace shares is checked alone, in the same TLC JVM.
+        // (TraceModel#batchesAcrossConstants). A constant all traces share is a constant of the batch, whose
+        // definitions TLC evaluates once; one that differs is indexed by the trace and evaluated on every use (11
+        // context-id traces of differing constants: about 0.5 s each, as alone; 32 of the same: 20 ms each), and the
+        // configuration's substitutions (Th <- SlotThread, say) are evaluated with the first trace's constants for
+        // every trace (seen: a batch of two context-id traces of differing slots violated TypeOK; each alone is
+        // accepted). A trace whose constants no other trace shares is checked alone, in the same TLC JVM.
         List<List<Integer>> batches = new ArrayList<>();
         for (List<Integer> group : groups.values()) {
             Map<String, List<Integer>> same = new LinkedHashMap<>();

@@ -22,9 +22,10 @@ import org.mpiverify.results.Workspace;
  * {@code mvn verify}'s sample of trace validation, through the {@code trace} command itself: the audit's
  * concurrent scenarios of each algorithm on a quarter of the safe core columns (one granularity with both engines;
  * every column by one algorithm but LOCK_FREE/QUEUES, whose traces {@code AuditTraceTest}'s quick cell validates;
- * the progress engine's on two columns, the first and the last), every trace accepted. It writes
- * {@code out/trace/results.json} for the dashboard. Under {@code -Pfull}, every scenario of the sample on
- * every column.
+ * the progress engine's on two columns, the first and the last), every trace accepted. The samples are trace commands
+ * run as one ({@link TraceCommand#runAll}): every job first, then their traces together, in one warm TLC JVM per core
+ * instead of one JVM per trace. Each writes {@code out/trace/sample/<algorithm>-<column>/results.json} for the
+ * dashboard. Under {@code -Pfull}, every scenario of the sample on every column.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class TraceQuickTest {
