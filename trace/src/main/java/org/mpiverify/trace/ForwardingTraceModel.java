@@ -42,4 +42,6 @@ abstract class ForwardingTraceModel implements TraceModel {
     @Override public Map<String, String> dataConstants() { return original.dataConstants(); }
 
     @Override public String view() { return original.view(); }
+
+    @Override public boolean batchesAcrossConstants() { return original.batchesAcrossConstants(); }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -132,6 +133,71 @@ public final class TraceChecker {
     }
 
     /**
+     * Checks independent traces on at most {@code parallelism} threads, each with one TLC JVM ({@link TlcSession}) for
+     * the trace specs of every folder: the traces of a spec folder are checked together, short traces of one spec
+     * several to a TLC run ({@link #checkBatched}), so that a JVM starts and TLC's evaluator compiles once per thread
+     * and a spec is parsed once per batch instead of once per trace. A folder with more events than a thread's share
+     * is split between threads. The verdicts are in the order of {@code models}, each the one {@link
+     * #check(TraceModel)} gives (a rejected trace at its own first bad event).
+     *
+     * @param shortRun whether the whole check is expected to take a few seconds ({@link TlcSession})
+     */
+    public List<TraceVerdict> checkAllBatched(List<TraceModel> models, int parallelism, boolean shortRun) {
+        if (parallelism < 1) throw new IllegalArgumentException("parallelism " + parallelism);
+        if (models.isEmpty()) return List.of();
+        Map<String, List<Integer>> byFolder = new LinkedHashMap<>();
+        long total = 0;
+        for (int i = 0; i < models.size(); i++) {
+            byFolder.computeIfAbsent(models.get(i).specFolder(), k -> new ArrayList<>()).add(i);
+            total += Math.max(1, models.get(i).steps().size());
+        }
+        // a folder's traces split into parts of about a thread's share of the events (round robin keeps each part's
+        // traces alike), the largest parts first
+        long share = Math.max(1, total / parallelism);
+        List<List<Integer>> parts = new ArrayList<>();
+        for (List<Integer> folder : byFolder.values()) {
+            long events = folder.stream().mapToLong(i -> Math.max(1, models.get(i).steps().size())).sum();
+            int k = (int) Math.min(Math.min(parallelism, folder.size()), Math.max(1, events / share));
+            List<List<Integer>> split = new ArrayList<>();
+            for (int j = 0; j < k; j++) split.add(new ArrayList<>());
+            for (int j = 0; j < folder.size(); j++) split.get(j % k).add(folder.get(j));
+            parts.addAll(split);
+        }
+        parts.sort(Comparator.comparingLong((List<Integer> p) -> p.stream()
+                .mapToLong(i -> models.get(i).steps().size()).sum()).reversed());
+        TraceVerdict[] out = new TraceVerdict[models.size()];
+        int threads = Math.min(parallelism, parts.size());
+        List<TlcSession> sessions = new CopyOnWriteArrayList<>();
+        ThreadLocal<TlcSession> session = new ThreadLocal<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(threads,
+                Thread.ofPlatform().name("trace-check-", 1).factory())) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (List<Integer> part : parts) {
+                futures.add(pool.submit(() -> {
+                    TlcSession s = session.get();
+                    if (s == null) {
+                        s = new TlcSession(specFolder(models.get(part.getFirst()).specFolder()), shortRun);
+                        session.set(s);
+                        sessions.add(s);
+                    }
+                    List<TraceVerdict> vs = checkBatched(part.stream().map(models::get).toList(), s);
+                    for (int j = 0; j < part.size(); j++) out[part.get(j)] = vs.get(j);
+                }));
+            }
+            for (Future<?> f : futures) f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking traces", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            for (TlcSession s : sessions) s.close();
+        }
+        return List.of(out);
+    }
+
+    /**
      * Checks traces of one spec folder in {@code session}, short traces of the same spec several to a TLC run
      * ({@link TraceBatch}); the verdicts are in the order of {@code models} and are those {@link #check(TraceModel,
      * TlcSession)} gives: a trace a batch accepts is accepted (its TLC seconds are its share of the batch's), every
@@ -147,9 +213,13 @@ public final class TraceChecker {
             if (key == null) out[i] = check(m, session);
             else groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
         }
-        // traces with the same constants batched together: a constant all traces share is a constant of the batch,
-        // whose definitions TLC evaluates once, while one that differs is indexed by the trace and evaluated on every
-        // use (11 context-id traces of differing constants: about 0.5 s each, as alone; 32 of the same: 20 ms each)
+        // traces with the same constants batched together, the others only if their spec allows it
+        // (TraceModel#batchesAcrossConstants). A constant all traces share is a constant of the batch, whose
+        // definitions TLC evaluates once; one that differs is indexed by the trace and evaluated on every use (11
+        // context-id traces of differing constants: about 0.5 s each, as alone; 32 of the same: 20 ms each), and the
+        // configuration's substitutions (Th <- SlotThread, say) are evaluated with the first trace's constants for
+        // every trace (seen: a batch of two context-id traces of differing slots violated TypeOK; each alone is
+        // accepted). A trace whose constants no other trace shares is checked alone, in the same TLC JVM.
         List<List<Integer>> batches = new ArrayList<>();
         for (List<Integer> group : groups.values()) {
             Map<String, List<Integer>> same = new LinkedHashMap<>();
@@ -159,8 +229,8 @@ public final class TraceChecker {
             }
             List<Integer> mixed = new ArrayList<>();
             for (List<Integer> s : same.values()) {
-                if (s.size() > 1) batches.add(s);
-                else mixed.addAll(s);
+                if (s.size() == 1 && models.get(s.getFirst()).batchesAcrossConstants()) mixed.addAll(s);
+                else batches.add(s);
             }
             if (!mixed.isEmpty()) batches.add(mixed);
         }
@@ -274,6 +344,11 @@ public final class TraceChecker {
         }
     }
 
+    /** The folder of {@code model}'s generated modules and TLC's output: its name's, under the work folder. */
+    public Path folderOf(TraceModel model) {
+        return workDir.resolve(safe(model.name()));
+    }
+
     /** The folder of the trace specs of {@code folder} ({@link TraceModel#specFolder()}): a session's library. */
     public Path specFolder(String folder) {
         return specsDir.resolve(folder);
@@ -287,7 +362,7 @@ public final class TraceChecker {
     public TraceVerdict check(TraceModel model, TlcSession session) {
         String name = model.name();
         List<TraceStep> steps = model.steps();
-        Path dir = workDir.resolve(safe(name));
+        Path dir = folderOf(model);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -116,82 +118,183 @@ public final class TraceCommand {
     }
 
     public static int run(Options o, Console console) throws Exception {
+        return runAll(List.of(o), console).getFirst();
+    }
+
+    /**
+     * Several trace commands as one, each with its own output folder and verdicts (a test's sample of algorithms and
+     * columns, say): every command's runs first, then the short traces of all of them validated together, those of
+     * one trace spec several to a TLC run ({@link TraceChecker#checkAllBatched}; one TLC JVM per core for every spec
+     * folder); a trace longer than {@link #DEFERRED_EVENTS} events is validated in a TLC JVM of its own as soon
+     * as its run has ended (its events are not kept for the end). Commands of the same {@code --window} share the TLC
+     * work folder ({@code tlc/} in their output folder, or in the common parent of their output folders).
+     *
+     * @return each command's exit code, in order, as {@link #run} gives it
+     */
+    public static List<Integer> runAll(List<Options> commands, Console console) throws Exception {
         PrintStream out = console.out();
         PrintStream err = console.err();
-        Set<Algorithm> algorithms = o.algorithms().isEmpty() ? EnumSet.copyOf(checkable()) : o.algorithms();
-        for (Algorithm a : algorithms) {
-            if (Translators.of(a) == null) {
-                throw new IllegalArgumentException("no trace spec for " + a.id() + " yet; one of " + checkable().stream()
-                        .map(Algorithm::id).toList());
-            }
-        }
-        TraceTwin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
-        if (twin != null && (twin.algorithm() == Algorithm.COMPLETION || twin.algorithm() == Algorithm.PROGRESS)
-                && (!o.scenarios().isEmpty() || o.demo())) {
-            // RequestState extends Completion, and a rank's engine is a field of the rank: a job cannot swap in
-            // these twins, only their drivers run them
-            throw new IllegalArgumentException("the twin " + twin.name() + " runs only with --workload"
-                    + " (--algorithm " + twin.algorithm().id() + "): a job's component cannot be swapped for it");
-        }
         Path root = Workspace.root();
-        Path outDir = o.out() != null ? o.out() : Workspace.outputDir(root).resolve("trace");
-        Files.createDirectories(outDir);
-        TraceChecker checker = new TraceChecker(root.resolve("specs"), outDir.resolve("tlc"), o.window(),
-                Duration.ofMinutes(10));
-        List<TraceVerdict> verdicts = new ArrayList<>();
-        List<String> runProblems = new ArrayList<>();
-        List<Source> sources = sources(o, algorithms);
+        List<Command> cs = new ArrayList<>();
+        for (Options o : commands) cs.add(Command.of(o, root));
+        Map<Integer, TraceChecker> checkers = checkers(cs, root);
+        int cores = Runtime.getRuntime().availableProcessors();
         out.printf("%-64s %8s %8s  %s%n", "trace", "events", "TLC", "verdict");
-        for (Source s : sources) {
-            Set<Algorithm> recorded = s.workloadOf() == null ? algorithms : EnumSet.of(s.workloadOf());
-            TraceRecorder rec = TraceRecorder.create(recorded, o.stacks());
-            JobConfig config = configure(s.config().withContextIdCapacity(o.capacity()), o.variant(), twin).withTrace(rec);
-            String problem = s.run(config, out);
-            if (problem != null) {
-                runProblems.add(s.name() + ": " + problem);
-                err.println("  " + s.name() + ": the run itself went wrong (" + problem
-                        + "); its trace is checked up to where it ends");
-            }
-            List<RecordedEvent> events = rec.events();
-            for (Algorithm a : recorded) {
-                List<TraceModel> models;
-                try {
-                    models = Translators.of(a).models(s.name(), events, rec.facts(), config);
-                } catch (IllegalArgumentException | IllegalStateException e) {
-                    err.println("  " + s.name() + " (" + a.id() + "): cannot translate the trace: " + e.getMessage());
-                    runProblems.add(s.name() + ": " + e.getMessage());
-                    continue;
+        List<Deferred> deferred = new ArrayList<>();
+        Set<String> folders = new HashSet<>();
+        for (Command c : cs) {
+            Options o = c.options();
+            TraceChecker checker = checkers.get(o.window());
+            for (Source s : c.sources()) {
+                Set<Algorithm> recorded = s.workloadOf() == null ? c.algorithms() : EnumSet.of(s.workloadOf());
+                TraceRecorder rec = TraceRecorder.create(recorded, o.stacks());
+                JobConfig config = configure(s.config().withContextIdCapacity(o.capacity()), o.variant(), c.twin())
+                        .withTrace(rec);
+                String problem = s.run(config, out);
+                if (problem != null) {
+                    c.runProblems().add(s.name() + ": " + problem);
+                    err.println("  " + s.name() + ": the run itself went wrong (" + problem
+                            + "); its trace is checked up to where it ends");
                 }
-                // independent traces (one per rank, per table) on the available cores, each in its own TLC JVM
-                List<TraceModel> prefixes = models.stream().map(m -> TracePrefix.of(m, o.maxEvents())).toList();
-                for (TraceVerdict v : checker.checkAll(prefixes, Runtime.getRuntime().availableProcessors())) {
-                    verdicts.add(v);
-                    out.println(v.summary());
-                    if (v.status() == TraceVerdict.Status.REJECTED) {
-                        Path md = TraceReports.write(v, outDir.resolve("rejected"));
-                        out.println("    first bad event, state before it, Java frames: " + md);
-                    } else if (v.status() == TraceVerdict.Status.ERROR) {
-                        out.println("    " + v.reason().lines().findFirst().orElse(""));
+                List<RecordedEvent> events = rec.events();
+                for (Algorithm a : recorded) {
+                    List<TraceModel> models;
+                    try {
+                        models = Translators.of(a).models(s.name(), events, rec.facts(), config);
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        err.println("  " + s.name() + " (" + a.id() + "): cannot translate the trace: " + e.getMessage());
+                        c.runProblems().add(s.name() + ": " + e.getMessage());
+                        continue;
+                    }
+                    List<TraceModel> prefixes = models.stream().map(m -> TracePrefix.of(m, o.maxEvents())).toList();
+                    for (TraceModel m : prefixes) {
+                        // every trace its own TLC folder and report page: two of one name would overwrite each other
+                        if (!folders.add(checker.folderOf(m).toString())) {
+                            throw new IllegalStateException("two traces named " + m.name() + " (" + m.algorithm().id()
+                                    + "): they would share " + checker.folderOf(m));
+                        }
+                    }
+                    List<TraceModel> longOnes = new ArrayList<>();
+                    List<TraceVerdict[]> longAt = new ArrayList<>();
+                    for (TraceModel m : prefixes) {
+                        TraceVerdict[] slot = new TraceVerdict[1];
+                        c.verdicts().add(slot);
+                        if (m.steps().size() <= DEFERRED_EVENTS) {
+                            deferred.add(new Deferred(m, slot, c));
+                        } else {
+                            longOnes.add(m);
+                            longAt.add(slot);
+                        }
+                    }
+                    // long traces (one per rank, per table) on the available cores now, each in its own TLC JVM
+                    List<TraceVerdict> vs = checker.checkAll(longOnes, cores);
+                    for (int j = 0; j < vs.size(); j++) {
+                        longAt.get(j)[0] = vs.get(j);
+                        print(vs.get(j), c.outDir(), out);
                     }
                 }
             }
         }
-        writeResults(outDir.resolve("results.json"), verdicts, o.variant(), runProblems);
-        TraceJUnitReport.write(outDir.resolve(JUNIT_REPORT), verdicts, twin == null ? null : twin.name());
-        long accepted = verdicts.stream().filter(v -> v.status() == TraceVerdict.Status.ACCEPTED).count();
-        long rejected = verdicts.stream().filter(v -> v.status() == TraceVerdict.Status.REJECTED).count();
-        long errors = verdicts.size() - accepted - rejected;
-        out.printf("%d traces: %d accepted, %d rejected, %d errors; results in %s (JUnit XML: %s)%n", verdicts.size(),
-                accepted, rejected, errors, outDir.resolve("results.json"), outDir.resolve(JUNIT_REPORT));
-        if (twin != null) {
-            if (rejected == 0) {
-                out.println("the twin " + twin.name() + " was not caught: no trace rejected (its race may not have"
-                        + " happened in these runs: run more)");
-                return 1;
+        // the short traces of every command at once, by window (the batches' Rebase)
+        for (Map.Entry<Integer, TraceChecker> e : checkers.entrySet()) {
+            List<Deferred> mine = deferred.stream().filter(d -> d.command().options().window() == e.getKey()).toList();
+            if (mine.isEmpty()) continue;
+            // C1 only, as for each of these traces alone: C2's compiler threads cost more than they save in TLC runs of
+            // a few seconds (the quick sample's 16 traces of at most 500 events: 19.3 s of CPU for its six progress
+            // traces in two JVMs with C2, 14.1 s in six JVMs with C1 alone, at load 15-20)
+            boolean shortRun = mine.stream().allMatch(d -> d.model().steps().size() <= TraceChecker.SHORT_TRACE_EVENTS);
+            List<TraceVerdict> vs = e.getValue().checkAllBatched(mine.stream().map(Deferred::model).toList(), cores,
+                    shortRun);
+            for (int j = 0; j < mine.size(); j++) {
+                mine.get(j).slot()[0] = vs.get(j);
+                print(vs.get(j), mine.get(j).command().outDir(), out);
             }
-            return errors == 0 ? 0 : 1;
         }
-        return rejected == 0 && errors == 0 && runProblems.isEmpty() && !verdicts.isEmpty() ? 0 : 1;
+        List<Integer> exits = new ArrayList<>();
+        for (Command c : cs) exits.add(c.finish(out));
+        return exits;
+    }
+
+    /**
+     * Traces of at most this many events are validated after every command's runs, in the warm TLC JVMs (a JVM's start
+     * and TLC's compilation are most of such a trace's time alone); longer ones as soon as their run has ended.
+     */
+    private static final int DEFERRED_EVENTS = 2_000;
+
+    /** A short trace validated after every command's runs, and where its verdict goes. */
+    private record Deferred(TraceModel model, TraceVerdict[] slot, Command command) {}
+
+    /** One checker per {@code --window}, its work folder {@code tlc/} in the commands' output folder or their parent. */
+    private static Map<Integer, TraceChecker> checkers(List<Command> cs, Path root) {
+        Map<Integer, List<Path>> outs = new LinkedHashMap<>();
+        for (Command c : cs) outs.computeIfAbsent(c.options().window(), k -> new ArrayList<>()).add(c.outDir());
+        Map<Integer, TraceChecker> checkers = new LinkedHashMap<>();
+        outs.forEach((window, dirs) -> {
+            Path common = dirs.getFirst();
+            for (Path d : dirs) {
+                while (!d.startsWith(common)) common = common.getParent();
+            }
+            checkers.put(window, new TraceChecker(root.resolve("specs"), common.resolve("tlc"), window,
+                    Duration.ofMinutes(10)));
+        });
+        return checkers;
+    }
+
+    private static void print(TraceVerdict v, Path outDir, PrintStream out) {
+        out.println(v.summary());
+        if (v.status() == TraceVerdict.Status.REJECTED) {
+            Path md = TraceReports.write(v, outDir.resolve("rejected"));
+            out.println("    first bad event, state before it, Java frames: " + md);
+        } else if (v.status() == TraceVerdict.Status.ERROR) {
+            out.println("    " + v.reason().lines().findFirst().orElse(""));
+        }
+    }
+
+    /** One command of {@link #runAll}: its options, what it runs, and its verdicts (in its traces' order). */
+    private record Command(Options options, Set<Algorithm> algorithms, TraceTwin twin, Path outDir, List<Source> sources,
+                           List<TraceVerdict[]> verdicts, List<String> runProblems) {
+        static Command of(Options o, Path root) throws IOException {
+            Set<Algorithm> algorithms = o.algorithms().isEmpty() ? EnumSet.copyOf(checkable()) : o.algorithms();
+            for (Algorithm a : algorithms) {
+                if (Translators.of(a) == null) {
+                    throw new IllegalArgumentException("no trace spec for " + a.id() + " yet; one of "
+                            + checkable().stream().map(Algorithm::id).toList());
+                }
+            }
+            TraceTwin twin = o.variant() == null ? null : TraceTwins.byName(o.variant());
+            if (twin != null && (twin.algorithm() == Algorithm.COMPLETION || twin.algorithm() == Algorithm.PROGRESS)
+                    && (!o.scenarios().isEmpty() || o.demo())) {
+                // RequestState extends Completion, and a rank's engine is a field of the rank: a job cannot swap in
+                // these twins, only their drivers run them
+                throw new IllegalArgumentException("the twin " + twin.name() + " runs only with --workload"
+                        + " (--algorithm " + twin.algorithm().id() + "): a job's component cannot be swapped for it");
+            }
+            Path outDir = o.out() != null ? o.out() : Workspace.outputDir(root).resolve("trace");
+            Files.createDirectories(outDir);
+            return new Command(o, algorithms, twin, outDir, TraceCommand.sources(o, algorithms), new ArrayList<>(),
+                    new ArrayList<>());
+        }
+
+        /** Writes the results and the JUnit report; the exit code. */
+        int finish(PrintStream out) {
+            List<TraceVerdict> all = verdicts.stream().map(v -> v[0]).toList();
+            writeResults(outDir.resolve("results.json"), all, options.variant(), runProblems);
+            TraceJUnitReport.write(outDir.resolve(JUNIT_REPORT), all, twin == null ? null : twin.name());
+            long accepted = all.stream().filter(v -> v.status() == TraceVerdict.Status.ACCEPTED).count();
+            long rejected = all.stream().filter(v -> v.status() == TraceVerdict.Status.REJECTED).count();
+            long errors = all.size() - accepted - rejected;
+            out.printf("%d traces: %d accepted, %d rejected, %d errors; results in %s (JUnit XML: %s)%n", all.size(),
+                    accepted, rejected, errors, outDir.resolve("results.json"), outDir.resolve(JUNIT_REPORT));
+            if (twin != null) {
+                if (rejected == 0) {
+                    out.println("the twin " + twin.name() + " was not caught: no trace rejected (its race may not have"
+                            + " happened in these runs: run more)");
+                    return 1;
+                }
+                return errors == 0 ? 0 : 1;
+            }
+            return rejected == 0 && errors == 0 && runProblems.isEmpty() && !all.isEmpty() ? 0 : 1;
+        }
     }
 
     /** One run to trace: an audit scenario, the demo, or an algorithm's workload, on a column. */

@@ -22,9 +22,10 @@ import org.mpiverify.results.Workspace;
  * {@code mvn verify}'s sample of trace validation, through the {@code trace} command itself: the audit's
  * concurrent scenarios of each algorithm on a quarter of the safe core columns (one granularity with both engines;
  * every column by one algorithm but LOCK_FREE/QUEUES, whose traces {@code AuditTraceTest}'s quick cell validates;
- * the progress engine's on two columns, the first and the last), every trace accepted. It writes
- * {@code out/trace/results.json} for the dashboard. Under {@code -Pfull}, every scenario of the sample on
- * every column.
+ * the progress engine's on two columns, the first and the last), every trace accepted. The samples are trace commands
+ * run as one ({@link TraceCommand#runAll}): every job first, then their traces together, in one warm TLC JVM per core
+ * instead of one JVM per trace. Each writes {@code out/trace/sample/<algorithm>-<column>/results.json} for the
+ * dashboard. Under {@code -Pfull}, every scenario of the sample on every column.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class TraceQuickTest {
@@ -78,6 +79,7 @@ class TraceQuickTest {
         List<String> columns = TraceCommand.safeColumns();
         List<String> verdicts = new ArrayList<>();
         List<Sample> samples = samples();
+        List<TraceCommand.Options> commands = new ArrayList<>();
         for (int a = 0; a < samples.size(); a++) {
             Sample s = samples.get(a);
             // Quick: a quarter of the columns per algorithm, one granularity with both engines, the algorithms
@@ -86,19 +88,24 @@ class TraceQuickTest {
             for (int c = 0; c < columns.size(); c++) {
                 if (!full && !s.quick(c, columns, a)) continue;
                 List<String> scenarios = full ? s.scenarios() : List.of(s.scenarios().get(c % s.scenarios().size()));
-                ByteArrayOutputStream text = new ByteArrayOutputStream();
-                PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
-                Path dir = out.resolve("sample/" + s.algorithm().id() + "-" + c);
-                long t0 = System.nanoTime();
-                int exit = TraceCommand.run(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
-                        List.of(columns.get(c)), 500, dir, false, 64, full ? 0 : QUICK_EVENTS, null), Console.of(print, print));
-                String printed = text.toString(StandardCharsets.UTF_8);
-                System.out.print(printed);
-                System.out.printf("%s on %s: %.1f s%n", s.algorithm().id(), columns.get(c), (System.nanoTime() - t0) / 1e9);
-                assertEquals(0, exit, printed);
-                for (var t : TraceResultsFile.read(dir.resolve("results.json")).traces()) {
-                    verdicts.add(t.name() + " " + t.status());
-                }
+                commands.add(new TraceCommand.Options(scenarios, false, EnumSet.of(s.algorithm()), null,
+                        List.of(columns.get(c)), 500, out.resolve("sample/" + s.algorithm().id() + "-" + c), false, 64,
+                        full ? 0 : QUICK_EVENTS, null));
+            }
+        }
+        // every sample's runs, then their traces together: short traces of one spec several to a TLC run
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
+        long t0 = System.nanoTime();
+        List<Integer> exits = TraceCommand.runAll(commands, Console.of(print, print));
+        String printed = text.toString(StandardCharsets.UTF_8);
+        System.out.print(printed);
+        System.out.printf("%d samples: %.1f s%n", commands.size(), (System.nanoTime() - t0) / 1e9);
+        for (int i = 0; i < commands.size(); i++) {
+            TraceCommand.Options o = commands.get(i);
+            assertEquals(0, exits.get(i), o.algorithms() + " on " + o.columns() + "\n" + printed);
+            for (var t : TraceResultsFile.read(o.out().resolve("results.json")).traces()) {
+                verdicts.add(t.name() + " " + t.status());
             }
         }
         assertFalse(verdicts.isEmpty());

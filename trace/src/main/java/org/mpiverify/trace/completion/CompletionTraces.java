@@ -128,6 +128,9 @@ public final class CompletionTraces implements TraceModel {
 
     @Override public Map<String, String> substitutions() { return substitutions; }
 
+    /** Its constants are the lanes' names and requests; its substitutions replace actions by mutants only. */
+    @Override public boolean batchesAcrossConstants() { return true; }
+
     @Override public String truncation() { return ""; }
 
     @Override public Map<String, String> definitions() { return Map.of(); }

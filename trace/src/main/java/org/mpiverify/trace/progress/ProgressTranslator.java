@@ -23,7 +23,8 @@ public final class ProgressTranslator implements TraceTranslator {
         String variant = twin != null && ProgressTwins.isTwin(twin) ? twin : "ProgressEngine";
         List<TraceModel> out = new ArrayList<>();
         for (int rank : ProgressTraces.ranks(events)) {
-            out.add(new ProgressTraces(run + "/rank" + rank, events, rank, variant));
+            // "progress-": a rank's matching trace is run/rankN, and each trace needs a TLC folder and report page of its own
+            out.add(new ProgressTraces(run + "/progress-rank" + rank, events, rank, variant));
         }
         return out;
     }

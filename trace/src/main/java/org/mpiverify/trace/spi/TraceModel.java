@@ -94,6 +94,16 @@ public interface TraceModel {
         return null;
     }
 
+    /**
+     * Whether traces of this spec whose constants differ may share a batch (a TLC run of several traces, each constant
+     * indexed by the trace): only if no definition the configuration substitutes depends on a constant (TLC evaluates
+     * a substitution with the first trace's constants for every trace of a batch) and the spec's use of its constants
+     * stays cheap when each use indexes a tuple. False by default: such traces are checked one TLC run each.
+     */
+    default boolean batchesAcrossConstants() {
+        return false;
+    }
+
     /** Why the recording ends where it does, if not at the end of the run (a job aborted, say); else empty. */
     String truncation();
 }

@@ -102,6 +102,18 @@ public final class TlcSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the session's TLC JVM now, if it is not running, so that its start overlaps with whatever the caller does
+     * before its first {@link #check}; on the thread that will check.
+     */
+    public void startNow() {
+        try {
+            if (process == null || !process.isAlive()) start();
+        } catch (IOException e) {
+            close(); // the first check tries again and reports why it cannot
+        }
+    }
+
     /** The marker of the end of TLC's output (compared by identity). */
     @SuppressWarnings("StringOperationCanBeSimplified")
     private static final String EOF = new String("EOF");
