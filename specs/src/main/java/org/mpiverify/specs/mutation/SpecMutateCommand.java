@@ -256,6 +256,9 @@ public final class SpecMutateCommand {
                 }
             }
             MutantRunner runner = new MutantRunner(graph, baselines, o.deadlineFactor(), o.minDeadline(), tlc);
+            for (MutationHistory.Line l : reused.values()) {
+                if (l.killedBy() != null) runner.noteKill(l.id(), l.killedBy().model());
+            }
             int n = 0, ran = 0, decided = 0;
             for (SpecMutant m : valid) {
                 n++;
