@@ -3,6 +3,7 @@ package org.mpiverify.specs.mutation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -19,9 +20,12 @@ import tla2sany.st.Location;
 /**
  * Runs the passing models that use a mutant's definition against the mutant, each in a TLC process of
  * its own with one worker (every liveness check here must have one, and one TLC at a time is what a
- * shared machine can give), cheapest model first, until one kills it or every model has run: a model
- * that times out or cannot evaluate the mutant does not end the chain, because a cheaper-looking model
- * later in it (another configuration, another property) may kill the mutant in seconds.
+ * shared machine can give), until one kills it or every model has run: a model that times out or cannot
+ * evaluate the mutant does not end the chain, because a cheaper-looking model later in it (another
+ * configuration, another property) may kill the mutant in seconds. The order: first the models that
+ * killed other mutants of the same definition (in this run, or in the history a resumed run reuses:
+ * {@link #noteKill}), most kills first, then the cheapest. It decides which model runs, never the
+ * status: a mutant is killed if any model kills it, and the chain runs every model until one does.
  *
  * <p>Deadlines come from the load the run sees, not from a figure recorded on an idle machine: a
  * model's deadline is {@code factor} times its unmutated time measured in the same run (its
@@ -58,6 +62,8 @@ final class MutantRunner {
     private final double factor;
     private final int minSeconds;
     private final Checker checker;
+    /** Module!Definition -> model -> the mutants of that definition the model killed. */
+    private final Map<String, Map<String, Integer>> kills = new HashMap<>();
 
     MutantRunner(SpecGraph graph, Map<String, Baseline> baselines, double factor, int minSeconds) {
         this(graph, baselines, factor, minSeconds, TLC);
@@ -74,10 +80,27 @@ final class MutantRunner {
     /** The mutant's verdict and its model runs. */
     record Verdict(MutantStatus status, ModelRun killer, List<ModelRun> runs, long millis) {}
 
-    /** The models of {@code m}, cheapest first. */
+    /**
+     * The models of {@code m}: those that killed most mutants of its definition first (a mutant of a
+     * definition is most often killed by the model that killed its siblings: the same oracle reads it), then
+     * the cheapest.
+     */
     List<SpecGraph.ModelView> order(SpecMutant m) {
+        Map<String, Integer> k = kills.getOrDefault(definitionOf(m.id()), Map.of());
         return graph.views().stream().filter(v -> m.models().contains(v.model().name()))
-                .sorted(Comparator.comparingDouble(v -> seconds(v.model()))).toList();
+                .sorted(Comparator.<SpecGraph.ModelView>comparingInt(v -> -k.getOrDefault(v.model().name(), 0))
+                        .thenComparingDouble(v -> seconds(v.model()))).toList();
+    }
+
+    /** Notes that {@code model} killed the mutant {@code id} (decided in this run, or reused from the history). */
+    void noteKill(String id, String model) {
+        kills.computeIfAbsent(definitionOf(id), d -> new HashMap<>()).merge(model, 1, Integer::sum);
+    }
+
+    /** Module!Definition: the part of a mutant's id before its operator (identifiers hold no '/'). */
+    private static String definitionOf(String id) {
+        int slash = id.indexOf('/');
+        return slash < 0 ? id : id.substring(0, slash);
     }
 
     private double seconds(ModelSpec m) {
@@ -116,6 +139,7 @@ final class MutantRunner {
                             : run.verdict().equals(ModelRun.PASSED) ? run.distinctStates() + " states" : run.message()));
             if (run.verdict().equals(ModelRun.KILLED)) {
                 killer = run;
+                noteKill(m.id(), model.name());
                 break;
             }
             // a timeout or an evaluation error in this model does not settle the mutant: another model of the

@@ -256,6 +256,9 @@ public final class SpecMutateCommand {
                 }
             }
             MutantRunner runner = new MutantRunner(graph, baselines, o.deadlineFactor(), o.minDeadline(), tlc);
+            for (MutationHistory.Line l : reused.values()) {
+                if (l.killedBy() != null) runner.noteKill(l.id(), l.killedBy().model());
+            }
             int n = 0, ran = 0, decided = 0;
             for (SpecMutant m : valid) {
                 n++;
@@ -298,8 +301,13 @@ public final class SpecMutateCommand {
                 log.println("mutate --specs: " + family + ": " + partial.get(family));
             }
             if (history != null && o.record()) {
-                history.compact(entries.stream().filter(e -> e.family().equals(family)).map(SpecKillMatrix.Entry::id)
-                        .collect(java.util.stream.Collectors.toSet()));
+                Set<String> counted = entries.stream().filter(e -> e.family().equals(family)).map(SpecKillMatrix.Entry::id)
+                        .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+                // a stratified record counts a sample; the verdicts of the family's other mutants stay for a later
+                // full --resume (each is checked against its key again then), only superseded lines and those of
+                // mutants the specs no longer make go
+                if (o.stratified() > 0) counted.addAll(allIds);
+                history.compact(counted);
             }
             double wall = (System.nanoTime() - familyStart) / 1e9;
             if (!reused.isEmpty()) {

@@ -19,7 +19,7 @@ import org.mpiverify.specs.TlcResult;
 /**
  * The chain of models a mutant runs through, with the TLC runs replaced by given results (SANY parses the
  * toy family; no TLC runs): a timeout or an evaluation error in one model does not stop the chain, so a
- * later model still kills the mutant; the verdict is TIMED_OUT only if no model kills it; and a deadline
+ * later model still kills the mutant; the model that killed a mutant of the same definition runs first; the verdict is TIMED_OUT only if no model kills it; and a deadline
  * comes from the unmutated time measured in the same run, scaled by the load that time shows, not from
  * the manifest's idle figure.
  */
@@ -70,6 +70,30 @@ class MutantChainTest {
         assertEquals(MutantStatus.KILLED, v.status());
         assertEquals("toy_strong", v.killer().model());
         assertEquals(List.of(ModelRun.TIMED_OUT, ModelRun.KILLED), v.runs().stream().map(ModelRun::verdict).toList());
+    }
+
+    @Test
+    void theModelThatKilledAMutantOfTheSameDefinitionRunsFirstAndTheVerdictStaysTheSame() throws IOException {
+        Fixture f = fixture();
+        // toy_weak measured cheaper: first in the chain until toy_strong has killed a mutant of this definition
+        Map<String, MutantRunner.Baseline> base = Map.of("toy_weak", new MutantRunner.Baseline(0.5, 10),
+                "toy_strong", new MutantRunner.Baseline(1.0, 10));
+        List<String> ran = new ArrayList<>();
+        MutantRunner runner = new MutantRunner(f.graph(), base, 5, 30, (specs, model, deadline) -> {
+            ran.add(model.name());
+            return model.name().equals("toy_weak") ? timeout(deadline) : violation("InOrder");
+        });
+        MutantRunner.Verdict first = runner.run(f.reorder(), dir, line -> {});
+        assertEquals(List.of("toy_weak", "toy_strong"), ran);
+        ran.clear();
+        MutantRunner.Verdict second = runner.run(f.reorder(), dir, line -> {});
+        assertEquals(List.of("toy_strong"), ran, "the killer of a sibling runs first: no time spent timing out");
+        assertEquals(first.status(), second.status());
+        assertEquals("toy_strong", second.killer().model());
+        // a kill reused from the history counts the same way
+        MutantRunner resumed = new MutantRunner(f.graph(), base, 5, 30, (specs, model, deadline) -> passes());
+        resumed.noteKill(f.reorder().id(), "toy_strong");
+        assertEquals(List.of("toy_strong", "toy_weak"), resumed.order(f.reorder()).stream().map(v -> v.model().name()).toList());
     }
 
     @Test

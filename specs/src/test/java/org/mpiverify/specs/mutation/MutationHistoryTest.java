@@ -114,7 +114,11 @@ class MutationHistoryTest {
     }
 
     private Run run(Path root, boolean resume, boolean record, Integer maxMinutes) {
-        SpecMutateCommand.Options o = new SpecMutateCommand.Options(List.of("toy"), List.of(), List.of(), false, 0, false,
+        return run(root, resume, record, maxMinutes, 0);
+    }
+
+    private Run run(Path root, boolean resume, boolean record, Integer maxMinutes, int stratified) {
+        SpecMutateCommand.Options o = new SpecMutateCommand.Options(List.of("toy"), List.of(), List.of(), false, stratified, false,
                 false, record, 5.0, 30, dir.resolve("out"), resume, null, maxMinutes);
         Counting tlc = new Counting();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -197,5 +201,15 @@ class MutationHistoryTest {
                 fam.mode());
         assertTrue(Files.readString(root.resolve("specs/README.md")).contains("over 1 run"));
         assertEquals(all, Files.readAllLines(history).size(), "--record compacts the history to the current lines");
+
+        // a stratified record counts its sample and keeps the other mutants' verdicts for a later full --resume
+        Run sample = run(root, true, true, null, 1);
+        assertEquals(0, sample.tlc().mutantRuns, sample.log());
+        int sampled = sample.result().document().mutants().size();
+        assertTrue(sampled < all, sampled + " of " + all);
+        assertEquals(sampled, SpecMutationScoresFile.read(root.resolve("specs").resolve(ScoreTable.FILE)).families()
+                .getFirst().total().mutants());
+        assertEquals(all, Files.readAllLines(history).size(), "a stratified record drops no verdict of a current mutant");
+        assertEquals(0, run(root, true, false).tlc().mutantRuns, "the full set resumes from them");
     }
 }
