@@ -285,6 +285,57 @@ class BuildLibTest {
     }
 
     @Test
+    void mpichsGeneratedPackCodeIsMadeAtO0BeforeTheTreeWithItsOtherFlagsKept(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", true, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Path debian = Files.createDirectories(plan.tree().resolve("debian"));
+        Files.writeString(debian.resolve("control"), "Build-Depends: debhelper-compat (= 12)\n");
+        Files.writeString(debian.resolve("rules"), "%:\n\tdh $@\n");
+        Files.writeString(plan.tree().resolve(BuildLib.REGENERATED), "");
+        var tools = new RecordingTools() {
+            final List<String> ran = new ArrayList<>();
+
+            @Override
+            public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
+                ran.add(String.join(" ", cmd));
+                if (cmd.equals(List.of("make", "install"))) {
+                    try {
+                        Files.createDirectories(plan.libraryFile().getParent());
+                        Files.writeString(plan.libraryFile(), "");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return 0;
+            }
+
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                String c = String.join(" ", cmd);
+                if (c.contains("mpiverify-cflags")) {
+                    // yaksa's Makefile: the tree's flags, then its own --enable-fast level
+                    return new BuildLib.Output(0, "-g -O1 -fstack-protector-strong -std=c11 -fsanitize=thread -O1\n");
+                }
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps", "dpkg-buildflags" -> new BuildLib.Output(0, "");
+                    case "make" -> new BuildLib.Output(0, c.contains("-n") ? "dh_auto_configure -- --with-ucx\n" : "PATH=/usr/bin\n");
+                    default -> new BuildLib.Output(1, "not here");
+                };
+            }
+        };
+        var out = new ByteArrayOutputStream();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
+        assertEquals(List.of("make -j" + cores + " -C modules/yaksa CFLAGS=-g -O0 -fstack-protector-strong -std=c11 -fsanitize=thread -O0",
+                "make -j" + cores, "make install"), tools.ran.subList(1, 4), "yaksa first, at -O0, still instrumented");
+        assertTrue(Files.readString(plan.prefix().resolve(BuildLib.MARKER)).contains("make-yaksaSeconds"));
+        assertEquals("-g -O0 -Wall -O0", BuildLib.unoptimised(" -g -O2 -Wall -Os\n"));
+    }
+
+    @Test
     void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
         var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
                 "--prefix=/cache/libs/x"), Map.of("MPICHLIB_CFLAGS", "-g -O1", "MPILIBNAME", "mpich"));
