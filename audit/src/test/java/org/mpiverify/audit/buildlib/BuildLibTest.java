@@ -330,7 +330,7 @@ class BuildLibTest {
         int cores = Runtime.getRuntime().availableProcessors();
         assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
         assertEquals(List.of("make -j" + cores + " -C modules/yaksa CFLAGS=-g -O0 -fstack-protector-strong -std=c11 -fsanitize=thread -O0",
-                "make -j" + cores, "make install"), tools.ran.subList(1, 4), "yaksa first, at -O0, still instrumented");
+                "make -j" + cores, "make install"), tools.ran.subList(1, tools.ran.size()), "yaksa first, at -O0, still instrumented");
         assertTrue(Files.readString(plan.prefix().resolve(BuildLib.MARKER)).contains("make-yaksaSeconds"));
         assertEquals("-g -O0 -Wall -O0", BuildLib.unoptimised(" -g -O2 -Wall -Os\n"));
     }
