@@ -278,7 +278,7 @@ public final class BuildLib {
             }
             out.println("build-lib: " + step + " (log " + plan.log(step) + ")");
             long t = System.nanoTime();
-            int rc = tools.run(cmd, plan.tree(), c.environment(), plan.log(step), Duration.ofHours(4));
+            int rc = tools.run(cmd, plan.tree(), c.environment(), plan.log(step), STEP_BOUND);
             long s = (System.nanoTime() - t) / 1_000_000_000;
             if (rc != 0) return failed(out, step, rc, plan.log(step));
             out.println("build-lib: " + step + " done in " + s + " s");
@@ -303,6 +303,8 @@ public final class BuildLib {
     }
 
     private static final String GENERATED = "generated:";
+    /** The bound of every build step: regeneration, configure, make, install. */
+    static final Duration STEP_BOUND = Duration.ofHours(4);
 
     /**
      * Makes the generated-code subdirectory {@code dir} before the tree's own make, at {@code -O0}: its configured
@@ -326,7 +328,7 @@ public final class BuildLib {
         out.println("build-lib: make -C " + dir + " at -O0: CFLAGS=" + cflags + " (log " + plan.log(name) + ")");
         long t = System.nanoTime();
         int rc = tools.run(List.of("make", "-j" + Runtime.getRuntime().availableProcessors(), "-C", dir, "CFLAGS=" + cflags),
-                plan.tree(), c.environment(), plan.log(name), Duration.ofHours(4));
+                plan.tree(), c.environment(), plan.log(name), STEP_BOUND);
         long s = (System.nanoTime() - t) / 1_000_000_000;
         if (rc != 0) {
             failed(out, "make -C " + dir, rc, plan.log(name));
@@ -367,7 +369,8 @@ public final class BuildLib {
             String name = "regenerate-" + (i + 1);
             out.println("build-lib: " + String.join(" ", cmd) + " (as dh runs it before configure; log " + plan.log(name) + ")");
             long t = System.nanoTime();
-            int rc = tools.run(cmd, plan.tree(), c.environment(), plan.log(name), Duration.ofHours(1));
+            // as long as make's bound: MPICH's autogen.sh took more than an hour at load 15 to 25 on two cores
+            int rc = tools.run(cmd, plan.tree(), c.environment(), plan.log(name), STEP_BOUND);
             long s = (System.nanoTime() - t) / 1_000_000_000;
             if (rc != 0) {
                 failed(out, String.join(" ", cmd), rc, plan.log(name));
