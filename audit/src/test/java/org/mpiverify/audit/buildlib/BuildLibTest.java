@@ -340,6 +340,16 @@ class BuildLibTest {
     }
 
     @Test
+    void aTsanBuildsTestProgramsEndWithTheirOwnExitCode() {
+        var tsan = BuildLib.configuration(BuildLib.Library.MPICH, "", "", Map.of(), Map.of("CFLAGS", "-g -O2"), "x86_64-linux-gnu",
+                Path.of("/p"), true);
+        // configure's test programs are built with TSan: a report in gfortran's runtime failed MPICH's Fortran KIND check
+        assertEquals("exitcode=0 report_bugs=0", tsan.environment().get("TSAN_OPTIONS"));
+        assertEquals(null, BuildLib.configuration(BuildLib.Library.MPICH, "", "", Map.of(), Map.of("CFLAGS", "-g -O2"),
+                "x86_64-linux-gnu", Path.of("/p"), false).environment().get("TSAN_OPTIONS"));
+    }
+
+    @Test
     void aTreeConfiguredWithTheSameArgumentsAndVariablesIsNotConfiguredAgain() {
         var c = new BuildLib.Configuration(List.of("--with-device=ch4:ucx", "CFLAGS=", "FFLAGS=-O2 -fallow-argument-mismatch",
                 "--prefix=/cache/libs/x"), Map.of("MPICHLIB_CFLAGS", "-g -O1", "MPILIBNAME", "mpich"));
