@@ -341,11 +341,11 @@ class BuildLibTest {
 
     @Test
     void aTsanBuildsTestProgramsEndWithTheirOwnExitCode() {
-        var tsan = BuildLib.configuration(BuildLib.Library.MPICH, "", "", Map.of(), Map.of("CFLAGS", "-g -O2"), "x86_64-linux-gnu",
+        var tsan = BuildLib.configuration(BuildLib.Library.MPICH, "dh_auto_configure -- --with-ucx\n", "", Map.of(), Map.of("CFLAGS", "-g -O2"), "x86_64-linux-gnu",
                 Path.of("/p"), true);
         // configure's test programs are built with TSan: a report in gfortran's runtime failed MPICH's Fortran KIND check
         assertEquals("exitcode=0 report_bugs=0", tsan.environment().get("TSAN_OPTIONS"));
-        assertEquals(null, BuildLib.configuration(BuildLib.Library.MPICH, "", "", Map.of(), Map.of("CFLAGS", "-g -O2"),
+        assertEquals(null, BuildLib.configuration(BuildLib.Library.MPICH, "dh_auto_configure -- --with-ucx\n", "", Map.of(), Map.of("CFLAGS", "-g -O2"),
                 "x86_64-linux-gnu", Path.of("/p"), false).environment().get("TSAN_OPTIONS"));
     }
 
