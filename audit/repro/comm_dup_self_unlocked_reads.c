@@ -7,8 +7,11 @@
  *   - opal_progress's callbacks_len: offset 0xb0348 of libopen-pal.so.40.30.2, read in opal_progress (the other
  *     thread waiting for its context id) against the write in opal_progress_register (this thread's context-id
  *     request starting: ompi_comm_request_start registers ompi_comm_request_progress).
- * One thread shows neither: Open MPI's own threads (PMIx's, ORTE's, libevent's) touch neither variable, and one
- * thread never progresses while it registers. Prints "done: rank 0".
+ *   - wait_sync_list: the exported head of the ring of waiting threads (opal/threads/wait_sync.c), read in
+ *     ompi_sync_wait_mt (wait_sync.c:66) against the other thread's write of it in ompi_sync_wait_mt (wait_sync.c:96),
+ *     both threads waiting for their context ids (seen on the build of ./mpiverify audit build-lib openmpi).
+ * One thread shows none: Open MPI's own threads (PMIx's, ORTE's, libevent's) touch none of the variables, one thread
+ * never progresses while it registers, and a lone waiter is always the ring's head. Prints "done: rank 0".
  *
  *   mpicc.openmpi -g -O1 -o cdsur comm_dup_self_unlocked_reads.c -lpthread
  *   mpiexec.openmpi --allow-run-as-root -n 1 valgrind --tool=helgrind ./cdsur 2   # both races
@@ -29,6 +32,17 @@
  * emits one aligned 4-byte load, which x86-64 does not tear. Not fixed upstream: open-mpi/ompi's main (checked in a
  * stored snapshot, no network) still reads it unlocked in ompi_comm_nextcid_nb, and v5.0.x adds a second unlocked read
  * in ompi_comm_get_extended_cid_block's loop; v4.1.8 is unchanged.
+ *
+ * Analysis, the waiters' ring. ompi_sync_wait_mt (opal/threads/wait_sync.c) inserts the waiter's ompi_wait_sync_t
+ * into the ring under wait_sync_lock, releases it, then tests "sync != wait_sync_list" (line 66) holding only its own
+ * sync->lock, to decide whether to sleep on its condition or to progress for everyone; the thread that leaves the ring
+ * writes the head under wait_sync_lock (line 96) and then signals the new head under that head's sync->lock
+ * (WAIT_SYNC_PASS_OWNERSHIP). The test reads the head without the lock every writer holds: a data race in C11's terms.
+ * Its outcome is benign on this build, by the order of the locks: a stale read sends the waiter to pthread_cond_wait
+ * still holding sync->lock, so the promoting thread's signal, made under that lock, comes after it; and one aligned
+ * 8-byte load is not torn on x86-64. The lock that covers the head is wait_sync_lock (the test could be made under
+ * it, or the head made an atomic). Not fixed upstream: open-mpi/ompi's main (stored snapshot,
+ * opal/mca/threads/base/wait_sync.c) still tests "sync != opal_threads_base_wait_sync_list" at check_status with no lock.
  *
  * Analysis, the progress callbacks. opal_progress (opal/runtime/opal_progress.c) loops over callbacks[0 ..
  * callbacks_len) with plain loads of both statics and no lock; opal_progress_register and _unregister change them under

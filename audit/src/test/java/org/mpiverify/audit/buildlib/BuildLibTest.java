@@ -245,10 +245,12 @@ class BuildLibTest {
         Files.writeString(plan.tree().resolve("config.status"), "#!/bin/sh\n");
         var tools = new RecordingTools() {
             final List<String> ran = new ArrayList<>();
+            final List<Duration> bounds = new ArrayList<>();
 
             @Override
             public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
                 ran.add(String.join(" ", cmd));
+                bounds.add(bound);
                 if (cmd.equals(List.of("make", "install"))) {
                     try {
                         Files.createDirectories(plan.libraryFile().getParent());
@@ -274,6 +276,8 @@ class BuildLibTest {
         var out = new ByteArrayOutputStream();
         assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
         assertEquals(List.of("make -f debian/rules override_dh_update_autotools_config", "dh_autoreconf"), tools.ran.subList(0, 2));
+        // MPICH's autogen.sh ran past a bound of one hour on the loaded two-core machine: the regeneration gets make's
+        assertEquals(List.of(BuildLib.STEP_BOUND, BuildLib.STEP_BOUND), tools.bounds.subList(0, 2), "the regeneration's bounds");
         assertTrue(tools.ran.get(2).startsWith("./configure --build=x86_64-linux-gnu"), "configure runs: " + tools.ran);
         assertFalse(Files.exists(plan.tree().resolve("config.status")), "the configuration made before is dropped");
         assertTrue(Files.exists(plan.tree().resolve(BuildLib.REGENERATED)));
@@ -282,6 +286,67 @@ class BuildLibTest {
         tools.ran.clear();
         assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)));
         assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
+    }
+
+    @Test
+    void mpichsGeneratedPackCodeIsMadeAtO0BeforeTheTreeWithItsOtherFlagsKept(@TempDir Path cache) throws Exception {
+        var plan = new BuildLib.Plan(BuildLib.Library.MPICH, "mpich", "4.0.2-3", true, cache);
+        Files.createDirectories(plan.downloads());
+        Files.writeString(plan.downloads().resolve(plan.dsc()), "");
+        Path debian = Files.createDirectories(plan.tree().resolve("debian"));
+        Files.writeString(debian.resolve("control"), "Build-Depends: debhelper-compat (= 12)\n");
+        Files.writeString(debian.resolve("rules"), "%:\n\tdh $@\n");
+        Files.writeString(plan.tree().resolve(BuildLib.REGENERATED), "");
+        var tools = new RecordingTools() {
+            final List<String> ran = new ArrayList<>();
+
+            @Override
+            public int run(List<String> cmd, Path dir, Map<String, String> env, Path log, Duration bound) {
+                ran.add(String.join(" ", cmd));
+                if (cmd.equals(List.of("make", "install"))) {
+                    try {
+                        Files.createDirectories(plan.libraryFile().getParent());
+                        Files.writeString(plan.libraryFile(), "");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return 0;
+            }
+
+            @Override
+            public BuildLib.Output output(List<String> cmd, Path dir, Map<String, String> env) {
+                String c = String.join(" ", cmd);
+                if (c.contains("mpiverify-cflags")) {
+                    // yaksa's Makefile: the tree's flags, then its own --enable-fast level
+                    return new BuildLib.Output(0, "-g -O1 -fstack-protector-strong -std=c11 -fsanitize=thread -O1\n");
+                }
+                return switch (cmd.get(0)) {
+                    case "dpkg-architecture" -> new BuildLib.Output(0, "DEB_HOST_GNU_TYPE=x86_64-linux-gnu\n");
+                    case "dpkg-checkbuilddeps", "dpkg-buildflags" -> new BuildLib.Output(0, "");
+                    case "make" -> new BuildLib.Output(0, c.contains("-n") ? "dh_auto_configure -- --with-ucx\n" : "PATH=/usr/bin\n");
+                    default -> new BuildLib.Output(1, "not here");
+                };
+            }
+        };
+        var out = new ByteArrayOutputStream();
+        assertEquals(0, BuildLib.build(plan, tools, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertTrue(tools.ran.get(0).startsWith("./configure"), tools.ran.toString());
+        assertEquals(List.of("make -j" + cores + " -C modules/yaksa CFLAGS=-g -O0 -fstack-protector-strong -std=c11 -fsanitize=thread -O0",
+                "make -j" + cores, "make install"), tools.ran.subList(1, tools.ran.size()), "yaksa first, at -O0, still instrumented");
+        assertTrue(Files.readString(plan.prefix().resolve(BuildLib.MARKER)).contains("make-yaksaSeconds"));
+        assertEquals("-g -O0 -Wall -O0", BuildLib.unoptimised(" -g -O2 -Wall -Os\n"));
+    }
+
+    @Test
+    void aTsanBuildsTestProgramsEndWithTheirOwnExitCode() {
+        var tsan = BuildLib.configuration(BuildLib.Library.MPICH, "dh_auto_configure -- --with-ucx\n", "", Map.of(), Map.of("CFLAGS", "-g -O2"), "x86_64-linux-gnu",
+                Path.of("/p"), true);
+        // configure's test programs are built with TSan: a report in gfortran's runtime failed MPICH's Fortran KIND check
+        assertEquals("exitcode=0 report_bugs=0", tsan.environment().get("TSAN_OPTIONS"));
+        assertEquals(null, BuildLib.configuration(BuildLib.Library.MPICH, "dh_auto_configure -- --with-ucx\n", "", Map.of(), Map.of("CFLAGS", "-g -O2"),
+                "x86_64-linux-gnu", Path.of("/p"), false).environment().get("TSAN_OPTIONS"));
     }
 
     @Test
