@@ -99,8 +99,10 @@ public enum RaceTool {
     /**
      * The variables each rank gets: for TSan, {@code TSAN_OPTIONS} with one log per process in {@code reportDir}
      * ({@code rank.PID}), the exit code of the program's own, the longest access history (so the previous access keeps
-     * its stack), the matched suppressions printed, and TSan's suppression file (one at most); and {@code
-     * UCX_MEM_EVENTS=no}. None for Valgrind.
+     * its stack), every race on an address already reported ({@code suppress_equal_addresses=0}: by default TSan reports
+     * one race per address, so a hot field such as a lock's owner word would hide every other pair of code locations
+     * that races on it, while the audit deduplicates by that pair itself), the matched suppressions printed, and
+     * TSan's suppression file (one at most); and {@code UCX_MEM_EVENTS=no}. None for Valgrind.
      *
      * <p>UCX's memory hooks ({@code libucm}) run inside glibc's {@code madvise} of a thread's stack as the thread ends,
      * where they take a {@code pthread_rwlock} that TSan intercepts for a thread it has already let go: every run
@@ -112,7 +114,7 @@ public enum RaceTool {
         if (this != TSAN) return Map.of();
         if (suppressions.size() > 1) throw new IllegalArgumentException("TSan takes one suppression file: " + suppressions);
         StringBuilder o = new StringBuilder("log_path=" + reportDir.resolve("rank").toAbsolutePath()
-                + " exitcode=0 history_size=7 print_suppressions=1");
+                + " exitcode=0 history_size=7 suppress_equal_addresses=0 print_suppressions=1");
         suppressions.forEach(s -> o.append(" suppressions=").append(s.toAbsolutePath()));
         return Map.of("TSAN_OPTIONS", o.toString(), "UCX_MEM_EVENTS", "no");
     }
