@@ -129,6 +129,48 @@ class PointToPointTest {
         });
     }
 
+    static Stream<JobConfig> jdkConfigs() {
+        return Jobs.configs(2);
+    }
+
+    /**
+     * As above with the receive certainly posted before the message arrives: the sender waits until the receiving
+     * thread has parked in its wait, so the sender matches the posted receive and completes it (for a blocking
+     * receive of at most 8 bytes, with the payload inline in its state). MPI-3.1 §3.2.2: the buffer holds what
+     * fits, the message is consumed, the error is ERR_TRUNCATE.
+     */
+    @ParameterizedTest
+    @MethodSource("jdkConfigs")
+    void aSmallBlockingReceivePostedFirstIsTruncatedByALongerMessage(JobConfig c) {
+        java.util.concurrent.atomic.AtomicReference<Thread> receiver = new java.util.concurrent.atomic.AtomicReference<>();
+        Jobs.ok(c, mpi -> {
+            mpi.initThread(ThreadLevel.MULTIPLE);
+            Comm w = mpi.commWorld();
+            if (w.rank() == 0) {
+                long end = System.nanoTime() + 10_000_000_000L;
+                Thread t;
+                while ((t = receiver.get()) == null || !(t.getState() == Thread.State.WAITING
+                        || t.getState() == Thread.State.TIMED_WAITING)) {
+                    assertTrue(System.nanoTime() - end < 0, "the receiver did not park in its receive within 10 s");
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+                }
+                w.send(new int[] {1, 2, 3, 4}, 0, 4, Datatype.INT, 1, 0);
+                w.send(new int[] {9, 10}, 0, 2, Datatype.INT, 1, 0);
+            } else {
+                int[] b = new int[2];
+                receiver.set(Thread.currentThread());
+                MpiException e = assertThrows(MpiException.class, () -> w.recv(b, 0, 2, Datatype.INT, 0, 0));
+                assertEquals(ErrorClass.ERR_TRUNCATE, e.errorClass());
+                assertArrayEquals(new int[] {1, 2}, b, "the buffer is filled with what fits");
+                Status s = w.recv(b, 0, 2, Datatype.INT, 0, 0);
+                assertArrayEquals(new int[] {9, 10}, b, "the truncated message was consumed, the next one is intact");
+                assertEquals(8, s.count(Datatype.BYTE));
+                assertEquals(0, w.pendingMatches());
+            }
+            mpi.finalizeMpi();
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("configs")
     void procNullCompletesAtOnce(JobConfig c) {
