@@ -145,6 +145,98 @@ TraceNext ==
     /\ \/ RestartDue /\ Restart
        \/ ~RestartDue /\ TakeEvent /\ l' = l + 1 /\ UNCHANGED r
 
+(* The invariants where the step into a state can change them. TLC checks *)
+(* an invariant in every state; in a trace every state but the first has  *)
+(* one predecessor, whose invariants were checked, so a state needs only  *)
+(* the parts the step changed. The parts: TypeOK, Agreement, UniqueLive   *)
+(* and NoSpuriousFailure are each a conjunction over threads, processes or *)
+(* calls (Agreement: per call, its members that took an id took one id,   *)
+(* and none took where one failed; UniqueLive: per process, its live      *)
+(* threads hold distinct ids of its own; the other two per variable entry). *)
+(* What a step changes (read off the actions: every change is an EXCEPT   *)
+(* at the index named, or a function rebuilt with the others kept): a step *)
+(* of thread t, in call c = Cl[t], changes pc, newId, ownE, claimAll only  *)
+(* at t, offer only at c (at [c][Pr[t]]), mask, inUse, lowest, eagerInUse  *)
+(* only at Pr[t], inbox only at the members of c (its sends and receive), *)
+(* and event; a Restart for call c changes pc, newId, ownE, claimAll at    *)
+(* c's threads and offer at c. AbsSt[u] reads pc[u] and offer[Cl[u]][Pr[u]] *)
+(* only, so it changes only at those threads too. Each Trace* invariant   *)
+(* checks the spec's invariant's conjuncts at what the step into the state *)
+(* can have changed (for Agreement, the whole call c; for UniqueLive, the *)
+(* whole process Pr[t]), and in the first state (First, perhaps a Start    *)
+(* state from elsewhere) the whole invariant; the other conjuncts hold as *)
+(* they held in the predecessor. The first state's check and the rare      *)
+(* restarts keep the full invariants in force; a violation is reported as  *)
+(* the Trace* invariant's, in the state where it first holds.              *)
+CallThreads == [c \in Calls |-> MemberThreads(c)]               \* constants: TLC computes them once
+ProcThreads == [p \in Procs |-> {t \in Threads : Pr[t] = p}]
+Restarted == r = l                                  \* the step into this state restarted Cl[Trace[l].t]'s slot
+First == l = 1 /\ r = 0                             \* the first state
+Stepped == Trace[l - 1].t                           \* otherwise: the thread of the event just taken
+
+(* TypeOK (MultithreadedFig3's, with ContextIds' CommonTypeOK) at threads T, processes P, inboxes I, calls C. *)
+TypeOKAt(T, P, I, C) ==
+    /\ \A t \in T : /\ pc[t] \in {"begin", "wait0", "start", "wait"} \cup EndPcs
+                    /\ newId[t] \in Ids \cup {0}
+                    /\ ownE[t] \in SUBSET Segs
+                    /\ claimAll[t] \in BOOLEAN
+    /\ \A p \in P : /\ mask[p] \in SUBSET Ids
+                    /\ inUse[p] \in BOOLEAN
+                    /\ lowest[p] \in Keys
+                    /\ eagerInUse[p] \in SUBSET Segs
+    /\ \A p \in I : inbox[p] \in [1..Len(inbox[p]) -> Msgs]
+    /\ \A c \in C : offer[c] \in [Procs -> Words \cup {NoWord}]
+    /\ event \in [who : STRING, what : STRING, peers : SUBSET STRING]
+(* Promised!Agreement's two conjuncts for call c's threads: AbsSt[t] (the *)
+(* promise's st) is pc[t] where pc[t] is an end pc and "idle" or "in"      *)
+(* otherwise, so AbsSt[t] \in {"done", "freed"} iff pc[t] is, and          *)
+(* AbsSt[t] = "failed" iff pc[t] is (read here from pc: AbsSt computes     *)
+(* every thread's offer); newId is the promise's ret.                     *)
+AgreementAt(c) ==
+    LET took   == {t \in CallThreads[c] : pc[t] \in {"done", "freed"}}
+        failed == {t \in CallThreads[c] : pc[t] = "failed"}
+    IN  /\ Cardinality({newId[t] : t \in took}) <= 1
+        /\ took = {} \/ failed = {}
+(* Promised!UniqueLive for process p's threads (AbsSt[t] = "done" iff pc[t] = "done"). *)
+UniqueLiveAt(p) ==
+    LET live == {t \in ProcThreads[p] : pc[t] = "done"}
+    IN  /\ Cardinality({newId[t] : t \in live}) = Cardinality(live)
+        /\ \A t \in live : newId[t] \in FirstId..(Capacity[p] - 1)
+NoSpuriousFailureAt(t) == pc[t] = "failed" => ~Suffice(Cl[t], EagerIds)
+
+TraceTypeOK ==
+    CASE First -> TypeOK
+      [] Restarted -> LET c == Cl[Trace[l].t] IN TypeOKAt(CallThreads[c], {}, {}, {c})
+      [] OTHER -> LET t == Stepped IN TypeOKAt({t}, {Pr[t]}, Members[Cl[t]], {Cl[t]})
+(* A step of t that leaves it at no end pc left it in neither of its      *)
+(* call's sets (took, failed): a thread leaves an end pc only in a Restart *)
+(* ("done" -> "freed" keeps it in took). So Agreement needs checking only  *)
+(* when t is at an end pc after the step.                                  *)
+TraceAgreement ==
+    CASE First -> Agreement
+      [] Restarted -> AgreementAt(Cl[Trace[l].t])
+      [] OTHER -> pc[Stepped] \in EndPcs => AgreementAt(Cl[Stepped])
+(* Pr[t]'s live threads change only by t: t becomes live (pc "done", with  *)
+(* its newId) or stops being live (a live set that loses a thread keeps    *)
+(* distinct ids of its own). So only a step after which t is live needs it.*)
+TraceUniqueLive ==
+    CASE First -> UniqueLive
+      [] Restarted -> \A p \in Members[Cl[Trace[l].t]] : UniqueLiveAt(p)
+      [] OTHER -> pc[Stepped] = "done" => UniqueLiveAt(Pr[Stepped])
+TraceNoSpuriousFailure ==
+    CASE First -> NoSpuriousFailure
+      [] Restarted -> \A t \in CallThreads[Cl[Trace[l].t]] : NoSpuriousFailureAt(t)
+      [] OTHER -> NoSpuriousFailureAt(Stepped)
+
+(* ErrOtherOnlyWhenExhausted at the thread that steps: a step of the trace *)
+(* changes pc only at the event's thread E.t, or (Restart) at its call's  *)
+(* threads, to FirstPc: no other thread can become "failed". Step and Vars *)
+(* named as the spec's, for batches.                                       *)
+TraceErrOtherOnlyWhenExhaustedStep ==
+    l <= Len(Trace) => ((pc[E.t] # "failed" /\ pc'[E.t] = "failed") => Exhausted(Cl[E.t]))
+TraceErrOtherOnlyWhenExhaustedVars == ErrOtherOnlyWhenExhaustedVars
+TraceErrOtherOnlyWhenExhausted == [][TraceErrOtherOnlyWhenExhaustedStep]_TraceErrOtherOnlyWhenExhaustedVars
+
 (* Constraints: evaluated on every state TLC reaches (they are TRUE, their point is the output).     *)
 (* TraceStop ends the run only before the end of the trace: the state after the last event has no  *)
 (* successor anyway, and TLC's exit would skip the invariants in that state (a violation by the     *)

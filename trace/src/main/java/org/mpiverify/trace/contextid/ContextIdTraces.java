@@ -136,16 +136,24 @@ public final class ContextIdTraces implements TraceModel {
         };
     }
 
+    /**
+     * The spec's invariants; for MultithreadedFig3 (the core's algorithm, and its long traces) each checked, after
+     * the first state, only where the step into a state can change it: {@code TraceTypeOK} for {@code TypeOK} and so
+     * on, whose argument is in {@code MultithreadedFig3Trace} (every state of a trace has one predecessor, whose
+     * invariants were checked, and each invariant is a conjunction over threads, processes and calls of which a
+     * step changes those of its thread, process and call).
+     */
     @Override
     public List<String> invariants() {
         return spec == ContextIdAlgorithm.MULTITHREADED
-                ? List.of("TypeOK", "Agreement", "UniqueLive", "NoSpuriousFailure")
+                ? List.of("TraceTypeOK", "TraceAgreement", "TraceUniqueLive", "TraceNoSpuriousFailure")
                 : List.of("TypeOK", "Agreement", "UniqueLive");
     }
 
+    /** MultithreadedFig3's ErrOtherOnlyWhenExhausted, checked at the thread that steps (the only one whose pc changes). */
     @Override
     public List<String> properties() {
-        return spec == ContextIdAlgorithm.MULTITHREADED ? List.of("ErrOtherOnlyWhenExhausted") : List.of();
+        return spec == ContextIdAlgorithm.MULTITHREADED ? List.of("TraceErrOtherOnlyWhenExhausted") : List.of();
     }
 
     @Override public List<TraceStep> steps() { return steps; }
