@@ -165,9 +165,9 @@ TraceNext ==
 (* can have changed (for Agreement, the whole call c; for UniqueLive, the *)
 (* whole process Pr[t]), and in the first state (First, perhaps a Start    *)
 (* state from elsewhere) the whole invariant; the other conjuncts hold as *)
-(* they held in the predecessor. The first state's check and the rare      *)
-(* restarts keep the full invariants in force; a violation is reported as  *)
-(* the Trace* invariant's, in the state where it first holds.              *)
+(* they held in the predecessor (by induction from the first state's whole *)
+(* check). A violation is reported as the Trace* invariant's, in the state *)
+(* where the spec's invariant first fails.                                 *)
 CallThreads == [c \in Calls |-> MemberThreads(c)]               \* constants: TLC computes them once
 ProcThreads == [p \in Procs |-> {t \in Threads : Pr[t] = p}]
 Restarted == r = l                                  \* the step into this state restarted Cl[Trace[l].t]'s slot
