@@ -60,9 +60,15 @@ class JCStressSuiteIT {
      * the actors within the first iteration), no C2 stress forks, 2 x 200 ms: about 3.5 s a test. The three
      * configurations the quick preset probes (interpreter, C1 only, C2 only) took 10 s a test, 10 minutes of CI
      * for 60 tests; -Pfull and a twin's second chance still run them all.
+     *
+     * <p>{@code -pth false}, here and in {@link #RETRY_ARGS}: jcstress otherwise starts every fork, and each of the
+     * two dozen JVMs with which it probes the VM's flags first, with {@code -Xms256M -XX:+AlwaysPreTouch}, which
+     * writes every page of a 256 MB heap before the JVM runs anything (about 0.2 s of system CPU a JVM here), while
+     * a quick test's strides use a few megabytes of it. Pre-touching keeps page faults out of the timed iterations;
+     * it changes neither the actors' code nor what they may observe, and every twin is still caught.
      */
     static final String[] QUICK_ARGS = {"-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "2", "-time", "200",
-            "-jvmArgs", "-XX:+TieredCompilation"};
+            "-pth", "false", "-jvmArgs", "-XX:+TieredCompilation"};
     /**
      * -Pfull: the quick preset's full configuration matrix (split per-actor compilation, C2 stress
      * forks with random seeds), 5 x 1 s per configuration: about 25x the samples of the quick budget.
@@ -70,7 +76,8 @@ class JCStressSuiteIT {
      */
     static final String[] FULL_ARGS = {"-m", "quick", "-iters", "5", "-time", "1000"};
     /** The second chance of a twin the quick budget did not catch: 12.5x its samples, one configuration. */
-    static final String[] RETRY_ARGS = {"-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "5", "-time", "1000"};
+    static final String[] RETRY_ARGS = {"-m", "quick", "-sc", "false", "-fsm", "0", "-iters", "5", "-time", "1000",
+            "-pth", "false"};
 
     record Outcome(String id, Expect expect, long samples, String desc) {
     }
