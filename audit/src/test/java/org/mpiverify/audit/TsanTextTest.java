@@ -42,6 +42,8 @@ class TsanTextTest {
         assertEquals("MPIX_Comm_dup_fake vs MPIX_Comm_dup_fake", race.calls());
         assertTrue(race.variable().startsWith("Address 0x7efce39cb030 is 0 bytes inside data symbol \"next_context_id\""),
                 race.variable());
+        // TSan names the object of the global ("(libfakempi.so+0x4030)"), which an attribution's object matches
+        assertEquals(Optional.of("libfakempi.so"), org.mpiverify.audit.race.LibraryOffsets.objectOf(race.variable()), race.variable());
     }
 
     @Test
