@@ -558,6 +558,9 @@ class RaceAuditTest {
             assertFalse(l.isEmpty());
             for (Path f : l) assertEquals(List.of(), Suppressions.problems(f), f.toString());
         }
+        for (String library : List.of("mpich", "openmpi")) {
+            assertEquals(List.of(), org.mpiverify.audit.race.PairSuppressions.load(ROOT, library).problems(), library + "-tsan.json");
+        }
         Path bad = Files.createTempFile("blanket", ".supp");
         try {
             Files.writeString(bad, """
