@@ -372,9 +372,9 @@ class RaceAuditTest {
         assertEquals(Optional.empty(), causes.causeOf("Address 0x1 is 0 bytes inside a block of size 6 alloc'd"),
                 "no allocation stack");
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new Attributions.Where(null, null, null, null, null, 32, "MPIR_Info_set_impl"), "a size without a symbol");
+                () -> new Attributions.Where(null, null, null, null, null, 32, "MPIR_Info_set_impl", null), "a size without a symbol");
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new Attributions.Where(null, null, null, "MPIR_Info_direct", 40, 32, null), "a field beyond the element");
+                () -> new Attributions.Where(null, null, null, "MPIR_Info_direct", 40, 32, null, null), "a field beyond the element");
     }
 
     /**
@@ -418,6 +418,65 @@ class RaceAuditTest {
                 }
                 if (args.size() == 1 && args.get(0).equals("4")) assertFalse(list.isEmpty(), "four threads on one info object race");
                 else assertEquals(List.of(), list, args + ": no shared list, no race on one");
+            }
+        } finally {
+            CScenarioTesting.deleteTree(work);
+        }
+    }
+
+    private static final String VADER_LOCK = "openmpi-vader-progress-lock-unordered";
+
+    /**
+     * {@code -Pfull}, with Open MPI built by {@code audit build-lib openmpi} (its cache; skipped without it, nothing is
+     * built): the reproduction of {@value #VADER_LOCK} ({@code audit/repro/vader_progress_lock.c}, two ranks over vader)
+     * under Helgrind shows races of that cause with two polling threads a rank and none with one, and the cause holds
+     * for {@code lock.0} of {@code mca_btl_vader.so} only: the same reports' {@code lock.0} of {@code libopen-pal} (the
+     * other progress lock, which the two threads also race on) is not of it.
+     */
+    @TestFactory
+    Stream<DynamicTest> theVaderProgressLockRacesWithTwoPollingThreadsOnly() {
+        return FullBuild.only("openmpi", Duration.ofMinutes(10), RaceAuditTest::vaderLockReproduction);
+    }
+
+    private static void vaderLockReproduction() throws Exception {
+        var plan = new org.mpiverify.audit.buildlib.BuildLib.Plan(org.mpiverify.audit.buildlib.BuildLib.Library.OPENMPI,
+                "openmpi", "4.1.4-3", false, org.mpiverify.audit.buildlib.BuildLib.cacheRoot(System.getenv()));
+        AuditTesting.requireAvailable(Files.isRegularFile(plan.libraryFile()) ? Optional.empty()
+                : Optional.of(plan.libraryFile() + " is missing; build it with: ./mpiverify audit build-lib openmpi"));
+        CProgram program = new CProgram("openmpi", plan.libraryFile(), plan.mpiexec());
+        AuditTesting.requireAvailable(program.unavailable().or(RaceTool.HELGRIND::unavailable));
+        Path work = Files.createTempDirectory("repro-vader");
+        try {
+            Path exe = work.resolve("vpl");
+            sh(work, "/usr/bin/mpicc.openmpi", "-g", "-O1", "-Wall", "-Werror", "-o", exe.toString(),
+                    ROOT.resolve("audit/repro/vader_progress_lock.c").toString(), "-lpthread");
+            Attributions causes = Attributions.load(ROOT, "openmpi");
+            for (String threads : List.of("2", "1")) {
+                Path xml = Files.createTempDirectory(work, "xml");
+                CProgram.Result r = program.launch(exe, 2, RaceTool.HELGRIND.prefix(xml, List.of(Suppressions.of(ROOT, "openmpi"))),
+                        List.of(threads), java.util.Map.of(), work, Duration.ofSeconds(240));
+                assertEquals(Outcome.PASS, org.mpiverify.audit.cscenario.COutcomes.verdict(r, 2, "240 s").outcome(), r.toString());
+                java.util.Map<String, Integer> lockWords = new java.util.TreeMap<>();
+                int ofCause = 0;
+                LibraryOffsets offsets = new LibraryOffsets();
+                try (Stream<Path> files = Files.list(xml)) {
+                    for (Path f : files.toList()) {
+                        ValgrindXml.Report rep = ValgrindXml.read(f, "repro");
+                        assertEquals(null, rep.problem());
+                        for (Race race : rep.races()) {
+                            String described = offsets.describe(race);
+                            boolean cause = causes.causeOf(described).map(c -> c.id().equals(VADER_LOCK)).orElse(false);
+                            if (cause) ofCause++;
+                            if (described.contains("data symbol \"lock.0\"")) {
+                                String object = LibraryOffsets.objectOf(described).orElse("(no object)");
+                                lockWords.merge(object, 1, Integer::sum);
+                                assertEquals(object.equals("mca_btl_vader.so"), cause, described);
+                            }
+                        }
+                    }
+                }
+                if (threads.equals("2")) assertTrue(ofCause > 0 && lockWords.containsKey("mca_btl_vader.so"), "two polling threads race on vader's lock: " + lockWords);
+                else assertEquals(0, ofCause, "one thread has nobody to race with: " + lockWords);
             }
         } finally {
             CScenarioTesting.deleteTree(work);
@@ -498,6 +557,9 @@ class RaceAuditTest {
             List<Path> l = files.filter(f -> f.toString().endsWith(".supp")).toList();
             assertFalse(l.isEmpty());
             for (Path f : l) assertEquals(List.of(), Suppressions.problems(f), f.toString());
+        }
+        for (String library : List.of("mpich", "openmpi")) {
+            assertEquals(List.of(), org.mpiverify.audit.race.PairSuppressions.load(ROOT, library).problems(), library + "-tsan.json");
         }
         Path bad = Files.createTempFile("blanket", ".supp");
         try {

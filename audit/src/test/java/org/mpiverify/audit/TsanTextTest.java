@@ -42,6 +42,8 @@ class TsanTextTest {
         assertEquals("MPIX_Comm_dup_fake vs MPIX_Comm_dup_fake", race.calls());
         assertTrue(race.variable().startsWith("Address 0x7efce39cb030 is 0 bytes inside data symbol \"next_context_id\""),
                 race.variable());
+        // TSan names the object of the global ("(libfakempi.so+0x4030)"), which an attribution's object matches
+        assertEquals(Optional.of("libfakempi.so"), org.mpiverify.audit.race.LibraryOffsets.objectOf(race.variable()), race.variable());
     }
 
     @Test
@@ -85,5 +87,42 @@ class TsanTextTest {
         assertTrue(env.get("TSAN_OPTIONS").startsWith("log_path=/reports/rank exitcode=0"), env.toString());
         assertEquals("no", env.get("UCX_MEM_EVENTS"), "UCX's memory hooks crash TSan as a thread ends");
         assertEquals(Map.of(), RaceTool.HELGRIND.environment(Path.of("/reports"), List.of()));
+    }
+
+    /**
+     * A pinned pair of code locations hides that race, in either order, and no other: not a race that shares one of its
+     * locations; and an entry with a wildcard, a location without its line or no reason is refused.
+     */
+    @Test
+    void aPinnedPairHidesThatRaceOnly() throws Exception {
+        Race race = TsanText.read(LOGS.resolve("global.txt"), "knownbad").races().get(0);
+        Path root = Files.createTempDirectory("pairs");
+        try {
+            Path file = org.mpiverify.audit.race.PairSuppressions.of(root, "x");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, """
+                    {"about": "test", "entries": [
+                      {"name": "other", "reason": "a pair that shares one location only", "first": "MPIX_Comm_dup_fake fakempi.c:18",
+                       "second": "MPIX_Comm_dup_fake fakempi.c:20"},
+                      {"name": "counter", "reason": "the known-bad counter, pinned for the test", "first": "MPIX_Comm_dup_fake fakempi.c:19",
+                       "second": "MPIX_Comm_dup_fake fakempi.c:18"}]}
+                    """);
+            var pairs = org.mpiverify.audit.race.PairSuppressions.load(root, "x");
+            assertEquals(List.of(), pairs.problems());
+            assertEquals(Optional.of("counter"), pairs.match(race).map(org.mpiverify.audit.race.PairSuppressions.Entry::name));
+            Files.writeString(file, """
+                    {"about": "test", "entries": [
+                      {"name": "wild", "reason": "every race in the function", "first": "MPIX_Comm_dup_fake fakempi.c:*",
+                       "second": "MPIX_Comm_dup_fake"},
+                      {"name": "terse", "reason": "benign", "first": "f a.c:1", "second": "g b.c:2"}]}
+                    """);
+            assertEquals(List.of("wild: 'MPIX_Comm_dup_fake fakempi.c:*' is not one code location (function file:line, no wildcard)",
+                    "wild: 'MPIX_Comm_dup_fake' is not one code location (function file:line, no wildcard)",
+                    "terse: no reason (of a sentence)"), org.mpiverify.audit.race.PairSuppressions.load(root, "x").problems());
+        } finally {
+            try (var w = Files.walk(root)) {
+                for (Path p : w.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.audit.race.PairSuppressions;
 import org.mpiverify.audit.race.Race;
 import org.mpiverify.audit.race.RaceLedger;
 import org.mpiverify.audit.race.RaceTool;
@@ -30,7 +31,8 @@ import org.mpiverify.results.Json;
  * the Java scenario's rank count and deadline and judged ({@link COutcomes}); with a race detector, run again under it
  * (the scenario's race rounds), and once more with one user thread per rank, and its races read from the ranks' XML
  * reports into one {@link RaceLedger}. The library's suppression file ({@link Suppressions}) applies to every run under
- * the detector and must keep its rules, or nothing runs.
+ * Valgrind, its pinned pairs ({@link PairSuppressions}) to every run under TSan, and each must keep its rules, or
+ * nothing runs.
  *
  * <p>Thread safety: an instance runs one audit on the calling thread.
  */
@@ -72,7 +74,15 @@ public final class CAudit {
         if (!plainRun && tool == null) throw new IllegalArgumentException("a run needs a detector or a plain run");
         List<Path> supp = List.of();
         java.util.Set<String> ours = new java.util.HashSet<>();
-        // the suppression files are Valgrind's format; TSan's runs take none (no TSan file is kept yet)
+        // Valgrind's tools take the library's .supp file; TSan's runs its -tsan.json of pinned pairs, applied here
+        PairSuppressions pairs = PairSuppressions.NONE;
+        if (tool == RaceTool.TSAN) {
+            pairs = PairSuppressions.load(repoRoot, program.library());
+            if (!pairs.problems().isEmpty()) {
+                throw new IllegalArgumentException(PairSuppressions.of(repoRoot, program.library()) + " breaks the rules: " + pairs.problems());
+            }
+            pairs.entries().forEach(e -> ours.add(e.name()));
+        }
         if (tool != null && tool.valgrind()) {
             Path file = Suppressions.of(repoRoot, program.library());
             if (Files.exists(file)) {
@@ -101,9 +111,9 @@ public final class CAudit {
             RaceRun threads = null;
             RaceRun one = null;
             if (tool != null) {
-                threads = raceRun(c, exe, java, tool, supp, false, workDir);
+                threads = raceRun(c, exe, java, tool, supp, pairs, false, workDir);
                 // a scenario whose threads need each other would only hang with one: its row says why it has no such run
-                one = c.noOneThread() == null ? raceRun(c, exe, java, tool, supp, true, workDir)
+                one = c.noOneThread() == null ? raceRun(c, exe, java, tool, supp, pairs, true, workDir)
                         : new RaceRun(new Verdict(org.mpiverify.results.Outcome.UNSUPPORTED, "no run with one thread: "
                                 + c.noOneThread(), List.of()), List.of(), Map.of(), Map.of(), List.of());
                 ledger.add(c.id(), false, threads.races());
@@ -111,8 +121,9 @@ public final class CAudit {
                 out.println("audit " + program.library() + " --c --race " + tool.id() + ": " + c.id() + ": "
                         + ledger.of(c.id()).size() + " distinct races (" + threads.races().size() + " reports with "
                         + "the scenario's threads, " + one.races().size() + " with one), "
-                        + suppressedBy(threads, ours, true) + " reports suppressed by " + program.library() + ".supp, "
-                        + suppressedBy(threads, ours, false) + " by Valgrind's default suppressions");
+                        + suppressedBy(threads, ours, true) + " reports suppressed by " + program.library()
+                        + (tool.valgrind() ? ".supp, " : "-tsan.json, ")
+                        + suppressedBy(threads, ours, false) + " by the tool's default suppressions");
             }
             rows.add(new Row(c, v != null ? v : threads.verdict(), threads, one));
         }
@@ -125,8 +136,8 @@ public final class CAudit {
                 .mapToInt(Map.Entry::getValue).sum();
     }
 
-    private RaceRun raceRun(CScenario c, Path exe, Scenario java, RaceTool tool, List<Path> supp, boolean oneThread,
-                            Path workDir) throws IOException, InterruptedException {
+    private RaceRun raceRun(CScenario c, Path exe, Scenario java, RaceTool tool, List<Path> supp, PairSuppressions pairs,
+                            boolean oneThread, Path workDir) throws IOException, InterruptedException {
         Path xml = Files.createTempDirectory(workDir, c.id() + "-" + tool.id() + (oneThread ? "-1" : "-n"));
         Map<String, String> env = new java.util.HashMap<>(tool.environment(xml, supp));
         if (oneThread) env.put("MVS_ONE_THREAD", "1");
@@ -140,7 +151,11 @@ public final class CAudit {
         try (Stream<Path> files = Files.list(xml)) {
             for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
                 ValgrindXml.Report rep = tool.read(f, c.id() + (oneThread ? " (one thread) " : " ") + f.getFileName());
-                races.addAll(rep.races());
+                for (Race race : rep.races()) {
+                    var pinned = pairs.match(race);
+                    if (pinned.isPresent()) suppressed.merge(pinned.get().name(), 1, Integer::sum);
+                    else races.add(race);
+                }
                 rep.suppressed().forEach((k, n) -> suppressed.merge(k, n, Integer::sum));
                 rep.otherErrors().forEach((k, n) -> other.merge(k, n, Integer::sum));
                 if (rep.problem() != null) problems.add(rep.problem());

@@ -104,14 +104,19 @@ public final class CAuditReport {
         java.util.Set<String> ours = new java.util.HashSet<>();
         try {
             Path file = org.mpiverify.audit.race.Suppressions.of(repoRoot, r.library());
-            if (Files.exists(file)) org.mpiverify.audit.race.Suppressions.entries(file).forEach(e -> ours.add(e.name()));
+            if (r.tool() == org.mpiverify.audit.race.RaceTool.TSAN) {
+                org.mpiverify.audit.race.PairSuppressions.load(repoRoot, r.library()).entries().forEach(e -> ours.add(e.name()));
+            } else if (Files.exists(file)) {
+                org.mpiverify.audit.race.Suppressions.entries(file).forEach(e -> ours.add(e.name()));
+            }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
         b.append("\n## Suppressed\n\n");
         if (supp.isEmpty()) b.append("none\n");
         supp.forEach((k, n) -> b.append("- `").append(k).append("`: ").append(n)
-                .append(ours.contains(k) ? " (audit/race/suppressions/" + r.library() + ".supp)" : " (Valgrind's default suppressions)")
+                .append(ours.contains(k) ? " (audit/race/suppressions/" + r.library()
+                        + (r.tool().valgrind() ? ".supp)" : "-tsan.json)") : " (the tool's default suppressions)")
                 .append('\n'));
         return b.toString();
     }

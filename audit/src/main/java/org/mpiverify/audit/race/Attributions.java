@@ -17,7 +17,8 @@ import org.mpiverify.results.Json;
  * A library's races attributed to a root cause, {@code audit/race/attributions/<library>.json}: per cause, the
  * variable it races on — in a stripped build by its offset in the library file together with that file's GNU build
  * ID (an offset means nothing in another build), in a build with symbols by the data symbol and the byte inside it
- * (or, for an array of objects, the byte inside each element), or a heap block by a function that allocated it —
+ * (or, for an array of objects, the byte inside each element), with the object that defines it where the name alone
+ * is ambiguous, or a heap block by a function that allocated it —
  * what the variable is, the functions and the lock, the verdict, the reproduction in {@code audit/repro/} and the
  * release that changed it. A race is of a cause when its variable is where the cause says; races the audit
  * deduplicated by their code locations are grouped by it in the report. Not thread-safe: one auditing thread uses an
@@ -69,11 +70,15 @@ public final class Attributions {
      * Where a cause's variable is in one build: {@code library} (file name), its {@code buildId} and the {@code offset}
      * (hex) for a stripped build; or {@code symbol} and {@code bytesInside} for a build with symbols, where {@code
      * elementSize}, when given, says the symbol is an array of objects of that size and {@code bytesInside} is the
-     * field's offset in each (a race on that field of any element); or {@code allocatedBy}, a function the heap
-     * block's allocation stack passes through (the detector's first frames of it).
+     * field's offset in each (a race on that field of any element), and {@code object}, when given, the file name of
+     * the object that defines the symbol ({@code mca_btl_vader.so}): required where several objects of the process
+     * define a symbol of that name (a function-scope static such as {@code lock.0}), and matched only when the race's
+     * variable names its object ({@link LibraryOffsets#objectNote}: TSan says it, Helgrind's is worked out from the
+     * frames); or {@code allocatedBy}, a function the heap block's allocation stack passes through (the detector's
+     * first frames of it).
      */
     public record Where(String library, String buildId, String offset, String symbol, Integer bytesInside,
-                        Integer elementSize, String allocatedBy) {
+                        Integer elementSize, String allocatedBy, String object) {
         public Where {
             boolean stripped = library != null && buildId != null && offset != null;
             boolean named = symbol != null && bytesInside != null;
@@ -82,6 +87,8 @@ public final class Attributions {
                 throw new IllegalArgumentException("a place is library, buildId and offset, or symbol and bytesInside, "
                         + "or allocatedBy: " + this);
             }
+            if (object != null && !named) throw new IllegalArgumentException("object goes with a symbol: " + this);
+            if (object != null && object.contains("/")) throw new IllegalArgumentException("object is a file name, no folder: " + this);
             if (elementSize != null && (!named || elementSize <= bytesInside)) {
                 throw new IllegalArgumentException("elementSize goes with a symbol and a bytesInside below it: " + this);
             }
@@ -131,6 +138,7 @@ public final class Attributions {
         if (w.symbol() != null) {
             Matcher m = SYMBOL.matcher(described);
             if (!m.find() || !m.group(2).equals(w.symbol())) return false;
+            if (w.object() != null && !LibraryOffsets.objectOf(described).map(w.object()::equals).orElse(false)) return false;
             int byteInside = Integer.parseInt(m.group(1));
             return (w.elementSize() == null ? byteInside : byteInside % w.elementSize()) == w.bytesInside();
         }

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * allocation stack, the threads' creation stacks and a {@code SUMMARY:} line. A frame is {@code #0 fn file:line[:col]
  * (object+0xoffset)}, with {@code <null>} for what is unknown; its offset in the object stands for the address (the
  * same in every process, unlike a randomised load address). The variable is written in Valgrind's words ({@code
- * Address A is N bytes inside data symbol "name"}, {@code ... inside a block of size S alloc'd; allocated at [...]})
+ * Address A is N bytes inside data symbol "name" (a data symbol of OBJECT)}, the object TSan names for the global,
+ * as {@link LibraryOffsets} names it for Helgrind; {@code ... inside a block of size S alloc'd; allocated at [...]})
  * so that an attribution made under Helgrind holds for a race TSan reports on the same field. Other warnings (lock
  * order inversion, use after free, a thread leak) are counted by kind; {@code print_suppressions=1}'s "Matched N
  * suppressions" block gives the suppressions that matched. Thread safety: stateless.
@@ -32,7 +33,8 @@ public final class TsanText {
     private static final Pattern ACCESS = Pattern.compile(
             "^  ((?:Previous )?(?:[Aa]tomic )?(?:[Rr]ead|[Ww]rite) of size \\d+ at (0x[0-9a-f]+) by (main thread|thread T(\\d+)).*?):$");
     private static final Pattern FRAME = Pattern.compile("^    #\\d+ (.+) (\\S+) \\((.+)\\+(0x[0-9a-f]+)\\)$");
-    private static final Pattern GLOBAL = Pattern.compile("^  Location is global '(.+)' of size (\\d+) at (0x[0-9a-f]+)");
+    private static final Pattern GLOBAL = Pattern.compile(
+            "^  Location is global '(.+)' of size (\\d+) at (0x[0-9a-f]+)(?: \\((.+)\\+0x[0-9a-f]+\\))?");
     private static final Pattern HEAP = Pattern.compile("^  Location is heap block of size (\\d+) at (0x[0-9a-f]+)");
     private static final Pattern MATCHED = Pattern.compile("^ThreadSanitizer: Matched \\d+ suppressions");
     private static final Pattern SUPPRESSION = Pattern.compile("^\\s*(\\d+) (\\S+:\\S+)\\s*$");
@@ -91,7 +93,8 @@ public final class TsanText {
                 i += stack.size();
             } else if (g.find()) {
                 variable.add("Address " + firstAddress + " is " + (Long.decode(firstAddress) - Long.decode(g.group(3)))
-                        + " bytes inside data symbol \"" + g.group(1) + "\"");
+                        + " bytes inside data symbol \"" + g.group(1) + "\""
+                        + (g.group(4) == null ? "" : LibraryOffsets.objectNote(g.group(4))));
                 variable.add(line.strip());
             } else if (h.find()) {
                 List<Frame> stack = frames(block, i + 1);
