@@ -268,6 +268,17 @@ public final class MutateCommand {
         return out;
     }
 
+    /** True if the mutant's class file (beside its original) differs from it only in code that runs with a recorder. */
+    static boolean recordingOnly(Path mutant, Path original) throws IOException {
+        return Files.isRegularFile(mutant) && Files.isRegularFile(original)
+                && RecordingCode.changesOnlyRecordingCode(Files.readAllBytes(original), Files.readAllBytes(mutant));
+    }
+
+    /** The tests that can see a mutant: those that can create a trace recorder if it changes only recording code. */
+    static List<String> cut(boolean recordingOnly, List<String> tests) {
+        return recordingOnly ? RecordingCode.attaching(tests) : tests;
+    }
+
     private static KillMatrix.Entry entry(Component c, MutantRecord r, Map<String, Equivalents.Claim> claims,
                                           ForkedSuiteStage junit, List<String[]> childJvmTests, ForkedSuiteStage lincheck, List<String[]> lincheckTests, JcstressStage stage,
                                           RaceStage race, Options o, Path rec, Path root, PrintStream log) throws IOException, InterruptedException {
@@ -283,7 +294,12 @@ public final class MutateCommand {
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
-        List<String> forkedJunit = reaching(childJvmTests, outer);
+        // A mutant that changes only code that runs while a trace recorder exists can be seen only by a test that
+        // creates one (RecordingCode, from the bytecode of the mutant, the original and the tests).
+        Path classFile = Path.of(cls.replace('.', '/') + ".class");
+        boolean recordingOnly = undetected && recordingOnly(mutantDir.resolve(classFile), rec.resolve("originals").resolve(classFile));
+        if (recordingOnly) detail += "; changes only code that runs with a trace recorder: forked stages run only tests that can create one";
+        List<String> forkedJunit = cut(recordingOnly, reaching(childJvmTests, outer));
         if (undetected && !forkedJunit.isEmpty() && Files.isDirectory(mutantDir)) {
             log.println("mutate: JUnit (forked, child JVMs) " + forkedJunit.size() + " test(s) on " + key);
             StageVerdict v = junit.run(key, mutantDir, forkedJunit);
@@ -297,7 +313,7 @@ public final class MutateCommand {
                 undetected = false;
             }
         }
-        List<String> mc = reaching(lincheckTests, outer);
+        List<String> mc = new ArrayList<>(cut(recordingOnly, reaching(lincheckTests, outer)));
         // The forked run stops at the first failure: the mutated class's own tests first (a stable sort).
         String own = "." + outer.substring(outer.lastIndexOf('.') + 1);   // e.g. ".MatchTable" in ".MatchTableLinearizabilityTest"
         mc.sort(Comparator.comparing(t -> !t.contains(own)));
@@ -321,7 +337,7 @@ public final class MutateCommand {
             }
         }
         if (undetected && o.jcstress() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
-            List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
+            List<String> jtests = cut(recordingOnly, JcstressStage.testsUsing(c.jcstress(), cls));
             if (!jtests.isEmpty()) {
                 log.println("mutate: jcstress " + jtests.size() + " test(s) on " + key);
                 StageVerdict v = stage.run(key, mutantDir, jtests);
@@ -342,10 +358,12 @@ public final class MutateCommand {
         Equivalents.Claim argued = claims.get(key);
         boolean arguedEquivalent = argued != null && argued.kind() == Equivalents.Kind.EQUIVALENT;
         if (undetected && o.race() && c.race() != null && Files.isDirectory(mutantDir)) {
+            List<String> rtests = cut(recordingOnly, RaceStage.tests(c));
             if (arguedEquivalent) {
                 detail += "; race detector: not run (argued equivalent)";
+            } else if (rtests.isEmpty()) {
+                detail += "; race detector: no test can create a recorder";
             } else {
-                List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
                 StageVerdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
