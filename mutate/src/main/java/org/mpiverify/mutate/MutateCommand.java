@@ -220,8 +220,9 @@ public final class MutateCommand {
             try {
                 if (!run.pitFinished()) {
                     // PIT bounds each stress test by its time on the unmutated code, as it bounds the covering tests
+                    // (not for the sample of mvn verify, whose listed mutants are killed: the fork would cost it a minute)
                     List<String> lines = new ArrayList<>();
-                    Map<String, Long> times = stress.isEmpty() ? Map.of() : new ForkedSuiteStage(work, "Baseline",
+                    Map<String, Long> times = stress.isEmpty() || o.sample() ? Map.of() : new ForkedSuiteStage(work, "Baseline",
                             Duration.ofMinutes(10), MINION_JVM_ARGS, root.resolve("impl")).times(c.name() + "-stress",
                             stress.stream().map(s -> s[0].substring(s[0].indexOf(".[engine:") + 1)).toList());
                     for (String[] s : stress) {
