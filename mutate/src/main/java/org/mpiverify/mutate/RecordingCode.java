@@ -19,6 +19,11 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MultiANewArrayInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -29,8 +34,6 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.util.Printer;
-import org.objectweb.asm.util.Textifier;
-import org.objectweb.asm.util.TraceMethodVisitor;
 
 /**
  * The cut for mutants of the trace recorder's hooks: a mutant that changes only code that runs while a
@@ -58,7 +61,11 @@ final class RecordingCode {
     /** The recorder type: a value of it read from a field is null in any run that never created one. */
     static final String RECORDER = "org/mpiverify/core/trace/TraceRecorder";
     private static final Map<String, Boolean> ATTACHES = new ConcurrentHashMap<>();
+    /** Per class of ours: whether its own code creates a recorder (tests share most of their reach). */
+    private static final Map<String, Boolean> CREATES = new ConcurrentHashMap<>();
     private static volatile Set<String> creators;
+    private static final Map<Bytes, Shape> ORIGINALS = new ConcurrentHashMap<>();
+    private static final Map<String, Set<String>> NEST_MATE_CALLS = new ConcurrentHashMap<>();
 
     private RecordingCode() {}
 
@@ -67,9 +74,30 @@ final class RecordingCode {
      * only code that runs with one.
      */
     static boolean changesOnlyRecordingCode(byte[] original, byte[] mutant) {
-        ClassNode o = node(original), m = node(mutant);
-        if (!header(o).equals(header(m)) || !fields(o).equals(fields(m))) return false;
-        return recorderFreeForms(o).equals(recorderFreeForms(m));
+        ClassNode m = node(mutant);
+        Shape o = ORIGINALS.computeIfAbsent(new Bytes(original), b -> shape(node(b.b())));
+        return o.equals(shape(m));
+    }
+
+    /** A class's header, fields and recorder-free method forms: equal shapes behave alike without a recorder. */
+    private record Shape(String header, Set<String> fields, Map<String, String> forms) {
+    }
+
+    private static Shape shape(ClassNode c) {
+        return new Shape(header(c), fields(c), recorderFreeForms(c));
+    }
+
+    /** Class bytes as a map key (each original is analysed once for all its mutants). */
+    private record Bytes(byte[] b) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Bytes x && java.util.Arrays.equals(b, x.b);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(b);
+        }
     }
 
     /** True if the test class (or a class its bytecode reaches) can create a recorder. */
@@ -77,9 +105,7 @@ final class RecordingCode {
         return ATTACHES.computeIfAbsent(testClass, t -> {
             for (String c : SuiteTests.reachable(t)) {
                 String internal = c.replace('.', '/');
-                if (internal.equals(RECORDER)) continue;
-                byte[] b = bytes(internal);
-                if (b != null && createsRecorder(node(b))) return true;
+                if (!internal.equals(RECORDER) && CREATES.computeIfAbsent(internal, RecordingCode::createsRecorder)) return true;
             }
             return false;
         });
@@ -96,7 +122,11 @@ final class RecordingCode {
         return tests.stream().filter(t -> attachesRecorder(testClassOf(t))).toList();
     }
 
-    private static boolean createsRecorder(ClassNode c) {
+    private static boolean createsRecorder(String internalName) {
+        byte[] b = bytes(internalName);
+        // a class whose constant pool does not name the recorder cannot call it: most of a test's reach
+        if (b == null || !new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).contains(RECORDER)) return false;
+        ClassNode c = node(b);
         Set<String> made = creators();
         for (MethodNode m : c.methods) {
             for (AbstractInsnNode n : m.instructions) {
@@ -201,21 +231,26 @@ final class RecordingCode {
         List<String> mates = new ArrayList<>();
         if (c.nestMembers != null) mates.addAll(c.nestMembers);
         if (c.nestHostClass != null) mates.add(c.nestHostClass);
-        for (String mate : mates) {
-            byte[] b = bytes(mate);
-            if (b == null) throw new IllegalStateException("nest mate " + mate + " of " + c.name + " is not on the class path");
-            for (MethodNode m : node(b).methods) {
-                for (AbstractInsnNode n : m.instructions) {
-                    if (n instanceof MethodInsnNode mi && mi.owner.equals(c.name)) s.add(mi.name + mi.desc);
-                    if (n instanceof InvokeDynamicInsnNode d) {
-                        for (Object a : d.bsmArgs) {
-                            if (a instanceof Handle h && h.getOwner().equals(c.name)) s.add(h.getName() + h.getDesc());
-                        }
+        for (String mate : mates) s.addAll(NEST_MATE_CALLS.computeIfAbsent(mate + " " + c.name, k -> callsInto(mate, c.name)));
+        return s;
+    }
+
+    /** The methods of {@code owner} that class {@code mate} calls or takes a handle of. */
+    private static Set<String> callsInto(String mate, String owner) {
+        byte[] b = bytes(mate);
+        if (b == null) throw new IllegalStateException("nest mate " + mate + " of " + owner + " is not on the class path");
+        Set<String> s = new HashSet<>();
+        for (MethodNode m : node(b).methods) {
+            for (AbstractInsnNode n : m.instructions) {
+                if (n instanceof MethodInsnNode mi && mi.owner.equals(owner)) s.add(mi.name + mi.desc);
+                if (n instanceof InvokeDynamicInsnNode d) {
+                    for (Object a : d.bsmArgs) {
+                        if (a instanceof Handle h && h.getOwner().equals(owner)) s.add(h.getName() + h.getDesc());
                     }
                 }
             }
         }
-        return s;
+        return Set.copyOf(s);
     }
 
     /** Which instructions a run without a recorder can reach: from the entry, with the non-null branch of each recorder guard cut. */
@@ -322,16 +357,23 @@ final class RecordingCode {
         return i < m.instructions.size() ? i : -1;
     }
 
+    /** An instruction with its operands (a jump's or a switch's targets are the graph's edges, not text). */
     private static String text(AbstractInsnNode n) {
-        int op = n.getOpcode();
-        if (n instanceof JumpInsnNode) return Printer.OPCODES[op];
-        if (n instanceof TableSwitchInsnNode t) return "TABLESWITCH " + t.min + " " + t.max;
-        if (n instanceof LookupSwitchInsnNode l) return "LOOKUPSWITCH " + l.keys;
-        Textifier t = new Textifier();
-        n.accept(new TraceMethodVisitor(t));
-        StringBuilder sb = new StringBuilder();
-        for (Object o : t.getText()) sb.append(o.toString().strip()).append(' ');
-        return sb.toString().strip();
+        String op = Printer.OPCODES[n.getOpcode()];
+        return switch (n) {
+            case FieldInsnNode f -> op + " " + f.owner + "." + f.name + " " + f.desc;
+            case MethodInsnNode m -> op + " " + m.owner + "." + m.name + m.desc + (m.itf ? " itf" : "");
+            case VarInsnNode v -> op + " " + v.var;
+            case IntInsnNode i -> op + " " + i.operand;
+            case LdcInsnNode l -> op + " " + l.cst.getClass().getSimpleName() + " " + l.cst;
+            case TypeInsnNode t -> op + " " + t.desc;
+            case IincInsnNode i -> op + " " + i.var + " " + i.incr;
+            case MultiANewArrayInsnNode a -> op + " " + a.desc + " " + a.dims;
+            case InvokeDynamicInsnNode d -> op + " " + d.name + d.desc + " " + d.bsm + " " + java.util.Arrays.deepToString(d.bsmArgs);
+            case TableSwitchInsnNode t -> op + " " + t.min + " " + t.max;
+            case LookupSwitchInsnNode l -> op + " " + l.keys;
+            default -> op;
+        };
     }
 
     private static ClassNode node(byte[] b) {
