@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.mpiverify.mutate.pit.MutantKeys;
 
@@ -56,14 +58,34 @@ public final class ForkedSuiteStage {
         return new ForkedSuiteStage(work, "JUnit", bound, jvmArgs, directory);
     }
 
-    /** Runs the tests (JUnit unique ids) with the mutant's class folder first on the class path. */
+    /**
+     * Each test's time (JUnit unique id to milliseconds) on the unmutated code, in a fork like a mutant's; an
+     * {@link IllegalStateException} if one fails or the run does not end within the bound (the suite is red
+     * without any mutant).
+     */
+    public Map<String, Long> times(String label, List<String> uniqueIds) throws IOException, InterruptedException {
+        StageVerdict v = run(label, null, uniqueIds);
+        if (!v.status().equals("SURVIVED")) {
+            throw new IllegalStateException("the unmutated code does not pass " + name + " tests: " + v.status() + " " + v.detail());
+        }
+        Map<String, Long> times = new LinkedHashMap<>();
+        for (String l : Files.readAllLines(work.resolve(name.toLowerCase(Locale.ROOT)).resolve(MutantKeys.fileName(label)).resolve("junit.log"))) {
+            if (l.startsWith("TIME ")) {
+                String[] f = l.split(" ");
+                times.put(f[1], Long.parseLong(f[2]));
+            }
+        }
+        return times;
+    }
+
+    /** Runs the tests (JUnit unique ids) with the mutant's class folder (null: none) first on the class path. */
     public StageVerdict run(String key, Path mutantClasses, List<String> uniqueIds) throws IOException, InterruptedException {
         Path dir = work.resolve(name.toLowerCase(Locale.ROOT)).resolve(MutantKeys.fileName(key));
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", mutantClasses.toAbsolutePath() + File.pathSeparator + JcstressStage.absoluteClassPath(),
-                JUnitMain.class.getName()));
+        cmd.addAll(List.of("-cp", (mutantClasses == null ? "" : mutantClasses.toAbsolutePath() + File.pathSeparator)
+                + JcstressStage.absoluteClassPath(), JUnitMain.class.getName()));
         cmd.addAll(uniqueIds);
         long t0 = System.nanoTime();
         Path log = dir.resolve("junit.log");

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.mpiverify.mutate.operators.ConcurrencyMutators;
 import org.mpiverify.mutate.pit.MutantKeys;
 import org.mpiverify.mutate.pit.MutantRecord;
 import org.mpiverify.mutate.pit.PitRun;
+import org.mpiverify.mutate.pit.TimeBound;
 import org.mpiverify.mutate.report.Diffs;
 import org.mpiverify.mutate.report.KillMatrix;
 import org.mpiverify.mutate.report.LoadSampler;
@@ -178,23 +180,21 @@ public final class MutateCommand {
             log.println("mutate: " + c.name() + ": " + classes + " with " + o.operators()
                     + (only != null ? " (sample: " + only.size() + " listed mutants)" : ""));
             Path rec = work.resolve(c.name());
-            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, only, work);
             // PIT learns which JUnit tests cover a mutant from a coverage run; the Lincheck suites are not
             // in that run (their model checker drops PIT's probes, and they are the slow part): they run
             // against every mutant the JUnit tests left alive (SuiteTestPrioritiserFactory).
             List<String> tests = new ArrayList<>(c.junit());
             Path always = work.resolve(c.name() + ".lincheck-tests");
-            List<String> lines = new ArrayList<>();
+            List<String[]> stress = new ArrayList<>();
             List<String[]> forked = new ArrayList<>();
             for (String t : SuiteTests.find(cp.testRoots(), c.lincheck())) {
                 String cls = t.substring(0, t.indexOf(".[engine:"));
                 String reach = String.join(",", SuiteTests.reachable(cls));
                 // Lincheck's stress runs see PIT's swapped-in mutant; its model checker does not (see
                 // ForkedSuiteStage): model checking runs in the forked stage.
-                if (t.contains("[method:stress()]")) lines.add(t + "\t" + reach);
+                if (t.contains("[method:stress()]")) stress.add(new String[] {t, reach});
                 else forked.add(new String[] {t.substring(t.indexOf(".[engine:") + 1), reach});
             }
-            Files.write(always, lines);
             lincheckForked.put(c.name(), forked);
             // A JUnit test that starts a child JVM tests, in PIT's minion, the original class (the child loads
             // the class file): it runs again in the forked JUnit stage, where the child loads the mutant.
@@ -206,13 +206,42 @@ public final class MutateCommand {
                 }
             }
             childJvmTests.put(c.name(), children);
+            // An unfinished run of the same code and options resumes: its records and verdicts stay (ComponentRun).
+            ComponentRun run = ComponentRun.open(rec, ComponentRun.fingerprint(String.join("\n", o.operators().toString(),
+                    classes.toString(), c.toString(), String.valueOf(only), tests.toString(),
+                    stress.stream().map(s -> s[0]).toList().toString(), o.jcstress() + " " + o.race()), ours(cp)));
+            Set<String> pitDone = run.pitDone();
+            if (run.resumed()) {
+                log.println("mutate: " + c.name() + ": resuming an unfinished run (" + pitDone.size() + " mutant(s) recorded by PIT"
+                        + (run.pitFinished() ? ", PIT finished" : "") + ")");
+            }
+            Path selection = Selection.write(work.resolve(c.name() + ".selection"), c, only, work, pitDone);
             // the minions run in impl/, where surefire runs the JUnit suites (some read ../specs/)
             try {
-                new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
-                        o.out().resolve("pit").resolve(c.name()), rec, selection, always, 2.0f, 15_000, MINION_JVM_ARGS,
-                        root.resolve("impl"), o.verbose()).execute();
+                if (!run.pitFinished()) {
+                    // PIT bounds each stress test by its time on the unmutated code, as it bounds the covering tests
+                    // (not for the sample of mvn verify, whose listed mutants are killed: the fork would cost it a minute)
+                    List<String> lines = new ArrayList<>();
+                    Map<String, Long> times = stress.isEmpty() || o.sample() ? Map.of() : new ForkedSuiteStage(work, "Baseline",
+                            Duration.ofMinutes(10), MINION_JVM_ARGS, root.resolve("impl")).times(c.name() + "-stress",
+                            stress.stream().map(s -> s[0].substring(s[0].indexOf(".[engine:") + 1)).toList());
+                    for (String[] s : stress) {
+                        Long ms = times.get(s[0].substring(s[0].indexOf(".[engine:") + 1));
+                        lines.add(s[0] + "\t" + s[1] + (ms == null ? "" : "\t" + ms));
+                    }
+                    Files.write(always, lines);
+                    TimeBound bound = TimeBound.now();
+                    log.println("mutate: " + c.name() + ": PIT's bound per test " + bound.factor() + " x its time + "
+                            + bound.constantMillis() / 1000 + " s (load " + Arrays.toString(TimeBound.loadAverages())
+                            + "); stress tests measured " + times.values() + " ms");
+                    new PitRun(classes, tests, o.operators(), cp.entries(), cp.codePaths(), List.of(root.resolve("impl/src/main/java")),
+                            o.out().resolve("pit").resolve(c.name()), rec, selection, always, bound, MINION_JVM_ARGS,
+                            root.resolve("impl"), o.verbose(), run.resumed()).execute();
+                    run.markPitFinished();
+                }
             } catch (RuntimeException e) {
-                // one component's failure (a suite red without mutation, say) must not lose the others' results
+                // one component's failure (a suite red without mutation, say) must not lose the others' results;
+                // its records so far stay on disk, and the next run of it resumes there
                 log.println("mutate: " + c.name() + " failed, its mutants are not in the matrix: " + e);
                 failed.add(c.name() + ": " + e.getMessage());
                 continue;
@@ -222,10 +251,18 @@ public final class MutateCommand {
             ForkedSuiteStage junit = ForkedSuiteStage.childJvmTests(work, Duration.ofMinutes(5), MINION_JVM_ARGS,
                     root.resolve("impl"));
             RaceStage race = new RaceStage(work, Duration.ofMinutes(5));
-            for (MutantRecord r : Selection.records(rec.resolve("results.jsonl"))) {
-                entries.add(entry(c, r, claims, junit, childJvmTests.get(c.name()), lincheck,
-                        lincheckForked.get(c.name()), stage, race, o, rec, root, log));
+            for (MutantRecord r : Selection.records(rec.resolve(ComponentRun.RESULTS))) {
+                Equivalents.Claim argued = claims.get(orEmpty(r.key()));
+                String claim = argued == null ? null : argued.kind() + ": " + argued.text();
+                KillMatrix.Entry e = run.decided(orEmpty(r.key()), claim);
+                if (e == null) {
+                    e = entry(c, r, claims, junit, childJvmTests.get(c.name()), lincheck,
+                            lincheckForked.get(c.name()), stage, race, o, rec, root, log);
+                    run.decide(e, claim);
+                }
+                entries.add(e);
             }
+            run.finish();
             componentSeconds.put(c.name(), Duration.between(componentStart, Instant.now()).toSeconds());
         }
         KillMatrix k = new KillMatrix(entries);
@@ -255,6 +292,12 @@ public final class MutateCommand {
         return new Outcome(k, json, md, failed);
     }
 
+    /** Our own class folders and jars on the suites' class path: the code and tests a run's verdicts depend on. */
+    private static List<Path> ours(SuiteClassPath cp) {
+        return cp.entries().stream().map(Path::of).filter(p -> Files.isDirectory(p)
+                || p.getFileName().toString().startsWith("mpiverify-")).toList();
+    }
+
     private static String orEmpty(String s) {
         return s == null ? "" : s;
     }
@@ -266,6 +309,17 @@ public final class MutateCommand {
             if (Set.of(t[1].split(",")).contains(outer)) out.add(t[0]);
         }
         return out;
+    }
+
+    /** True if the mutant's class file (beside its original) differs from it only in code that runs with a recorder. */
+    static boolean recordingOnly(Path mutant, Path original) throws IOException {
+        return Files.isRegularFile(mutant) && Files.isRegularFile(original)
+                && RecordingCode.changesOnlyRecordingCode(Files.readAllBytes(original), Files.readAllBytes(mutant));
+    }
+
+    /** The tests that can see a mutant: those that can create a trace recorder if it changes only recording code. */
+    static List<String> cut(boolean recordingOnly, List<String> tests) {
+        return recordingOnly ? RecordingCode.attaching(tests) : tests;
     }
 
     private static KillMatrix.Entry entry(Component c, MutantRecord r, Map<String, Equivalents.Claim> claims,
@@ -283,7 +337,12 @@ public final class MutateCommand {
         Path mutantDir = rec.resolve("mutants").resolve(MutantKeys.fileName(key));
         boolean undetected = status.equals("SURVIVED") || status.equals("NO_COVERAGE");
         String outer = cls.contains("$") ? cls.substring(0, cls.indexOf('$')) : cls;
-        List<String> forkedJunit = reaching(childJvmTests, outer);
+        // A mutant that changes only code that runs while a trace recorder exists can be seen only by a test that
+        // creates one (RecordingCode, from the bytecode of the mutant, the original and the tests).
+        Path classFile = Path.of(cls.replace('.', '/') + ".class");
+        boolean recordingOnly = undetected && recordingOnly(mutantDir.resolve(classFile), rec.resolve("originals").resolve(classFile));
+        if (recordingOnly) detail += "; changes only code that runs with a trace recorder: forked stages run only tests that can create one";
+        List<String> forkedJunit = cut(recordingOnly, reaching(childJvmTests, outer));
         if (undetected && !forkedJunit.isEmpty() && Files.isDirectory(mutantDir)) {
             log.println("mutate: JUnit (forked, child JVMs) " + forkedJunit.size() + " test(s) on " + key);
             StageVerdict v = junit.run(key, mutantDir, forkedJunit);
@@ -297,7 +356,7 @@ public final class MutateCommand {
                 undetected = false;
             }
         }
-        List<String> mc = reaching(lincheckTests, outer);
+        List<String> mc = new ArrayList<>(cut(recordingOnly, reaching(lincheckTests, outer)));
         // The forked run stops at the first failure: the mutated class's own tests first (a stable sort).
         String own = "." + outer.substring(outer.lastIndexOf('.') + 1);   // e.g. ".MatchTable" in ".MatchTableLinearizabilityTest"
         mc.sort(Comparator.comparing(t -> !t.contains(own)));
@@ -321,7 +380,7 @@ public final class MutateCommand {
             }
         }
         if (undetected && o.jcstress() && c.jcstress() != null && Files.isDirectory(mutantDir)) {
-            List<String> jtests = JcstressStage.testsUsing(c.jcstress(), cls);
+            List<String> jtests = cut(recordingOnly, JcstressStage.testsUsing(c.jcstress(), cls));
             if (!jtests.isEmpty()) {
                 log.println("mutate: jcstress " + jtests.size() + " test(s) on " + key);
                 StageVerdict v = stage.run(key, mutantDir, jtests);
@@ -342,10 +401,12 @@ public final class MutateCommand {
         Equivalents.Claim argued = claims.get(key);
         boolean arguedEquivalent = argued != null && argued.kind() == Equivalents.Kind.EQUIVALENT;
         if (undetected && o.race() && c.race() != null && Files.isDirectory(mutantDir)) {
+            List<String> rtests = cut(recordingOnly, RaceStage.tests(c));
             if (arguedEquivalent) {
                 detail += "; race detector: not run (argued equivalent)";
+            } else if (rtests.isEmpty()) {
+                detail += "; race detector: no test can create a recorder";
             } else {
-                List<String> rtests = RaceStage.tests(c);
                 log.println("mutate: race detector, " + rtests.size() + " test(s) on " + key);
                 StageVerdict v = race.run(key, mutantDir, rtests, cls, orEmpty(r.method()));
                 detail += "; race detector: " + v.status() + " (" + v.detail() + ")";
@@ -418,10 +479,18 @@ public final class MutateCommand {
             return out;
         }
 
-        /** The selection of a component's mutants: its methods, and only the {@code only} keys if not null. */
-        static Path write(Path file, Component c, List<String> only, Path work) throws IOException {
+        /**
+         * The selection of a component's mutants: its methods, only the {@code only} keys if not null, and not the
+         * {@code done} keys (recorded by the run this one resumes).
+         */
+        static Path write(Path file, Component c, List<String> only, Path work, Set<String> done) throws IOException {
             Properties p = new Properties();
             c.methods().forEach((k, v) -> p.setProperty("methods." + k, v));
+            if (!done.isEmpty()) {
+                Path doneFile = work.resolve(c.name() + ".done-keys");
+                Files.write(doneFile, done);
+                p.setProperty("done.keys", doneFile.toString());
+            }
             if (only != null) {
                 Path onlyFile = work.resolve(c.name() + ".only");
                 Files.write(onlyFile, only);

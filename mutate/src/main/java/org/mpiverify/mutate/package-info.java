@@ -4,7 +4,9 @@
  * JUnit, Lincheck and jcstress suites close to them), PIT with this module's operators, then the stages that give
  * a surviving mutant a second chance: the other Lincheck tests in a forked JVM ({@link
  * org.mpiverify.mutate.ForkedSuiteStage}), jcstress ({@link org.mpiverify.mutate.JcstressStage}) and the
- * happens-before race detector ({@link org.mpiverify.mutate.RaceStage}). The mutants' stable names ({@code
+ * happens-before race detector ({@link org.mpiverify.mutate.RaceStage}); a mutant that changes only code a trace
+ * recorder's presence selects goes there only to tests that can create one ({@code RecordingCode}), and a stopped
+ * component run resumes ({@code ComponentRun}). The mutants' stable names ({@code
  * .pit}'s {@code MutantKeys}) let the equivalence claims ({@link org.mpiverify.mutate.Equivalents}, read from
  * {@code mutate/equivalent-mutants.md}) survive edits elsewhere. Beside them, {@code .coreaudit} runs the audit's
  * scenarios on the core under the same race detector: the core's race column ({@code audit --target core --race hb}).

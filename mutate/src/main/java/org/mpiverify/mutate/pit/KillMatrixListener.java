@@ -22,14 +22,18 @@ import org.pitest.mutationtest.engine.Mutater;
 /**
  * Writes {@code results.jsonl} (one {@link MutantRecord} per line) and, for every mutant PIT did not
  * detect, its class file under {@code mutants/<n>/} and the original under {@code originals/}, so that
- * the jcstress stage can put it first on a forked class path and the report can show its diff.
+ * the jcstress stage can put it first on a forked class path and the report can show its diff. PIT hands it
+ * each unit's results when the unit ends ({@link PitRun#UNIT_SIZE} mutants), and each is appended at once: a run
+ * stopped later keeps them. A resumed run ({@code resume}) appends to the records of the run it resumes.
  */
 final class KillMatrixListener implements MutationResultListener {
     private final Path out;
     private final Mutater mutater;
+    private final boolean resume;
 
-    KillMatrixListener(Path out, MutationEngine engine) {
+    KillMatrixListener(Path out, MutationEngine engine, boolean resume) {
         this.out = out;
+        this.resume = resume;
         this.mutater = engine.createMutator(ClassloaderByteArraySource.fromContext());
     }
 
@@ -37,7 +41,7 @@ final class KillMatrixListener implements MutationResultListener {
     public void runStart() {
         try {
             Files.createDirectories(out);
-            Files.deleteIfExists(out.resolve("results.jsonl"));
+            if (!resume) Files.deleteIfExists(out.resolve("results.jsonl"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -14,12 +14,15 @@ import org.pitest.mutationtest.MutationResultListenerFactory;
 public final class KillMatrixListenerFactory implements MutationResultListenerFactory {
     public static final String NAME = "MPIVERIFY";
     public static final String OUT = "mpiverify.mutate.out";
+    /** Plugin property: {@code true} to append to the records of an interrupted run instead of starting afresh. */
+    public static final String RESUME = "mpiverify.mutate.resume";
 
     @Override
     public MutationResultListener getListener(Properties props, ListenerArguments args) {
         String out = props.getProperty(OUT);
         if (out == null) throw new IllegalStateException("plugin property " + OUT + " is not set");
-        return new KillMatrixListener(Path.of(out), args.getEngine());
+        return new KillMatrixListener(Path.of(out), args.getEngine(),
+                Boolean.parseBoolean(props.getProperty(RESUME, "false")));
     }
 
     @Override

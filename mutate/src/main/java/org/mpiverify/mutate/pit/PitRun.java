@@ -21,14 +21,22 @@ import org.pitest.util.Verbosity;
  * test classes (JUnit 5 and Lincheck suites alike: Lincheck suites are JUnit tests) in PIT's minion
  * JVMs, which get the class path of this JVM and the JVM options Lincheck needs.
  *
- * <p>Time bound per mutant: PIT's, per test: a test that runs longer than {@code factor} times its
- * time on the unmutated code plus {@code constantMillis} is stopped, its minion killed, and the mutant
- * counted TIMED_OUT (a hang is detected, not waited out).
+ * <p>Time bound per mutant: PIT's, per test: a test that runs longer than its {@link TimeBound} (a factor
+ * times its time on the unmutated code plus a constant) is stopped, its minion killed, and the mutant
+ * counted TIMED_OUT (a hang is detected, not waited out). PIT runs the mutants in units of {@value #UNIT_SIZE}
+ * and hands each unit's results on when it ends, so a run stopped midway has written all but the last unit's;
+ * with {@code resume} it appends to the records of the interrupted run it resumes (whose mutants the selection
+ * file leaves out).
  */
 public record PitRun(List<String> targetClasses, List<String> targetTests, List<String> mutators,
                      List<String> classPath, List<String> codePaths, List<Path> sourceDirs, Path reportDir,
-                     Path recordDir, Path selectionFile, Path alwaysRunFile, float timeoutFactor, long timeoutConstantMillis,
-                     List<String> jvmArgs, Path projectBase, boolean verbose) {
+                     Path recordDir, Path selectionFile, Path alwaysRunFile, TimeBound bound,
+                     List<String> jvmArgs, Path projectBase, boolean verbose, boolean resume) {
+    /**
+     * Mutants per unit: a unit's results are written when it ends, and each unit starts a minion JVM (seconds on a
+     * loaded machine), so a few mutants, not a class's hundreds, are lost when a run stops.
+     */
+    public static final int UNIT_SIZE = 8;
 
     /** Test methods tagged {@value} check a known-bad twin, not the code under test: PIT does not run them. */
     public static final String TWIN_TAG = "twin";
@@ -52,8 +60,9 @@ public record PitRun(List<String> targetClasses, List<String> targetTests, List<
         o.setMutators(mutators);
         o.setFeatures(List.of("+" + SelectionFilterFactory.FEATURE));
         o.setNumberOfThreads(1); // the suites are concurrency tests: they want both cores
-        o.setTimeoutFactor(timeoutFactor);
-        o.setTimeoutConstant(timeoutConstantMillis);
+        o.setTimeoutFactor(bound.factor());
+        o.setTimeoutConstant(bound.constantMillis());
+        o.setMutationUnitSize(UNIT_SIZE);
         o.addChildJVMArgs(jvmArgs);
         o.setJavaExecutable(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         o.setVerbosity(verbose ? Verbosity.VERBOSE : Verbosity.DEFAULT);
@@ -62,6 +71,7 @@ public record PitRun(List<String> targetClasses, List<String> targetTests, List<
         o.setSkipFailingTests(false);
         Properties p = new Properties();
         p.setProperty(KillMatrixListenerFactory.OUT, recordDir.toString());
+        p.setProperty(KillMatrixListenerFactory.RESUME, String.valueOf(resume));
         if (selectionFile != null) p.setProperty(SelectionFilterFactory.SELECTION, selectionFile.toString());
         if (alwaysRunFile != null) p.setProperty(SuiteTestPrioritiserFactory.ALWAYS_RUN, alwaysRunFile.toString());
         o.setFreeFormProperties(p);

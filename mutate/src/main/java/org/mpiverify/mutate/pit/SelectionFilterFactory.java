@@ -30,6 +30,8 @@ import org.pitest.plugin.Feature;
  *       {@code Comm}, say, not all of it);</li>
  *   <li>{@code only.keys=FILE}: only the mutants with these stable keys ({@link MutantKeys}): the fixed
  *       sample.</li>
+ *   <li>{@code done.keys=FILE}: not the mutants with these keys: an interrupted run recorded them, and the run
+ *       that resumes it keeps those records.</li>
  * </ul>
  */
 public final class SelectionFilterFactory implements MutationInterceptorFactory {
@@ -66,10 +68,12 @@ public final class SelectionFilterFactory implements MutationInterceptorFactory 
     static final class Filter implements MutationInterceptor {
         private final Properties p;
         private final Set<String> onlyKeys;
+        private final Set<String> doneKeys;
 
         Filter(Properties p) {
             this.p = p;
             this.onlyKeys = p.getProperty("only.keys") == null ? null : keys(p.getProperty("only.keys"));
+            this.doneKeys = p.getProperty("done.keys") == null ? Set.of() : keys(p.getProperty("done.keys"));
         }
 
         private static Set<String> keys(String file) {
@@ -100,6 +104,7 @@ public final class SelectionFilterFactory implements MutationInterceptorFactory 
                 String key = MutantKeys.keyOf(keys, d);
                 if (only != null && !only.contains(d.getMethod())) continue;
                 if (onlyKeys != null && !onlyKeys.contains(key)) continue;
+                if (doneKeys.contains(key)) continue;
                 kept.add(d);
             }
             return kept;

@@ -24,13 +24,15 @@ import org.pitest.mutationtest.build.TestPrioritiserFactory;
  * model-checking suite covers nothing in PIT's eyes and would never run against a mutant. This
  * prioritiser gives every mutant PIT's covering tests first (fastest first), then every test named in
  * the file of plugin property {@value #ALWAYS_RUN} that is not among them and can reach the mutated
- * class: the component's Lincheck suites. A line of that file is {@code TEST_NAME<TAB>class,class,...}
- * (the classes the test's bytecode reaches, transitively; a mutant of a nested class counts as its outer
- * class). They run against every mutant that the faster tests left alive.
+ * class: the component's Lincheck suites. A line of that file is {@code TEST_NAME<TAB>class,class,...<TAB>millis}
+ * (the classes the test's bytecode reaches, transitively, a mutant of a nested class counting as its outer
+ * class; and the test's time on the unmutated code, measured in a fork before PIT starts). They run against
+ * every mutant that the faster tests left alive, and PIT bounds each by its measured time as it bounds the
+ * covering tests by theirs ({@link PitRun}); a line without a time counts {@value #ASSUMED_MILLIS} ms.
  */
 public final class SuiteTestPrioritiserFactory implements TestPrioritiserFactory {
     public static final String ALWAYS_RUN = "mpiverify.mutate.alwaysRun";
-    /** The time PIT is told such a test takes: it orders them last, and PIT's time bound grows with it. */
+    /** The time PIT is told a test takes whose time was not measured: it orders them last, and PIT's time bound grows with it. */
     static final int ASSUMED_MILLIS = 60_000;
 
     @Override
@@ -56,7 +58,8 @@ public final class SuiteTestPrioritiserFactory implements TestPrioritiserFactory
                 if (have.contains(name)) continue;
                 if (line.length > 1 && !Set.of(line[1].split(",")).contains(outer)) continue;
                 String cls = name.substring(0, name.indexOf(".[engine:"));
-                tests.add(new TestInfo(cls, name, ASSUMED_MILLIS, Optional.<ClassName>empty(), 0));
+                int millis = line.length > 2 ? Integer.parseInt(line[2]) : ASSUMED_MILLIS;
+                tests.add(new TestInfo(cls, name, millis, Optional.<ClassName>empty(), 0));
             }
             return tests;
         };
