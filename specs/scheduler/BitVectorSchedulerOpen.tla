@@ -35,8 +35,12 @@ OpenSpec == Init /\ [][Next]_vars
 WordView == <<words, index, sleeping, wperm, wpc, snap, IF wcur > NumWords THEN NumWords + 1 ELSE wcur,
               local, running, tpc, ix, permit, flag, waiter, spc, bad>>
 
-(* A running thread whose request is not complete yields the worker. *)
-WaitYields == \A t \in Threads : (running = t /\ ~flag[Cur(t)]) ~> (running # t \/ flag[Cur(t)])
+(* The worker runs t: it switched to t and t has not given it back. (Not running = t alone: a   *)
+(* parked thread may leave that pointer stale; the worker's state says whether it is taken.)  *)
+Holds(t) == wpc = "busy" /\ running = t
+
+(* A thread whose request is not complete gives the worker back. *)
+WaitYields == \A t \in Threads : (Holds(t) /\ ~flag[Cur(t)]) ~> (~Holds(t) \/ flag[Cur(t)])
 
 (* A ThreadSignal that has begun returns. *)
 StartedSignalsReturn == \A r \in Requests : (spc[r] # "idle") ~> (spc[r] = "done")
