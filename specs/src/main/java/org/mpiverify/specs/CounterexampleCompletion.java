@@ -38,6 +38,7 @@ final class CounterexampleCompletion {
         StringBuilder b = new StringBuilder(LastStateCheck.constants(modelConfigLines));
         b.append("SPECIFICATION ").append(model.specification()).append('\n');
         if (model.view() != null) b.append("VIEW ").append(model.view()).append('\n');
+        if (model.constraint() != null) b.append("CONSTRAINT ").append(model.constraint()).append('\n');
         if (found.kind() == TlcOutcome.SAFETY) {
             b.append("INVARIANT ").append(found.violated()).append("\nCHECK_DEADLOCK FALSE\n");
         } else {

@@ -21,7 +21,7 @@ import org.mpiverify.results.Json;
  *                "defaults": { model fields shared by the folder's models },
  *                "models": [ { "name", "module", "constants": { "C": "TLA+ expression" },
  *                              "modelValues", "overrides": { "Op": "MutantOp" }, "specification",
- *                              "invariants", "properties", "checkDeadlock", "view", "mode", "result",
+ *                              "invariants", "properties", "checkDeadlock", "view", "constraint", "mode", "result",
  *                              "violated", "size", "timeoutSeconds", "distinctStates", "stateTolerance",
  *                              "seconds", "coverage", "description" } ] } ] }
  * </pre>
@@ -105,7 +105,7 @@ public final class Manifest {
                 (String) m.getOrDefault("specification", "Spec"),
                 m.get("invariants") == null ? List.of() : strings(m.get("invariants")),
                 m.get("properties") == null ? List.of() : strings(m.get("properties")),
-                (Boolean) m.getOrDefault("checkDeadlock", Boolean.TRUE), (String) m.get("view"),
+                (Boolean) m.getOrDefault("checkDeadlock", Boolean.TRUE), (String) m.get("view"), (String) m.get("constraint"),
                 (String) m.getOrDefault("mode", "exhaustive"), new Expectation(outcome, violated), size,
                 ((Number) m.getOrDefault("timeoutSeconds", (long) defaultTimeout)).intValue(),
                 ((Number) m.getOrDefault("distinctStates", -1L)).longValue(),

@@ -20,7 +20,7 @@ import org.mpiverify.results.Workspace;
  *
  * <p>The MC module extends the model's module and defines {@code MC_C == <expression>} for each
  * constant C; the configuration binds {@code C <- MC_C}, model values as {@code C = C}, and a spec
- * mutant's definition overrides as {@code Op <- MutantOp}.
+ * mutant's definition overrides as {@code Op <- MutantOp}, and a state constraint as {@code CONSTRAINT Op}.
  */
 public final class ModelGenerator {
     static final String HEADER = "Generated from specs/manifest.json by org.mpiverify.specs.ModelGenerator: do not edit.";
@@ -113,6 +113,7 @@ public final class ModelGenerator {
         m.properties().forEach(p -> b.append("PROPERTY ").append(p).append('\n'));
         b.append("CHECK_DEADLOCK ").append(m.checkDeadlock() ? "TRUE" : "FALSE").append('\n');
         if (m.view() != null) b.append("VIEW ").append(m.view()).append('\n');
+        if (m.constraint() != null) b.append("CONSTRAINT ").append(m.constraint()).append('\n');
         return b.toString();
     }
 

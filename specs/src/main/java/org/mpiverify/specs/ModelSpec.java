@@ -24,6 +24,11 @@ import java.util.Map;
  * @param properties      the temporal and action properties TLC checks, in order
  * @param checkDeadlock   whether a state without successor is an error
  * @param view            the VIEW operator, or null
+ * @param constraint      the state constraint ({@code CONSTRAINT}), an operator of the model's module, or null:
+ *                        TLC explores only the states that satisfy it. It must not bind on the specification
+ *                        (the same distinct-state count without it), and under TLC 2.18 it cannot show a
+ *                        liveness violation whose every behaviour leaves it (specs/README.md, "State
+ *                        constraints")
  * @param mode            "exhaustive" (breadth-first model checking) or "simulation"
  * @param expected        what TLC must report
  * @param sizeClass       "quick" (run by {@code mvn verify}) or "full" ({@code -Pfull})
@@ -38,7 +43,7 @@ import java.util.Map;
 public record ModelSpec(String name, String spec, String extendsModule, Map<String, String> constants,
                         List<String> modelValues, Map<String, String> overrides, String specification,
                         List<String> invariants, List<String> properties, boolean checkDeadlock, String view,
-                        String mode, Expectation expected, String sizeClass, int timeoutSeconds,
+                        String constraint, String mode, Expectation expected, String sizeClass, int timeoutSeconds,
                         long recordedStates, double stateTolerance, double recordedSeconds,
                         boolean claimsCoverage, String description) {
 
@@ -89,21 +94,21 @@ public record ModelSpec(String name, String spec, String extendsModule, Map<Stri
     /** A copy that expects {@code e} instead (used to prove that the runner reports a mismatch). */
     public ModelSpec expecting(Expectation e) {
         return new ModelSpec(name, spec, extendsModule, constants, modelValues, overrides, specification,
-                invariants, properties, checkDeadlock, view, mode, e, sizeClass, timeoutSeconds, recordedStates,
+                invariants, properties, checkDeadlock, view, constraint, mode, e, sizeClass, timeoutSeconds, recordedStates,
                 stateTolerance, recordedSeconds, claimsCoverage, description);
     }
 
     /** A copy that runs in simulation mode (no state count to compare). */
     public ModelSpec simulated() {
         return new ModelSpec(name, spec, extendsModule, constants, modelValues, overrides, specification,
-                invariants, properties, checkDeadlock, view, "simulation", expected, sizeClass, timeoutSeconds, -1,
+                invariants, properties, checkDeadlock, view, constraint, "simulation", expected, sizeClass, timeoutSeconds, -1,
                 stateTolerance, recordedSeconds, claimsCoverage, description);
     }
 
     /** A copy under another name with another deadline (tests). */
     public ModelSpec renamed(String newName, int newTimeoutSeconds) {
         return new ModelSpec(newName, spec, extendsModule, constants, modelValues, overrides, specification,
-                invariants, properties, checkDeadlock, view, mode, expected, sizeClass, newTimeoutSeconds,
+                invariants, properties, checkDeadlock, view, constraint, mode, expected, sizeClass, newTimeoutSeconds,
                 recordedStates, stateTolerance, recordedSeconds, claimsCoverage, description);
     }
 }

@@ -182,7 +182,7 @@ class DistributedTlcTest {
     }
 
     private static ModelSpec model(String name, String module) {
-        return new ModelSpec(name, "regs", module, Map.of(), List.of(), Map.of(), "Spec", List.of(), List.of(), true, null,
+        return new ModelSpec(name, "regs", module, Map.of(), List.of(), Map.of(), "Spec", List.of(), List.of(), true, null, null,
                 "exhaustive", new Expectation(TlcOutcome.SUCCESS, null), "quick", 60, -1, 0, -1, false, "test");
     }
 

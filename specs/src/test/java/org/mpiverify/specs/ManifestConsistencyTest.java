@@ -71,4 +71,28 @@ class ManifestConsistencyTest {
                 """);
         assertEquals(List.of("locking: Termination"), PropertyCheck.neverViolated(m));
     }
+
+    /**
+     * A model's state constraint reaches TLC's configuration (and so every runner of manifest models: the
+     * TLC runner, the spec-mutation runner, the completion of a distributed counterexample), and a model
+     * without one has none; every constraint the manifest names is a definition of the model's module.
+     */
+    @Test
+    void aStateConstraintReachesTheConfiguration() throws IOException {
+        Manifest m = Manifest.parse(specs, """
+                {"specs": [{"path": "progress", "models": [
+                  {"name": "a", "module": "ProgressEngineBounded", "constraint": "EventsWithinOperations", "result": "success"},
+                  {"name": "b", "module": "ProgressEngine", "result": "success"}]}]}
+                """);
+        assertEquals("EventsWithinOperations", m.model("a").constraint());
+        assertTrue(ModelGenerator.config(m.model("a")).contains("\nCONSTRAINT EventsWithinOperations\n"));
+        assertEquals(null, m.model("b").constraint());
+        assertTrue(!ModelGenerator.config(m.model("b")).contains("CONSTRAINT"));
+        for (ModelSpec model : manifest.models()) {
+            if (model.constraint() == null) continue;
+            String text = Files.readString(model.folder(specs).resolve(model.extendsModule() + ".tla"));
+            assertTrue(text.contains("\n" + model.constraint() + " =="), model.name() + ": no definition of "
+                    + model.constraint() + " in " + model.extendsModule() + ".tla");
+        }
+    }
 }

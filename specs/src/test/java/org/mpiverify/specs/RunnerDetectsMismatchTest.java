@@ -66,7 +66,7 @@ class RunnerDetectsMismatchTest {
         ModelSpec m = model("fig2_global");
         ModelSpec moved = new ModelSpec(m.name(), m.spec(), m.extendsModule(), m.constants(), m.modelValues(),
                 m.overrides(), m.specification(), m.invariants(), m.properties(), m.checkDeadlock(), m.view(),
-                m.mode(), m.expected(), m.sizeClass(), m.timeoutSeconds(), m.recordedStates() * 2, 0.1,
+                m.constraint(), m.mode(), m.expected(), m.sizeClass(), m.timeoutSeconds(), m.recordedStates() * 2, 0.1,
                 m.recordedSeconds(), m.claimsCoverage(), m.description());
         ModelOutcome o = runner.run(moved);
         assertEquals(TlcOutcome.SUCCESS, o.result().outcome());

@@ -217,6 +217,7 @@ final class MutationHistory {
         parts.add(s.checkDeadlock());
         parts.add(String.valueOf(s.view()));
         parts.add(s.mode());
+        if (s.constraint() != null) parts.add("constraint " + s.constraint());   // absent: the keys of before the field
         return Json.compact(parts);
     }
 

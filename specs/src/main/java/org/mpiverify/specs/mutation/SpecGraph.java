@@ -202,6 +202,8 @@ public final class SpecGraph {
             for (String oracle : concat(m.invariants(), m.properties())) {
                 history.removeAll(ActionSplitter.Reads.beyondTyping(def(root, oracle, m).getBody()));
             }
+            // a state constraint reads what it bounds: what TLC explores depends on those variables
+            if (m.constraint() != null) history.removeAll(ActionSplitter.Reads.of(def(root, m.constraint(), m).getBody()));
             Reach behaviour = new Reach(top, history);
             behaviour.def(spec);
             for (DefKey k : behaviour.reached) {
@@ -307,7 +309,11 @@ public final class SpecGraph {
         return top;
     }
 
-    /** The variables of the root module outside the VIEW tuple (none if there is no VIEW or it is not a tuple of variables). */
+    /**
+     * The variables of the root module outside the VIEW tuple (none if there is no VIEW or it is not a tuple).
+     * A component that is an expression of variables (an abstraction such as ProgressEngineBounded's {@code Lag},
+     * the relation of two counters) keeps every variable it reads in the view: their values decide the state.
+     */
     private static Set<String> history(ModuleNode root, OpDefNode view) {
         if (view == null) return Set.of();
         ExprNode body = Nodes.underLets(view.getBody());
@@ -315,8 +321,8 @@ public final class SpecGraph {
         Set<String> inView = new TreeSet<>();
         for (ExprOrOpArgNode a : Nodes.args(body)) {
             OpDeclNode v = Nodes.variable(a);
-            if (v == null) return Set.of();
-            inView.add(v.getName().toString());
+            if (v != null) inView.add(v.getName().toString());
+            else inView.addAll(ActionSplitter.Reads.of(a));
         }
         Set<String> out = new TreeSet<>();
         for (OpDeclNode v : root.getVariableDecls()) {

@@ -212,4 +212,18 @@ class MutationHistoryTest {
         assertEquals(all, Files.readAllLines(history).size(), "a stratified record drops no verdict of a current mutant");
         assertEquals(0, run(root, true, false).tlc().mutantRuns, "the full set resumes from them");
     }
+
+    /** A state constraint is part of what a model checks; a model without one keeps the key it had before the field. */
+    @Test
+    void aConstraintIsInTheModelsKeyAndItsAbsenceChangesNoKey() {
+        org.mpiverify.specs.Manifest m = org.mpiverify.specs.Manifest.parse(Path.of("specs"), """
+                {"specs": [{"path": "p", "models": [
+                  {"name": "a", "module": "M", "result": "success"},
+                  {"name": "a", "module": "M", "constraint": "Bound", "result": "success"}]}]}
+                """);
+        String without = MutationHistory.checking(m.models().get(0));
+        String with = MutationHistory.checking(m.models().get(1));
+        assertEquals("[\"a\",\"M\",{},[],{},\"Spec\",[],[],true,\"null\",\"exhaustive\"]", without);
+        assertTrue(with.startsWith(without.substring(0, without.length() - 1)) && with.contains("constraint Bound"), with);
+    }
 }
