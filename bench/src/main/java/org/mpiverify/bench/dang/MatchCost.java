@@ -1,5 +1,7 @@
 package org.mpiverify.bench.dang;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.util.HashMap;
 import java.util.Map;
@@ -180,6 +182,67 @@ final class MatchCost {
             elapsed = System.nanoTime() - t0;
         } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
         return (double) elapsed / ops;
+    }
+
+    /**
+     * The locked floor: {@link #memoryFloorNanos} with the one thing §3.2's design adds to a lookup, a
+     * bucket's spin lock. Each slot is a lock word beside its key (16 bytes of one {@code long[]}, so
+     * the lock and the key share a line), taken by a compare-and-swap and freed by a release store, around
+     * the match and again around the re-post, as the engine locks its bucket twice per operation. No chain,
+     * no mode word, no envelope. At 10^6 the compare-and-swap is a locked read-modify-write of a line that
+     * misses, and on x86 it also keeps every later load from starting before it completes, so the misses
+     * of one operation no longer overlap the next one's as a {@code HashMap}'s plain loads can: what a
+     * table with a lock per bucket cannot cost less than on this machine.
+     */
+    static double lockedFloorNanos(int n, long seed) {
+        int capacity = Integer.highestOneBit(Math.max(1, 2 * n - 1)) << 1;
+        int mask = capacity - 1;
+        long[] words = new long[2 * capacity];          // [2s] the lock word, [2s + 1] the key
+        Recv[] receives = new Recv[capacity];
+        for (int i = 0; i < n; i++) {
+            long k = key(i);
+            int s = slot(k, mask);
+            while (receives[s] != null) {
+                s = (s + 1) & mask;
+            }
+            words[2 * s + 1] = k;
+            receives[s] = new Recv(i);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long t0 = System.nanoTime(), elapsed;
+        int ops = 0;
+        do {
+            for (int j = 0; j < 256; j++) {
+                int tag = rnd.nextInt(n);
+                long k = key(tag);
+                int s = slot(k, mask);
+                while (words[2 * s + 1] != k || receives[s] == null) {
+                    s = (s + 1) & mask;
+                }
+                lock(words, 2 * s);
+                Recv r = receives[s];
+                receives[s] = null;                     // the match empties the slot
+                WORDS.setRelease(words, 2 * s, 0L);
+                if (r.tag() != tag) {
+                    throw new IllegalStateException("tag " + tag + " found " + r.tag());
+                }
+                lock(words, 2 * s);
+                receives[s] = r;                        // the re-post fills it again
+                WORDS.setRelease(words, 2 * s, 0L);
+                ops++;
+            }
+            elapsed = System.nanoTime() - t0;
+        } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
+        Reference.reachabilityFence(receives);
+        return (double) elapsed / ops;
+    }
+
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private static void lock(long[] words, int i) {
+        while (!WORDS.compareAndSet(words, i, 0L, 1L)) {
+            Thread.onSpinWait();                        // one thread: never taken
+        }
     }
 
     private static int slot(long key, int mask) {

@@ -15,7 +15,8 @@ import org.mpiverify.core.matching.PostedReceive;
  * core: {@code java -cp CLASSPATH org.mpiverify.bench.dang.MatchRow N ROUNDS [SEED]}. In each of
  * {@code ROUNDS} rounds it times, at {@code N} outstanding receives, {@link MatchCost#engineNanos} of
  * {@code HASH_TABLE}, then {@link MatchCost#hashMapNanos}, then {@link MatchCost#memoryFloorNanos}, and
- * prints {@code ROUND i tableNs hashMapNs floorNs ratio}; then the same match-and-repost and remove-and-put
+ * prints {@code ROUND i tableNs hashMapNs floorNs ratio}, then {@link MatchCost#lockedFloorNanos}, printing
+ * {@code LOCKED i lockedNs lockedOverHashMap tableOverLocked}; then the same match-and-repost and remove-and-put
  * once more in batches of 256 operations, and prints the 10th percentile of the batches' ns per operation
  * of each, {@code LOW i tableNs hashMapNs ratio}: on a shared host a batch that no other process
  * preempted or flushed is what the operation costs, so the low batches still compare the two when the
@@ -38,6 +39,8 @@ public final class MatchRow {
             double map = MatchCost.hashMapNanos(n, seed + i);
             double floor = MatchCost.memoryFloorNanos(n, seed + i);
             System.out.printf(Locale.ROOT, "ROUND %d %.1f %.1f %.1f %.3f%n", i, table, map, floor, table / map);
+            double locked = MatchCost.lockedFloorNanos(n, seed + i);
+            System.out.printf(Locale.ROOT, "LOCKED %d %.1f %.3f %.3f%n", i, locked, locked / map, table / locked);
             double lowTable = lowTableNanos(n, seed + i), lowMap = lowHashMapNanos(n, seed + i);
             System.out.printf(Locale.ROOT, "LOW %d %.1f %.1f %.3f%n", i, lowTable, lowMap, lowTable / lowMap);
         }
