@@ -148,35 +148,19 @@ final class MatchCost {
      * the receive are cache misses, which no table's match can avoid at that size.
      */
     static double memoryFloorNanos(int n, long seed) {
-        int capacity = Integer.highestOneBit(Math.max(1, 2 * n - 1)) << 1;   // a power of two >= 2n
-        int mask = capacity - 1;
-        long[] keys = new long[capacity];
-        Recv[] receives = new Recv[capacity];
-        for (int i = 0; i < n; i++) {
-            long k = key(i);
-            int s = slot(k, mask);
-            while (receives[s] != null) {
-                s = (s + 1) & mask;
-            }
-            keys[s] = k;
-            receives[s] = new Recv(i);
-        }
+        OpenSlots t = OpenSlots.of(n, 1);
         SplittableRandom rnd = new SplittableRandom(seed);
         long t0 = System.nanoTime(), elapsed;
         int ops = 0;
         do {
             for (int j = 0; j < 256; j++) {
                 int tag = rnd.nextInt(n);
-                long k = key(tag);
-                int s = slot(k, mask);
-                while (keys[s] != k || receives[s] == null) {
-                    s = (s + 1) & mask;
-                }
-                Recv r = receives[s];
+                int s = t.find(key(tag));
+                Recv r = t.receives[s];
                 if (r.tag() != tag) {
                     throw new IllegalStateException("tag " + tag + " found " + r.tag());
                 }
-                receives[s] = r;
+                t.receives[s] = r;
                 ops++;
             }
             elapsed = System.nanoTime() - t0;
@@ -189,52 +173,65 @@ final class MatchCost {
      * bucket's spin lock. Each slot is a lock word beside its key (16 bytes of one {@code long[]}, so
      * the lock and the key share a line), taken by a compare-and-swap and freed by a release store, around
      * the match and again around the re-post, as the engine locks its bucket twice per operation. No chain,
-     * no mode word, no envelope. At 10^6 the compare-and-swap is a locked read-modify-write of a line that
-     * misses, and on x86 it also keeps every later load from starting before it completes, so the misses
-     * of one operation no longer overlap the next one's as a {@code HashMap}'s plain loads can: what a
-     * table with a lock per bucket cannot cost less than on this machine.
+     * no mode word, no envelope: what a table with a lock per bucket cannot cost less than on this machine.
      */
     static double lockedFloorNanos(int n, long seed) {
-        int capacity = Integer.highestOneBit(Math.max(1, 2 * n - 1)) << 1;
-        int mask = capacity - 1;
-        long[] words = new long[2 * capacity];          // [2s] the lock word, [2s + 1] the key
-        Recv[] receives = new Recv[capacity];
-        for (int i = 0; i < n; i++) {
-            long k = key(i);
-            int s = slot(k, mask);
-            while (receives[s] != null) {
-                s = (s + 1) & mask;
-            }
-            words[2 * s + 1] = k;
-            receives[s] = new Recv(i);
-        }
+        OpenSlots t = OpenSlots.of(n, 2);
+        long[] words = t.words;                         // [2s] the lock word, [2s + 1] the key
         SplittableRandom rnd = new SplittableRandom(seed);
         long t0 = System.nanoTime(), elapsed;
         int ops = 0;
         do {
             for (int j = 0; j < 256; j++) {
                 int tag = rnd.nextInt(n);
-                long k = key(tag);
-                int s = slot(k, mask);
-                while (words[2 * s + 1] != k || receives[s] == null) {
-                    s = (s + 1) & mask;
-                }
+                int s = t.find(key(tag));
                 lock(words, 2 * s);
-                Recv r = receives[s];
-                receives[s] = null;                     // the match empties the slot
+                Recv r = t.receives[s];
+                t.receives[s] = null;                   // the match empties the slot
                 WORDS.setRelease(words, 2 * s, 0L);
                 if (r.tag() != tag) {
                     throw new IllegalStateException("tag " + tag + " found " + r.tag());
                 }
                 lock(words, 2 * s);
-                receives[s] = r;                        // the re-post fills it again
+                t.receives[s] = r;                      // the re-post fills it again
                 WORDS.setRelease(words, 2 * s, 0L);
                 ops++;
             }
             elapsed = System.nanoTime() - t0;
         } while ((ops < MIN_OPS || elapsed < MIN_NANOS) && ops < MAX_OPS && elapsed < MAX_NANOS);
-        Reference.reachabilityFence(receives);
+        Reference.reachabilityFence(t.receives);
         return (double) elapsed / ops;
+    }
+
+    /**
+     * The floors' table: {@code n} keys open-addressed in a power of two of slots at least {@code 2n} (at most
+     * half full), slot {@code s}'s key at {@code words[stride * s + stride - 1]} (so a stride of 2 leaves a
+     * word before each key for its lock), and the receive it names at {@code receives[s]}.
+     */
+    private record OpenSlots(long[] words, Recv[] receives, int mask, int stride) {
+        static OpenSlots of(int n, int stride) {
+            int capacity = Integer.highestOneBit(Math.max(1, 2 * n - 1)) << 1;
+            OpenSlots t = new OpenSlots(new long[stride * capacity], new Recv[capacity], capacity - 1, stride);
+            for (int i = 0; i < n; i++) {
+                long k = key(i);
+                int s = slot(k, t.mask);
+                while (t.receives[s] != null) {
+                    s = (s + 1) & t.mask;
+                }
+                t.words[stride * s + stride - 1] = k;
+                t.receives[s] = new Recv(i);
+            }
+            return t;
+        }
+
+        /** The slot holding {@code k} (a hash, a short probe); {@code k} must be held. */
+        int find(long k) {
+            int s = slot(k, mask);
+            while (words[stride * s + stride - 1] != k || receives[s] == null) {
+                s = (s + 1) & mask;
+            }
+            return s;
+        }
     }
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
