@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.mpiverify.audit.race.ObjectSymbolizer;
 import org.mpiverify.audit.race.PairSuppressions;
 import org.mpiverify.audit.race.Race;
 import org.mpiverify.audit.race.RaceLedger;
@@ -43,11 +44,15 @@ public final class CAudit {
     private final CProgram program;
     private final Path repoRoot;
     private final PrintStream out;
+    /** Names TSan's frames in objects opened by a bare name, found under the library's folder ({@code --lib}'s). */
+    private final ObjectSymbolizer symbolizer;
 
     public CAudit(CProgram program, Path repoRoot, PrintStream out) {
         this.program = program;
         this.repoRoot = repoRoot;
         this.out = out;
+        this.symbolizer = new ObjectSymbolizer(program.lib() == null ? List.of()
+                : List.of(program.lib().toAbsolutePath().getParent()));
     }
 
     /** A race run of one scenario: its verdict, its races, what suppressions hid, other errors, unreadable reports. */
@@ -151,7 +156,8 @@ public final class CAudit {
         try (Stream<Path> files = Files.list(xml)) {
             for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
                 ValgrindXml.Report rep = tool.read(f, c.id() + (oneThread ? " (one thread) " : " ") + f.getFileName());
-                for (Race race : rep.races()) {
+                List<Race> read = tool.valgrind() ? rep.races() : symbolizer.name(rep.races());
+                for (Race race : read) {
                     var pinned = pairs.match(race);
                     if (pinned.isPresent()) suppressed.merge(pinned.get().name(), 1, Integer::sum);
                     else races.add(race);

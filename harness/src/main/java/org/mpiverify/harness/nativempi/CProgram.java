@@ -43,6 +43,9 @@ public final class CProgram {
     /** {@code mpich} or {@code openmpi}. */
     public String library() { return abi.id(); }
 
+    /** The library file given ({@code --lib}), or null for the Debian build. */
+    public Path lib() { return lib; }
+
     /** Empty when the compiler, library and launcher are there; else what is missing and the package to install. */
     public Optional<String> unavailable() {
         if (lib == null) {

@@ -1,0 +1,99 @@
+package org.mpiverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpiverify.audit.race.Access;
+import org.mpiverify.audit.race.Frame;
+import org.mpiverify.audit.race.ObjectSymbolizer;
+import org.mpiverify.audit.race.Race;
+
+/**
+ * A frame TSan printed as {@code <null> <null> (libbump.so+0x...)}, an object opened by its bare name, is named from
+ * the object found under the library's folder: its function, file and line, as the source says; a frame whose object
+ * is under no folder given, or one already named, is left as it was. Quick: one compile with gcc, no MPI.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ObjectSymbolizerTest {
+    private static final Path GCC = Path.of("/usr/bin/gcc");
+    private static Path work;
+    private static Path lib;
+
+    @BeforeAll
+    static void build() throws Exception {
+        AuditTesting.requireAvailable(Files.isExecutable(GCC) ? Optional.empty()
+                : Optional.of(GCC + " is missing; install it with: apt-get install gcc"));
+        work = Files.createTempDirectory("symbolizer");
+        Path components = Files.createDirectories(work.resolve("lib/components"));
+        Path src = work.resolve("bump.c");
+        Files.writeString(src, """
+                static int counter;
+                int bump(void) {
+                    return ++counter;
+                }
+                """, StandardCharsets.UTF_8);
+        lib = components.resolve("libbump.so");
+        run(GCC.toString(), "-g", "-O0", "-shared", "-fPIC", "-o", lib.toString(), src.toString());
+    }
+
+    @AfterAll
+    static void clean() throws Exception {
+        if (work == null) return;
+        try (var s = Files.walk(work)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    private static String run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IllegalStateException(String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+
+    /** {@code bump}'s offset in the library, plus {@code past} bytes: an address inside the function. */
+    private static String offsetOfBump(int past) throws Exception {
+        for (String l : run("/usr/bin/nm", lib.toString()).lines().toList()) {
+            String[] f = l.trim().split("\\s+");
+            if (f.length == 3 && f[2].equals("bump")) return "0x" + Long.toHexString(Long.parseLong(f[0], 16) + past);
+        }
+        throw new IllegalStateException("no bump in " + lib);
+    }
+
+    private static Race race(Frame top) {
+        Frame caller = new Frame("0x1149", "scenario", "main", "scenario.c", 12);
+        Access a = new Access("Write of size 4 at 0x7f00 by thread T1", 1, List.of(top, caller));
+        Access b = new Access("Previous write of size 4 at 0x7f00 by thread T2", 2, List.of(top, caller));
+        return new Race("tsan", a, b, "", "bump (rank 0)");
+    }
+
+    @Test
+    void aFrameOfAnObjectOpenedByItsBareNameIsNamedFromTheObjectUnderTheLibrarysFolder() throws Exception {
+        Frame unnamed = new Frame(offsetOfBump(13), "libbump.so", null, null, 0);
+        List<Race> named = new ObjectSymbolizer(List.of(work.resolve("lib"))).name(List.of(race(unnamed)));
+        Frame top = named.get(0).first().stack().get(0);
+        assertEquals("bump", top.fn(), "the function at the offset");
+        assertEquals("bump.c", top.file());
+        assertEquals(3, top.line(), "the line of ++counter: the offset is its store");
+        assertEquals("libbump.so", top.obj(), "the object as TSan named it");
+        assertEquals("main", named.get(0).first().stack().get(1).fn(), "a named frame is kept");
+        assertEquals("bump", named.get(0).second().stack().get(0).fn(), "both sides");
+    }
+
+    @Test
+    void anObjectUnderNoFolderGivenStaysUnnamed() throws Exception {
+        Frame unnamed = new Frame(offsetOfBump(13), "libbump.so", null, null, 0);
+        List<Race> named = new ObjectSymbolizer(List.of(work.resolve("elsewhere"))).name(List.of(race(unnamed)));
+        assertNull(named.get(0).first().stack().get(0).fn());
+    }
+}
