@@ -71,6 +71,36 @@ final class AuditTesting {
         Assumptions.abort(missing.get());
     }
 
+    private static final java.nio.file.Path GCC = java.nio.file.Path.of("/usr/bin/gcc");
+
+    /** A fresh folder for a test's C builds; fails under CI, and skips elsewhere, without gcc. */
+    static java.nio.file.Path cWorkDir(String prefix) throws java.io.IOException {
+        requireAvailable(java.nio.file.Files.isExecutable(GCC) ? Optional.empty()
+                : Optional.of(GCC + " is missing; install it with: apt-get install gcc"));
+        return java.nio.file.Files.createTempDirectory(prefix);
+    }
+
+    /** {@code source} built with gcc into the shared library {@code so} ({@code flags} before the output). */
+    static java.nio.file.Path sharedLibrary(java.nio.file.Path source, java.nio.file.Path so, String... flags) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(GCC.toString()));
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-shared", "-fPIC", "-o", so.toString(), source.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+            fail(String.join(" ", cmd) + ": " + out);
+        }
+        return so;
+    }
+
+    /** Deletes {@code dir} and everything under it (null: nothing). */
+    static void deleteTree(java.nio.file.Path dir) throws java.io.IOException {
+        if (dir == null) return;
+        try (var s = java.nio.file.Files.walk(dir)) {
+            for (java.nio.file.Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(p);
+        }
+    }
+
     /** A body for {@link #within}. */
     interface Body<T> { T get() throws Exception; }
 

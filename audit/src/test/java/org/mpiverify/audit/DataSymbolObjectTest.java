@@ -31,7 +31,6 @@ import org.mpiverify.audit.race.Race;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DataSymbolObjectTest {
-    private static final Path GCC = Path.of("/usr/bin/gcc");
     private static final long BASE_A = 0x9346000L;
     private static final long BASE_B = 0x4c16000L;
     private static Path work;
@@ -40,19 +39,14 @@ class DataSymbolObjectTest {
 
     @BeforeAll
     static void build() throws Exception {
-        AuditTesting.requireAvailable(Files.isExecutable(GCC) ? Optional.empty()
-                : Optional.of(GCC + " is missing; install it with: apt-get install gcc"));
-        work = Files.createTempDirectory("datasym");
+        work = AuditTesting.cWorkDir("datasym");
         libA = library("liba.so", "progress_a");
         libB = library("libb.so", "progress_b");
     }
 
     @AfterAll
     static void clean() throws Exception {
-        if (work == null) return;
-        try (var s = Files.walk(work)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        AuditTesting.deleteTree(work);
     }
 
     /** A library whose function {@code fn} takes a function-scope static lock, GCC's {@code lock.0}. */
@@ -66,12 +60,7 @@ class DataSymbolObjectTest {
                     return 1;
                 }
                 """.formatted(fn));
-        Path so = work.resolve(name);
-        Process p = new ProcessBuilder(GCC.toString(), "-g", "-O1", "-shared", "-fPIC", "-o", so.toString(), src.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, out);
-        return so;
+        return AuditTesting.sharedLibrary(src, work.resolve(name), "-g", "-O1");
     }
 
     /** {@code nm -S}'s value of {@code symbol} in {@code lib}. */

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,15 +24,12 @@ import org.mpiverify.audit.race.Race;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ObjectSymbolizerTest {
-    private static final Path GCC = Path.of("/usr/bin/gcc");
     private static Path work;
     private static Path lib;
 
     @BeforeAll
     static void build() throws Exception {
-        AuditTesting.requireAvailable(Files.isExecutable(GCC) ? Optional.empty()
-                : Optional.of(GCC + " is missing; install it with: apt-get install gcc"));
-        work = Files.createTempDirectory("symbolizer");
+        work = AuditTesting.cWorkDir("symbolizer");
         Path components = Files.createDirectories(work.resolve("lib/components"));
         Path src = work.resolve("bump.c");
         Files.writeString(src, """
@@ -43,15 +39,12 @@ class ObjectSymbolizerTest {
                 }
                 """, StandardCharsets.UTF_8);
         lib = components.resolve("libbump.so");
-        run(GCC.toString(), "-g", "-O0", "-shared", "-fPIC", "-o", lib.toString(), src.toString());
+        AuditTesting.sharedLibrary(src, lib, "-g", "-O0");
     }
 
     @AfterAll
     static void clean() throws Exception {
-        if (work == null) return;
-        try (var s = Files.walk(work)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        AuditTesting.deleteTree(work);
     }
 
     private static String run(String... cmd) throws Exception {
