@@ -54,20 +54,37 @@ class ObjectSymbolizerTest {
         return out;
     }
 
-    /** {@code bump}'s offset in the library, plus {@code past} bytes: an address inside the function. */
-    private static String offsetOfBump(int past) throws Exception {
+    /** {@code symbol}'s offset in the library, plus {@code past} bytes. */
+    private static String offsetOf(String symbol, int past) throws Exception {
         for (String l : run("/usr/bin/nm", lib.toString()).lines().toList()) {
             String[] f = l.trim().split("\\s+");
-            if (f.length == 3 && f[2].equals("bump")) return "0x" + Long.toHexString(Long.parseLong(f[0], 16) + past);
+            if (f.length == 3 && f[2].equals(symbol)) return "0x" + Long.toHexString(Long.parseLong(f[0], 16) + past);
         }
-        throw new IllegalStateException("no bump in " + lib);
+        throw new IllegalStateException("no " + symbol + " in " + lib);
+    }
+
+    /** {@code bump}'s offset in the library, plus {@code past} bytes: an address inside the function. */
+    private static String offsetOfBump(int past) throws Exception {
+        return offsetOf("bump", past);
     }
 
     private static Race race(Frame top) {
+        return race(top, "");
+    }
+
+    private static Race race(Frame top, String variable) {
         Frame caller = new Frame("0x1149", "scenario", "main", "scenario.c", 12);
         Access a = new Access("Write of size 4 at 0x7f00 by thread T1", 1, List.of(top, caller));
         Access b = new Access("Previous write of size 4 at 0x7f00 by thread T2", 2, List.of(top, caller));
-        return new Race("tsan", a, b, "", "bump (rank 0)");
+        return new Race("tsan", a, b, variable, "bump (rank 0)");
+    }
+
+    @Test
+    void aGlobalOfSuchAnObjectIsNamedFromItsSymbolTableWithItsObject() throws Exception {
+        String line = "Location is global '<null>' at 0x000000000000 (libbump.so+" + offsetOf("counter", 0) + ")";
+        Frame unnamed = new Frame(offsetOfBump(13), "libbump.so", null, null, 0);
+        String v = new ObjectSymbolizer(List.of(work.resolve("lib"))).name(List.of(race(unnamed, line))).get(0).variable();
+        assertEquals("Address 0x7f00 is 0 bytes inside data symbol \"counter\" (a data symbol of libbump.so); " + line, v);
     }
 
     @Test

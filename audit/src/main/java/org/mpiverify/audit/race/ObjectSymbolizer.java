@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,7 +23,8 @@ import java.util.stream.Stream;
  * (mca_btl_vader.so+0x4ff6)} for an object the program opened by its bare name (Open MPI's components): its
  * symbolizer has no path to open. The object is found by that name under the given folders (the audited library's
  * own, to a depth of 2); a frame whose object is found nowhere, or has no symbols ({@code ??}), stays unnamed. Of an
- * address in inlined code the innermost function is taken, as TSan's own first frame for it would be.
+ * address in inlined code the innermost function is taken, as TSan's own first frame for it would be. A global
+ * it left unnamed the same way is named from the object's symbol table ({@code nm -S}).
  *
  * <p>Only for TSan's frames, whose {@code ip} is the offset in the object; Valgrind's are run-time addresses.
  * Thread safety: not thread-safe (it keeps what it found); one per audit run.
@@ -60,10 +63,48 @@ public final class ObjectSymbolizer {
         }
         List<Race> out = new ArrayList<>(races.size());
         for (Race r : races) {
-            out.add(new Race(r.tool(), rename(r.first()), r.second() == null ? null : rename(r.second()), r.variable(),
+            out.add(new Race(r.tool(), rename(r.first()), r.second() == null ? null : rename(r.second()), variable(r),
                     r.origin()));
         }
         return out;
+    }
+
+    private static final Pattern UNNAMED_GLOBAL = Pattern.compile(
+            "Location is global '<null>' at 0x[0-9a-f]+ \\((\\S+)\\+(0x[0-9a-f]+)\\)");
+    private static final Pattern ADDRESS = Pattern.compile(" at (0x[0-9a-f]+)");
+
+    /**
+     * The race's variable, with a global TSan left unnamed ({@code global '<null>' at 0x0 (obj+0xoff)}) described as
+     * a named one is ({@link TsanText}): the data symbol of the object whose extent holds the offset ({@code nm -S}),
+     * how far into it the access is, and the object.
+     */
+    private String variable(Race r) throws IOException, InterruptedException {
+        Matcher g = UNNAMED_GLOBAL.matcher(r.variable());
+        Matcher a = ADDRESS.matcher(r.first().what());
+        if (!g.find() || !a.find()) return r.variable();
+        Optional<Path> object = find(g.group(1).substring(g.group(1).lastIndexOf('/') + 1));
+        if (object.isEmpty()) return r.variable();
+        long offset = Long.decode(g.group(2));
+        for (String l : run(List.of("/usr/bin/nm", "--defined-only", "-S", object.get().toString())).lines().toList()) {
+            String[] f = l.trim().split("\\s+");
+            if (f.length != 4) continue;
+            long value = Long.parseLong(f[0], 16), size = Long.parseLong(f[1], 16);
+            if (offset >= value && offset < value + size && "bBdDgGsS".indexOf(f[2].charAt(0)) >= 0) {
+                return "Address " + a.group(1) + " is " + (offset - value) + " bytes inside data symbol \"" + f[3] + "\""
+                        + LibraryOffsets.objectNote(object.get().toString()) + "; " + r.variable();
+            }
+        }
+        return r.variable();
+    }
+
+    private static String run(List<String> cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException(cmd.get(0) + " did not finish within 60 s on " + cmd.get(cmd.size() - 1));
+        }
+        return text;
     }
 
     private static List<Access> accesses(Race r) {
@@ -107,13 +148,7 @@ public final class ObjectSymbolizer {
     static Map<String, Frame> addr2line(Path object, List<String> offsets) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(ADDR2LINE.toString(), "-a", "-f", "-i", "-C", "-e", object.toString()));
         cmd.addAll(offsets);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("addr2line did not finish within 60 s on " + object);
-        }
-        return parse(text, object.getFileName().toString(), offsets);
+        return parse(run(cmd), object.getFileName().toString(), offsets);
     }
 
     /**
