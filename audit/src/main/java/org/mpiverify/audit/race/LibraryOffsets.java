@@ -50,11 +50,26 @@ public final class LibraryOffsets {
     /** One line of {@code nm -S}: a symbol's value, size, kind letter and name. */
     record Symbol(long value, long size, char kind, String name) {
         boolean function() { return "tTwW".indexOf(kind) >= 0; }
+        boolean data() { return "bBdDgGsS".indexOf(kind) >= 0; }
     }
 
     /** The words the variable text gets for the object ({@code mca_btl_vader.so}) a data symbol is of. */
     public static String objectNote(String object) {
         return " (a data symbol of " + object.substring(object.lastIndexOf('/') + 1) + ")";
+    }
+
+    /**
+     * The words a race's variable text gets for an access at {@code address}, {@code inside} bytes into the data symbol
+     * {@code symbol} of {@code object} (null: not said), as Valgrind words it and {@link #describe} reads it.
+     */
+    public static String dataSymbolWords(String address, long inside, String symbol, String object) {
+        return "Address " + address + " is " + inside + " bytes inside data symbol \"" + symbol + "\""
+                + (object == null ? "" : objectNote(object));
+    }
+
+    /** The data symbol of {@code obj} whose extent holds {@code offset} ({@code nm -S}), if there is one. */
+    Optional<Symbol> dataSymbolAt(String obj, long offset) {
+        return allSymbols(obj).stream().filter(y -> y.data() && offset >= y.value() && offset < y.value() + y.size()).findFirst();
     }
 
     /** The object a described variable's data symbol is of, as {@link #objectNote} wrote it, if it says. */

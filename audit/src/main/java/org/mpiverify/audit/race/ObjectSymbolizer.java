@@ -36,6 +36,8 @@ public final class ObjectSymbolizer {
     private final Map<String, Optional<Path>> objects = new HashMap<>();
     /** Object name and offset to the frame named from it (the input frame itself if it could not be named). */
     private final Map<String, Frame> frames = new HashMap<>();
+    /** The objects' symbol tables, read once each. */
+    private final LibraryOffsets symbols = new LibraryOffsets();
 
     /** Looks for objects under {@code roots}, each to a depth of 2. */
     public ObjectSymbolizer(List<Path> roots) {
@@ -78,23 +80,17 @@ public final class ObjectSymbolizer {
      * a named one is ({@link TsanText}): the data symbol of the object whose extent holds the offset ({@code nm -S}),
      * how far into it the access is, and the object.
      */
-    private String variable(Race r) throws IOException, InterruptedException {
+    private String variable(Race r) throws IOException {
         Matcher g = UNNAMED_GLOBAL.matcher(r.variable());
         Matcher a = ADDRESS.matcher(r.first().what());
         if (!g.find() || !a.find()) return r.variable();
         Optional<Path> object = find(g.group(1).substring(g.group(1).lastIndexOf('/') + 1));
         if (object.isEmpty()) return r.variable();
         long offset = Long.decode(g.group(2));
-        for (String l : run(List.of("/usr/bin/nm", "--defined-only", "-S", object.get().toString())).lines().toList()) {
-            String[] f = l.trim().split("\\s+");
-            if (f.length != 4) continue;
-            long value = Long.parseLong(f[0], 16), size = Long.parseLong(f[1], 16);
-            if (offset >= value && offset < value + size && "bBdDgGsS".indexOf(f[2].charAt(0)) >= 0) {
-                return "Address " + a.group(1) + " is " + (offset - value) + " bytes inside data symbol \"" + f[3] + "\""
-                        + LibraryOffsets.objectNote(object.get().toString()) + "; " + r.variable();
-            }
-        }
-        return r.variable();
+        String obj = object.get().toString();
+        return symbols.dataSymbolAt(obj, offset)
+                .map(y -> LibraryOffsets.dataSymbolWords(a.group(1), offset - y.value(), y.name(), obj) + "; " + r.variable())
+                .orElse(r.variable());
     }
 
     private static String run(List<String> cmd) throws IOException, InterruptedException {

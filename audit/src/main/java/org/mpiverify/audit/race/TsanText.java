@@ -92,9 +92,8 @@ public final class TsanText {
                 if (firstAddress == null) firstAddress = a.group(2);
                 i += stack.size();
             } else if (g.find()) {
-                variable.add("Address " + firstAddress + " is " + (Long.decode(firstAddress) - Long.decode(g.group(3)))
-                        + " bytes inside data symbol \"" + g.group(1) + "\""
-                        + (g.group(4) == null ? "" : LibraryOffsets.objectNote(g.group(4))));
+                variable.add(LibraryOffsets.dataSymbolWords(firstAddress, Long.decode(firstAddress) - Long.decode(g.group(3)),
+                        g.group(1), g.group(4)));
                 variable.add(line.strip());
             } else if (h.find()) {
                 List<Frame> stack = frames(block, i + 1);
